@@ -1,0 +1,81 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Parsed once; a bad value stops the
+ * process with a message that names the variable.
+ */
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default("./data"),
+    SESSION_SECRET: z
+      .string()
+      .min(32, "debe tener al menos 32 caracteres")
+      .optional(),
+    ADMIN_EMAIL: z.string().email("debe ser un correo válido").default("admin@perfumeria.hn"),
+    ADMIN_PASSWORD: z.string().min(8, "debe tener al menos 8 caracteres").optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    // Only for tests and staging: an OpenID provider that stands in for Google.
+    GOOGLE_ISSUER_URL: z.string().url("debe ser una URL").optional(),
+    LOG_SLOW_QUERIES_MS: z.coerce.number().int().min(0).default(100),
+  })
+  .transform((env) => ({
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+  }));
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRETS: string[] };
+
+export class EnvError extends Error {}
+
+/** Pure parse, for tests: returns the env or throws EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>) {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".")}: ${issue.message}`,
+    );
+    throw new EnvError(`Configuración inválida en las variables de entorno:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** SESSION_SECRET may be a comma-separated list (newest first) for rotation. */
+function resolveSessionSecrets(dataDir: string, configured: string | undefined) {
+  if (configured) return configured.split(",").map((s) => s.trim());
+  const file = path.join(dataDir, ".session-secret");
+  try {
+    return [fs.readFileSync(file, "utf8").trim()];
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString("base64url");
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return [secret];
+  }
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  try {
+    const env = parseEnv(process.env);
+    cached = { ...env, SESSION_SECRETS: resolveSessionSecrets(env.DATA_DIR, env.SESSION_SECRET) };
+    return cached;
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

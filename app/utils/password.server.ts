@@ -1,0 +1,50 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+
+const scrypt = promisify(crypto.scrypt) as (
+  password: crypto.BinaryLike,
+  salt: crypto.BinaryLike,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
+
+/*
+ * D12: scrypt at OWASP's recommended parameters (N=2^17, r=8, p=1: 128 MiB, ~0.5 s here).
+ * Stored as `scrypt$N$r$p$salt$hash` so the cost can be raised later and old hashes
+ * still verify.
+ */
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_LENGTH = 64;
+const maxmem = (N: number, r: number) => 128 * N * r + 16 * 1024 * 1024;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export async function hashPassword(password: string) {
+  const salt = crypto.randomBytes(16);
+  const { N, r, p } = PARAMS;
+  const key = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r, p, maxmem: maxmem(N, r) });
+  return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
+}
+
+export async function verifyPassword(password: string, stored: string) {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const N = Number(n);
+  const R = Number(r);
+  const expected = Buffer.from(hash, "base64");
+  const key = await scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64"), expected.length, {
+    N,
+    r: R,
+    p: Number(p),
+    maxmem: maxmem(N, R),
+  });
+  return crypto.timingSafeEqual(key, expected);
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Spend the same time on unknown e-mails as on wrong passwords (no account enumeration). */
+export async function verifyAgainstDummy(password: string) {
+  dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+  await verifyPassword(password, await dummyHash);
+  return false;
+}

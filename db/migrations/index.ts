@@ -1,0 +1,11 @@
+import type { Migration } from "kysely";
+import * as initialSchema from "./20261122T0000-initial-schema";
+
+/**
+ * Every migration, by name. Listed statically (not read from the folder at run
+ * time) so that the server bundle carries them and `remix-serve` can migrate
+ * without the TypeScript sources.
+ */
+export const migrations: Record<string, Migration> = {
+  "20261122T0000-initial-schema": initialSchema,
+};

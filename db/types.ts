@@ -1,0 +1,387 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/*
+ * The one Database interface, matching db/migrations (tests/integration/schema.test.ts
+ * fails if they drift). Columns are camelCase here and snake_case in SQLite
+ * (CamelCasePlugin). Money is integer centavos, booleans are 0 | 1, timestamps ISO
+ * text, lists JSON text.
+ */
+
+type Bool = 0 | 1;
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+/** JSON array text, e.g. '["100ml","50ml"]'. */
+type JsonList = Defaulted<string>;
+type Timestamp = Defaulted<string>;
+
+export type Role = "customer" | "admin";
+export type LoyaltyTier = "bronce" | "plata" | "oro";
+export type Gender = "masculine" | "feminine" | "unisex";
+export type PerfumeType = "designer" | "niche";
+export type CatalogType = "normal" | "custom_order";
+export type ProductCategory =
+  | "fragrance"
+  | "skincare"
+  | "makeup"
+  | "haircare"
+  | "bodycare"
+  | "accessories";
+export type OrderStatus =
+  | "pending"
+  | "paid"
+  | "processing"
+  | "shipped"
+  | "delivered"
+  | "cancelled"
+  | "denied";
+export type PaymentMethod = "bank_transfer" | "cash_on_delivery" | "store_pickup";
+export type ShippingMethod = "standard" | "express" | "pickup";
+export type DiscountType = "percentage" | "fixed";
+export type SettingCategory =
+  | "general"
+  | "contact"
+  | "social"
+  | "company"
+  | "business"
+  | "checkout"
+  | "loyalty"
+  | "system";
+export type SettingInputType =
+  | "text"
+  | "textarea"
+  | "number"
+  | "money"
+  | "boolean"
+  | "email"
+  | "url"
+  | "tel";
+export type ActivityType =
+  | "admin_note"
+  | "role_change"
+  | "account_block"
+  | "account_unblock"
+  | "password_change"
+  | "password_reset"
+  | "profile_update"
+  | "order_cancelled"
+  | "order_denied"
+  | "order_deleted";
+export type NotificationType =
+  | "order_cancelled"
+  | "order_denied"
+  | "order_deleted"
+  | "order_approved"
+  | "order_shipped"
+  | "order_delivered"
+  | "promo_code_assigned"
+  | "promo_code"
+  | "loyalty_points";
+export type PointsType = "earned" | "redeemed" | "bonus" | "admin" | "expired" | "reversed";
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  passwordHash: string | null;
+  googleId: string | null;
+  firstName: Defaulted<string>;
+  lastName: Defaulted<string>;
+  phone: string | null;
+  address: string | null;
+  role: Defaulted<Role>;
+  isBlocked: Defaulted<Bool>;
+  totalOrders: Defaulted<number>;
+  totalSpent: Defaulted<number>;
+  adminNotes: string | null;
+  loyaltyPoints: Defaulted<number>;
+  loyaltyTier: Defaulted<LoyaltyTier>;
+  pointsEarned: Defaulted<number>;
+  pointsRedeemed: Defaulted<number>;
+  lastPurchaseDate: string | null;
+  consecutivePurchases: Defaulted<number>;
+  birthDate: string | null;
+  hasRegistrationBonus: Defaulted<Bool>;
+  favoriteAddress1: string | null;
+  favoriteAddress2: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface BrandsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  description: string | null;
+  logoUrl: string | null;
+  country: string | null;
+  isActive: Defaulted<Bool>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  brandId: number;
+  category: Defaulted<ProductCategory>;
+  gender: Defaulted<Gender>;
+  perfumeType: Defaulted<PerfumeType>;
+  catalogType: Defaulted<CatalogType>;
+  description: Defaulted<string>;
+  shortDescription: string | null;
+  price: number;
+  originalPrice: number | null;
+  stock: Defaulted<number>;
+  minStock: Defaulted<number>;
+  size: Defaulted<string>;
+  availableSizes: JsonList;
+  concentration: string | null;
+  topNotes: JsonList;
+  middleNotes: JsonList;
+  baseNotes: JsonList;
+  longevity: string | null;
+  sillage: string | null;
+  seasonRecommendation: JsonList;
+  occasionRecommendation: JsonList;
+  images: JsonList;
+  videoUrl: string | null;
+  isActive: Defaulted<Bool>;
+  isFeatured: Defaulted<Bool>;
+  isNew: Defaulted<Bool>;
+  isViral: Defaulted<Bool>;
+  isExclusive: Defaulted<Bool>;
+  viewCount: Defaulted<number>;
+  salesCount: Defaulted<number>;
+  averageRating: Defaulted<number>;
+  reviewCount: Defaulted<number>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface PromoCodesTable {
+  id: Generated<number>;
+  code: string;
+  description: string | null;
+  discountType: DiscountType;
+  discountValue: number;
+  minOrderAmount: Defaulted<number>;
+  maxUses: Defaulted<number>;
+  currentUses: Defaulted<number>;
+  isActive: Defaulted<Bool>;
+  validFrom: string | null;
+  validUntil: string | null;
+  createdBy: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface OrdersTable {
+  id: string;
+  userId: number | null;
+  sessionId: string | null;
+  orderNumber: string;
+  status: Defaulted<OrderStatus>;
+  paymentMethod: Defaulted<PaymentMethod>;
+  shippingMethod: Defaulted<ShippingMethod>;
+  subtotal: number;
+  shippingCost: Defaulted<number>;
+  tax: Defaulted<number>;
+  couponDiscount: Defaulted<number>;
+  total: number;
+  customerName: Defaulted<string>;
+  customerEmail: string;
+  customerPhone: string | null;
+  shippingAddress: string | null;
+  shippingCity: string | null;
+  shippingZone: string | null;
+  trackingNumber: string | null;
+  paymentProof: string | null;
+  adminNotes: string | null;
+  couponCode: string | null;
+  promoCodeId: number | null;
+  estimatedDelivery: string | null;
+  paidAt: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  orderId: string;
+  productId: number | null;
+  size: Defaulted<string>;
+  quantity: number;
+  price: number;
+  productName: string;
+  productImage: string | null;
+  createdAt: Timestamp;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  productId: number;
+  userId: number;
+  orderId: string | null;
+  rating: number;
+  title: string | null;
+  comment: string;
+  isVerified: Defaulted<Bool>;
+  isApproved: Defaulted<Bool>;
+  adminResponse: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  isRead: Defaulted<Bool>;
+  isReplied: Defaulted<Bool>;
+  reply: string | null;
+  repliedAt: string | null;
+  createdAt: Timestamp;
+}
+
+export interface CartItemsTable {
+  id: Generated<number>;
+  userId: number | null;
+  sessionId: string | null;
+  productId: number;
+  size: Defaulted<string>;
+  quantity: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface WishlistItemsTable {
+  id: Generated<number>;
+  userId: number;
+  productId: number;
+  createdAt: Timestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  category: Defaulted<SettingCategory>;
+  label: Defaulted<string>;
+  description: string | null;
+  inputType: Defaulted<SettingInputType>;
+  isRequired: Defaulted<Bool>;
+  sortOrder: Defaulted<number>;
+  updatedAt: Timestamp;
+}
+
+export interface UserActivityLogTable {
+  id: Generated<number>;
+  userId: number;
+  adminId: number | null;
+  actionType: ActivityType;
+  actionDescription: string;
+  oldValue: string | null;
+  newValue: string | null;
+  fieldChanged: string | null;
+  adminNotes: string | null;
+  createdAt: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  userId: number;
+  type: NotificationType;
+  title: string;
+  message: string;
+  orderId: string | null;
+  orderNumber: string | null;
+  isRead: Defaulted<Bool>;
+  createdAt: Timestamp;
+}
+
+export interface PointsHistoryTable {
+  id: Generated<number>;
+  userId: number;
+  points: number;
+  type: PointsType;
+  description: string;
+  orderId: string | null;
+  expiresAt: string | null;
+  createdAt: Timestamp;
+}
+
+export interface UserCouponsTable {
+  id: Generated<number>;
+  userId: number;
+  code: string;
+  pointsUsed: number;
+  discountAmount: number;
+  isUsed: Defaulted<Bool>;
+  usedAt: string | null;
+  orderId: string | null;
+  expiresAt: string | null;
+  createdAt: Timestamp;
+}
+
+export interface CmsPagesTable {
+  id: Generated<number>;
+  key: string;
+  title: string;
+  content: Defaulted<string>;
+  metaDescription: string | null;
+  isActive: Defaulted<Bool>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SessionsTable {
+  sid: string;
+  sess: string;
+  expire: string;
+  userId: number | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  brands: BrandsTable;
+  products: ProductsTable;
+  promoCodes: PromoCodesTable;
+  orders: OrdersTable;
+  orderItems: OrderItemsTable;
+  reviews: ReviewsTable;
+  messages: MessagesTable;
+  cartItems: CartItemsTable;
+  wishlistItems: WishlistItemsTable;
+  settings: SettingsTable;
+  userActivityLog: UserActivityLogTable;
+  notifications: NotificationsTable;
+  pointsHistory: PointsHistoryTable;
+  userCoupons: UserCouponsTable;
+  cmsPages: CmsPagesTable;
+  sessions: SessionsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Brand = Selectable<BrandsTable>;
+export type NewBrand = Insertable<BrandsTable>;
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type Order = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type OrderItem = Selectable<OrderItemsTable>;
+export type NewOrderItem = Insertable<OrderItemsTable>;
+export type Review = Selectable<ReviewsTable>;
+export type NewReview = Insertable<ReviewsTable>;
+export type Setting = Selectable<SettingsTable>;
+export type NewSetting = Insertable<SettingsTable>;
+export type CmsPage = Selectable<CmsPagesTable>;
+export type NewCmsPage = Insertable<CmsPagesTable>;
+export type Notification = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;
