@@ -78,7 +78,9 @@ export function createDb(
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
+// Migrations are typed against no schema: they must not depend on today's Database type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db, provider });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;

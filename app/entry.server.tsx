@@ -1,0 +1,108 @@
+import crypto from "node:crypto";
+import { PassThrough } from "node:stream";
+import {
+  createReadableStreamFromReadable,
+  type EntryContext,
+  type HandleDataRequestFunction,
+} from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { getEnv } from "./utils/env.server";
+import { isBlockedByMaintenance } from "./utils/maintenance.server";
+import { NonceProvider } from "./utils/nonce";
+import { contentSecurityPolicy, SECURITY_HEADERS } from "./utils/security.server";
+
+const ABORT_DELAY = 5_000;
+
+/** Pages with personal data must never be stored by a browser or a shared cache. */
+const PRIVATE_PATHS =
+  /^\/(admin|admin-access|account|profile|orders|order-confirmation|order-success|checkout|cart|wishlist|notifications|complete-profile|login|register)(\/|$)/;
+
+function applySecurityHeaders(headers: Headers, pathname: string) {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+  if (PRIVATE_PATHS.test(pathname)) headers.set("Cache-Control", "no-store");
+}
+
+function formActionOrigins() {
+  const env = getEnv();
+  if (!env.googleEnabled) return [];
+  // Chrome applies form-action to the redirect after POST /api/auth/google.
+  return [env.GOOGLE_ISSUER_URL ? new URL(env.GOOGLE_ISSUER_URL).origin : "https://accounts.google.com"];
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  const url = new URL(request.url);
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(nonce, {
+      formActions: formActionOrigins(),
+      dev: process.env.NODE_ENV === "development",
+    }),
+  );
+  applySecurityHeaders(responseHeaders, url.pathname);
+
+  // Bots get the whole document at once; people get it streamed.
+  const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  const url = new URL(request.url);
+  applySecurityHeaders(response.headers, url.pathname);
+  // A client-side navigation must not slip past maintenance mode: make the browser load
+  // the document, which answers 503 with the maintenance screen.
+  if (request.method === "GET" && (await isBlockedByMaintenance(request))) {
+    return new Response(null, {
+      status: 204,
+      headers: {
+        "X-Remix-Redirect": `${url.pathname}${url.search.replace(/([?&])_data=[^&]*&?/, "$1").replace(/[?&]$/, "")}`,
+        "X-Remix-Status": "302",
+        "X-Remix-Reload-Document": "true",
+      },
+    });
+  }
+  return response;
+};
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(error);
+}

@@ -1,0 +1,147 @@
+import {
+  json,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorScreen, NotFoundScreen, AccessDeniedScreen } from "~/components/error-screen";
+import { LoadingBar } from "~/components/loading-bar";
+import { MaintenanceScreen } from "~/components/maintenance-screen";
+import { Toaster } from "~/components/toaster";
+import { getSettings } from "~/models/settings.server";
+import { getHeaderCounts } from "~/models/shopper.server";
+import { getUser } from "~/utils/auth.server";
+import { isBlockedByMaintenance, maintenanceResponse } from "~/utils/maintenance.server";
+import { useNonce } from "~/utils/nonce";
+import { useRootData } from "~/utils/root-data";
+import { commitSession, getSession } from "~/utils/session.server";
+import { getTheme } from "~/utils/theme.server";
+import stylesheet from "~/styles/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Perfumería de Lujo | Perfumes originales en Honduras" },
+  {
+    name: "description",
+    content:
+      "Perfumes originales de diseñador y nicho con envío a toda Honduras. Paga por transferencia y recibe en casa o recoge en tienda.",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const settings = await getSettings();
+  if (await isBlockedByMaintenance(request)) {
+    throw maintenanceResponse({
+      contactEmail: settings.contactEmail,
+      contactPhone: settings.contactPhone,
+    });
+  }
+  const [user, theme, session] = await Promise.all([
+    getUser(request),
+    getTheme(request),
+    getSession(request),
+  ]);
+  const toast = session.get("toast") ?? null;
+  const counts = await getHeaderCounts({
+    userId: user?.id ?? null,
+    guestId: session.get("guestId") ?? null,
+  });
+  return json(
+    {
+      user: user
+        ? { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role }
+        : null,
+      theme,
+      toast,
+      counts,
+      settings: {
+        siteName: settings.siteName,
+        address: settings.address,
+        phone: settings.phone,
+        email: settings.email,
+        whatsapp: settings.whatsapp,
+        facebookUrl: settings.facebook_url,
+        instagramUrl: settings.instagram_url,
+        tiktokUrl: settings.tiktok_url,
+        companyDescription: settings.company_description,
+        freeShippingThreshold: settings.free_shipping_threshold,
+      },
+    },
+    // Reading the flash consumes it: commit so it shows exactly once.
+    toast ? { headers: { "Set-Cookie": await commitSession(request, session) } } : undefined,
+  );
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  const headers = new Headers({ Vary: loaderHeaders.get("Vary") ?? "Cookie" });
+  const retryAfter = errorHeaders?.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const theme = data?.theme ?? "system";
+  return (
+    <html lang="es-HN" className={theme === "system" ? undefined : theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-surface text-ink antialiased">
+        <LoadingBar />
+        {children}
+        <Toaster toast={data?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 503 && error.data?.maintenance) {
+      return (
+        <MaintenanceScreen contactEmail={error.data.contactEmail} contactPhone={error.data.contactPhone} />
+      );
+    }
+    if (error.status === 404) return <NotFoundScreen />;
+    if (error.status === 403) return <AccessDeniedScreen message={error.data?.message} />;
+  }
+  return <GeneralError />;
+}
+
+function GeneralError() {
+  return (
+    <ErrorScreen
+      status={500}
+      title="Algo salió mal"
+      message="Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos."
+    />
+  );
+}

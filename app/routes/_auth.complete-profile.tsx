@@ -1,0 +1,118 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { AuthCard, FormErrorAlert } from "~/components/auth/auth-card";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/input";
+import { completeProfile } from "~/models/users.server";
+import { guardAction } from "~/utils/action.server";
+import { requireUser } from "~/utils/auth.server";
+import { PHONE_PREFIX } from "~/utils/phone";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const required = (message: string, max = 200) =>
+  z.string({ required_error: message }).trim().min(1, message).max(max, "Es demasiado largo");
+
+// backoffice.md §2: all five fields required; the phone is typed after a fixed +504.
+const CompleteProfileSchema = z.object({
+  firstName: required("El nombre es requerido", 100),
+  lastName: required("El apellido es requerido", 100),
+  phone: z
+    .string({ required_error: "El teléfono es requerido" })
+    .trim()
+    .transform((value) => value.replace(/\D/g, ""))
+    .refine((digits) => digits.length === 8, { message: "Formato inválido. Ejemplo: 0000-0000" })
+    .transform((digits) => `${PHONE_PREFIX}${digits.slice(0, 4)}-${digits.slice(4)}`),
+  favoriteAddress1: required("La dirección principal es requerida", 300),
+  favoriteAddress2: required("La dirección alternativa es requerida", 300),
+});
+
+function formatLocalPhone(value: string) {
+  const digits = value.replace(/\D/g, "").slice(0, 8);
+  return digits.length > 4 ? `${digits.slice(0, 4)}-${digits.slice(4)}` : digits;
+}
+
+export const meta: MetaFunction = () => [{ title: "Completa tu perfil | Perfumería de Lujo" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json({
+    defaults: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone?.replace(PHONE_PREFIX, "") ?? "",
+      favoriteAddress1: user.favoriteAddress1 ?? "",
+      favoriteAddress2: user.favoriteAddress2 ?? "",
+    },
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await guardAction(request);
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: CompleteProfileSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  await completeProfile(user.id, submission.value);
+  return redirectWithToast(request, "/", { title: "Perfil completado!" });
+}
+
+export default function CompleteProfileRoute() {
+  const { defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "complete-profile",
+    lastResult: actionData?.result,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CompleteProfileSchema }),
+  });
+  return (
+    <AuthCard title="Completa tu perfil" subtitle="Necesitamos estos datos para entregar tus pedidos.">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrorAlert id={form.errorId} title="Error al completar el perfil" errors={form.errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Nombre" errors={fields.firstName.errors} {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
+          <Field label="Apellido" errors={fields.lastName.errors} {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
+        </div>
+        <div>
+          <label htmlFor={fields.phone.id} className="mb-1 block text-sm font-medium">
+            Teléfono
+          </label>
+          <div className="flex items-stretch">
+            <span className="flex items-center rounded-l-lg border border-r-0 border-line bg-surface-sunken px-3 text-sm" aria-hidden="true">
+              +504
+            </span>
+            <input
+              {...getInputProps(fields.phone, { type: "tel" })}
+              aria-describedby={fields.phone.errors ? fields.phone.errorId : undefined}
+              maxLength={9}
+              inputMode="numeric"
+              placeholder="0000-0000"
+              autoComplete="tel-local"
+              className="w-full rounded-r-lg border border-line bg-surface px-3 py-2"
+              onChange={(event) => {
+                event.currentTarget.value = formatLocalPhone(event.currentTarget.value);
+              }}
+            />
+          </div>
+          {fields.phone.errors ? (
+            <p id={fields.phone.errorId} className="mt-1 text-sm text-danger">
+              {fields.phone.errors[0]}
+            </p>
+          ) : null}
+        </div>
+        <Field label="Dirección principal" errors={fields.favoriteAddress1.errors} {...getInputProps(fields.favoriteAddress1, { type: "text" })} autoComplete="street-address" />
+        <Field label="Dirección alternativa" errors={fields.favoriteAddress2.errors} {...getInputProps(fields.favoriteAddress2, { type: "text" })} />
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? "Guardando..." : "Guardar y continuar"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

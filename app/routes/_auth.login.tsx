@@ -1,0 +1,43 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { AuthCard, GoogleButton } from "~/components/auth/auth-card";
+import { LoginForm } from "~/components/auth/login-form";
+import { requireAnonymous } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
+import { handleLogin } from "~/utils/login.server";
+
+export const meta: MetaFunction = () => [{ title: "Iniciar Sesión | Perfumería de Lujo" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return json({ googleEnabled: getEnv().googleEnabled });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleLogin(request, { adminOnly: false });
+}
+
+export default function LoginRoute() {
+  const { googleEnabled } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? undefined;
+  const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register";
+  return (
+    <AuthCard
+      title="Iniciar Sesión"
+      subtitle="Accede a tu cuenta para comprar, seguir tus pedidos y acumular puntos."
+      footer={
+        <>
+          ¿No tienes cuenta?{" "}
+          <Link to={registerHref} className="font-medium text-accent-strong underline">
+            Regístrate
+          </Link>
+        </>
+      }
+    >
+      <LoginForm lastResult={actionData?.result} redirectTo={redirectTo} />
+      {googleEnabled ? <GoogleButton /> : null}
+    </AuthCard>
+  );
+}

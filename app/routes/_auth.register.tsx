@@ -1,0 +1,174 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { AuthCard, FormErrorAlert, GoogleButton } from "~/components/auth/auth-card";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/input";
+import { getSettings, isTrue } from "~/models/settings.server";
+import { createCustomer, EmailTakenError } from "~/models/users.server";
+import { guardAction } from "~/utils/action.server";
+import { requireAnonymous } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
+import { formatPhone, PHONE_MAX_LENGTH } from "~/utils/phone";
+import { EmailSchema, OptionalPhoneSchema, PASSWORD_MIN_LENGTH } from "~/utils/schemas";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const RegisterSchema = z
+  .object({
+    firstName: z
+      .string({ required_error: "El primer nombre es requerido" })
+      .trim()
+      .min(1, "El primer nombre es requerido")
+      .max(100, "El nombre es demasiado largo"),
+    lastName: z
+      .string({ required_error: "El apellido es requerido" })
+      .trim()
+      .min(1, "El apellido es requerido")
+      .max(100, "El apellido es demasiado largo"),
+    email: EmailSchema,
+    phone: OptionalPhoneSchema,
+    // D12: at least 8 characters everywhere.
+    password: z
+      .string({ required_error: "La contraseña es requerida" })
+      .min(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`)
+      .max(200, "La contraseña es demasiado larga"),
+    confirmPassword: z.string({ required_error: "La contraseña es requerida" }),
+  })
+  .refine((data) => data.password === data.confirmPassword, {
+    message: "Las contraseñas no coinciden",
+    path: ["confirmPassword"],
+  });
+
+const REGISTRATION_CLOSED = "El registro de nuevas cuentas está deshabilitado temporalmente.";
+
+export const meta: MetaFunction = () => [{ title: "Crear cuenta | Perfumería de Lujo" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const settings = await getSettings();
+  return json({
+    googleEnabled: getEnv().googleEnabled,
+    registrationOpen: isTrue(settings.allowRegistrations),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await guardAction(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: RegisterSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields }) }, { status: 400 });
+  }
+  if (!isTrue((await getSettings()).allowRegistrations)) {
+    return json({ result: submission.reply({ formErrors: [REGISTRATION_CLOSED], hideFields }) }, { status: 403 });
+  }
+  const { confirmPassword: _confirm, phone, ...input } = submission.value;
+  try {
+    await createCustomer({ ...input, phone: phone ?? null });
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+    return json(
+      { result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields }) },
+      { status: 400 },
+    );
+  }
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const loginUrl = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
+  return redirectWithToast(request, loginUrl, {
+    title: "¡Cuenta creada!",
+    description: "Ya puedes iniciar sesión con tu correo y contraseña.",
+  });
+}
+
+export default function RegisterRoute() {
+  const { googleEnabled, registrationOpen } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+  });
+
+  return (
+    <AuthCard
+      title="Crear cuenta"
+      subtitle="Regístrate y recibe 50 puntos de bienvenida."
+      footer={
+        <>
+          ¿Ya tienes cuenta?{" "}
+          <Link to="/login" className="font-medium text-accent-strong underline">
+            Inicia sesión
+          </Link>
+        </>
+      }
+    >
+      {registrationOpen ? (
+        <>
+          <Form method="post" {...getFormProps(form)} className="space-y-4">
+            <FormErrorAlert
+              id={form.errorId}
+              title="No se pudo crear la cuenta"
+              errors={form.errors}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                label="Nombre"
+                errors={fields.firstName.errors}
+                {...getInputProps(fields.firstName, { type: "text" })}
+                autoComplete="given-name"
+              />
+              <Field
+                label="Apellido"
+                errors={fields.lastName.errors}
+                {...getInputProps(fields.lastName, { type: "text" })}
+                autoComplete="family-name"
+              />
+            </div>
+            <Field
+              label="Correo electrónico"
+              errors={fields.email.errors}
+              {...getInputProps(fields.email, { type: "email" })}
+              autoComplete="email"
+            />
+            <Field
+              label="Teléfono (opcional)"
+              errors={fields.phone.errors}
+              {...getInputProps(fields.phone, { type: "tel" })}
+              autoComplete="tel-national"
+              placeholder="+504 0000-0000"
+              maxLength={PHONE_MAX_LENGTH}
+              inputMode="tel"
+              onChange={(event) => {
+                event.currentTarget.value = formatPhone(event.currentTarget.value);
+              }}
+            />
+            <Field
+              label="Contraseña"
+              errors={fields.password.errors}
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="new-password"
+            />
+            <Field
+              label="Confirmar contraseña"
+              errors={fields.confirmPassword.errors}
+              {...getInputProps(fields.confirmPassword, { type: "password" })}
+              autoComplete="new-password"
+            />
+            <Button type="submit" className="w-full" disabled={pending}>
+              {pending ? "Creando cuenta..." : "Crear cuenta"}
+            </Button>
+          </Form>
+          {googleEnabled ? <GoogleButton /> : null}
+        </>
+      ) : (
+        <p role="status">{REGISTRATION_CLOSED}</p>
+      )}
+    </AuthCard>
+  );
+}

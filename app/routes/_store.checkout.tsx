@@ -1,0 +1,19 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Page } from "~/components/page";
+
+export const meta: MetaFunction = () => [{ title: "Finalizar Compra | Perfumería de Lujo" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({ path: new URL(request.url).pathname });
+}
+
+// D10: guests may check out. Built by the buying issue.
+export default function CheckoutRoute() {
+  useLoaderData<typeof loader>();
+  return (
+    <Page title="Finalizar Compra">
+      <p className="text-ink-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
+    </Page>
+  );
+}

@@ -1,0 +1,21 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Page } from "~/components/page";
+import { requireUser } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Mis Pedidos | Perfumería de Lujo" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return json({ path: new URL(request.url).pathname });
+}
+
+// Built by the buying issue.
+export default function OrdersRoute() {
+  useLoaderData<typeof loader>();
+  return (
+    <Page title="Mis Pedidos">
+      <p className="text-ink-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
+    </Page>
+  );
+}

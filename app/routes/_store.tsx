@@ -1,0 +1,39 @@
+import { Outlet, useSearchParams } from "@remix-run/react";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { formatMoney, lempirasToCentavos } from "~/utils/money";
+import { useRootData } from "~/utils/root-data";
+
+/** The public store: header, page, footer (the admin panel has its own shell). */
+export default function StoreLayout() {
+  const data = useRootData();
+  const [searchParams] = useSearchParams();
+  if (!data) return <Outlet />;
+  const { user, counts, theme, settings } = data;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2">
+        Saltar al contenido
+      </a>
+      <SiteHeader
+        user={user}
+        theme={theme}
+        cartCount={counts.cartCount}
+        wishlistCount={counts.wishlistCount}
+        unreadNotifications={counts.unreadNotifications}
+        searchQuery={searchParams.get("search") ?? undefined}
+      />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <SiteFooter
+        settings={{
+          ...settings,
+          freeShippingThreshold: formatMoney(
+            lempirasToCentavos(Number(settings.freeShippingThreshold) || 0),
+          ),
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Pedidos | Panel Administrativo" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request, "No tienes permisos para acceder a esta sección.");
+  return json({});
+}
+
+// Built by the admin issue; the guard is final.
+export default function AdminOrdersRoute() {
+  useLoaderData<typeof loader>();
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold">Pedidos</h1>
+      <p className="mt-2 text-ink-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { AuthorizationError } from "remix-auth";
+import { needsProfileCompletion, getUserById } from "~/models/users.server";
+import { createLoginSession, getAuthenticator, homeFor } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!getEnv().googleEnabled) return redirectWithToast(request, "/login", {
+    type: "error",
+    title: "Inicio con Google no disponible",
+  });
+  let authUser;
+  try {
+    authUser = await getAuthenticator(request).authenticate("google", request);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return redirectWithToast(request, "/login", {
+      type: "error",
+      title: "Error de inicio de sesión",
+      description:
+        error instanceof AuthorizationError && !/state|code/i.test(error.message)
+          ? error.message
+          : "No se pudo iniciar sesión con Google. Inténtalo de nuevo.",
+    });
+  }
+  const user = await getUserById(authUser.id);
+  const target =
+    user && user.role !== "admin" && needsProfileCompletion(user) ? "/complete-profile" : homeFor(authUser);
+  return createLoginSession(request, authUser, target, { title: "¡Bienvenido!" });
+}

@@ -1,0 +1,13 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { guardAction } from "~/utils/action.server";
+import { logout } from "~/utils/auth.server";
+
+// D33: logging out changes state, so it is a POST; a GET only sends people home.
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await guardAction(request);
+  return logout(request, "/");
+}

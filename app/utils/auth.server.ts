@@ -1,0 +1,225 @@
+import crypto from "node:crypto";
+import { json, redirect } from "@remix-run/node";
+import { Authenticator, AuthorizationError } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
+import {
+  findOrCreateGoogleUser,
+  getUserById,
+  verifyLogin,
+  type SessionUser,
+} from "~/models/users.server";
+import { getEnv } from "./env.server";
+import {
+  commitSession,
+  destroySession,
+  getSession,
+  getSessionStorage,
+  isHttps,
+  type AppSession,
+} from "./session.server";
+
+export type AuthUser = { id: number; role: "customer" | "admin" };
+
+/**
+ * Google, or (for tests and staging) an OpenID provider at GOOGLE_ISSUER_URL that serves
+ * /authorize, /token and /userinfo. The callback URL follows the request's own scheme, so
+ * a plain-HTTP LAN install and an HTTPS deployment both work.
+ */
+class StoreGoogleStrategy extends GoogleStrategy<AuthUser> {
+  private readonly issuerUserInfoURL: string | undefined;
+
+  constructor(...args: ConstructorParameters<typeof GoogleStrategy<AuthUser>>) {
+    super(...args);
+    const issuer = getEnv().GOOGLE_ISSUER_URL?.replace(/\/$/, "");
+    if (issuer) {
+      this.authorizationURL = `${issuer}/authorize`;
+      this.tokenURL = `${issuer}/token`;
+      this.issuerUserInfoURL = `${issuer}/userinfo`;
+    }
+  }
+
+  protected override async userProfile(accessToken: string): Promise<GoogleProfile> {
+    if (!this.issuerUserInfoURL) return super.userProfile(accessToken);
+    const response = await fetch(this.issuerUserInfoURL, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    const raw = await response.json();
+    return {
+      provider: "google",
+      id: raw.sub,
+      displayName: raw.name,
+      name: { familyName: raw.family_name, givenName: raw.given_name },
+      emails: [{ value: raw.email }],
+      photos: [{ value: raw.picture }],
+      _json: raw,
+    };
+  }
+}
+
+// remix-auth-oauth2 guesses "https" for every host but localhost; a LAN install over plain
+// HTTP (http://192.168.x.x) needs the request's real scheme. The method is private in the
+// library's types, hence the prototype assignment.
+Object.defineProperty(StoreGoogleStrategy.prototype, "getCallbackURL", {
+  value(this: { callbackURL: string }, request: Request) {
+    const host =
+      request.headers.get("x-forwarded-host") ??
+      request.headers.get("host") ??
+      new URL(request.url).host;
+    return new URL(this.callbackURL, `${isHttps(request) ? "https" : "http"}://${host}`);
+  },
+});
+
+function createAuthenticator(request: Request) {
+  const env = getEnv();
+  const authenticator = new Authenticator<AuthUser>(getSessionStorage(request), {
+    throwOnError: true,
+  });
+
+  authenticator.use(
+    new FormStrategy(async ({ form }) => {
+      const email = String(form.get("email") ?? "");
+      const password = String(form.get("password") ?? "");
+      const result = await verifyLogin(email, password);
+      if (!result.ok) {
+        throw new AuthorizationError(
+          result.reason === "blocked"
+            ? "Tu cuenta está bloqueada. Contacta a soporte para más información."
+            : "Credenciales incorrectas",
+        );
+      }
+      return result.user;
+    }),
+    "form",
+  );
+
+  if (env.googleEnabled) {
+    authenticator.use(
+      new StoreGoogleStrategy(
+        {
+          clientID: env.GOOGLE_CLIENT_ID!,
+          clientSecret: env.GOOGLE_CLIENT_SECRET!,
+          callbackURL: "/api/auth/google/callback",
+          prompt: "select_account",
+        },
+        async ({ profile }) => {
+          const email = profile.emails?.[0]?.value ?? profile._json?.email;
+          if (!email || profile._json?.email_verified === false) {
+            throw new AuthorizationError("Tu cuenta de Google no tiene un correo verificado.");
+          }
+          const user = await findOrCreateGoogleUser({
+            googleId: profile.id,
+            email,
+            emailVerified: true,
+            firstName: profile.name?.givenName ?? "",
+            lastName: profile.name?.familyName ?? "",
+          });
+          if (user.isBlocked) {
+            throw new AuthorizationError(
+              "Tu cuenta está bloqueada. Contacta a soporte para más información.",
+            );
+          }
+          return { id: user.id, role: user.role };
+        },
+      ),
+      "google",
+    );
+  }
+  return authenticator;
+}
+
+const authenticators = new Map<boolean, Authenticator<AuthUser>>();
+
+export function getAuthenticator(request: Request) {
+  const key = isHttps(request);
+  let authenticator = authenticators.get(key);
+  if (!authenticator) {
+    authenticator = createAuthenticator(request);
+    authenticators.set(key, authenticator);
+  }
+  return authenticator;
+}
+
+export async function getUserId(request: Request) {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  return typeof userId === "number" ? userId : null;
+}
+
+/** The signed-in user, or null. A blocked or deleted account counts as signed out. */
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  const userId = await getUserId(request);
+  if (userId === null) return null;
+  const user = await getUserById(userId);
+  if (!user || user.isBlocked) return null;
+  return user;
+}
+
+/** Only same-site paths: an open redirect would turn the login page into a phishing tool. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+export async function requireUser(request: Request) {
+  const user = await getUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    const redirectTo = `${url.pathname}${url.search}`;
+    throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
+  }
+  return user;
+}
+
+export async function requireAdmin(request: Request, message?: string) {
+  const user = await requireUser(request);
+  if (user.role !== "admin") {
+    throw json(
+      { message: message ?? "No tienes permisos para acceder al panel administrativo." },
+      { status: 403 },
+    );
+  }
+  return user;
+}
+
+export async function requireAnonymous(request: Request) {
+  const user = await getUser(request);
+  if (user) throw redirect(user.role === "admin" ? "/admin" : "/catalog");
+}
+
+/**
+ * Signs a user in on a fresh session id (no session fixation). The visitor's guest id
+ * (their cart, D10) carries over.
+ */
+export async function createLoginSession(
+  request: Request,
+  user: AuthUser,
+  redirectTo: string,
+  toast?: { title: string; description?: string },
+) {
+  const old = await getSession(request);
+  const guestId = old.get("guestId") ?? crypto.randomUUID();
+  const headers = new Headers();
+  if (old.id) headers.append("Set-Cookie", await destroySession(request, old));
+
+  const storage = getSessionStorage(request);
+  const session: AppSession = await storage.getSession();
+  session.set("userId", user.id);
+  session.set("guestId", guestId);
+  if (toast) session.flash("toast", { id: crypto.randomUUID(), type: "success", ...toast });
+  headers.set("Set-Cookie", await commitSession(request, session));
+  return redirect(redirectTo, { headers });
+}
+
+/** D33: logout is a POST; the session row is deleted on the server. */
+export async function logout(request: Request, redirectTo = "/") {
+  const session = await getSession(request);
+  return redirect(redirectTo, {
+    headers: { "Set-Cookie": await destroySession(request, session) },
+  });
+}
+
+export function homeFor(user: Pick<AuthUser, "role">) {
+  return user.role === "admin" ? "/admin" : "/catalog";
+}

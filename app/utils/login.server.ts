@@ -1,0 +1,79 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect } from "@remix-run/node";
+import { AuthorizationError } from "remix-auth";
+import { z } from "zod";
+import { EmailSchema } from "~/utils/schemas";
+import { guardAction } from "./action.server";
+import { createLoginSession, getAuthenticator, getUser, homeFor, safeRedirect } from "./auth.server";
+import {
+  isLoginThrottled,
+  recordFailedLogin,
+  rememberDevice,
+  TOO_MANY_ATTEMPTS,
+} from "./login-throttle.server";
+import { isHttps } from "./session.server";
+
+export const LoginSchema = z.object({
+  email: EmailSchema,
+  password: z.string({ required_error: "La contraseña es requerida" }).max(200),
+  redirectTo: z.string().optional(),
+});
+
+/**
+ * The sign-in action behind /login, /admin-access and /admin/login. The admin variants
+ * refuse customers without creating a session (storefront.md §2: "for admins only").
+ */
+export async function handleLogin(request: Request, options: { adminOnly: boolean }) {
+  await guardAction(request);
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { email, redirectTo } = submission.value;
+
+  if (await isLoginThrottled(request, email)) {
+    return json(
+      { result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: ["password"] }) },
+      { status: 429, headers: { "Retry-After": "60" } },
+    );
+  }
+
+  let user;
+  try {
+    user = await getAuthenticator(request).authenticate("form", request);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const message =
+      error instanceof AuthorizationError ? error.message : "Credenciales incorrectas";
+    if (message === "Credenciales incorrectas") await recordFailedLogin(request, email);
+    return json(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+      { status: 401 },
+    );
+  }
+
+  if (options.adminOnly && user.role !== "admin") {
+    return json(
+      {
+        result: submission.reply({
+          formErrors: ["Acceso solo para administradores."],
+          hideFields: ["password"],
+        }),
+      },
+      { status: 403 },
+    );
+  }
+
+  const target = user.role === "admin" ? "/admin" : safeRedirect(redirectTo, homeFor(user));
+  const response = await createLoginSession(request, user, target, { title: "¡Bienvenido!" });
+  response.headers.append("Set-Cookie", await rememberDevice(request, email, isHttps(request)));
+  return response;
+}
+
+/** Loader of the admin sign-in routes: an admin already signed in goes straight to the panel. */
+export async function adminLoginLoader(request: Request) {
+  const user = await getUser(request);
+  if (user?.role === "admin") throw redirect("/admin");
+  return json({});
+}

@@ -1,0 +1,44 @@
+/**
+ * Fixed-window counters kept in memory: the store runs as one process on one machine.
+ */
+export class RateLimiter {
+  private hits = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  isLimited(key: string, now = Date.now()) {
+    const entry = this.hits.get(key);
+    return Boolean(entry && entry.resetAt > now && entry.count >= this.limit);
+  }
+
+  hit(key: string, now = Date.now()) {
+    const entry = this.hits.get(key);
+    if (!entry || entry.resetAt <= now) {
+      this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
+      if (this.hits.size > 10_000) this.sweep(now);
+      return;
+    }
+    entry.count += 1;
+  }
+
+  reset(key: string) {
+    this.hits.delete(key);
+  }
+
+  private sweep(now: number) {
+    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  }
+}
+
+export function clientIp(request: Request) {
+  // remix-serve (express) does not trust proxies, so X-Forwarded-For is only used when a
+  // proxy in front sets it; the socket address is not exposed to Remix.
+  return (
+    request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ||
+    request.headers.get("x-real-ip") ||
+    "local"
+  );
+}

@@ -1,0 +1,63 @@
+import { json } from "@remix-run/node";
+
+/**
+ * OWASP ASVS 5.0 §3.5.1: SameSite cookies alone do not stop cross-site form posts
+ * (a sibling subdomain or a top-level POST navigation). Every state-changing request
+ * must come from our own origin: `Sec-Fetch-Site` when the browser sends it, otherwise
+ * an `Origin` whose host is ours. A request with neither is refused.
+ */
+export function isSameOriginRequest(request: Request) {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite) return fetchSite === "same-origin" || fetchSite === "none";
+
+  const origin = request.headers.get("origin");
+  if (!origin || origin === "null") return false;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const host =
+    request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() ||
+    request.headers.get("host") ||
+    new URL(request.url).host;
+  return originHost === host;
+}
+
+export function assertSameOrigin(request: Request) {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  if (!isSameOriginRequest(request)) {
+    throw json(
+      { message: "Solicitud rechazada: el formulario no se envió desde este sitio." },
+      { status: 403 },
+    );
+  }
+}
+
+/** Content-Security-Policy for a page, with the per-response nonce on Remix's scripts. */
+export function contentSecurityPolicy(nonce: string, options: { formActions?: string[]; dev?: boolean }) {
+  const formAction = ["'self'", ...(options.formActions ?? [])].join(" ");
+  return [
+    `default-src 'self'`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `style-src 'self'`,
+    `style-src-attr 'unsafe-inline'`,
+    `img-src 'self' data: blob:`,
+    `font-src 'self'`,
+    `connect-src 'self'${options.dev ? " ws:" : ""}`,
+    `object-src 'none'`,
+    `base-uri 'none'`,
+    `frame-ancestors 'none'`,
+    `form-action ${formAction}`,
+  ].join("; ");
+}
+
+/** Headers every response carries (documents and data). */
+export const SECURITY_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  "Cross-Origin-Opener-Policy": "same-origin",
+} as const;

@@ -1,0 +1,132 @@
+import crypto from "node:crypto";
+import {
+  createCookie,
+  createSessionStorage,
+  type Session,
+  type SessionStorage,
+} from "@remix-run/node";
+import { db } from "./db.server";
+import { getEnv } from "./env.server";
+
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+
+export type Toast = {
+  id: string;
+  type: "success" | "error" | "info";
+  title: string;
+  description?: string;
+};
+
+export type SessionData = {
+  userId: number;
+  /** Stable id of a visitor's cart and guest orders (D10); survives sign-in. */
+  guestId: string;
+};
+
+export type SessionFlashData = {
+  toast: Toast;
+};
+
+export type AppSession = Session<SessionData, SessionFlashData>;
+
+/**
+ * A request is on HTTPS when it reached us over TLS or through a proxy that says so.
+ * Trusting X-Forwarded-Proto is harmless here: the worst a forged header does is make
+ * the sender's own cookie Secure.
+ */
+export function isHttps(request: Request) {
+  return (
+    new URL(request.url).protocol === "https:" ||
+    request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https"
+  );
+}
+
+function createStorage(secure: boolean): SessionStorage<SessionData, SessionFlashData> {
+  const cookie = createCookie("perfumeria_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    // Secure whenever served over HTTPS; a plain-HTTP LAN install must still sign in.
+    secure,
+    maxAge: SESSION_MAX_AGE_SECONDS,
+    secrets: getEnv().SESSION_SECRETS,
+  });
+
+  const expiry = (expires: Date | undefined) =>
+    (expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000)).toISOString();
+  const userIdOf = (data: Partial<SessionData>) =>
+    typeof data.userId === "number" ? data.userId : null;
+
+  return createSessionStorage<SessionData, SessionFlashData>({
+    cookie,
+    async createData(data, expires) {
+      const sid = crypto.randomBytes(24).toString("base64url");
+      await db
+        .insertInto("sessions")
+        .values({ sid, sess: JSON.stringify(data), expire: expiry(expires), userId: userIdOf(data) })
+        .execute();
+      return sid;
+    },
+    async readData(sid) {
+      const row = await db
+        .selectFrom("sessions")
+        .select(["sess", "expire"])
+        .where("sid", "=", sid)
+        .executeTakeFirst();
+      if (!row) return null;
+      if (row.expire <= new Date().toISOString()) {
+        await db.deleteFrom("sessions").where("sid", "=", sid).execute();
+        return null;
+      }
+      return JSON.parse(row.sess);
+    },
+    async updateData(sid, data, expires) {
+      // Upsert: a signed cookie whose row was deleted (logout elsewhere, expiry) reads as an
+      // empty session; writing it back starts afresh and cannot restore the old sign-in.
+      const values = { sess: JSON.stringify(data), expire: expiry(expires), userId: userIdOf(data) };
+      await db
+        .insertInto("sessions")
+        .values({ sid, ...values })
+        .onConflict((oc) => oc.column("sid").doUpdateSet(values))
+        .execute();
+    },
+    async deleteData(sid) {
+      await db.deleteFrom("sessions").where("sid", "=", sid).execute();
+    },
+  });
+}
+
+const storages = new Map<boolean, SessionStorage<SessionData, SessionFlashData>>();
+
+export function getSessionStorage(request: Request) {
+  const secure = isHttps(request);
+  let storage = storages.get(secure);
+  if (!storage) {
+    storage = createStorage(secure);
+    storages.set(secure, storage);
+  }
+  return storage;
+}
+
+export function getSession(request: Request) {
+  return getSessionStorage(request).getSession(request.headers.get("Cookie"));
+}
+
+export function commitSession(request: Request, session: AppSession) {
+  return getSessionStorage(request).commitSession(session);
+}
+
+export function destroySession(request: Request, session: AppSession) {
+  return getSessionStorage(request).destroySession(session);
+}
+
+/** Ends every session of a user (password changed, account blocked), except `keepSid`. */
+export async function endUserSessions(userId: number, keepSid?: string) {
+  let query = db.deleteFrom("sessions").where("userId", "=", userId);
+  if (keepSid) query = query.where("sid", "!=", keepSid);
+  await query.execute();
+}
+
+export async function deleteExpiredSessions() {
+  await db.deleteFrom("sessions").where("expire", "<=", new Date().toISOString()).execute();
+}

@@ -1,0 +1,34 @@
+/**
+ * Start-up step of `npm start` / `npm run dev`: brings the schema up to date and fills an
+ * empty store with the demo data, printing the admin sign-in the first time.
+ */
+import { getEnv } from "~/utils/env.server";
+import { createDb, databasePath, migrateToLatest, openSqlite } from "./connection";
+import { seed } from "./seed";
+
+async function main() {
+  const env = getEnv();
+  const db = createDb(openSqlite(databasePath(env.DATA_DIR)));
+  try {
+    const { results } = await migrateToLatest(db);
+    for (const result of results ?? []) console.log(`[db] migración ${result.migrationName}: ${result.status}`);
+    const outcome = await seed(db, {
+      dataDir: env.DATA_DIR,
+      adminEmail: env.ADMIN_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD,
+    });
+    if (outcome.seeded) {
+      console.log("\nTienda de demostración creada en", env.DATA_DIR);
+      console.log("  Administrador:", env.ADMIN_EMAIL);
+      console.log(
+        "  Contraseña:   ",
+        env.ADMIN_PASSWORD ? "(la de ADMIN_PASSWORD)" : `${outcome.adminPassword}  ← guárdala: no se volverá a mostrar`,
+      );
+      console.log(`  Abre http://localhost:${env.PORT} (panel en /admin-access)\n`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+await main();

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm start`: build when the build is missing or older than the sources, bring the
+// database up to date (and seed an empty store), then serve with remix-serve.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const buildFile = path.join(root, "build", "index.js");
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const sources = Math.max(newestMtime(path.join(root, "app")), newestMtime(path.join(root, "db")));
+if (!fs.existsSync(buildFile) || fs.statSync(buildFile).mtimeMs < sources) {
+  console.log("Compilando la aplicación…");
+  run(bin("remix"), ["build"]);
+}
+
+process.env.NODE_ENV ??= "production";
+run(bin("tsx"), [path.join(root, "db", "setup.ts")]);
+
+const server = spawn(bin("remix-serve"), [buildFile], { cwd: root, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
