@@ -11,7 +11,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { getEnv } from "./utils/env.server";
 import { isBlockedByMaintenance } from "./utils/maintenance.server";
 import { NonceProvider } from "./utils/nonce";
-import { contentSecurityPolicy, SECURITY_HEADERS } from "./utils/security.server";
+import { contentSecurityPolicy } from "./utils/security.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -19,8 +19,9 @@ const ABORT_DELAY = 5_000;
 const PRIVATE_PATHS =
   /^\/(admin|admin-access|account|profile|orders|order-confirmation|order-success|checkout|cart|wishlist|notifications|complete-profile|login|register)(\/|$)/;
 
-function applySecurityHeaders(headers: Headers, pathname: string) {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+// nosniff, Referrer-Policy and the other fixed headers are set for every response
+// (static files and redirects too) by scripts/server.mjs.
+function applyCacheHeaders(headers: Headers, pathname: string) {
   if (PRIVATE_PATHS.test(pathname)) headers.set("Cache-Control", "no-store");
 }
 
@@ -46,7 +47,7 @@ export default function handleRequest(
       dev: process.env.NODE_ENV === "development",
     }),
   );
-  applySecurityHeaders(responseHeaders, url.pathname);
+  applyCacheHeaders(responseHeaders, url.pathname);
 
   // Bots get the whole document at once; people get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
@@ -86,7 +87,7 @@ export default function handleRequest(
 
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
   const url = new URL(request.url);
-  applySecurityHeaders(response.headers, url.pathname);
+  applyCacheHeaders(response.headers, url.pathname);
   // A client-side navigation must not slip past maintenance mode: make the browser load
   // the document, which answers 503 with the maintenance screen.
   if (request.method === "GET" && (await isBlockedByMaintenance(request))) {
@@ -106,3 +107,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   console.error(error);
 }
+
+// Used by scripts/server.mjs before Remix runs (one implementation of the origin rule).
+export { isSameOriginRequest, SECURITY_HEADERS } from "./utils/security.server";

@@ -107,7 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-surface text-ink antialiased">
+      <body className="min-h-screen bg-canvas text-fg antialiased">
         <LoadingBar />
         {children}
         <Toaster toast={data?.toast ?? null} />

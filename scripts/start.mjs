@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: build when the build is missing or older than the sources, bring the
-// database up to date (and seed an empty store), then serve with remix-serve.
+// database up to date (and seed an empty store), then serve (scripts/server.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -33,6 +33,6 @@ if (!fs.existsSync(buildFile) || fs.statSync(buildFile).mtimeMs < sources) {
 process.env.NODE_ENV ??= "production";
 run(bin("tsx"), [path.join(root, "db", "setup.ts")]);
 
-const server = spawn(bin("remix-serve"), [buildFile], { cwd: root, stdio: "inherit" });
+const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), buildFile], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -5,7 +5,7 @@ export function Page({ title, intro, children }: { title: string; intro?: ReactN
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
-      {intro ? <p className="mt-2 text-ink-muted">{intro}</p> : null}
+      {intro ? <p className="mt-2 text-fg-muted">{intro}</p> : null}
       <div className="mt-8">{children}</div>
     </main>
   );

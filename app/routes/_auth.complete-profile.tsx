@@ -85,7 +85,7 @@ export default function CompleteProfileRoute() {
             Teléfono
           </label>
           <div className="flex items-stretch">
-            <span className="flex items-center rounded-l-lg border border-r-0 border-line bg-surface-sunken px-3 text-sm" aria-hidden="true">
+            <span className="flex items-center rounded-l-lg border border-r-0 border-border bg-surface-muted px-3 text-sm" aria-hidden="true">
               +504
             </span>
             <input
@@ -95,7 +95,7 @@ export default function CompleteProfileRoute() {
               inputMode="numeric"
               placeholder="0000-0000"
               autoComplete="tel-local"
-              className="w-full rounded-r-lg border border-line bg-surface px-3 py-2"
+              className="w-full rounded-r-lg border border-border bg-surface px-3 py-2"
               onChange={(event) => {
                 event.currentTarget.value = formatLocalPhone(event.currentTarget.value);
               }}

@@ -13,8 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ googleEnabled: getEnv().googleEnabled });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleLogin(request, { adminOnly: false });
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleLogin(request, { adminOnly: false, clientIp: context.clientIp ?? "unknown" });
 }
 
 export default function LoginRoute() {
@@ -30,7 +30,7 @@ export default function LoginRoute() {
       footer={
         <>
           ¿No tienes cuenta?{" "}
-          <Link to={registerHref} className="font-medium text-accent-strong underline">
+          <Link to={registerHref} className="font-medium text-accent underline">
             Regístrate
           </Link>
         </>

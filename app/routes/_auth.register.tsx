@@ -102,7 +102,7 @@ export default function RegisterRoute() {
       footer={
         <>
           ¿Ya tienes cuenta?{" "}
-          <Link to="/login" className="font-medium text-accent-strong underline">
+          <Link to="/login" className="font-medium text-accent underline">
             Inicia sesión
           </Link>
         </>

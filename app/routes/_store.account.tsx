@@ -15,7 +15,7 @@ export default function AccountRoute() {
   useLoaderData<typeof loader>();
   return (
     <Page title="Mi Cuenta">
-      <p className="text-ink-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
+      <p className="text-fg-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
     </Page>
   );
 }

@@ -13,7 +13,7 @@ export default function CartRoute() {
   useLoaderData<typeof loader>();
   return (
     <Page title="Carrito de Compras">
-      <p className="text-ink-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
+      <p className="text-fg-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
     </Page>
   );
 }

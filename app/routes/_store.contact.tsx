@@ -13,7 +13,7 @@ export default function ContactRoute() {
   useLoaderData<typeof loader>();
   return (
     <Page title="Contacto">
-      <p className="text-ink-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
+      <p className="text-fg-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
     </Page>
   );
 }

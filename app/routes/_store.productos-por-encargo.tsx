@@ -13,7 +13,7 @@ export default function CustomOrderRoute() {
   useLoaderData<typeof loader>();
   return (
     <Page title="Productos por Encargo">
-      <p className="text-ink-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
+      <p className="text-fg-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
     </Page>
   );
 }

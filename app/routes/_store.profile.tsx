@@ -15,7 +15,7 @@ export default function ProfileRoute() {
   useLoaderData<typeof loader>();
   return (
     <Page title="Mi Perfil">
-      <p className="text-ink-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
+      <p className="text-fg-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
     </Page>
   );
 }

@@ -17,9 +17,9 @@ export default function WishlistRoute() {
   return (
     <Page title="Mis Favoritos">
       {signedIn ? (
-        <p className="text-ink-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
+        <p className="text-fg-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
       ) : (
-        <div className="rounded-2xl border border-line p-6">
+        <div className="rounded-2xl border border-border p-6">
           <p>Inicia sesión para guardar y ver tus perfumes favoritos.</p>
           <Link to="/login?redirectTo=%2Fwishlist" className={`${buttonClasses("primary", "md")} mt-4`}>
             Iniciar Sesión

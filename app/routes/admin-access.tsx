@@ -13,8 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return adminLoginLoader(request);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleLogin(request, { adminOnly: true });
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleLogin(request, { adminOnly: true, clientIp: context.clientIp ?? "unknown" });
 }
 
 export default function AdminLoginRoute() {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { getEnv } from "./env.server";
-import { clientIp, RateLimiter } from "./rate-limit.server";
+import { RateLimiter } from "./rate-limit.server";
 
 /*
  * Failed sign-ins are limited to 10 a minute per IP and per account. To keep the
@@ -38,15 +38,15 @@ async function knownAccounts(request: Request): Promise<string[]> {
   return Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
 }
 
-export async function isLoginThrottled(request: Request, email: string) {
-  if (byIp.isLimited(clientIp(request))) return true;
+export async function isLoginThrottled(request: Request, clientIp: string, email: string) {
+  if (byIp.isLimited(clientIp)) return true;
   const key = accountKey(email);
   if (!byAccount.isLimited(key)) return false;
   return !(await knownAccounts(request)).includes(key);
 }
 
-export async function recordFailedLogin(request: Request, email: string) {
-  byIp.hit(clientIp(request));
+export async function recordFailedLogin(request: Request, clientIp: string, email: string) {
+  byIp.hit(clientIp);
   const key = accountKey(email);
   if (!(await knownAccounts(request)).includes(key)) byAccount.hit(key);
 }

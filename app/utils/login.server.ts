@@ -23,7 +23,10 @@ export const LoginSchema = z.object({
  * The sign-in action behind /login, /admin-access and /admin/login. The admin variants
  * refuse customers without creating a session (storefront.md §2: "for admins only").
  */
-export async function handleLogin(request: Request, options: { adminOnly: boolean }) {
+export async function handleLogin(
+  request: Request,
+  options: { adminOnly: boolean; clientIp: string },
+) {
   await guardAction(request);
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: LoginSchema });
@@ -32,7 +35,7 @@ export async function handleLogin(request: Request, options: { adminOnly: boolea
   }
   const { email, redirectTo } = submission.value;
 
-  if (await isLoginThrottled(request, email)) {
+  if (await isLoginThrottled(request, options.clientIp, email)) {
     return json(
       { result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: ["password"] }) },
       { status: 429, headers: { "Retry-After": "60" } },
@@ -46,7 +49,7 @@ export async function handleLogin(request: Request, options: { adminOnly: boolea
     if (error instanceof Response) throw error;
     const message =
       error instanceof AuthorizationError ? error.message : "Credenciales incorrectas";
-    if (message === "Credenciales incorrectas") await recordFailedLogin(request, email);
+    if (message === "Credenciales incorrectas") await recordFailedLogin(request, options.clientIp, email);
     return json(
       { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
       { status: 401 },

@@ -32,13 +32,3 @@ export class RateLimiter {
     for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
   }
 }
-
-export function clientIp(request: Request) {
-  // remix-serve (express) does not trust proxies, so X-Forwarded-For is only used when a
-  // proxy in front sets it; the socket address is not exposed to Remix.
-  return (
-    request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ||
-    request.headers.get("x-real-ip") ||
-    "local"
-  );
-}

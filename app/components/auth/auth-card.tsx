@@ -10,17 +10,17 @@ export function AuthCard({ title, subtitle, children, footer }: {
   return (
     <main id="main" className="mx-auto flex min-h-[80vh] w-full max-w-md flex-col justify-center px-4 py-10">
       <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-lg font-semibold">
-        <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-ink text-surface">
+        <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-primary text-primary-fg">
           P
         </span>
         Perfumería de Lujo
       </Link>
-      <div className="rounded-2xl border border-line bg-surface-raised p-6 shadow-sm sm:p-8">
+      <div className="rounded-2xl border border-border bg-surface p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-semibold">{title}</h1>
-        {subtitle ? <p className="mt-1 text-sm text-ink-muted">{subtitle}</p> : null}
+        {subtitle ? <p className="mt-1 text-sm text-fg-muted">{subtitle}</p> : null}
         <div className="mt-6">{children}</div>
       </div>
-      {footer ? <div className="mt-6 text-center text-sm text-ink-muted">{footer}</div> : null}
+      {footer ? <div className="mt-6 text-center text-sm text-fg-muted">{footer}</div> : null}
     </main>
   );
 }
@@ -32,7 +32,7 @@ export function FormErrorAlert({ title, errors, id }: { title: string; errors?: 
     <div id={id} role="alert" className="mb-4 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm">
       <p className="font-semibold text-danger">{title}</p>
       {errors.map((error) => (
-        <p key={error} className="text-ink">
+        <p key={error} className="text-fg">
           {error}
         </p>
       ))}
@@ -45,7 +45,7 @@ export function GoogleButton() {
     <form method="post" action="/api/auth/google" className="mt-4">
       <button
         type="submit"
-        className="flex w-full items-center justify-center gap-2 rounded-lg border border-line bg-surface px-4 py-2.5 text-sm font-medium hover:bg-surface-sunken"
+        className="flex w-full items-center justify-center gap-2 rounded-lg border border-border bg-surface px-4 py-2.5 text-sm font-medium hover:bg-surface-muted"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4">
           <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.8z" />

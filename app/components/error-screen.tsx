@@ -1,0 +1,86 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { buttonClasses } from "~/components/ui/button";
+
+export type ErrorScreenProps = {
+  status: number;
+  title: string;
+  /** Language of the title when it is not Spanish (the spec quotes an English 404). */
+  titleLang?: string;
+  /** Inline content (it sits inside a paragraph). */
+  message: ReactNode;
+  /** A way out, shown as a button-styled link. */
+  action?: { to: string; label: string };
+  /** Extra lines under the message. */
+  children?: ReactNode;
+};
+
+/** Renders a plain block (not <main>) so it can sit inside a layout's <main> or stand alone. */
+export function ErrorScreen({
+  status,
+  title,
+  titleLang,
+  message,
+  action,
+  children,
+}: ErrorScreenProps) {
+  return (
+    <div className="grid min-h-[60dvh] place-items-center px-4 py-16">
+      <div className="max-w-md text-center">
+        <span
+          aria-hidden="true"
+          className="bg-accent font-display text-accent-fg mx-auto grid size-12 place-items-center rounded-full text-2xl font-semibold"
+        >
+          P
+        </span>
+        <div className="mt-6">
+          {title.includes(String(status)) ? null : (
+            <p className="text-accent mb-2 text-sm font-semibold tracking-widest uppercase">
+              Error {status}
+            </p>
+          )}
+          <h1 lang={titleLang} className="font-display text-fg text-3xl font-semibold">
+            {title}
+          </h1>
+        </div>
+        <p className="text-fg-muted mt-4">{message}</p>
+        {children}
+        {action ? (
+          <Link to={action.to} className={`${buttonClasses()} mt-8`}>
+            {action.label}
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** storefront.md §2 quotes these English strings for the not-found screen; the Spanish line helps shoppers. */
+export function NotFoundScreen() {
+  return (
+    <ErrorScreen
+      status={404}
+      title="404 Page Not Found"
+      titleLang="en"
+      message={<span lang="en">Did you forget to add the page to the router?</span>}
+      action={{ to: "/", label: "Volver al inicio" }}
+    >
+      <p className="text-fg mt-2">La página que buscas no existe.</p>
+    </ErrorScreen>
+  );
+}
+
+export type AccessDeniedScreenProps = { message?: string };
+
+export function AccessDeniedScreen({
+  message = "No tienes permisos para acceder al panel administrativo.",
+}: AccessDeniedScreenProps) {
+  return (
+    <ErrorScreen
+      status={403}
+      title="Acceso Denegado"
+      message={message}
+      action={{ to: "/", label: "Volver a la tienda" }}
+    />
+  );
+}

@@ -1,0 +1,156 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+export type FooterSettings = {
+  address: string;
+  phone: string;
+  email: string;
+  whatsapp: string;
+  facebookUrl: string;
+  instagramUrl: string;
+  tiktokUrl: string;
+  companyDescription: string;
+  /** Already formatted, e.g. 'L 2,000.00' (D11). */
+  freeShippingThreshold: string;
+};
+
+export type SiteFooterProps = { settings: FooterSettings };
+
+/** wa.me wants the number in international form, digits only; a bare 8-digit number is Honduran. */
+export function whatsappUrl(phone: string) {
+  const digits = phone.replace(/\D/g, "");
+  return `https://wa.me/${digits.length === 8 ? `504${digits}` : digits}`;
+}
+
+export function telUrl(phone: string) {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+const supportLinks = [
+  { to: "/contact", label: "Contacto" },
+  { to: "/track-order", label: "Seguimiento" },
+  { to: "/returns", label: "Devoluciones" },
+  { to: "/faq", label: "FAQ" },
+  { to: "/authenticity", label: "Autenticidad" },
+];
+
+const legalLinks = [
+  { to: "/terms", label: "Términos" },
+  { to: "/privacy", label: "Privacidad" },
+  { to: "/cookies", label: "Cookies" },
+];
+
+// The store's own calendar (D6), so the server and the browser print the same year.
+const yearFormat = new Intl.DateTimeFormat("es-HN", {
+  year: "numeric",
+  timeZone: "America/Tegucigalpa",
+});
+
+const linkClass = "rounded-sm text-fg-muted underline-offset-4 hover:text-fg hover:underline";
+
+export function SiteFooter({ settings }: SiteFooterProps) {
+  const social = [
+    { href: settings.instagramUrl, label: "Instagram" },
+    { href: settings.facebookUrl, label: "Facebook" },
+    { href: settings.whatsapp && whatsappUrl(settings.whatsapp), label: "WhatsApp" },
+    { href: settings.tiktokUrl, label: "TikTok" },
+  ].filter((link) => link.href);
+
+  return (
+    <footer className="border-border bg-surface mt-16 border-t text-sm">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="space-y-4">
+          <p className="font-display flex items-center gap-2 text-lg font-semibold">
+            <span
+              aria-hidden="true"
+              className="bg-accent text-accent-fg grid size-8 place-items-center rounded-full"
+            >
+              P
+            </span>
+            Perfumería de Lujo
+          </p>
+          {settings.companyDescription ? (
+            <p className="text-fg-muted">{settings.companyDescription}</p>
+          ) : null}
+          <p className="text-accent font-medium">
+            Envío gratis en compras mayores a {settings.freeShippingThreshold}
+          </p>
+        </div>
+
+        <FooterSection title="Contáctanos">
+          <address className="space-y-2 not-italic">
+            {settings.address ? <p className="text-fg-muted">{settings.address}</p> : null}
+            {settings.phone ? (
+              <p>
+                <a href={telUrl(settings.phone)} className={linkClass}>
+                  {settings.phone}
+                </a>
+              </p>
+            ) : null}
+            {settings.email ? (
+              <p>
+                <a href={`mailto:${settings.email}`} className={`${linkClass} break-all`}>
+                  {settings.email}
+                </a>
+              </p>
+            ) : null}
+            {settings.whatsapp ? (
+              <p>
+                <a href={whatsappUrl(settings.whatsapp)} className={linkClass}>
+                  WhatsApp: {settings.whatsapp}
+                </a>
+              </p>
+            ) : null}
+          </address>
+          {social.length > 0 ? (
+            <ul aria-label="Redes sociales" className="mt-4 flex flex-wrap gap-x-4 gap-y-2">
+              {social.map((link) => (
+                <li key={link.label}>
+                  <a href={link.href} rel="noopener noreferrer" className={linkClass}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </FooterSection>
+
+        <FooterSection title="Soporte">
+          <LinkList links={supportLinks} />
+        </FooterSection>
+
+        <FooterSection title="Legal">
+          <LinkList links={legalLinks} />
+        </FooterSection>
+      </div>
+      <div className="border-border border-t">
+        <p className="text-fg-muted mx-auto max-w-7xl px-4 py-6">
+          © {yearFormat.format(new Date())} Perfumería de Lujo. Todos los derechos reservados.
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h2 className="font-display text-fg mb-4 text-base font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function LinkList({ links }: { links: Array<{ to: string; label: string }> }) {
+  return (
+    <ul className="space-y-2">
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={linkClass}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

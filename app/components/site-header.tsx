@@ -1,0 +1,316 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { buttonClasses } from "~/components/ui/button";
+import {
+  BellIcon,
+  CartIcon,
+  ChartIcon,
+  HeartIcon,
+  LogoutIcon,
+  MenuIcon,
+  MonitorIcon,
+  MoonIcon,
+  ReceiptIcon,
+  SearchIcon,
+  SunIcon,
+  UserIcon,
+  type IconProps,
+} from "~/components/icons";
+
+export type Theme = "light" | "dark" | "system";
+
+export type SiteHeaderProps = {
+  user: { firstName: string; role: "customer" | "admin" } | null;
+  wishlistCount: number;
+  cartCount: number;
+  unreadNotifications: number;
+  theme: Theme;
+  searchQuery?: string;
+};
+
+/** Spec: the cart badge shows '9+' above 9. The other header badges follow the same rule. */
+export function cartBadgeLabel(count: number) {
+  const n = Math.max(0, Math.floor(count));
+  return n > 9 ? "9+" : String(n);
+}
+
+/** The toggle cycles light → dark → system → light. */
+export function nextTheme(theme: Theme): Theme {
+  return theme === "light" ? "dark" : theme === "dark" ? "system" : "light";
+}
+
+const themeLabels: Record<Theme, string> = { light: "Claro", dark: "Oscuro", system: "Sistema" };
+const themeIcons: Record<Theme, (props: IconProps) => ReactNode> = {
+  light: SunIcon,
+  dark: MoonIcon,
+  system: MonitorIcon,
+};
+
+const iconLink = `${buttonClasses("ghost", "icon")} relative`;
+const menuItem =
+  "flex min-h-11 w-full items-center gap-3 rounded-md px-3 text-left text-sm text-fg hover:bg-surface-muted";
+
+export function SiteHeader({
+  user,
+  wishlistCount,
+  cartCount,
+  unreadNotifications,
+  theme,
+  searchQuery,
+}: SiteHeaderProps) {
+  return (
+    <header className="border-border bg-canvas sticky top-0 z-40 border-b">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4">
+        <Logo />
+
+        <SearchForm defaultValue={searchQuery} />
+
+        <nav aria-label="Cuenta y compras" className="ml-auto flex items-center gap-1">
+          <Link to="/search" aria-label="Buscar" className={`${iconLink} md:hidden`}>
+            <SearchIcon />
+          </Link>
+          <ThemeForm theme={theme} className="hidden md:block" />
+          <Link
+            to="/wishlist"
+            aria-label={`Favoritos (${wishlistCount})`}
+            className={`${iconLink} max-md:hidden`}
+          >
+            <HeartIcon />
+            <CountBadge count={wishlistCount} />
+          </Link>
+          {user ? (
+            <Link
+              to="/notifications"
+              aria-label={`Notificaciones (${unreadNotifications} sin leer)`}
+              className={iconLink}
+            >
+              <BellIcon />
+              <CountBadge count={unreadNotifications} />
+            </Link>
+          ) : null}
+          <Link to="/cart" aria-label={`Carrito (${cartCount})`} className={iconLink}>
+            <CartIcon />
+            <CountBadge count={cartCount} />
+          </Link>
+          <DesktopAccount user={user} />
+          <MobileMenu user={user} theme={theme} wishlistCount={wishlistCount} />
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function Logo() {
+  return (
+    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md">
+      <span
+        aria-hidden="true"
+        className="bg-accent font-display text-accent-fg grid size-9 place-items-center rounded-full text-xl font-semibold"
+      >
+        P
+      </span>
+      {/* The name stays the link's accessible name on the smallest screens, where it is hidden. */}
+      <span className="font-display sr-only text-lg font-semibold tracking-wide sm:not-sr-only">
+        Perfumería de Lujo
+      </span>
+    </Link>
+  );
+}
+
+function SearchForm({ defaultValue }: { defaultValue?: string }) {
+  return (
+    <Form
+      method="get"
+      action="/catalog"
+      role="search"
+      className="mx-auto hidden w-full max-w-md items-center md:flex"
+    >
+      <label htmlFor="site-search" className="sr-only">
+        Buscar perfumes
+      </label>
+      <input
+        id="site-search"
+        type="search"
+        name="search"
+        defaultValue={defaultValue}
+        placeholder="Buscar perfumes, marcas…"
+        className="border-border-strong bg-surface text-fg placeholder:text-fg-muted h-10 min-w-0 flex-1 rounded-l-md border border-r-0 px-3 text-sm"
+      />
+      <button
+        type="submit"
+        aria-label="Buscar"
+        className="bg-primary text-primary-fg hover:bg-primary-hover grid h-10 w-11 place-items-center rounded-r-md"
+      >
+        <SearchIcon />
+      </button>
+    </Form>
+  );
+}
+
+/** D5: a plain POST to /theme that comes back to the same page; JS only makes it faster. */
+function ThemeForm({
+  theme,
+  variant = "icon",
+  className,
+}: {
+  theme: Theme;
+  variant?: "icon" | "menu";
+  className?: string;
+}) {
+  const location = useLocation();
+  const ThemeIcon = themeIcons[theme];
+  return (
+    <Form method="post" action="/theme" className={className}>
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {variant === "icon" ? (
+        <button
+          type="submit"
+          name="theme"
+          value={nextTheme(theme)}
+          aria-label={`Cambiar tema (actual: ${themeLabels[theme]})`}
+          className={buttonClasses("ghost", "icon")}
+        >
+          <ThemeIcon />
+        </button>
+      ) : (
+        <button type="submit" name="theme" value={nextTheme(theme)} className={menuItem}>
+          <ThemeIcon />
+          Tema: {themeLabels[theme]}
+        </button>
+      )}
+    </Form>
+  );
+}
+
+function CountBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  // The link's aria-label already says the full number; this is only the visual badge.
+  return (
+    <span
+      aria-hidden="true"
+      className="bg-accent text-accent-fg absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full px-1 text-[11px] leading-none font-semibold"
+    >
+      {cartBadgeLabel(count)}
+    </span>
+  );
+}
+
+function LogoutForm({ children, className }: { children: ReactNode; className: string }) {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className={className}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+function DesktopAccount({ user }: { user: SiteHeaderProps["user"] }) {
+  if (!user) {
+    return (
+      <Link to="/login" className={`${buttonClasses("primary", "sm")} ml-1 max-md:hidden`}>
+        Iniciar Sesión
+      </Link>
+    );
+  }
+  return (
+    <div className="flex items-center gap-1 max-md:hidden">
+      {user.role === "admin" ? (
+        <Link to="/admin" className={buttonClasses("ghost", "sm")}>
+          <ChartIcon />
+          <span className="max-lg:sr-only">Panel</span>
+        </Link>
+      ) : null}
+      <Link to="/profile" className={buttonClasses("ghost", "sm")}>
+        <UserIcon />
+        <span className="max-w-32 truncate">{user.firstName}</span>
+      </Link>
+      <LogoutForm className={buttonClasses("secondary", "sm")}>Salir</LogoutForm>
+    </div>
+  );
+}
+
+function MobileMenu({
+  user,
+  theme,
+  wishlistCount,
+}: {
+  user: SiteHeaderProps["user"];
+  theme: Theme;
+  wishlistCount: number;
+}) {
+  const detailsRef = useCloseOnNavigation();
+  return (
+    <details ref={detailsRef} className="group relative md:hidden">
+      <summary
+        aria-label="Abrir menú"
+        className={`${buttonClasses("ghost", "icon")} list-none [&::-webkit-details-marker]:hidden`}
+      >
+        <MenuIcon />
+      </summary>
+      <div className="border-border bg-surface absolute top-full right-0 mt-2 w-64 rounded-lg border p-2 shadow-lg">
+        <ul className="space-y-1">
+          <li>
+            <Link to="/wishlist" className={menuItem}>
+              <HeartIcon />
+              Favoritos
+              {wishlistCount > 0 ? (
+                <span className="text-fg-muted ml-auto">{cartBadgeLabel(wishlistCount)}</span>
+              ) : null}
+            </Link>
+          </li>
+          <li>
+            <ThemeForm theme={theme} variant="menu" />
+          </li>
+          {user ? (
+            <>
+              <li>
+                <Link to="/profile" className={menuItem}>
+                  <UserIcon />
+                  Perfil
+                </Link>
+              </li>
+              <li>
+                <Link to="/orders" className={menuItem}>
+                  <ReceiptIcon />
+                  Mis Pedidos
+                </Link>
+              </li>
+              {user.role === "admin" ? (
+                <li>
+                  <Link to="/admin" className={menuItem}>
+                    <ChartIcon />
+                    Panel Administrativo
+                  </Link>
+                </li>
+              ) : null}
+              <li className="border-border border-t pt-1">
+                <LogoutForm className={menuItem}>
+                  <LogoutIcon />
+                  Cerrar Sesión
+                </LogoutForm>
+              </li>
+            </>
+          ) : (
+            <li>
+              <Link to="/login" className={menuItem}>
+                <UserIcon />
+                Iniciar Sesión
+              </Link>
+            </li>
+          )}
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+/** With JS, links navigate client-side and the header stays mounted: close the menu ourselves. */
+function useCloseOnNavigation() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const { key } = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [key]);
+  return ref;
+}

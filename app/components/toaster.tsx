@@ -1,0 +1,91 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { XIcon } from "~/components/icons";
+
+export type Toast = {
+  id: string;
+  type: "success" | "error" | "info";
+  title: string;
+  description?: string;
+};
+
+export type ToasterProps = { toast: Toast | null };
+
+const DISMISS_AFTER_MS = 5000;
+
+const accents: Record<Toast["type"], string> = {
+  success: "border-l-success",
+  error: "border-l-danger",
+  info: "border-l-info",
+};
+
+/**
+ * D4: the flash toast arrives with the server-rendered page, so it shows without JS (and a CSS
+ * animation fades it after 5 s). With JS it can be closed, and it is replaced when a new one
+ * arrives; a later revalidation without a toast does not cut the current one short.
+ */
+export function Toaster({ toast }: ToasterProps) {
+  const [current, setCurrent] = useState(toast);
+  const [seenId, setSeenId] = useState(toast?.id);
+  if (toast && toast.id !== seenId) {
+    setSeenId(toast.id);
+    setCurrent(toast);
+  }
+
+  useEffect(() => {
+    if (!current) return;
+    const timer = window.setTimeout(() => setCurrent(null), DISMISS_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [current]);
+
+  const card = current ? (
+    <ToastCard key={current.id} toast={current} onClose={() => setCurrent(null)} />
+  ) : null;
+
+  // Both live regions stay in the DOM so a toast added later is announced; errors interrupt.
+  return (
+    <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 sm:right-4 sm:left-auto sm:w-96">
+      <div role="status" aria-live="polite">
+        {current?.type === "error" ? null : card}
+      </div>
+      <div role="alert">{current?.type === "error" ? card : null}</div>
+    </div>
+  );
+}
+
+function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+  const hydrated = useHydrated();
+  return (
+    <div
+      className={`animate-toast border-border bg-surface pointer-events-auto flex items-start gap-3 rounded-lg border border-l-4 p-4 shadow-lg ${accents[toast.type]}`}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="text-fg font-semibold">{toast.title}</p>
+        {toast.description ? (
+          <p className="text-fg-muted mt-1 text-sm">{toast.description}</p>
+        ) : null}
+      </div>
+      {/* Rendered only once JS runs: without JS it could not do anything. */}
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Cerrar notificación"
+          className="text-fg-muted hover:bg-surface-muted hover:text-fg -m-1 grid size-8 shrink-0 place-items-center rounded-md"
+        >
+          <XIcon className="size-4" />
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+const subscribe = () => () => {};
+
+/** False on the server and during hydration, true afterwards, without a set-state-in-effect. */
+function useHydrated() {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}

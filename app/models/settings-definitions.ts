@@ -1,0 +1,454 @@
+/**
+ * Every settings key that either specification document reads (D7), with its
+ * default value (DECISIONS.md "Defaults"), category, Spanish label and input type.
+ * Client-safe: no server imports. The seed writes these rows; the settings model
+ * falls back to `settingDefault(key)` when a row is missing.
+ *
+ * Money settings are lempiras as the admin types them ('150', '2000'), not centavos.
+ * Booleans are the strings 'true' / 'false'.
+ */
+
+export type SettingCategory =
+  | "general"
+  | "contact"
+  | "social"
+  | "company"
+  | "business"
+  | "checkout"
+  | "loyalty"
+  | "system";
+
+export type SettingInputType =
+  | "text"
+  | "textarea"
+  | "number"
+  | "money"
+  | "boolean"
+  | "email"
+  | "url"
+  | "tel";
+
+export type SettingDefinition = {
+  key: string;
+  value: string;
+  category: SettingCategory;
+  label: string;
+  description?: string;
+  inputType: SettingInputType;
+  isRequired: 0 | 1;
+  sortOrder: number;
+};
+
+const STORE_ADDRESS =
+  "Boulevard Morazán, Centro Comercial Plaza Lux, Local 12, Col. Palmira, Tegucigalpa, Francisco Morazán, Honduras";
+const STORE_PHONE_MAIN = "+504 2232-4567";
+const STORE_WHATSAPP = "+504 9988-7766";
+const STORE_EMAIL = "contacto@perfumeria.hn";
+const COMPANY_DESCRIPTION =
+  "Perfumería de Lujo es la tienda en línea de perfumes originales de Honduras: fragancias de diseñador y de nicho de las casas más prestigiosas del mundo, con garantía de autenticidad y envío a los 18 departamentos.";
+
+export const SETTING_DEFINITIONS = [
+  // General (admin tab "General")
+  {
+    key: "siteName",
+    value: "Perfumería de Lujo",
+    category: "general",
+    label: "Nombre del sitio",
+    description: "Aparece en el encabezado, el título de las páginas y los correos.",
+    inputType: "text",
+    isRequired: 1,
+    sortOrder: 10,
+  },
+  {
+    key: "siteDescription",
+    value:
+      "Perfumes originales de diseñador y de nicho en Honduras. Pago por transferencia bancaria y envío a todo el país.",
+    category: "general",
+    label: "Descripción del sitio",
+    description: "Texto breve para buscadores y para la pantalla de mantenimiento.",
+    inputType: "textarea",
+    isRequired: 0,
+    sortOrder: 20,
+  },
+  {
+    key: "currency",
+    value: "L",
+    category: "business",
+    label: "Símbolo de moneda",
+    description: "Lempiras (HNL). Los precios se muestran como L 1,234.50.",
+    inputType: "text",
+    isRequired: 1,
+    sortOrder: 10,
+  },
+  {
+    key: "tax_percentage",
+    value: "15",
+    category: "business",
+    label: "Impuesto (ISV %)",
+    description: "Porcentaje de Impuesto Sobre Ventas aplicado al subtotal.",
+    inputType: "number",
+    isRequired: 1,
+    sortOrder: 20,
+  },
+
+  // Checkout: shipping and store pickup
+  {
+    key: "shipping_cost",
+    value: "150",
+    category: "checkout",
+    label: "Costo de envío estándar (L)",
+    description: "Envío estándar a domicilio (3-5 días hábiles).",
+    inputType: "money",
+    isRequired: 1,
+    sortOrder: 10,
+  },
+  {
+    key: "free_shipping_threshold",
+    value: "2000",
+    category: "checkout",
+    label: "Envío estándar gratis desde (L)",
+    description: "Subtotal a partir del cual el envío estándar es gratis.",
+    inputType: "money",
+    isRequired: 1,
+    sortOrder: 20,
+  },
+  {
+    key: "express_shipping_cost",
+    value: "300",
+    category: "checkout",
+    label: "Costo de envío express (L)",
+    description: "Envío express a domicilio (1-2 días hábiles).",
+    inputType: "money",
+    isRequired: 1,
+    sortOrder: 30,
+  },
+  {
+    key: "express_free_shipping_threshold",
+    value: "5000",
+    category: "checkout",
+    label: "Envío express gratis desde (L)",
+    description: "Subtotal a partir del cual el envío express es gratis.",
+    inputType: "money",
+    isRequired: 1,
+    sortOrder: 40,
+  },
+  {
+    key: "store_address",
+    value: STORE_ADDRESS,
+    category: "checkout",
+    label: "Dirección de la tienda (recoger en tienda)",
+    description: "Se muestra al elegir «Recoger en tienda» en el checkout.",
+    inputType: "textarea",
+    isRequired: 1,
+    sortOrder: 50,
+  },
+  {
+    key: "store_hours",
+    value: "Lunes a Sábado 9:00 AM - 6:00 PM",
+    category: "checkout",
+    label: "Horario para recoger en tienda",
+    inputType: "text",
+    isRequired: 1,
+    sortOrder: 60,
+  },
+  {
+    key: "store_phone",
+    value: "+504 0000-0000",
+    category: "checkout",
+    label: "Teléfono de la tienda (recoger en tienda)",
+    description: "Formato +504 0000-0000.",
+    inputType: "tel",
+    isRequired: 1,
+    sortOrder: 70,
+  },
+
+  // Contact (admin tab "Contacto"): the site settings and the footer
+  {
+    key: "contactEmail",
+    value: STORE_EMAIL,
+    category: "contact",
+    label: "Correo de contacto",
+    description: "Se muestra en la página de contacto y en la pantalla de mantenimiento.",
+    inputType: "email",
+    isRequired: 1,
+    sortOrder: 10,
+  },
+  {
+    key: "contactPhone",
+    value: STORE_PHONE_MAIN,
+    category: "contact",
+    label: "Teléfono de contacto",
+    description: "Formato +504 0000-0000.",
+    inputType: "tel",
+    isRequired: 1,
+    sortOrder: 20,
+  },
+  {
+    key: "contactAddress",
+    value: STORE_ADDRESS,
+    category: "contact",
+    label: "Dirección de contacto",
+    inputType: "textarea",
+    isRequired: 0,
+    sortOrder: 30,
+  },
+  {
+    key: "contactWhatsapp",
+    value: STORE_WHATSAPP,
+    category: "contact",
+    label: "WhatsApp de contacto",
+    description: "Número para el botón de WhatsApp de la página de contacto.",
+    inputType: "tel",
+    isRequired: 0,
+    sortOrder: 40,
+  },
+  {
+    key: "businessHours",
+    value: "Lunes a Viernes 9:00 AM - 6:00 PM · Sábado 9:00 AM - 4:00 PM · Domingo cerrado",
+    category: "contact",
+    label: "Horario de atención",
+    inputType: "text",
+    isRequired: 0,
+    sortOrder: 50,
+  },
+  {
+    key: "address",
+    value: "Col. Palmira, Boulevard Morazán, Tegucigalpa, Honduras",
+    category: "contact",
+    label: "Dirección (pie de página)",
+    inputType: "text",
+    isRequired: 0,
+    sortOrder: 60,
+  },
+  {
+    key: "phone",
+    value: STORE_PHONE_MAIN,
+    category: "contact",
+    label: "Teléfono (pie de página)",
+    inputType: "tel",
+    isRequired: 0,
+    sortOrder: 70,
+  },
+  {
+    key: "email",
+    value: STORE_EMAIL,
+    category: "contact",
+    label: "Correo (pie de página)",
+    inputType: "email",
+    isRequired: 0,
+    sortOrder: 80,
+  },
+  {
+    key: "whatsapp",
+    value: STORE_WHATSAPP,
+    category: "contact",
+    label: "WhatsApp (pie de página)",
+    inputType: "tel",
+    isRequired: 0,
+    sortOrder: 90,
+  },
+
+  // Social (admin tab "Redes Sociales")
+  {
+    key: "facebook_url",
+    value: "https://www.facebook.com/perfumeriadelujohn",
+    category: "social",
+    label: "Facebook",
+    inputType: "url",
+    isRequired: 0,
+    sortOrder: 10,
+  },
+  {
+    key: "instagram_url",
+    value: "https://www.instagram.com/perfumeriadelujo.hn",
+    category: "social",
+    label: "Instagram",
+    inputType: "url",
+    isRequired: 0,
+    sortOrder: 20,
+  },
+  {
+    key: "tiktok_url",
+    value: "https://www.tiktok.com/@perfumeriadelujo.hn",
+    category: "social",
+    label: "TikTok",
+    inputType: "url",
+    isRequired: 0,
+    sortOrder: 30,
+  },
+
+  // Company (admin tab "Empresa")
+  {
+    key: "company_description",
+    value: COMPANY_DESCRIPTION,
+    category: "company",
+    label: "Descripción de la empresa",
+    description: "Texto del pie de página.",
+    inputType: "textarea",
+    isRequired: 0,
+    sortOrder: 10,
+  },
+
+  // System: store behaviour
+  {
+    key: "maintenanceMode",
+    value: "false",
+    category: "system",
+    label: "Modo mantenimiento",
+    description: "Si está activo, solo los administradores pueden ver el sitio.",
+    inputType: "boolean",
+    isRequired: 0,
+    sortOrder: 10,
+  },
+  {
+    key: "allowRegistrations",
+    value: "true",
+    category: "system",
+    label: "Permitir registro de clientes",
+    inputType: "boolean",
+    isRequired: 0,
+    sortOrder: 20,
+  },
+  {
+    key: "requireEmailVerification",
+    value: "false",
+    category: "system",
+    label: "Requerir verificación de correo",
+    inputType: "boolean",
+    isRequired: 0,
+    sortOrder: 30,
+  },
+  {
+    key: "autoApproveReviews",
+    value: "false",
+    category: "system",
+    label: "Aprobar reseñas automáticamente",
+    description: "Si está desactivado, cada reseña espera la aprobación de un administrador.",
+    inputType: "boolean",
+    isRequired: 0,
+    sortOrder: 40,
+  },
+  {
+    key: "notifyNewOrders",
+    value: "true",
+    category: "system",
+    label: "Avisar de pedidos nuevos",
+    inputType: "boolean",
+    isRequired: 0,
+    sortOrder: 50,
+  },
+  {
+    key: "notifyLowStock",
+    value: "true",
+    category: "system",
+    label: "Avisar de inventario bajo",
+    inputType: "boolean",
+    isRequired: 0,
+    sortOrder: 60,
+  },
+  {
+    key: "stockThreshold",
+    value: "5",
+    category: "system",
+    label: "Umbral de inventario bajo",
+    description: "Unidades a partir de las cuales un producto se marca con «Stock Bajo».",
+    inputType: "number",
+    isRequired: 1,
+    sortOrder: 70,
+  },
+
+  // Loyalty (D13)
+  {
+    key: "loyalty_points_per_lempira",
+    value: "1",
+    category: "loyalty",
+    label: "Puntos por cada L 1 de compra",
+    description: "Se acreditan cuando el pedido llega a «Entregado».",
+    inputType: "number",
+    isRequired: 1,
+    sortOrder: 10,
+  },
+  {
+    key: "loyalty_points_per_lempira_discount",
+    value: "35",
+    category: "loyalty",
+    label: "Puntos por L 1 de descuento",
+    description: "Puntos necesarios para obtener L 1 de descuento en un cupón.",
+    inputType: "number",
+    isRequired: 1,
+    sortOrder: 20,
+  },
+  {
+    key: "loyalty_redeem_step",
+    value: "10",
+    category: "loyalty",
+    label: "Incremento de canje (puntos)",
+    inputType: "number",
+    isRequired: 1,
+    sortOrder: 30,
+  },
+  {
+    key: "loyalty_redeem_minimum",
+    value: "10",
+    category: "loyalty",
+    label: "Mínimo de puntos para canjear",
+    inputType: "number",
+    isRequired: 1,
+    sortOrder: 40,
+  },
+  {
+    key: "loyalty_tier_plata",
+    value: "2000",
+    category: "loyalty",
+    label: "Puntos para nivel Plata",
+    inputType: "number",
+    isRequired: 1,
+    sortOrder: 50,
+  },
+  {
+    key: "loyalty_tier_oro",
+    value: "5000",
+    category: "loyalty",
+    label: "Puntos para nivel Oro",
+    inputType: "number",
+    isRequired: 1,
+    sortOrder: 60,
+  },
+  {
+    key: "loyalty_points_expiry_days",
+    value: "30",
+    category: "loyalty",
+    label: "Días sin compra para que venzan los puntos",
+    inputType: "number",
+    isRequired: 1,
+    sortOrder: 70,
+  },
+  {
+    key: "loyalty_registration_bonus",
+    value: "50",
+    category: "loyalty",
+    label: "Puntos de bienvenida al registrarse",
+    inputType: "number",
+    isRequired: 1,
+    sortOrder: 80,
+  },
+] as const satisfies readonly SettingDefinition[];
+
+export type SettingKey = (typeof SETTING_DEFINITIONS)[number]["key"];
+
+export const SETTING_KEYS: readonly SettingKey[] = SETTING_DEFINITIONS.map((d) => d.key);
+
+const byKey = new Map<string, SettingDefinition>(SETTING_DEFINITIONS.map((d) => [d.key, d]));
+
+export function isSettingKey(key: string): key is SettingKey {
+  return byKey.has(key);
+}
+
+export function settingDefinition(key: SettingKey): SettingDefinition {
+  return byKey.get(key)!;
+}
+
+/** The default value of a setting (the value the seed writes). */
+export function settingDefault(key: SettingKey): string {
+  return byKey.get(key)!.value;
+}

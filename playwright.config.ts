@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/*
+ * The runner loads this file once and every worker loads it again; workers inherit the
+ * runner's environment, so values stored in process.env here are created once per run
+ * and shared with the fixtures (which open the same SQLite file as the server).
+ */
+const port = Number(process.env.E2E_PORT ?? 4310);
+const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 4320);
+const baseURL = `http://127.0.0.1:${port}`;
+
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-e2e-"));
+process.env.E2E_BASE_URL = baseURL;
+process.env.E2E_ADMIN_EMAIL = "admin@perfumeria.hn";
+process.env.E2E_ADMIN_PASSWORD = "admin-e2e-1234";
+process.env.E2E_GOOGLE_ISSUER_URL = `http://127.0.0.1:${oauthPort}`;
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: "list",
+  globalSetup: "./tests/setup/e2e-global-setup.ts",
+
+  use: {
+    baseURL,
+    locale: "es-HN",
+    timezoneId: "America/Tegucigalpa",
+    trace: "on-first-retry",
+  },
+
+  // Every flow must work without JavaScript (progressive enhancement), so each test runs twice.
+  projects: [
+    {
+      name: "js",
+      use: { browserName: "chromium", javaScriptEnabled: true, launchOptions },
+    },
+    {
+      name: "nojs",
+      use: { browserName: "chromium", javaScriptEnabled: false, launchOptions },
+    },
+  ],
+
+  // Starts before globalSetup; the OAuth mock it needs is only called once a test runs.
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: baseURL,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijkl",
+      NODE_ENV: "production",
+      GOOGLE_CLIENT_ID: "e2e-client",
+      GOOGLE_CLIENT_SECRET: "e2e-secret",
+      GOOGLE_ISSUER_URL: process.env.E2E_GOOGLE_ISSUER_URL,
+    },
+  },
+});

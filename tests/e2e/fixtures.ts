@@ -1,0 +1,170 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import { test as base, expect, type Page } from "@playwright/test";
+import { createDb, databasePath, openSqlite, type DB } from "../../db/connection";
+import type { Role } from "../../db/types";
+
+export { expect };
+
+/** The one person the OAuth mock (tests/setup/e2e-global-setup.ts) signs in. */
+export const googleUser = {
+  sub: "google-e2e-user-1",
+  email: "google.user@example.com",
+  emailVerified: true,
+  givenName: "Gabriela",
+  familyName: "Google",
+  name: "Gabriela Google",
+  picture: "",
+} as const;
+
+/** The administrator scripts/start.mjs seeds into the empty e2e DATA_DIR. */
+export const admin = {
+  email: process.env.E2E_ADMIN_EMAIL ?? "admin@perfumeria.hn",
+  password: process.env.E2E_ADMIN_PASSWORD ?? "admin-e2e-1234",
+};
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+}
+
+export interface CreateUserOptions {
+  role?: Role;
+  password?: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string | null;
+}
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+const scrypt = promisify(crypto.scrypt) as (
+  password: crypto.BinaryLike,
+  salt: crypto.BinaryLike,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
+
+/*
+ * The same format and cost as the app's password hashing (D12), written out here because
+ * e2e tests do not import app code: if the app's format changed, logging in with these
+ * users would fail, which is the point.
+ */
+async function hashPassword(password: string) {
+  const N = 131072;
+  const r = 8;
+  const p = 1;
+  const salt = crypto.randomBytes(16);
+  const key = await scrypt(password.normalize("NFKC"), salt, 64, {
+    N,
+    r,
+    p,
+    maxmem: 256 * 1024 * 1024,
+  });
+  return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
+}
+
+function uniqueSuffix() {
+  return `${Date.now().toString(36)}${crypto.randomBytes(4).toString("hex")}`;
+}
+
+type TestFixtures = {
+  createUser: (options?: CreateUserOptions) => Promise<TestUser>;
+  login: (page: Page, credentials: Credentials) => Promise<void>;
+  setSetting: (key: string, value: string) => Promise<void>;
+};
+
+type WorkerFixtures = {
+  db: DB;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // The server's own SQLite file (WAL mode, so reading and writing beside it is safe).
+  db: [
+    async ({}, use) => {
+      const dataDir = process.env.E2E_DATA_DIR;
+      if (!dataDir) {
+        throw new Error("E2E_DATA_DIR is not set: run the tests with `playwright test`.");
+      }
+      const db = createDb(openSqlite(databasePath(dataDir)));
+      await use(db);
+      await db.destroy();
+    },
+    { scope: "worker" },
+  ],
+
+  createUser: async ({ db }, use) => {
+    const created: number[] = [];
+    await use(async (options = {}) => {
+      const role = options.role ?? "customer";
+      const password = options.password ?? `clave-${uniqueSuffix()}`;
+      const user = {
+        email: options.email ?? `e2e-${role}-${uniqueSuffix()}@example.com`,
+        firstName: options.firstName ?? (role === "admin" ? "Ana" : "Carlos"),
+        lastName: options.lastName ?? "Prueba",
+        role,
+      };
+      const { id } = await db
+        .insertInto("users")
+        .values({
+          ...user,
+          phone: options.phone ?? null,
+          passwordHash: await hashPassword(password),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      created.push(id);
+      return { id, password, ...user };
+    });
+    // Orders keep their rows (user_id is set null); everything else of the user cascades.
+    if (created.length > 0) await db.deleteFrom("users").where("id", "in", created).execute();
+  },
+
+  login: async ({}, use) => {
+    await use(async (page, { email, password }) => {
+      await page.goto("/login");
+      await page.getByLabel("Correo electrónico", { exact: true }).fill(email);
+      await page.getByLabel("Contraseña", { exact: true }).fill(password);
+      await page.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
+      await page.waitForURL((url) => url.pathname !== "/login");
+    });
+  },
+
+  /*
+   * Settings are global to the store: the previous value comes back after the test. The
+   * e2e server reads settings from the database on every request, so the next page load
+   * already sees the new value.
+   */
+  setSetting: async ({ db }, use) => {
+    const previous = new Map<string, string | undefined>();
+    await use(async (key, value) => {
+      if (!previous.has(key)) {
+        const row = await db
+          .selectFrom("settings")
+          .select("value")
+          .where("key", "=", key)
+          .executeTakeFirst();
+        previous.set(key, row?.value);
+      }
+      await db
+        .insertInto("settings")
+        .values({ key, value })
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({ value, updatedAt: new Date().toISOString() }),
+        )
+        .execute();
+    });
+    for (const [key, value] of previous) {
+      if (value === undefined) await db.deleteFrom("settings").where("key", "=", key).execute();
+      else await db.updateTable("settings").set({ value }).where("key", "=", key).execute();
+    }
+  },
+});

@@ -1,0 +1,44 @@
+import fs from "node:fs";
+import { OAuth2Server } from "oauth2-mock-server";
+import { googleUser } from "../e2e/fixtures";
+
+/*
+ * An OpenID provider standing in for Google (GOOGLE_ISSUER_URL points the server at it).
+ * Every sign-in through it is the same person, `googleUser`, so tests can assert on the
+ * account it creates.
+ */
+export default async function globalSetup() {
+  const issuerUrl = new URL(process.env.E2E_GOOGLE_ISSUER_URL ?? "http://127.0.0.1:4320");
+  const server = new OAuth2Server();
+  await server.issuer.keys.generate("RS256");
+
+  const claims = {
+    sub: googleUser.sub,
+    email: googleUser.email,
+    email_verified: googleUser.emailVerified,
+    given_name: googleUser.givenName,
+    family_name: googleUser.familyName,
+    name: googleUser.name,
+    picture: googleUser.picture,
+  };
+  // Both the ID token and the userinfo endpoint describe the same user.
+  server.service.on("beforeTokenSigning", (token) => {
+    Object.assign(token.payload, claims);
+  });
+  server.service.on("beforeUserinfo", (response) => {
+    response.body = { ...claims };
+    response.statusCode = 200;
+  });
+
+  // Left to itself the mock names its issuer http://localhost:PORT; the app is configured
+  // with 127.0.0.1, and OpenID clients reject tokens whose `iss` differs from the issuer.
+  server.issuer.url = issuerUrl.origin;
+  await server.start(Number(issuerUrl.port), issuerUrl.hostname);
+
+  return async () => {
+    await server.stop();
+    if (process.env.E2E_DATA_DIR) {
+      fs.rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
+    }
+  };
+}

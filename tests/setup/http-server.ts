@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+async function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/**
+ * Starts the built server (`scripts/server.mjs build/index.js`, what `npm start` runs) on this worker's DATA_DIR, so the
+ * test talks real HTTP to the production bundle while sharing the SQLite file with the
+ * models it uses for fixtures.
+ */
+export async function startServer(env: Record<string, string> = {}) {
+  const buildFile = path.join(root, "build", "index.js");
+  if (!fs.existsSync(buildFile)) throw new Error("No build found: run `npm run build` first.");
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), buildFile], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`:${port}`)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl,
+    origin: baseUrl,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** The routes of the build that have an action, with a concrete URL for each (params filled in). */
+export function routesWithActions() {
+  const dir = path.join(root, "public", "build");
+  const file = fs.readdirSync(dir).find((name) => /^manifest-.*\.js$/.test(name));
+  if (!file) throw new Error("No client manifest: run `npm run build` first.");
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+    routes: Record<string, { id: string; parentId?: string; path?: string; index?: boolean; hasAction: boolean }>;
+  };
+  const routes = manifest.routes;
+  const fullPath = (id: string): string => {
+    const route = routes[id];
+    const parent = route.parentId ? fullPath(route.parentId) : "";
+    const own = (route.path ?? "").replace(/:[^/]+/g, "x").replace(/\*$/, "anything");
+    return [parent, own].filter(Boolean).join("/").replace(/\/+/g, "/");
+  };
+  return Object.values(routes)
+    .filter((route) => route.hasAction)
+    .map((route) => {
+      const url = `/${fullPath(route.id)}`.replace(/\/+/g, "/");
+      return { id: route.id, url: route.index ? `${url === "/" ? "" : url}/?index` : url };
+    });
+}

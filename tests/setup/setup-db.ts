@@ -1,0 +1,30 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { inject } from "vitest";
+
+/*
+ * Runs before each test file imports anything from app/. app/utils/db.server.ts opens
+ * `${DATA_DIR}/store.db` when it is first imported, so DATA_DIR must point at this
+ * worker's own copy of the migrated template by then.
+ *
+ * With the forks pool each test file runs in a fresh child process, so every file gets
+ * its own database; the marker below keeps one copy per process should isolation ever
+ * be turned off (the open connection is cached on globalThis and must keep its file).
+ */
+const MARKER = "PERFUMERIA_TEST_DB_READY";
+
+if (process.env[MARKER] !== String(process.pid)) {
+  const workerId = process.env.VITEST_POOL_ID ?? "0";
+  const dataDir = path.join(
+    inject("testRoot"),
+    `worker-${workerId}-${process.pid}-${crypto.randomBytes(4).toString("hex")}`,
+  );
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.copyFileSync(inject("templateDbPath"), path.join(dataDir, "store.db"));
+
+  process.env.DATA_DIR = dataDir;
+  process.env.NODE_ENV = "test";
+  process.env.SESSION_SECRET = "test-session-secret-0123456789-abcdefghij";
+  process.env[MARKER] = String(process.pid);
+}

@@ -1,0 +1,71 @@
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { EnvError, parseEnv } from "~/utils/env.server";
+
+const SECRET = "a-session-secret-with-32-characters!";
+
+function parseError(source: Record<string, string | undefined>) {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    return error;
+  }
+  throw new Error("parseEnv accepted an invalid environment");
+}
+
+describe("parseEnv", () => {
+  test("defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe(path.resolve("./data"));
+    expect(env.NODE_ENV).toBe("development");
+    expect(env.ADMIN_EMAIL).toBe("admin@perfumeria.hn");
+    expect(env.LOG_SLOW_QUERIES_MS).toBe(100);
+    expect(env.googleEnabled).toBe(false);
+  });
+
+  test("coerces numbers and resolves DATA_DIR to an absolute path", () => {
+    const env = parseEnv({ PORT: "8080", DATA_DIR: "tmp/store", SESSION_SECRET: SECRET });
+    expect(env.PORT).toBe(8080);
+    expect(env.DATA_DIR).toBe(path.resolve("tmp/store"));
+    expect(env.SESSION_SECRET).toBe(SECRET);
+  });
+
+  test("treats empty strings as unset", () => {
+    expect(parseEnv({ PORT: "", ADMIN_EMAIL: "" }).PORT).toBe(3000);
+  });
+
+  test("PORT that is not a number names PORT", () => {
+    const error = parseError({ PORT: "abc" });
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as EnvError).message).toContain("PORT");
+  });
+
+  test("ADMIN_EMAIL that is not an e-mail names ADMIN_EMAIL", () => {
+    const error = parseError({ ADMIN_EMAIL: "x" });
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as EnvError).message).toContain("ADMIN_EMAIL");
+  });
+
+  test("a SESSION_SECRET shorter than 32 characters names SESSION_SECRET", () => {
+    const error = parseError({ SESSION_SECRET: "too-short" });
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as EnvError).message).toContain("SESSION_SECRET");
+  });
+
+  test("names every bad variable at once, and only those", () => {
+    const error = parseError({ PORT: "70000", ADMIN_EMAIL: "x", SESSION_SECRET: SECRET });
+    const message = (error as EnvError).message;
+    expect(message).toContain("PORT");
+    expect(message).toContain("ADMIN_EMAIL");
+    expect(message).not.toContain("SESSION_SECRET");
+  });
+
+  test("googleEnabled only when both Google variables are set", () => {
+    expect(parseEnv({ GOOGLE_CLIENT_ID: "id" }).googleEnabled).toBe(false);
+    expect(parseEnv({ GOOGLE_CLIENT_SECRET: "secret" }).googleEnabled).toBe(false);
+    expect(parseEnv({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" }).googleEnabled).toBe(
+      true,
+    );
+  });
+});

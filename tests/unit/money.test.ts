@@ -1,0 +1,55 @@
+import { describe, expect, test } from "vitest";
+import { formatMoney, lempirasToCentavos, parseMoney } from "~/utils/money";
+
+describe("formatMoney", () => {
+  test.each([
+    [0, "L 0.00"],
+    [1, "L 0.01"],
+    [5, "L 0.05"],
+    [100, "L 1.00"],
+    [123450, "L 1,234.50"],
+    [99999999, "L 999,999.99"],
+  ])("%i centavos → %s", (centavos, expected) => {
+    expect(formatMoney(centavos)).toBe(expected);
+  });
+
+  test("uses one plain space after the currency sign (no narrow or non-breaking spaces)", () => {
+    expect(formatMoney(250000)).toBe("L 2,500.00");
+    expect(formatMoney(250000)).not.toMatch(/[\u00a0\u202f]/u);
+  });
+});
+
+describe("parseMoney", () => {
+  test.each([
+    ["1,234.50", 123450],
+    ["1234", 123400],
+    ["L 1,234.5", 123450],
+    ["L1234.05", 123405],
+    [" 12 ", 1200],
+    ["0.99", 99],
+  ])("%j → %i centavos", (input, expected) => {
+    expect(parseMoney(input)).toBe(expected);
+  });
+
+  test.each(["", "abc", "12.", ".5", "-5", "1.234", "L 1,234.567", "1e3"])(
+    "%j is not a price",
+    (input) => {
+      expect(parseMoney(input)).toBeNull();
+    },
+  );
+
+  test("round-trips what formatMoney prints", () => {
+    for (const centavos of [1, 99, 100, 123450, 99999999]) {
+      expect(parseMoney(formatMoney(centavos))).toBe(centavos);
+    }
+  });
+});
+
+describe("lempirasToCentavos", () => {
+  test("is exact for two decimals despite binary floating point", () => {
+    expect(lempirasToCentavos(19.99)).toBe(1999);
+    expect(lempirasToCentavos(0.1 + 0.2)).toBe(30);
+    expect(lempirasToCentavos(1234.5)).toBe(123450);
+    expect(lempirasToCentavos(0)).toBe(0);
+  });
+});

@@ -1,0 +1,26 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "~": path.join(root, "app"),
+      "#db": path.join(root, "db"),
+    },
+  },
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    environment: "node",
+    // Migrates a template database once per run; setup-db copies it for each worker.
+    globalSetup: ["tests/setup/global-setup.ts"],
+    setupFiles: ["tests/setup/setup-db.ts"],
+    // better-sqlite3 is a native module: child processes are more robust than worker threads.
+    pool: "forks",
+    // scrypt at production cost takes ~0.5 s per hash, and two cores share the work.
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+  },
+});
