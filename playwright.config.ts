@@ -12,8 +12,20 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 4320);
 const baseURL = `http://127.0.0.1:${port}`;
 
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-e2e-"));
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-e2e-"));
+process.env.E2E_DATA_DIR ??= tempDir();
 process.env.E2E_BASE_URL = baseURL;
+/*
+ * Tests that change the whole store (maintenance mode) or need a fresh one (the first
+ * Google sign-in) run serially against a store of their own per project, so they never
+ * disturb the tests that share the main server.
+ */
+const isolatedProjects = ["js", "nojs"] as const;
+isolatedProjects.forEach((project, index) => {
+  const key = project.toUpperCase();
+  process.env[`E2E_ISOLATED_${key}_DATA_DIR`] ??= tempDir();
+  process.env[`E2E_ISOLATED_${key}_URL`] = `http://127.0.0.1:${port + 1 + index}`;
+});
 process.env.E2E_ADMIN_EMAIL = "admin@perfumeria.hn";
 process.env.E2E_ADMIN_PASSWORD = "admin-e2e-1234";
 process.env.E2E_GOOGLE_ISSUER_URL = `http://127.0.0.1:${oauthPort}`;
@@ -30,6 +42,27 @@ const launchOptions = {
     "--disable-sync",
   ],
 };
+
+function server(url: string, dataDir: string) {
+  return {
+    command: "node scripts/start.mjs",
+    url,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore" as const,
+    env: {
+      PORT: new URL(url).port,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL!,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD!,
+      SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijkl",
+      NODE_ENV: "production",
+      GOOGLE_CLIENT_ID: "e2e-client",
+      GOOGLE_CLIENT_SECRET: "e2e-secret",
+      GOOGLE_ISSUER_URL: process.env.E2E_GOOGLE_ISSUER_URL!,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -60,21 +93,13 @@ export default defineConfig({
   ],
 
   // Starts before globalSetup; the OAuth mock it needs is only called once a test runs.
-  webServer: {
-    command: "node scripts/start.mjs",
-    url: baseURL,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: {
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
-      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
-      SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijkl",
-      NODE_ENV: "production",
-      GOOGLE_CLIENT_ID: "e2e-client",
-      GOOGLE_CLIENT_SECRET: "e2e-secret",
-      GOOGLE_ISSUER_URL: process.env.E2E_GOOGLE_ISSUER_URL,
-    },
-  },
+  webServer: [
+    server(baseURL, process.env.E2E_DATA_DIR),
+    ...isolatedProjects.map((project) =>
+      server(
+        process.env[`E2E_ISOLATED_${project.toUpperCase()}_URL`]!,
+        process.env[`E2E_ISOLATED_${project.toUpperCase()}_DATA_DIR`]!,
+      ),
+    ),
+  ],
 });

@@ -9,24 +9,10 @@
  */
 
 export type SettingCategory =
-  | "general"
-  | "contact"
-  | "social"
-  | "company"
-  | "business"
-  | "checkout"
-  | "loyalty"
-  | "system";
+  "general" | "contact" | "social" | "company" | "business" | "checkout" | "loyalty" | "system";
 
 export type SettingInputType =
-  | "text"
-  | "textarea"
-  | "number"
-  | "money"
-  | "boolean"
-  | "email"
-  | "url"
-  | "tel";
+  "text" | "textarea" | "number" | "money" | "boolean" | "email" | "url" | "tel";
 
 export type SettingDefinition = {
   key: string;

@@ -68,7 +68,7 @@ export default function CompleteProfileRoute() {
     id: "complete-profile",
     lastResult: actionData?.result,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CompleteProfileSchema }),
   });

@@ -15,20 +15,23 @@ import { formatPhone, PHONE_MAX_LENGTH } from "~/utils/phone";
 import { EmailSchema, OptionalPhoneSchema, PASSWORD_MIN_LENGTH } from "~/utils/schemas";
 import { redirectWithToast } from "~/utils/toast.server";
 
-const RegisterSchema = z
+const ProfileFields = z.object({
+  firstName: z
+    .string({ required_error: "El primer nombre es requerido" })
+    .trim()
+    .min(1, "El primer nombre es requerido")
+    .max(100, "El nombre es demasiado largo"),
+  lastName: z
+    .string({ required_error: "El apellido es requerido" })
+    .trim()
+    .min(1, "El apellido es requerido")
+    .max(100, "El apellido es demasiado largo"),
+  email: EmailSchema,
+  phone: OptionalPhoneSchema,
+});
+
+const PasswordPair = z
   .object({
-    firstName: z
-      .string({ required_error: "El primer nombre es requerido" })
-      .trim()
-      .min(1, "El primer nombre es requerido")
-      .max(100, "El nombre es demasiado largo"),
-    lastName: z
-      .string({ required_error: "El apellido es requerido" })
-      .trim()
-      .min(1, "El apellido es requerido")
-      .max(100, "El apellido es demasiado largo"),
-    email: EmailSchema,
-    phone: OptionalPhoneSchema,
     // D12: at least 8 characters everywhere.
     password: z
       .string({ required_error: "La contraseña es requerida" })
@@ -40,6 +43,10 @@ const RegisterSchema = z
     message: "Las contraseñas no coinciden",
     path: ["confirmPassword"],
   });
+
+// An intersection validates both halves independently, so a missing name and a password
+// mismatch are reported together.
+const RegisterSchema = z.intersection(ProfileFields, PasswordPair);
 
 const REGISTRATION_CLOSED = "El registro de nuevas cuentas está deshabilitado temporalmente.";
 
@@ -90,7 +97,7 @@ export default function RegisterRoute() {
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
   });

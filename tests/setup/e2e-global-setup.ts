@@ -37,8 +37,9 @@ export default async function globalSetup() {
 
   return async () => {
     await server.stop();
-    if (process.env.E2E_DATA_DIR) {
-      fs.rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
+    for (const key of ["E2E_DATA_DIR", "E2E_ISOLATED_JS_DATA_DIR", "E2E_ISOLATED_NOJS_DATA_DIR"]) {
+      const dir = process.env[key];
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
     }
   };
 }

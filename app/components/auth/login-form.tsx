@@ -29,7 +29,7 @@ export function LoginForm({
     id: "login",
     lastResult,
     constraint: undefined,
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
   });

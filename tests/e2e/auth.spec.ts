@@ -1,0 +1,118 @@
+import { expect, test } from "./fixtures";
+
+test.describe("registration and sign-in", () => {
+  test("a visitor registers, signs in and signs out", async ({ page }, testInfo) => {
+    const email = `registro-${testInfo.project.name}-${Date.now()}@example.com`;
+    await page.goto("/register");
+    await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
+    await page.getByLabel("Apellido", { exact: true }).fill("Mejía");
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Teléfono (opcional)").fill("98765432");
+    await page.getByLabel("Contraseña", { exact: true }).fill("perfume-2026");
+    await page.getByLabel("Confirmar contraseña").fill("perfume-2026");
+    await page.getByRole("button", { name: "Crear cuenta" }).click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText("¡Cuenta creada!")).toBeVisible();
+
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Contraseña", { exact: true }).fill("perfume-2026");
+    await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+
+    await expect(page).toHaveURL(/\/catalog$/);
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: /Lucía/ })).toBeVisible();
+
+    await header.getByRole("button", { name: "Salir" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" })).toBeVisible();
+    // The session is gone on the server: a protected page asks to sign in again.
+    await page.goto("/orders");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Forders$/);
+  });
+
+  test("registration shows the spec's messages and keeps what was typed", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
+    await page.getByLabel("Correo electrónico").fill("cliente@perfumeria.hn");
+    await page.getByLabel("Contraseña", { exact: true }).fill("perfume-2026");
+    await page.getByLabel("Confirmar contraseña").fill("otra-cosa-99");
+    await page.getByRole("button", { name: "Crear cuenta" }).click();
+
+    await expect(page.getByText("El apellido es requerido")).toBeVisible();
+    await expect(page.getByText("Las contraseñas no coinciden")).toBeVisible();
+    await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Lucía");
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test("a wrong password shows 'Error de inicio de sesión' / 'Credenciales incorrectas'", async ({
+    page,
+    createUser,
+  }) => {
+    const user = await createUser();
+    await page.goto("/login");
+    await page.getByLabel("Correo electrónico").fill(user.email);
+    await page.getByLabel("Contraseña", { exact: true }).fill("no-es-esta");
+    await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Error de inicio de sesión" });
+    await expect(alert).toContainText("Credenciales incorrectas");
+    await expect(page.getByLabel("Correo electrónico")).toHaveValue(user.email);
+  });
+});
+
+test.describe("access rules", () => {
+  test("the administrator signs in at /admin-access and reaches /admin", async ({ page, createUser }) => {
+    const admin = await createUser({ role: "admin" });
+    await page.goto("/admin-access");
+    await page.getByLabel("Correo electrónico").fill(admin.email);
+    await page.getByLabel("Contraseña", { exact: true }).fill(admin.password);
+    await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: /administra/i }).first();
+    await expect(nav.getByRole("link", { name: "Pedidos" })).toBeVisible();
+    // The public header is hidden under /admin.
+    await expect(page.getByRole("search")).toHaveCount(0);
+  });
+
+  test("a customer gets 'Acceso Denegado' (403) on /admin and cannot use /admin-access", async ({
+    page,
+    createUser,
+    login,
+  }) => {
+    const customer = await createUser();
+    await page.goto("/admin-access");
+    await page.getByLabel("Correo electrónico").fill(customer.email);
+    await page.getByLabel("Contraseña", { exact: true }).fill(customer.password);
+    await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Error de inicio de sesión" })).toContainText(
+      "Acceso solo para administradores.",
+    );
+
+    await login(page, customer);
+    const response = await page.goto("/admin/users");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Acceso Denegado" })).toBeVisible();
+    await expect(page.getByText("No tienes permisos para acceder al panel administrativo.")).toBeVisible();
+  });
+
+  test("a visitor on /orders signs in and comes back to /orders", async ({ page, createUser }) => {
+    const customer = await createUser();
+    await page.goto("/orders");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Forders$/);
+    await page.getByLabel("Correo electrónico").fill(customer.email);
+    await page.getByLabel("Contraseña", { exact: true }).fill(customer.password);
+    await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByRole("heading", { name: "Mis Pedidos" })).toBeVisible();
+  });
+
+  test("an unknown path gets the 404 screen with status 404", async ({ page }) => {
+    const response = await page.goto("/esta-pagina-no-existe");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Volver al inicio" })).toBeVisible();
+  });
+});

@@ -1,0 +1,127 @@
+import { createDb, databasePath, openSqlite } from "../../db/connection";
+import { admin, expect, googleUser, test } from "./fixtures";
+
+/*
+ * These tests change the whole store (maintenance mode) or need an account that does not
+ * exist yet (the first Google sign-in), so each project runs them one after another on a
+ * store of its own (playwright.config.ts starts one per project).
+ */
+test.describe.configure({ mode: "serial" });
+
+const isolated = (project: string) => {
+  const key = project.toUpperCase();
+  return {
+    url: process.env[`E2E_ISOLATED_${key}_URL`]!,
+    dataDir: process.env[`E2E_ISOLATED_${key}_DATA_DIR`]!,
+  };
+};
+
+test.use({
+  baseURL: async ({}, use, testInfo) => use(isolated(testInfo.project.name).url),
+});
+
+async function withStoreDb<T>(project: string, fn: (db: ReturnType<typeof createDb>) => Promise<T>) {
+  const db = createDb(openSqlite(databasePath(isolated(project).dataDir)));
+  try {
+    return await fn(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+test("Google sign-in creates the account, asks for the profile, and signs in again", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Continuar con Google" }).click();
+
+  // A new Google account has no phone or address yet.
+  await expect(page).toHaveURL(/\/complete-profile$/);
+  await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue(googleUser.givenName);
+  await page.getByLabel("Teléfono").fill("99887766");
+  await page.getByLabel("Dirección principal").fill("Col. Palmira, Tegucigalpa");
+  await page.getByLabel("Dirección alternativa").fill("Barrio Río de Piedras, San Pedro Sula");
+  await page.getByRole("button", { name: "Guardar y continuar" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Perfil completado!")).toBeVisible();
+
+  const user = await withStoreDb(testInfo.project.name, (db) =>
+    db
+      .selectFrom("users")
+      .select(["email", "googleId", "phone", "passwordHash"])
+      .where("googleId", "=", googleUser.sub)
+      .executeTakeFirstOrThrow(),
+  );
+  expect(user).toEqual({
+    email: googleUser.email,
+    googleId: googleUser.sub,
+    phone: "+504 9988-7766",
+    passwordHash: null,
+  });
+
+  // Signing out and in again with Google finds the same account and skips the profile step.
+  await page.getByRole("banner").getByRole("button", { name: "Salir" }).click();
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Continuar con Google" }).click();
+  await expect(page).toHaveURL(/\/catalog$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: /Gabriela/ })).toBeVisible();
+});
+
+test("maintenance mode: visitors get the 503 screen, the administrator keeps working", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  const setMaintenance = (on: boolean) =>
+    withStoreDb(project, (db) =>
+      db
+        .updateTable("settings")
+        .set({ value: on ? "true" : "false" })
+        .where("key", "=", "maintenanceMode")
+        .execute(),
+    );
+
+  await setMaintenance(true);
+  try {
+    const response = await page.goto("/catalog");
+    expect(response?.status()).toBe(503);
+    expect(response?.headers()["retry-after"]).toBeTruthy();
+    await expect(page.getByRole("heading", { name: "Sitio en Mantenimiento" })).toBeVisible();
+    await expect(
+      page.getByText(
+        "Estamos realizando mejoras para ofrecerte una mejor experiencia. Nuestro sitio estará disponible nuevamente muy pronto.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByText("Necesitas ayuda urgente? Contáctanos:")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Intentar de Nuevo" })).toBeVisible();
+    expect((await page.goto("/login"))?.status()).toBe(503);
+
+    // The hidden logo counts five clicks, then opens the admin sign-in (needs JavaScript).
+    if (project === "js") {
+      await page.goto("/");
+      const secret = page.getByRole("button", { name: "Acceso administrativo" });
+      for (let i = 0; i < 5; i++) await secret.click();
+      await expect(page).toHaveURL(/\/admin-access$/);
+    }
+
+    // The admin sign-in stays open and the administrator browses normally.
+    expect((await page.goto("/admin-access"))?.status()).toBe(200);
+    await page.getByLabel("Correo electrónico").fill(admin.email);
+    await page.getByLabel("Contraseña", { exact: true }).fill(admin.password);
+    await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    expect((await page.goto("/catalog"))?.status()).toBe(200);
+
+    // A visitor in another browser still sees maintenance.
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    expect((await visitorPage.goto(`${isolated(project).url}/`))?.status()).toBe(503);
+    await visitor.close();
+  } finally {
+    await setMaintenance(false);
+  }
+  const fresh = await browser.newContext();
+  const freshPage = await fresh.newPage();
+  expect((await freshPage.goto(`${isolated(project).url}/catalog`))?.status()).toBe(200);
+  await fresh.close();
+});
