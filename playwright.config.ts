@@ -45,7 +45,8 @@ const launchOptions = {
 
 function server(url: string, dataDir: string) {
   return {
-    command: "node scripts/start.mjs",
+    // The build comes from `npm run build` (npm test runs it first); servers never build.
+    command: "node scripts/start.mjs --no-build",
     url,
     reuseExistingServer: false,
     timeout: 180_000,

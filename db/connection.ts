@@ -58,10 +58,7 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-export function createDb(
-  sqlite: SQLite.Database,
-  options: { slowQueryMs?: number } = {},
-): DB {
+export function createDb(sqlite: SQLite.Database, options: { slowQueryMs?: number } = {}): DB {
   const slowQueryMs = options.slowQueryMs ?? 100;
   return new Kysely<Database>({
     dialect: new ImmediateSqliteDialect(sqlite),
@@ -70,7 +67,10 @@ export function createDb(
       if (event.level === "error") {
         console.error("[db] query failed:", event.query.sql, event.error);
       } else if (slowQueryMs > 0 && event.queryDurationMillis > slowQueryMs) {
-        console.warn(`[db] slow query (${event.queryDurationMillis.toFixed(0)} ms):`, event.query.sql);
+        console.warn(
+          `[db] slow query (${event.queryDurationMillis.toFixed(0)} ms):`,
+          event.query.sql,
+        );
       }
     },
   });

@@ -11,7 +11,8 @@ async function main() {
   const db = createDb(openSqlite(databasePath(env.DATA_DIR)));
   try {
     const { results } = await migrateToLatest(db);
-    for (const result of results ?? []) console.log(`[db] migración ${result.migrationName}: ${result.status}`);
+    for (const result of results ?? [])
+      console.log(`[db] migración ${result.migrationName}: ${result.status}`);
     const outcome = await seed(db, {
       dataDir: env.DATA_DIR,
       adminEmail: env.ADMIN_EMAIL,
@@ -22,7 +23,9 @@ async function main() {
       console.log("  Administrador:", env.ADMIN_EMAIL);
       console.log(
         "  Contraseña:   ",
-        env.ADMIN_PASSWORD ? "(la de ADMIN_PASSWORD)" : `${outcome.adminPassword}  ← guárdala: no se volverá a mostrar`,
+        env.ADMIN_PASSWORD
+          ? "(la de ADMIN_PASSWORD)"
+          : `${outcome.adminPassword}  ← guárdala: no se volverá a mostrar`,
       );
       console.log(`  Abre http://localhost:${env.PORT} (panel en /admin-access)\n`);
     }

@@ -20,41 +20,16 @@ export type Gender = "masculine" | "feminine" | "unisex";
 export type PerfumeType = "designer" | "niche";
 export type CatalogType = "normal" | "custom_order";
 export type ProductCategory =
-  | "fragrance"
-  | "skincare"
-  | "makeup"
-  | "haircare"
-  | "bodycare"
-  | "accessories";
+  "fragrance" | "skincare" | "makeup" | "haircare" | "bodycare" | "accessories";
 export type OrderStatus =
-  | "pending"
-  | "paid"
-  | "processing"
-  | "shipped"
-  | "delivered"
-  | "cancelled"
-  | "denied";
+  "pending" | "paid" | "processing" | "shipped" | "delivered" | "cancelled" | "denied";
 export type PaymentMethod = "bank_transfer" | "cash_on_delivery" | "store_pickup";
 export type ShippingMethod = "standard" | "express" | "pickup";
 export type DiscountType = "percentage" | "fixed";
 export type SettingCategory =
-  | "general"
-  | "contact"
-  | "social"
-  | "company"
-  | "business"
-  | "checkout"
-  | "loyalty"
-  | "system";
+  "general" | "contact" | "social" | "company" | "business" | "checkout" | "loyalty" | "system";
 export type SettingInputType =
-  | "text"
-  | "textarea"
-  | "number"
-  | "money"
-  | "boolean"
-  | "email"
-  | "url"
-  | "tel";
+  "text" | "textarea" | "number" | "money" | "boolean" | "email" | "url" | "tel";
 export type ActivityType =
   | "admin_note"
   | "role_change"

@@ -16,7 +16,13 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-bench-"));
 
 const server = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: "bench-admin-1234", NODE_ENV: "production" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: "bench-admin-1234",
+    NODE_ENV: "production",
+  },
   stdio: ["ignore", "pipe", "inherit"],
 });
 

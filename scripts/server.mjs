@@ -31,12 +31,17 @@ app.use((req, res, next) => {
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === "string") headers.set(name, value);
   }
-  const request = new Request(`http://${req.headers.host ?? "localhost"}${req.originalUrl}`, { headers });
+  const request = new Request(`http://${req.headers.host ?? "localhost"}${req.originalUrl}`, {
+    headers,
+  });
   if (isSameOriginRequest(request)) return next();
   res.status(403).type("text/plain; charset=utf-8");
   res.send("Solicitud rechazada: el formulario no se envió desde este sitio.");
 });
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(
+  build.publicPath,
+  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
+);
 app.use(express.static("public", { maxAge: "1h" }));
 app.use(morgan("tiny"));
 app.all(
@@ -52,4 +57,5 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
 const onListen = () => console.log(`[perfumeria] http://${host ?? "localhost"}:${port}`);
 const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen);
-for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close(() => process.exit(0)));
+for (const signal of ["SIGTERM", "SIGINT"])
+  process.once(signal, () => server.close(() => process.exit(0)));

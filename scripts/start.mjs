@@ -24,8 +24,17 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const sources = Math.max(newestMtime(path.join(root, "app")), newestMtime(path.join(root, "db")));
-if (!fs.existsSync(buildFile) || fs.statSync(buildFile).mtimeMs < sources) {
+// --no-build: serve the existing build (the e2e suite starts several servers from one build).
+if (process.argv.includes("--no-build")) {
+  if (!fs.existsSync(buildFile)) {
+    console.error("No hay compilación: ejecuta `npm run build` primero.");
+    process.exit(1);
+  }
+} else if (
+  !fs.existsSync(buildFile) ||
+  fs.statSync(buildFile).mtimeMs <
+    Math.max(newestMtime(path.join(root, "app")), newestMtime(path.join(root, "db")))
+) {
   console.log("Compilando la aplicación…");
   run(bin("remix"), ["build"]);
 }
@@ -33,6 +42,9 @@ if (!fs.existsSync(buildFile) || fs.statSync(buildFile).mtimeMs < sources) {
 process.env.NODE_ENV ??= "production";
 run(bin("tsx"), [path.join(root, "db", "setup.ts")]);
 
-const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), buildFile], { cwd: root, stdio: "inherit" });
+const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), buildFile], {
+  cwd: root,
+  stdio: "inherit",
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -14,16 +14,31 @@ export async function getDashboardStats() {
   if (startOfToday.getTime() > Date.now()) startOfToday.setUTCDate(startOfToday.getUTCDate() - 1);
 
   const [sales, today, pending, products, users, lowStock] = await Promise.all([
-    db.selectFrom("orders").select(sql<number>`coalesce(sum(total), 0)`.as("sum")).where("status", "in", SOLD_STATUSES).executeTakeFirst(),
+    db
+      .selectFrom("orders")
+      .select(sql<number>`coalesce(sum(total), 0)`.as("sum"))
+      .where("status", "in", SOLD_STATUSES)
+      .executeTakeFirst(),
     db
       .selectFrom("orders")
       .select(sql<number>`coalesce(sum(total), 0)`.as("sum"))
       .where("status", "in", SOLD_STATUSES)
       .where("createdAt", ">=", startOfToday.toISOString())
       .executeTakeFirst(),
-    db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "pending").executeTakeFirst(),
-    db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).where("isActive", "=", 1).executeTakeFirst(),
-    db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
+    db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "pending")
+      .executeTakeFirst(),
+    db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("isActive", "=", 1)
+      .executeTakeFirst(),
+    db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst(),
     db
       .selectFrom("products")
       .select((eb) => eb.fn.countAll<number>().as("n"))

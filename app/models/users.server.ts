@@ -21,11 +21,7 @@ export const PUBLIC_USER_COLUMNS = [
 ] as const;
 
 export async function getUserById(id: number) {
-  return db
-    .selectFrom("users")
-    .select(PUBLIC_USER_COLUMNS)
-    .where("id", "=", id)
-    .executeTakeFirst();
+  return db.selectFrom("users").select(PUBLIC_USER_COLUMNS).where("id", "=", id).executeTakeFirst();
 }
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof getUserById>>>;
@@ -117,8 +113,7 @@ async function insertCustomer(
 }
 
 export type LoginResult =
-  | { ok: true; user: { id: number; role: Role } }
-  | { ok: false; reason: "invalid" | "blocked" };
+  { ok: true; user: { id: number; role: Role } } | { ok: false; reason: "invalid" | "blocked" };
 
 /** Same work whether or not the e-mail exists, so timing does not reveal accounts. */
 export async function verifyLogin(email: string, password: string): Promise<LoginResult> {
@@ -199,4 +194,34 @@ export async function completeProfile(
 /** A Google sign-up has no phone or address yet: /complete-profile asks for them. */
 export function needsProfileCompletion(user: Pick<SessionUser, "phone" | "favoriteAddress1">) {
   return !user.phone || !user.favoriteAddress1;
+}
+
+/**
+ * Sets a new password and ends every other session of the user: whoever else was signed
+ * in with the old password is signed out (the current session, if given, stays).
+ */
+export async function changePassword(userId: number, newPassword: string, keepSid?: string) {
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ passwordHash, updatedAt: new Date().toISOString() })
+      .where("id", "=", userId)
+      .execute();
+    let sessions = trx.deleteFrom("sessions").where("userId", "=", userId);
+    if (keepSid) sessions = sessions.where("sid", "!=", keepSid);
+    await sessions.execute();
+  });
+}
+
+/** Blocking signs the user out everywhere at once (their sessions are deleted). */
+export async function setBlocked(userId: number, blocked: boolean) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ isBlocked: blocked ? 1 : 0, updatedAt: new Date().toISOString() })
+      .where("id", "=", userId)
+      .execute();
+    if (blocked) await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
+  });
 }

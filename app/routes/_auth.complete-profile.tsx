@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { AuthCard, FormErrorAlert } from "~/components/auth/auth-card";
@@ -73,19 +78,39 @@ export default function CompleteProfileRoute() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CompleteProfileSchema }),
   });
   return (
-    <AuthCard title="Completa tu perfil" subtitle="Necesitamos estos datos para entregar tus pedidos.">
+    <AuthCard
+      title="Completa tu perfil"
+      subtitle="Necesitamos estos datos para entregar tus pedidos."
+    >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormErrorAlert id={form.errorId} title="Error al completar el perfil" errors={form.errors} />
+        <FormErrorAlert
+          id={form.errorId}
+          title="Error al completar el perfil"
+          errors={form.errors}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Nombre" errors={fields.firstName.errors} {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
-          <Field label="Apellido" errors={fields.lastName.errors} {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
+          <Field
+            label="Nombre"
+            errors={fields.firstName.errors}
+            {...getInputProps(fields.firstName, { type: "text" })}
+            autoComplete="given-name"
+          />
+          <Field
+            label="Apellido"
+            errors={fields.lastName.errors}
+            {...getInputProps(fields.lastName, { type: "text" })}
+            autoComplete="family-name"
+          />
         </div>
         <div>
           <label htmlFor={fields.phone.id} className="mb-1 block text-sm font-medium">
             Teléfono
           </label>
           <div className="flex items-stretch">
-            <span className="flex items-center rounded-l-lg border border-r-0 border-border bg-surface-muted px-3 text-sm" aria-hidden="true">
+            <span
+              className="border-border bg-surface-muted flex items-center rounded-l-lg border border-r-0 px-3 text-sm"
+              aria-hidden="true"
+            >
               +504
             </span>
             <input
@@ -95,20 +120,29 @@ export default function CompleteProfileRoute() {
               inputMode="numeric"
               placeholder="0000-0000"
               autoComplete="tel-local"
-              className="w-full rounded-r-lg border border-border bg-surface px-3 py-2"
+              className="border-border bg-surface w-full rounded-r-lg border px-3 py-2"
               onChange={(event) => {
                 event.currentTarget.value = formatLocalPhone(event.currentTarget.value);
               }}
             />
           </div>
           {fields.phone.errors ? (
-            <p id={fields.phone.errorId} className="mt-1 text-sm text-danger">
+            <p id={fields.phone.errorId} className="text-danger mt-1 text-sm">
               {fields.phone.errors[0]}
             </p>
           ) : null}
         </div>
-        <Field label="Dirección principal" errors={fields.favoriteAddress1.errors} {...getInputProps(fields.favoriteAddress1, { type: "text" })} autoComplete="street-address" />
-        <Field label="Dirección alternativa" errors={fields.favoriteAddress2.errors} {...getInputProps(fields.favoriteAddress2, { type: "text" })} />
+        <Field
+          label="Dirección principal"
+          errors={fields.favoriteAddress1.errors}
+          {...getInputProps(fields.favoriteAddress1, { type: "text" })}
+          autoComplete="street-address"
+        />
+        <Field
+          label="Dirección alternativa"
+          errors={fields.favoriteAddress2.errors}
+          {...getInputProps(fields.favoriteAddress2, { type: "text" })}
+        />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Guardando..." : "Guardar y continuar"}
         </Button>

@@ -1,4 +1,9 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard, GoogleButton } from "~/components/auth/auth-card";
 import { LoginForm } from "~/components/auth/login-form";
@@ -22,7 +27,9 @@ export default function LoginRoute() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? undefined;
-  const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register";
+  const registerHref = redirectTo
+    ? `/register?${new URLSearchParams({ redirectTo })}`
+    : "/register";
   return (
     <AuthCard
       title="Iniciar Sesión"
@@ -30,7 +37,7 @@ export default function LoginRoute() {
       footer={
         <>
           ¿No tienes cuenta?{" "}
-          <Link to={registerHref} className="font-medium text-accent underline">
+          <Link to={registerHref} className="text-accent font-medium underline">
             Regístrate
           </Link>
         </>

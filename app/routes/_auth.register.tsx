@@ -1,6 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { AuthCard, FormErrorAlert, GoogleButton } from "~/components/auth/auth-card";
@@ -35,7 +40,10 @@ const PasswordPair = z
     // D12: at least 8 characters everywhere.
     password: z
       .string({ required_error: "La contraseña es requerida" })
-      .min(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`)
+      .min(
+        PASSWORD_MIN_LENGTH,
+        `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
+      )
       .max(200, "La contraseña es demasiado larga"),
     confirmPassword: z.string({ required_error: "La contraseña es requerida" }),
   })
@@ -70,7 +78,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ result: submission.reply({ hideFields }) }, { status: 400 });
   }
   if (!isTrue((await getSettings()).allowRegistrations)) {
-    return json({ result: submission.reply({ formErrors: [REGISTRATION_CLOSED], hideFields }) }, { status: 403 });
+    return json(
+      { result: submission.reply({ formErrors: [REGISTRATION_CLOSED], hideFields }) },
+      { status: 403 },
+    );
   }
   const { confirmPassword: _confirm, phone, ...input } = submission.value;
   try {
@@ -109,7 +120,7 @@ export default function RegisterRoute() {
       footer={
         <>
           ¿Ya tienes cuenta?{" "}
-          <Link to="/login" className="font-medium text-accent underline">
+          <Link to="/login" className="text-accent font-medium underline">
             Inicia sesión
           </Link>
         </>

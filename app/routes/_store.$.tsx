@@ -14,5 +14,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   if (isRouteErrorResponse(error) && error.status === 403) return <AccessDeniedScreen />;
-  return <ErrorScreen status={500} title="Algo salió mal" message="Inténtalo de nuevo en unos minutos." />;
+  return (
+    <ErrorScreen
+      status={500}
+      title="Algo salió mal"
+      message="Inténtalo de nuevo en unos minutos."
+    />
+  );
 }

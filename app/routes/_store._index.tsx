@@ -17,11 +17,13 @@ export default function HomeRoute() {
   const { siteDescription } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-16 text-center">
-      <p className="text-sm font-medium uppercase tracking-[0.2em] text-accent">Perfumería de Lujo</p>
+      <p className="text-accent text-sm font-medium tracking-[0.2em] uppercase">
+        Perfumería de Lujo
+      </p>
       <h1 className="mt-3 text-4xl font-semibold tracking-tight sm:text-5xl">
         Perfumes originales en Honduras
       </h1>
-      <p className="mx-auto mt-4 max-w-2xl text-lg text-fg-muted">{siteDescription}</p>
+      <p className="text-fg-muted mx-auto mt-4 max-w-2xl text-lg">{siteDescription}</p>
       <div className="mt-8 flex justify-center gap-3">
         <Link to="/catalog" className={buttonClasses("primary", "lg")}>
           Ver catálogo

@@ -12,7 +12,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const product = await db
     .selectFrom("products")
     .innerJoin("brands", "brands.id", "products.brandId")
-    .select(["products.name", "products.slug", "products.price", "products.shortDescription", "brands.name as brandName"])
+    .select([
+      "products.name",
+      "products.slug",
+      "products.price",
+      "products.shortDescription",
+      "brands.name as brandName",
+    ])
     .where("products.slug", "=", params.slug ?? "")
     .where("products.isActive", "=", 1)
     .executeTakeFirst();

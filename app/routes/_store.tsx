@@ -12,7 +12,10 @@ export default function StoreLayout() {
   const { user, counts, theme, settings } = data;
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2">
+      <a
+        href="#main"
+        className="focus:bg-surface sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:p-2"
+      >
         Saltar al contenido
       </a>
       <SiteHeader

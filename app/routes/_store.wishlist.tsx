@@ -19,9 +19,12 @@ export default function WishlistRoute() {
       {signedIn ? (
         <p className="text-fg-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
       ) : (
-        <div className="rounded-2xl border border-border p-6">
+        <div className="border-border rounded-2xl border p-6">
           <p>Inicia sesión para guardar y ver tus perfumes favoritos.</p>
-          <Link to="/login?redirectTo=%2Fwishlist" className={`${buttonClasses("primary", "md")} mt-4`}>
+          <Link
+            to="/login?redirectTo=%2Fwishlist"
+            className={`${buttonClasses("primary", "md")} mt-4`}
+          >
             Iniciar Sesión
           </Link>
         </div>

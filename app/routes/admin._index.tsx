@@ -27,8 +27,8 @@ export default function AdminDashboardRoute() {
       <h1 className="text-2xl font-semibold">Dashboard</h1>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
-          <div key={card.label} className="rounded-xl border border-border bg-surface p-5">
-            <dt className="text-sm text-fg-muted">{card.label}</dt>
+          <div key={card.label} className="border-border bg-surface rounded-xl border p-5">
+            <dt className="text-fg-muted text-sm">{card.label}</dt>
             <dd className="mt-1 text-2xl font-semibold">{card.value}</dd>
           </div>
         ))}

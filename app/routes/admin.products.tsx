@@ -15,7 +15,7 @@ export default function AdminProductsRoute() {
   return (
     <div>
       <h1 className="text-2xl font-semibold">Productos</h1>
-      <p className="mt-2 text-fg-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
+      <p className="text-fg-muted mt-2">Estamos preparando esta sección. Vuelve muy pronto.</p>
     </div>
   );
 }

@@ -31,5 +31,11 @@ export function ErrorBoundary() {
     if (error.status === 403) return <AccessDeniedScreen message={error.data?.message} />;
     if (error.status === 404) return <NotFoundScreen />;
   }
-  return <ErrorScreen status={500} title="Algo salió mal" message="Inténtalo de nuevo en unos minutos." />;
+  return (
+    <ErrorScreen
+      status={500}
+      title="Algo salió mal"
+      message="Inténtalo de nuevo en unos minutos."
+    />
+  );
 }

@@ -6,10 +6,11 @@ import { getEnv } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!getEnv().googleEnabled) return redirectWithToast(request, "/login", {
-    type: "error",
-    title: "Inicio con Google no disponible",
-  });
+  if (!getEnv().googleEnabled)
+    return redirectWithToast(request, "/login", {
+      type: "error",
+      title: "Inicio con Google no disponible",
+    });
   let authUser;
   try {
     authUser = await getAuthenticator(request).authenticate("google", request);
@@ -26,6 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const user = await getUserById(authUser.id);
   const target =
-    user && user.role !== "admin" && needsProfileCompletion(user) ? "/complete-profile" : homeFor(authUser);
+    user && user.role !== "admin" && needsProfileCompletion(user)
+      ? "/complete-profile"
+      : homeFor(authUser);
   return createLoginSession(request, authUser, target, { title: "¡Bienvenido!" });
 }

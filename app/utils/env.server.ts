@@ -12,10 +12,7 @@ const EnvSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     DATA_DIR: z.string().min(1).default("./data"),
-    SESSION_SECRET: z
-      .string()
-      .min(32, "debe tener al menos 32 caracteres")
-      .optional(),
+    SESSION_SECRET: z.string().min(32, "debe tener al menos 32 caracteres").optional(),
     ADMIN_EMAIL: z.string().email("debe ser un correo válido").default("admin@perfumeria.hn"),
     ADMIN_PASSWORD: z.string().min(8, "debe tener al menos 8 caracteres").optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -41,9 +38,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
   );
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join(".")}: ${issue.message}`,
-    );
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new EnvError(`Configuración inválida en las variables de entorno:\n${lines.join("\n")}`);
   }
   return result.data;

@@ -30,7 +30,11 @@ function getDeviceCookie() {
 }
 
 function accountKey(email: string) {
-  return crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 16);
+  return crypto
+    .createHash("sha256")
+    .update(email.trim().toLowerCase())
+    .digest("base64url")
+    .slice(0, 16);
 }
 
 async function knownAccounts(request: Request): Promise<string[]> {

@@ -4,7 +4,13 @@ import { AuthorizationError } from "remix-auth";
 import { z } from "zod";
 import { EmailSchema } from "~/utils/schemas";
 import { guardAction } from "./action.server";
-import { createLoginSession, getAuthenticator, getUser, homeFor, safeRedirect } from "./auth.server";
+import {
+  createLoginSession,
+  getAuthenticator,
+  getUser,
+  homeFor,
+  safeRedirect,
+} from "./auth.server";
 import {
   isLoginThrottled,
   recordFailedLogin,
@@ -49,7 +55,8 @@ export async function handleLogin(
     if (error instanceof Response) throw error;
     const message =
       error instanceof AuthorizationError ? error.message : "Credenciales incorrectas";
-    if (message === "Credenciales incorrectas") await recordFailedLogin(request, options.clientIp, email);
+    if (message === "Credenciales incorrectas")
+      await recordFailedLogin(request, options.clientIp, email);
     return json(
       { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
       { status: 401 },

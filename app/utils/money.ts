@@ -8,7 +8,10 @@ const formatter = new Intl.NumberFormat("es-HN", {
 
 export function formatMoney(centavos: number) {
   // Intl renders HNL as "L" followed by a (narrow) space in es-HN; normalise to one plain space.
-  return formatter.format(centavos / 100).replace(/^L\s*/u, "L ").replace(/\u00a0|\u202f/gu, " ");
+  return formatter
+    .format(centavos / 100)
+    .replace(/^L\s*/u, "L ")
+    .replace(/\u00a0|\u202f/gu, " ");
 }
 
 /** Lempiras (as typed by a person or found in the spec) to centavos, exact for two decimals. */
@@ -18,7 +21,10 @@ export function lempirasToCentavos(lempiras: number) {
 
 /** Parses "1,234.50" / "1234" / "L 1,234.5" into centavos, or null when it is not a price. */
 export function parseMoney(input: string): number | null {
-  const cleaned = input.replace(/^\s*L\s*/u, "").replace(/,/g, "").trim();
+  const cleaned = input
+    .replace(/^\s*L\s*/u, "")
+    .replace(/,/g, "")
+    .trim();
   if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
   const [whole, fraction = ""] = cleaned.split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));

@@ -22,7 +22,12 @@ export const PASSWORD_MIN_LENGTH = 8;
 export async function hashPassword(password: string) {
   const salt = crypto.randomBytes(16);
   const { N, r, p } = PARAMS;
-  const key = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r, p, maxmem: maxmem(N, r) });
+  const key = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, {
+    N,
+    r,
+    p,
+    maxmem: maxmem(N, r),
+  });
   return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
@@ -32,12 +37,17 @@ export async function verifyPassword(password: string, stored: string) {
   const N = Number(n);
   const R = Number(r);
   const expected = Buffer.from(hash, "base64");
-  const key = await scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64"), expected.length, {
-    N,
-    r: R,
-    p: Number(p),
-    maxmem: maxmem(N, R),
-  });
+  const key = await scrypt(
+    password.normalize("NFKC"),
+    Buffer.from(salt, "base64"),
+    expected.length,
+    {
+      N,
+      r: R,
+      p: Number(p),
+      maxmem: maxmem(N, R),
+    },
+  );
   return crypto.timingSafeEqual(key, expected);
 }
 

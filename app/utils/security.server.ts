@@ -36,7 +36,10 @@ export function assertSameOrigin(request: Request) {
 }
 
 /** Content-Security-Policy for a page, with the per-response nonce on Remix's scripts. */
-export function contentSecurityPolicy(nonce: string, options: { formActions?: string[]; dev?: boolean }) {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { formActions?: string[]; dev?: boolean },
+) {
   const formAction = ["'self'", ...(options.formActions ?? [])].join(" ");
   return [
     `default-src 'self'`,

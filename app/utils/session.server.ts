@@ -63,7 +63,12 @@ function createStorage(secure: boolean): SessionStorage<SessionData, SessionFlas
       const sid = crypto.randomBytes(24).toString("base64url");
       await db
         .insertInto("sessions")
-        .values({ sid, sess: JSON.stringify(data), expire: expiry(expires), userId: userIdOf(data) })
+        .values({
+          sid,
+          sess: JSON.stringify(data),
+          expire: expiry(expires),
+          userId: userIdOf(data),
+        })
         .execute();
       return sid;
     },
@@ -83,7 +88,11 @@ function createStorage(secure: boolean): SessionStorage<SessionData, SessionFlas
     async updateData(sid, data, expires) {
       // Upsert: a signed cookie whose row was deleted (logout elsewhere, expiry) reads as an
       // empty session; writing it back starts afresh and cannot restore the old sign-in.
-      const values = { sess: JSON.stringify(data), expire: expiry(expires), userId: userIdOf(data) };
+      const values = {
+        sess: JSON.stringify(data),
+        expire: expiry(expires),
+        userId: userIdOf(data),
+      };
       await db
         .insertInto("sessions")
         .values({ sid, ...values })

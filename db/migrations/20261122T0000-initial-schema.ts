@@ -330,9 +330,23 @@ export async function up(db: Kysely<unknown>) {
 
 export async function down(db: Kysely<unknown>) {
   const tables = [
-    "sessions", "cms_pages", "user_coupons", "points_history", "notifications",
-    "user_activity_log", "settings", "wishlist_items", "cart_items", "messages", "reviews",
-    "order_items", "orders", "promo_codes", "products", "brands", "users",
+    "sessions",
+    "cms_pages",
+    "user_coupons",
+    "points_history",
+    "notifications",
+    "user_activity_log",
+    "settings",
+    "wishlist_items",
+    "cart_items",
+    "messages",
+    "reviews",
+    "order_items",
+    "orders",
+    "promo_codes",
+    "products",
+    "brands",
+    "users",
   ];
   for (const table of tables) await sql.raw(`DROP TABLE IF EXISTS ${table}`).execute(db);
 }

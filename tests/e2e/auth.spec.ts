@@ -25,7 +25,9 @@ test.describe("registration and sign-in", () => {
 
     await header.getByRole("button", { name: "Salir" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" })).toBeVisible();
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" }),
+    ).toBeVisible();
     // The session is gone on the server: a protected page asks to sign in again.
     await page.goto("/orders");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Forders$/);
@@ -61,7 +63,10 @@ test.describe("registration and sign-in", () => {
 });
 
 test.describe("access rules", () => {
-  test("the administrator signs in at /admin-access and reaches /admin", async ({ page, createUser }) => {
+  test("the administrator signs in at /admin-access and reaches /admin", async ({
+    page,
+    createUser,
+  }) => {
     const admin = await createUser({ role: "admin" });
     await page.goto("/admin-access");
     await page.getByLabel("Correo electrónico").fill(admin.email);
@@ -86,15 +91,17 @@ test.describe("access rules", () => {
     await page.getByLabel("Correo electrónico").fill(customer.email);
     await page.getByLabel("Contraseña", { exact: true }).fill(customer.password);
     await page.getByRole("button", { name: "Iniciar Sesión" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Error de inicio de sesión" })).toContainText(
-      "Acceso solo para administradores.",
-    );
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Error de inicio de sesión" }),
+    ).toContainText("Acceso solo para administradores.");
 
     await login(page, customer);
     const response = await page.goto("/admin/users");
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "Acceso Denegado" })).toBeVisible();
-    await expect(page.getByText("No tienes permisos para acceder al panel administrativo.")).toBeVisible();
+    await expect(
+      page.getByText("No tienes permisos para acceder al panel administrativo."),
+    ).toBeVisible();
   });
 
   test("a visitor on /orders signs in and comes back to /orders", async ({ page, createUser }) => {

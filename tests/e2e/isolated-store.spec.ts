@@ -20,7 +20,10 @@ test.use({
   baseURL: async ({}, use, testInfo) => use(isolated(testInfo.project.name).url),
 });
 
-async function withStoreDb<T>(project: string, fn: (db: ReturnType<typeof createDb>) => Promise<T>) {
+async function withStoreDb<T>(
+  project: string,
+  fn: (db: ReturnType<typeof createDb>) => Promise<T>,
+) {
   const db = createDb(openSqlite(databasePath(isolated(project).dataDir)));
   try {
     return await fn(db);
@@ -61,6 +64,9 @@ test("Google sign-in creates the account, asks for the profile, and signs in aga
 
   // Signing out and in again with Google finds the same account and skips the profile step.
   await page.getByRole("banner").getByRole("button", { name: "Salir" }).click();
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" }),
+  ).toBeVisible();
   await page.goto("/login");
   await page.getByRole("button", { name: "Continuar con Google" }).click();
   await expect(page).toHaveURL(/\/catalog$/);

@@ -42,7 +42,10 @@ describe("cross-origin POSTs (OWASP ASVS 5.0 §3.5.1)", () => {
   });
 
   it("refuses a POST that carries neither header", async () => {
-    const response = await fetch(`${server.baseUrl}/logout`, { method: "POST", redirect: "manual" });
+    const response = await fetch(`${server.baseUrl}/logout`, {
+      method: "POST",
+      redirect: "manual",
+    });
     expect(response.status).toBe(403);
   });
 

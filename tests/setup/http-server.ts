@@ -10,7 +10,9 @@ async function freePort() {
     const server = net.createServer();
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(),
+      );
     });
   });
 }
@@ -24,17 +26,21 @@ export async function startServer(env: Record<string, string> = {}) {
   const buildFile = path.join(root, "build", "index.js");
   if (!fs.existsSync(buildFile)) throw new Error("No build found: run `npm run build` first.");
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), buildFile], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, "scripts", "server.mjs"), buildFile],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
@@ -68,7 +74,10 @@ export function routesWithActions() {
   if (!file) throw new Error("No client manifest: run `npm run build` first.");
   const text = fs.readFileSync(path.join(dir, file), "utf8");
   const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
-    routes: Record<string, { id: string; parentId?: string; path?: string; index?: boolean; hasAction: boolean }>;
+    routes: Record<
+      string,
+      { id: string; parentId?: string; path?: string; index?: boolean; hasAction: boolean }
+    >;
   };
   const routes = manifest.routes;
   const fullPath = (id: string): string => {

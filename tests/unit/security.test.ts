@@ -4,13 +4,18 @@ import { RateLimiter } from "~/utils/rate-limit.server";
 import { isSameOriginRequest } from "~/utils/security.server";
 
 const post = (headers: Record<string, string>) =>
-  new Request("http://tienda.hn/login", { method: "POST", headers: { host: "tienda.hn", ...headers } });
+  new Request("http://tienda.hn/login", {
+    method: "POST",
+    headers: { host: "tienda.hn", ...headers },
+  });
 
 describe("isSameOriginRequest", () => {
   it("trusts Sec-Fetch-Site when the browser sends it", () => {
     expect(isSameOriginRequest(post({ "sec-fetch-site": "same-origin" }))).toBe(true);
     expect(isSameOriginRequest(post({ "sec-fetch-site": "same-site" }))).toBe(false);
-    expect(isSameOriginRequest(post({ "sec-fetch-site": "cross-site", origin: "http://tienda.hn" }))).toBe(false);
+    expect(
+      isSameOriginRequest(post({ "sec-fetch-site": "cross-site", origin: "http://tienda.hn" })),
+    ).toBe(false);
   });
 
   it("otherwise compares the Origin's host with ours", () => {

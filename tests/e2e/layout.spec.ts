@@ -1,0 +1,67 @@
+import { expect, test } from "./fixtures";
+
+test.describe("store header", () => {
+  test("the theme toggle cycles light → dark → system and the server renders it", async ({
+    page,
+  }) => {
+    await page.goto("/terms");
+    const html = page.locator("html");
+    await expect(html).not.toHaveClass(/\b(light|dark)\b/);
+
+    await page.getByRole("button", { name: "Cambiar tema (actual: Sistema)" }).first().click();
+    await expect(html).toHaveClass(/\blight\b/);
+    await expect(page).toHaveURL(/\/terms$/);
+
+    await page.getByRole("button", { name: "Cambiar tema (actual: Claro)" }).first().click();
+    await expect(html).toHaveClass(/\bdark\b/);
+
+    // A fresh load keeps the choice (cookie), with no flash of the other theme.
+    const response = await page.goto("/faq");
+    expect(await response?.text()).toMatch(/<html[^>]*class="dark"/);
+  });
+
+  test("the search box submits to the catalogue", async ({ page }) => {
+    await page.goto("/");
+    const search = page.getByRole("search");
+    await search.getByRole("searchbox").fill("kenzo");
+    await search.getByRole("searchbox").press("Enter");
+    await expect(page).toHaveURL(/\/catalog\?search=kenzo$/);
+  });
+
+  test("the mobile menu opens without JavaScript and offers the account links", async ({
+    page,
+    createUser,
+    login,
+  }) => {
+    const customer = await createUser({ firstName: "Rosa" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page, customer);
+    await page.getByLabel("Abrir menú").click();
+    const menu = page.locator("details[open]");
+    await expect(menu.getByRole("link", { name: "Favoritos" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Perfil" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Mis Pedidos" })).toBeVisible();
+    await menu.getByRole("button", { name: "Cerrar Sesión" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("details[open]")).toHaveCount(0);
+    await page.getByLabel("Abrir menú").click();
+    await expect(
+      page.locator("details[open]").getByRole("link", { name: "Iniciar Sesión" }),
+    ).toBeVisible();
+  });
+
+  test("the footer shows the store's contact details and policy links", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Términos" })).toHaveAttribute("href", "/terms");
+    await expect(footer.getByRole("link", { name: "Seguimiento" })).toHaveAttribute(
+      "href",
+      "/track-order",
+    );
+    await expect(footer).toContainText("L 2,000.00");
+    await footer.getByRole("link", { name: "Devoluciones" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(
+      /Devoluciones|Política de Devoluciones/,
+    );
+  });
+});

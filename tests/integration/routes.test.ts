@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCustomer } from "~/models/users.server";
+import { db } from "~/utils/db.server";
+import { startServer } from "../setup/http-server";
+
+/* Every route of the route tables answers, behind the right guard. */
+const open = [
+  "/",
+  "/catalog",
+  "/search",
+  "/productos-por-encargo",
+  "/wishlist",
+  "/cart",
+  "/checkout",
+  "/login",
+  "/register",
+  "/admin-access",
+  "/contact",
+  "/track-order",
+  "/returns",
+  "/faq",
+  "/authenticity",
+  "/terms",
+  "/privacy",
+  "/cookies",
+];
+const signedIn = ["/account", "/profile", "/orders", "/notifications", "/complete-profile"];
+const admin = [
+  "/admin",
+  "/admin/products",
+  "/admin/orders",
+  "/admin/users",
+  "/admin/brands",
+  "/admin/analytics",
+  "/admin/reviews",
+  "/admin/messages",
+  "/admin/settings",
+  "/admin/promo-codes",
+  "/admin/cms",
+];
+const cleanUrls: Record<string, string> = {
+  "/terminos": "/terms",
+  "/privacidad": "/privacy",
+  "/contacto": "/contact",
+  "/seguimiento": "/track-order",
+  "/devoluciones": "/returns",
+  "/garantia": "/authenticity",
+};
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let customerCookie: string;
+let adminCookie: string;
+
+async function signIn(email: string, password: string) {
+  const response = await fetch(`${server.baseUrl}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }),
+  });
+  return response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("perfumeria_session="))!
+    .split(";")[0];
+}
+
+const get = (path: string, cookie?: string) =>
+  fetch(server.baseUrl + path, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+
+beforeAll(async () => {
+  server = await startServer();
+  await createCustomer({
+    email: "ruta-cliente@example.com",
+    password: "clave-cliente-1",
+    firstName: "C",
+    lastName: "C",
+    phone: null,
+  });
+  const boss = await createCustomer({
+    email: "ruta-admin@example.com",
+    password: "clave-admin-1",
+    firstName: "A",
+    lastName: "A",
+    phone: null,
+  });
+  await db.updateTable("users").set({ role: "admin" }).where("id", "=", boss.id).execute();
+  customerCookie = await signIn("ruta-cliente@example.com", "clave-cliente-1");
+  adminCookie = await signIn("ruta-admin@example.com", "clave-admin-1");
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("route table", () => {
+  it.each(open)("%s is open to visitors", async (path) => {
+    expect((await get(path)).status).toBe(200);
+  });
+
+  it.each(signedIn)("%s sends visitors to /login and back", async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    expect((await get(path, customerCookie)).status).toBe(200);
+  });
+
+  it.each(admin)("%s is for administrators only", async (path) => {
+    expect((await get(path)).status).toBe(302);
+    const denied = await get(path, customerCookie);
+    expect(denied.status).toBe(403);
+    expect(await denied.text()).toContain("Acceso Denegado");
+    expect((await get(path, adminCookie)).status).toBe(200);
+  });
+
+  it("sends administrators from / to the dashboard, and /admin/login to /admin-access", async () => {
+    expect((await get("/", adminCookie)).headers.get("location")).toBe("/admin");
+    expect((await get("/admin/login")).headers.get("location")).toBe("/admin-access");
+  });
+
+  it.each(Object.entries(cleanUrls))("%s is a permanent redirect to %s", async (from, to) => {
+    const response = await get(from);
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(to);
+  });
+
+  it("answers unknown paths and unknown products with 404", async () => {
+    const missing = await get("/no-existe/para-nada");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("404 Page Not Found");
+    const product = await get("/product/no-existe");
+    expect(product.status).toBe(404);
+    expect(await product.text()).toContain("Producto no encontrado");
+  });
+
+  it("has no GET route that changes state: /logout only redirects", async () => {
+    const response = await get("/logout", customerCookie);
+    expect(response.status).toBe(302);
+    expect((await get("/orders", customerCookie)).status).toBe(200);
+  });
+});
