@@ -60,6 +60,21 @@ describe("cross-origin POSTs (OWASP ASVS 5.0 §3.5.1)", () => {
   });
 });
 
+describe("assets", () => {
+  it("serves the Tailwind v4 stylesheet built by the classic compiler, cached for a year", async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const href = /<link rel="stylesheet" href="(\/build\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(href).toBeTruthy();
+    const css = await fetch(server.baseUrl + href);
+    expect(css.headers.get("content-type")).toMatch(/text\/css/);
+    expect(css.headers.get("cache-control")).toContain("immutable");
+    const text = await css.text();
+    expect(text).toContain(".bg-canvas"); // a utility only Tailwind's scan of app/ generates
+    expect(text).not.toContain("@tailwind");
+    expect(text).not.toContain('@import "tailwindcss"');
+  });
+});
+
 describe("response headers", () => {
   it("sends an enforced CSP whose nonce changes per response and is on every script", async () => {
     const nonces: string[] = [];
