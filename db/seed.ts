@@ -14,7 +14,8 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
-import { SETTING_DEFINITIONS } from "../app/models/settings-definitions";
+import { orderTotals, priceForSize, type PricingSettings } from "../app/models/pricing";
+import { SETTING_DEFINITIONS, settingDefault } from "../app/models/settings-definitions";
 import { hashPassword, PASSWORD_MIN_LENGTH } from "../app/utils/password.server";
 import { createDb, databasePath, migrateToLatest, openSqlite } from "./connection";
 import { bottleDesign, bottleSvg } from "./seed-data/bottle-svg";
@@ -83,21 +84,18 @@ export const TABLES_FK_SAFE_ORDER = [
   "users",
 ] as const satisfies readonly (keyof Database)[];
 
-const SIZE_MULTIPLIER: Record<string, number> = {
-  "30ml": 0.6,
-  "50ml": 0.8,
-  "100ml": 1,
-  "125ml": 1.25,
-  "150ml": 1.5,
-};
-
-// Checkout defaults (DECISIONS.md), in centavos / percent.
-const TAX_PERCENT = 15;
-const SHIPPING = {
-  standard: { cost: 15000, freeFrom: 200000 },
-  express: { cost: 30000, freeFrom: 500000 },
-  pickup: { cost: 0, freeFrom: 0 },
-};
+/** The demo orders are priced with the checkout's own arithmetic and default settings. */
+const PRICING_SETTINGS = Object.fromEntries(
+  (
+    [
+      "shipping_cost",
+      "free_shipping_threshold",
+      "express_shipping_cost",
+      "express_free_shipping_threshold",
+      "tax_percentage",
+    ] as const
+  ).map((key) => [key, settingDefault(key)]),
+) as PricingSettings;
 const POINTS_PER_LEMPIRA = 1;
 const POINTS_PER_LEMPIRA_DISCOUNT = 35;
 const REGISTRATION_BONUS = 50;
@@ -527,9 +525,8 @@ async function insertAll(trx: Transaction<Database>, context: InsertContext) {
       if (!product) throw new Error(`Producto desconocido en pedido demo: ${item.slug}`);
       const size =
         item.size && product.availableSizes.includes(item.size) ? item.size : product.size;
-      const price = Math.round(
-        (product.price * SIZE_MULTIPLIER[size]) / SIZE_MULTIPLIER[product.size],
-      );
+      const price = priceForSize(product.price, product.size, size);
+      if (price === null) throw new Error(`Tamaño desconocido en pedido demo: ${size}`);
       return {
         slug: item.slug,
         productId: productId.get(item.slug)!,
@@ -541,17 +538,18 @@ async function insertAll(trx: Transaction<Database>, context: InsertContext) {
       };
     });
     const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
-    const shipping = SHIPPING[spec.shippingMethod];
-    const shippingCost =
-      spec.shippingMethod === "pickup" || subtotal >= shipping.freeFrom ? 0 : shipping.cost;
-    const tax = Math.round((subtotal * TAX_PERCENT) / 100);
     const promo = spec.promoCode ? promoByCode.get(spec.promoCode) : undefined;
-    const couponDiscount = !promo
+    const requestedDiscount = !promo
       ? 0
       : promo.discountType === "percentage"
         ? Math.round((subtotal * promo.discountValue) / 100)
         : promo.discountValue;
-    const total = Math.max(0, subtotal + shippingCost + tax - couponDiscount);
+    const { shippingCost, tax, couponDiscount, total } = orderTotals({
+      lines: items,
+      method: spec.shippingMethod,
+      couponDiscount: requestedDiscount,
+      settings: PRICING_SETTINGS,
+    });
 
     const reached = (statuses: OrderStatus[]) => statuses.includes(spec.status);
     const paidAt = reached(["paid", "processing", "shipped", "delivered"])
