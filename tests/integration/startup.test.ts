@@ -39,6 +39,8 @@ function start(env: Record<string, string>) {
       reject(new Error(`exited:\n${output}`));
     });
   });
+  // A start that is expected to fail never awaits `listening`: mark its rejection as handled.
+  listening.catch(() => undefined);
   return {
     output: () => output,
     listening,
