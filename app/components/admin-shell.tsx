@@ -1,5 +1,6 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { Form, Link, NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useCloseOnNavigation } from "~/hooks/use-close-on-navigation";
 import {
   BoxIcon,
   ChartIcon,
@@ -114,14 +115,4 @@ function SidebarContent({ user }: { user: AdminShellProps["user"] }) {
       </div>
     </div>
   );
-}
-
-/** With JS, links navigate client-side and the shell stays mounted: fold the mobile menu. */
-function useCloseOnNavigation() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const { key } = useLocation();
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [key]);
-  return ref;
 }

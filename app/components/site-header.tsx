@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useCloseOnNavigation } from "~/hooks/use-close-on-navigation";
 import { buttonClasses } from "~/components/ui/button";
 import {
   BellIcon,
@@ -303,14 +304,4 @@ function MobileMenu({
       </div>
     </details>
   );
-}
-
-/** With JS, links navigate client-side and the header stays mounted: close the menu ourselves. */
-function useCloseOnNavigation() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const { key } = useLocation();
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [key]);
-  return ref;
 }

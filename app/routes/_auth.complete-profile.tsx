@@ -8,6 +8,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { NameFields } from "~/components/auth/name-fields";
 import { AuthCard, FormErrorAlert } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
@@ -88,20 +89,7 @@ export default function CompleteProfileRoute() {
           title="Error al completar el perfil"
           errors={form.errors}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Nombre"
-            errors={fields.firstName.errors}
-            {...getInputProps(fields.firstName, { type: "text" })}
-            autoComplete="given-name"
-          />
-          <Field
-            label="Apellido"
-            errors={fields.lastName.errors}
-            {...getInputProps(fields.lastName, { type: "text" })}
-            autoComplete="family-name"
-          />
-        </div>
+        <NameFields firstName={fields.firstName} lastName={fields.lastName} />
         <div>
           <label htmlFor={fields.phone.id} className="mb-1 block text-sm font-medium">
             Teléfono
