@@ -1,4 +1,4 @@
-import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { HeartIcon } from "~/components/icons";
 
 /**
@@ -24,9 +24,8 @@ export function WishlistButton({
   const label = active
     ? `Quitar ${productName} de favoritos`
     : `Agregar ${productName} a favoritos`;
-  const FormComponent = fetcher.Form as typeof Form;
   return (
-    <FormComponent method="post" action="/wishlist" className={className}>
+    <fetcher.Form method="post" action="/wishlist" className={className}>
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button
@@ -40,6 +39,6 @@ export function WishlistButton({
       >
         <HeartIcon className={active ? "text-accent size-5 fill-current" : "size-5"} />
       </button>
-    </FormComponent>
+    </fetcher.Form>
   );
 }
