@@ -1,6 +1,6 @@
 import { Link, useSubmit } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { Label } from "~/components/ui/input";
 import { SORT_OPTIONS, type CatalogView, type SortKey } from "~/models/catalog";
 import { FILTER_FORM_ID } from "./filter-form";
@@ -23,8 +23,7 @@ export function CatalogToolbar({
   sortOptions?: readonly { value: SortKey; label: string }[];
 }) {
   const submit = useSubmit();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return (
     <div className="flex flex-wrap items-center gap-3">
       <p role="status" className="text-fg-muted mr-auto text-sm">
