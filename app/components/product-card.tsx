@@ -50,7 +50,10 @@ export function ProductCard({
           priority={priority}
         />
         {badge ? (
-          <Badge variant={badgeVariants[badge]} className="absolute top-2 left-2">
+          <Badge
+            variant={badgeVariants[badge]}
+            className="absolute top-2 left-2 max-w-[calc(100%-3.75rem)] leading-tight"
+          >
             {badge}
           </Badge>
         ) : null}
