@@ -65,7 +65,7 @@ export default function SearchRoute() {
     <Page title="Buscar">
       <Form method="get" role="search" className="flex items-end gap-2" key={q}>
         <div className="min-w-0 flex-1 space-y-1.5">
-          <Label htmlFor="search-q">Buscar perfumes</Label>
+          <Label htmlFor="search-q">Buscar por nombre, marca o notas</Label>
           <Input
             id="search-q"
             type="search"
