@@ -4,13 +4,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { CatalogToolbar } from "~/components/catalog/catalog-toolbar";
+import { EmptyState } from "~/components/catalog/empty-state";
 import { FilterSheet } from "~/components/catalog/filter-form";
 import { Pagination } from "~/components/catalog/pagination";
 import { ProductGrid } from "~/components/catalog/product-grid";
 import { RecentlyViewed } from "~/components/catalog/recently-viewed";
-import { buttonClasses } from "~/components/ui/button";
 import { catalogSearch, hasActiveFilters } from "~/models/catalog";
 import {
   listBrands,
@@ -82,7 +82,7 @@ export default function CatalogRoute() {
             {catalog.products.length > 0 ? (
               <ProductGrid products={catalog.products} wishlist={wishlist} view={query.view} />
             ) : (
-              <EmptyState filtered={hasActiveFilters(query)} />
+              <EmptyState clearHref={hasActiveFilters(query) ? "/catalog" : null} />
             )}
           </div>
           <Pagination
@@ -94,21 +94,5 @@ export default function CatalogRoute() {
       </div>
       <RecentlyViewed products={recent} wishlist={wishlist} />
     </main>
-  );
-}
-
-function EmptyState({ filtered }: { filtered: boolean }) {
-  return (
-    <div className="border-border rounded-lg border border-dashed px-6 py-16 text-center">
-      <p className="text-lg font-medium">No se encontraron productos</p>
-      <p className="text-fg-muted mt-2 text-sm">
-        Prueba con otras palabras o quita algunos filtros.
-      </p>
-      {filtered ? (
-        <Link to="/catalog" className={`${buttonClasses("secondary")} mt-6`}>
-          Limpiar Filtros
-        </Link>
-      ) : null}
-    </div>
   );
 }

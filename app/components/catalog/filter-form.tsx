@@ -169,15 +169,13 @@ function FilterForm({
           </div>
         </div>
       </fieldset>
-      <div className="space-y-3">
-        <Checkbox name="inStock" label="Solo productos en stock" checked={query.inStock} />
-        {showFlags ? (
-          <>
-            <Checkbox name="featured" label="Solo destacados" checked={query.featured} />
-            <Checkbox name="discount" label="Solo con descuento" checked={query.discount} />
-          </>
-        ) : null}
-      </div>
+      {showFlags ? (
+        <div className="space-y-3">
+          <Checkbox name="inStock" label="Solo productos en stock" checked={query.inStock} />
+          <Checkbox name="featured" label="Solo destacados" checked={query.featured} />
+          <Checkbox name="discount" label="Solo con descuento" checked={query.discount} />
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" className="flex-1">
           Aplicar Filtros
