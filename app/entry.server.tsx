@@ -29,7 +29,9 @@ function formActionOrigins() {
   const env = getEnv();
   if (!env.googleEnabled) return [];
   // Chrome applies form-action to the redirect after POST /api/auth/google.
-  return [env.GOOGLE_ISSUER_URL ? new URL(env.GOOGLE_ISSUER_URL).origin : "https://accounts.google.com"];
+  return [
+    env.GOOGLE_ISSUER_URL ? new URL(env.GOOGLE_ISSUER_URL).origin : "https://accounts.google.com",
+  ];
 }
 
 export default function handleRequest(
@@ -56,7 +58,12 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          abortDelay={ABORT_DELAY}
+          nonce={nonce}
+        />
       </NonceProvider>,
       {
         nonce,

@@ -263,16 +263,21 @@ export async function productsByIds(ids: readonly number[]) {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Which of `productIds` the user has in their wishlist (for the cards' hearts). */
-export async function wishlistedProductIds(userId: number | null, productIds: readonly number[]) {
-  if (userId === null || productIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("wishlistItems")
-    .select("productId")
-    .where("userId", "=", userId)
-    .where("productId", "in", [...productIds])
-    .execute();
-  return rows.map((row) => row.productId);
+/** Other active products of the same brand, best sellers first (the product page). */
+export function relatedProducts({
+  productId,
+  brandId,
+  limit = 4,
+}: {
+  productId: number;
+  brandId: number;
+  limit?: number;
+}) {
+  return listCards(
+    (q) => q.where("p.brandId", "=", brandId).where("p.id", "!=", productId),
+    SORT_COLUMNS.popular,
+    limit,
+  );
 }
 
 /** The brand filter: active brands by name. */

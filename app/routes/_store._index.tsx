@@ -18,8 +18,8 @@ import {
   newProducts,
   productsByIds,
   viralProducts,
-  wishlistedProductIds,
 } from "~/models/catalog.server";
+import { wishlistedProductIds } from "~/models/wishlist.server";
 import { getSettings } from "~/models/settings.server";
 import { getUser } from "~/utils/auth.server";
 import { getRecentlyViewed } from "~/utils/recently-viewed.server";

@@ -12,13 +12,8 @@ import { Pagination } from "~/components/catalog/pagination";
 import { ProductGrid } from "~/components/catalog/product-grid";
 import { RecentlyViewed } from "~/components/catalog/recently-viewed";
 import { catalogSearch, hasActiveFilters } from "~/models/catalog";
-import {
-  listBrands,
-  listCatalog,
-  parseCatalogQuery,
-  productsByIds,
-  wishlistedProductIds,
-} from "~/models/catalog.server";
+import { listBrands, listCatalog, parseCatalogQuery, productsByIds } from "~/models/catalog.server";
+import { wishlistedProductIds } from "~/models/wishlist.server";
 import { getUserId } from "~/utils/auth.server";
 import { getRecentlyViewed } from "~/utils/recently-viewed.server";
 

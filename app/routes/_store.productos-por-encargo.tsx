@@ -12,12 +12,8 @@ import { Pagination } from "~/components/catalog/pagination";
 import { ProductGrid } from "~/components/catalog/product-grid";
 import { ClockIcon } from "~/components/icons";
 import { catalogSearch, hasActiveFilters, type CatalogQuery } from "~/models/catalog";
-import {
-  listBrands,
-  listCatalog,
-  parseCatalogQuery,
-  wishlistedProductIds,
-} from "~/models/catalog.server";
+import { listBrands, listCatalog, parseCatalogQuery } from "~/models/catalog.server";
+import { wishlistedProductIds } from "~/models/wishlist.server";
 import { getUserId } from "~/utils/auth.server";
 
 const PATH = "/productos-por-encargo";
