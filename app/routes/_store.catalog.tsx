@@ -4,11 +4,11 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { CatalogToolbar } from "~/components/catalog/catalog-toolbar";
 import { FilterSheet } from "~/components/catalog/filter-form";
 import { Pagination } from "~/components/catalog/pagination";
-import { ProductGrid } from "~/components/catalog/product-grid";
+import { ProductGrid, ProductGridSkeleton } from "~/components/catalog/product-grid";
 import { RecentlyViewed } from "~/components/catalog/recently-viewed";
 import { buttonClasses } from "~/components/ui/button";
 import { catalogSearch, hasActiveFilters } from "~/models/catalog";
@@ -61,6 +61,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function CatalogRoute() {
   const { query, catalog, brands, recent, wishlist } = useLoaderData<typeof loader>();
   const title = query.search ? `Resultados para "${query.search}"` : "Catálogo de Perfumes";
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/catalog";
   const href = (changes: Parameters<typeof catalogSearch>[1]) =>
     `/catalog${catalogSearch(query, changes)}`;
 
@@ -79,7 +81,9 @@ export default function CatalogRoute() {
             viewHref={(view) => href({ view, page: query.page })}
           />
           <div className="mt-6">
-            {catalog.products.length > 0 ? (
+            {loading ? (
+              <ProductGridSkeleton />
+            ) : catalog.products.length > 0 ? (
               <ProductGrid products={catalog.products} wishlist={wishlist} view={query.view} />
             ) : (
               <EmptyState filtered={hasActiveFilters(query)} />
