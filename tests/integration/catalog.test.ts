@@ -18,6 +18,8 @@ import {
   wishlistedProductIds,
 } from "~/models/catalog.server";
 import { createCustomer } from "~/models/users.server";
+import { loader as catalogLoader } from "~/routes/_store.catalog";
+import { loader as suggestionsLoader } from "~/routes/resources.search-suggestions";
 import { db } from "~/utils/db.server";
 import { createBrand, createProduct } from "../factories/catalog";
 
@@ -343,5 +345,49 @@ describe("cards", () => {
     await db.insertInto("wishlistItems").values({ userId: user.id, productId: b.id }).execute();
     expect(await wishlistedProductIds(user.id, [a.id, b.id, c.id])).toEqual([b.id]);
     expect(await wishlistedProductIds(null, [a.id, b.id])).toEqual([]);
+  });
+});
+
+describe("routes", () => {
+  it("the catalogue loader answers garbage parameters with the defaults and clamps the page", async () => {
+    const brand = await createBrand(db);
+    await createProduct(db, { brandId: brand.id });
+    const response = await catalogLoader({
+      request: new Request(`http://localhost/catalog?brandId=${brand.id}&page=50&sortBy=%3Cx%3E`),
+      params: {},
+      context: {},
+    });
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    expect(data.query).toMatchObject({ brandId: brand.id, page: 1, sortBy: "newest" });
+    expect(data.catalog.total).toBe(1);
+    expect(data.wishlist).toEqual([]);
+  });
+
+  it("the suggestions resource returns at most 8 {name, brand, slug, price, image}", async () => {
+    const token = word();
+    const brand = await createBrand(db);
+    for (let i = 0; i < 9; i++)
+      await createProduct(db, { brandId: brand.id, name: `${token} ${i}` });
+    const response = await suggestionsLoader({
+      request: new Request(`http://localhost/resources/search-suggestions?q=${token}`),
+      params: {},
+      context: {},
+    });
+    const data = await response.json();
+    expect(data.suggestions).toHaveLength(8);
+    expect(Object.keys(data.suggestions[0]).sort()).toEqual([
+      "brand",
+      "image",
+      "name",
+      "price",
+      "slug",
+    ]);
+    const empty = await suggestionsLoader({
+      request: new Request("http://localhost/resources/search-suggestions?q=%20"),
+      params: {},
+      context: {},
+    });
+    expect((await empty.json()).suggestions).toEqual([]);
   });
 });
