@@ -52,7 +52,8 @@ export function ProductCard({
         {badge ? (
           <Badge
             variant={badgeVariants[badge]}
-            className="absolute top-2 left-2 max-w-[calc(100%-3.75rem)] leading-tight"
+            // In the grid the heart sits on the picture's corner: the badge stays clear of it.
+            className={`absolute top-2 left-2 leading-tight ${list ? "max-w-[calc(100%-1rem)]" : "max-w-[calc(100%-3.75rem)]"}`}
           >
             {badge}
           </Badge>
