@@ -52,7 +52,8 @@ export function ProductCard({
         {badge ? (
           <Badge
             variant={badgeVariants[badge]}
-            className="absolute top-2 left-2 max-w-[calc(100%-3.75rem)] leading-tight"
+            // In the grid the heart sits on the picture's corner: the badge stays clear of it.
+            className={`absolute top-2 left-2 leading-tight ${list ? "max-w-[calc(100%-1rem)]" : "max-w-[calc(100%-3.75rem)]"}`}
           >
             {badge}
           </Badge>
@@ -62,7 +63,7 @@ export function ProductCard({
         productId={product.id}
         productName={product.name}
         inWishlist={inWishlist}
-        className={`absolute z-10 ${list ? "top-2 right-2" : "top-2 right-2"}`}
+        className="absolute top-2 right-2 z-10"
       />
       <div className={`flex flex-1 flex-col gap-1 p-3 ${list ? "pr-14 sm:p-4" : ""}`}>
         <p className="text-fg-muted text-xs font-medium tracking-wide uppercase">

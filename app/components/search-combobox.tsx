@@ -72,6 +72,9 @@ export function SearchCombobox({
       event.preventDefault();
       setOpen(false);
       navigate(`/product/${suggestions[active].slug}`);
+    } else if (event.key === "Enter") {
+      // No suggestion chosen: the form searches the catalogue; the list goes away.
+      setOpen(false);
     } else if (event.key === "Escape" && expanded) {
       event.preventDefault();
       setOpen(false);

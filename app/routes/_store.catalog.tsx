@@ -4,12 +4,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { CatalogToolbar } from "~/components/catalog/catalog-toolbar";
 import { EmptyState } from "~/components/catalog/empty-state";
 import { FilterSheet } from "~/components/catalog/filter-form";
 import { Pagination } from "~/components/catalog/pagination";
-import { ProductGrid } from "~/components/catalog/product-grid";
+import { ProductGrid, ProductGridSkeleton } from "~/components/catalog/product-grid";
 import { RecentlyViewed } from "~/components/catalog/recently-viewed";
 import { catalogSearch, hasActiveFilters } from "~/models/catalog";
 import { listBrands, listCatalog, parseCatalogQuery, productsByIds } from "~/models/catalog.server";
@@ -56,6 +56,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function CatalogRoute() {
   const { query, catalog, brands, recent, wishlist } = useLoaderData<typeof loader>();
   const title = query.search ? `Resultados para "${query.search}"` : "Catálogo de Perfumes";
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/catalog";
   const href = (changes: Parameters<typeof catalogSearch>[1]) =>
     `/catalog${catalogSearch(query, changes)}`;
 
@@ -74,7 +76,9 @@ export default function CatalogRoute() {
             viewHref={(view) => href({ view, page: query.page })}
           />
           <div className="mt-6">
-            {catalog.products.length > 0 ? (
+            {loading ? (
+              <ProductGridSkeleton />
+            ) : catalog.products.length > 0 ? (
               <ProductGrid products={catalog.products} wishlist={wishlist} view={query.view} />
             ) : (
               <EmptyState clearHref={hasActiveFilters(query) ? "/catalog" : null} />

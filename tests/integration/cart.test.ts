@@ -3,7 +3,7 @@ import { addToCart, CART_MESSAGES } from "~/models/cart.server";
 import { getHeaderCounts } from "~/models/shopper.server";
 import { action } from "~/routes/_store.product.$slug/route";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper } from "../factories/products";
+import { createProduct, createShopper } from "../factories/catalog";
 import {
   formPost,
   readSession,
@@ -22,12 +22,12 @@ const lines = (productId: number) =>
 
 describe("addToCart (storefront.md §5, §9)", () => {
   it("charges the chosen size's price: the stored price is the main size's", async () => {
-    const product = await createProduct({
+    const product = await createProduct(db, {
       price: 200_000,
       size: "100ml",
       availableSizes: JSON.stringify(["30ml", "50ml", "100ml", "125ml", "150ml"]),
     });
-    const user = await createShopper();
+    const user = await createShopper(db);
     const prices: Record<string, number> = {};
     for (const size of ["30ml", "50ml", "100ml", "125ml", "150ml"]) {
       const result = await addToCart({ userId: user.id, productId: product.id, size, quantity: 1 });
@@ -43,7 +43,7 @@ describe("addToCart (storefront.md §5, §9)", () => {
     });
 
     // A product whose main size is 50 ml: its price is the 50 ml price (×0.8 of the 100 ml).
-    const small = await createProduct({
+    const small = await createProduct(db, {
       price: 160_000,
       size: "50ml",
       availableSizes: JSON.stringify(["50ml", "100ml"]),
@@ -58,8 +58,8 @@ describe("addToCart (storefront.md §5, §9)", () => {
   });
 
   it("refuses a size the product is not sold in, and writes nothing", async () => {
-    const product = await createProduct({ availableSizes: JSON.stringify(["100ml"]) });
-    const user = await createShopper();
+    const product = await createProduct(db, { availableSizes: JSON.stringify(["100ml"]) });
+    const user = await createShopper(db);
     for (const size of ["50ml", "75ml", ""]) {
       const result = await addToCart({ userId: user.id, productId: product.id, size, quantity: 1 });
       expect(result).toMatchObject({ ok: false, error: "size_unavailable" });
@@ -68,8 +68,8 @@ describe("addToCart (storefront.md §5, §9)", () => {
   });
 
   it("merges the same product and size into one line, other sizes get their own", async () => {
-    const product = await createProduct({ stock: 10 });
-    const user = await createShopper();
+    const product = await createProduct(db, { stock: 10 });
+    const user = await createShopper(db);
     await addToCart({ userId: user.id, productId: product.id, size: "50ml", quantity: 2 });
     const again = await addToCart({
       userId: user.id,
@@ -86,8 +86,8 @@ describe("addToCart (storefront.md §5, §9)", () => {
   });
 
   it("counts what is already in the cart against the stock (any size of the product)", async () => {
-    const product = await createProduct({ stock: 3 });
-    const user = await createShopper();
+    const product = await createProduct(db, { stock: 3 });
+    const user = await createShopper(db);
     expect(
       await addToCart({ userId: user.id, productId: product.id, size: "100ml", quantity: 2 }),
     ).toMatchObject({ ok: true });
@@ -115,16 +115,16 @@ describe("addToCart (storefront.md §5, §9)", () => {
       await addToCart({ userId: user.id, productId: product.id, size: "50ml", quantity: 1 }),
     ).toMatchObject({ ok: true });
     // Another shopper's cart does not count against this one.
-    const other2 = await createShopper();
+    const other2 = await createShopper(db);
     expect(
       await addToCart({ userId: other2.id, productId: product.id, size: "100ml", quantity: 3 }),
     ).toMatchObject({ ok: true });
   });
 
   it("refuses an out-of-stock product with 'Producto agotado' and an inactive one", async () => {
-    const user = await createShopper();
-    const soldOut = await createProduct({ stock: 0 });
-    const inactive = await createProduct({ isActive: 0 });
+    const user = await createShopper(db);
+    const soldOut = await createProduct(db, { stock: 0 });
+    const inactive = await createProduct(db, { isActive: 0 });
     expect(
       await addToCart({ userId: user.id, productId: soldOut.id, size: "100ml", quantity: 1 }),
     ).toEqual({ ok: false, error: "out_of_stock", message: "Producto agotado" });
@@ -139,8 +139,8 @@ describe("addToCart (storefront.md §5, §9)", () => {
   });
 
   it("refuses quantities below 1", async () => {
-    const product = await createProduct();
-    const user = await createShopper();
+    const product = await createProduct(db);
+    const user = await createShopper(db);
     for (const quantity of [0, -1, 1.5]) {
       expect(
         await addToCart({ userId: user.id, productId: product.id, size: "100ml", quantity }),
@@ -149,7 +149,7 @@ describe("addToCart (storefront.md §5, §9)", () => {
   });
 
   it("keeps a guest's cart on the guest id (D10)", async () => {
-    const product = await createProduct();
+    const product = await createProduct(db);
     const guestId = crypto.randomUUID();
     await addToCart({ guestId, productId: product.id, size: "150ml", quantity: 2 });
     expect(await lines(product.id)).toEqual([
@@ -159,8 +159,8 @@ describe("addToCart (storefront.md §5, §9)", () => {
   });
 
   it("lets only one of two simultaneous adds of the last units through", async () => {
-    const product = await createProduct({ stock: 2 });
-    const user = await createShopper();
+    const product = await createProduct(db, { stock: 2 });
+    const user = await createShopper(db);
     const results = await Promise.all([
       addToCart({ userId: user.id, productId: product.id, size: "100ml", quantity: 2 }),
       addToCart({ userId: user.id, productId: product.id, size: "50ml", quantity: 2 }),
@@ -181,7 +181,7 @@ describe("the product page's add-to-cart action", () => {
     );
 
   it("gives a visitor a guest id, stores the line and redirects back with the toast", async () => {
-    const product = await createProduct({ price: 200_000 });
+    const product = await createProduct(db, { price: 200_000 });
     const response = await post(product.slug, {
       productId: String(product.id),
       size: "50ml",
@@ -212,8 +212,8 @@ describe("the product page's add-to-cart action", () => {
   });
 
   it("puts a signed-in shopper's line on their account, ignoring any posted price", async () => {
-    const product = await createProduct();
-    const user = await createShopper();
+    const product = await createProduct(db);
+    const user = await createShopper(db);
     const cookie = await signedInCookie(user.id);
     const response = await post(
       product.slug,
@@ -230,8 +230,8 @@ describe("the product page's add-to-cart action", () => {
   });
 
   it("answers 400 with the spec's message and changes nothing when a rule fails", async () => {
-    const product = await createProduct({ stock: 2 });
-    const soldOut = await createProduct({ stock: 0 });
+    const product = await createProduct(db, { stock: 2 });
+    const soldOut = await createProduct(db, { stock: 0 });
     const tooMany = await post(product.slug, {
       productId: String(product.id),
       size: "100ml",
@@ -264,7 +264,7 @@ describe("the product page's add-to-cart action", () => {
   });
 
   it("refuses a cross-site post", async () => {
-    const product = await createProduct();
+    const product = await createProduct(db);
     const request = new Request(`http://tienda.test/product/${product.slug}`, {
       method: "POST",
       headers: {

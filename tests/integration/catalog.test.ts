@@ -16,6 +16,8 @@ import {
   searchWords,
   viralProducts,
 } from "~/models/catalog.server";
+import { loader as catalogLoader } from "~/routes/_store.catalog";
+import { loader as suggestionsLoader } from "~/routes/resources.search-suggestions";
 import { db } from "~/utils/db.server";
 import { createBrand, createProduct } from "../factories/catalog";
 
@@ -300,10 +302,11 @@ describe("search", () => {
     const token = word();
     const brand = await createBrand(db);
     for (let i = 0; i < 10; i++)
-      await createProduct(db, { brandId: brand.id, name: `${token} ${i}` });
+      await createProduct(db, { brandId: brand.id, name: `${token} ${i}`, price: 123_400 + i });
     const suggestions = await searchSuggestions(token.slice(0, 6));
     expect(suggestions).toHaveLength(8);
-    expect(suggestions[0]).toMatchObject({ brand: brand.name, price: 100_000, image: null });
+    expect(suggestions[0]).toMatchObject({ brand: brand.name, image: null });
+    expect(suggestions[0].price).toBe(123_400 + Number(suggestions[0].name.split(" ")[1]));
     expect(await searchSuggestions("   ")).toEqual([]);
   });
 });
@@ -330,5 +333,49 @@ describe("cards", () => {
   it("recently viewed keeps the cookie's order and drops unknown products", async () => {
     const [a, b, c] = [await createProduct(db), await createProduct(db), await createProduct(db)];
     expect(ids(await productsByIds([c.id, a.id, 999_999, b.id]))).toEqual([c.id, a.id, b.id]);
+  });
+});
+
+describe("routes", () => {
+  it("the catalogue loader answers garbage parameters with the defaults and clamps the page", async () => {
+    const brand = await createBrand(db);
+    await createProduct(db, { brandId: brand.id });
+    const response = await catalogLoader({
+      request: new Request(`http://localhost/catalog?brandId=${brand.id}&page=50&sortBy=%3Cx%3E`),
+      params: {},
+      context: {},
+    });
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    expect(data.query).toMatchObject({ brandId: brand.id, page: 1, sortBy: "newest" });
+    expect(data.catalog.total).toBe(1);
+    expect(data.wishlist).toEqual([]);
+  });
+
+  it("the suggestions resource returns at most 8 {name, brand, slug, price, image}", async () => {
+    const token = word();
+    const brand = await createBrand(db);
+    for (let i = 0; i < 9; i++)
+      await createProduct(db, { brandId: brand.id, name: `${token} ${i}` });
+    const response = await suggestionsLoader({
+      request: new Request(`http://localhost/resources/search-suggestions?q=${token}`),
+      params: {},
+      context: {},
+    });
+    const data = await response.json();
+    expect(data.suggestions).toHaveLength(8);
+    expect(Object.keys(data.suggestions[0]).sort()).toEqual([
+      "brand",
+      "image",
+      "name",
+      "price",
+      "slug",
+    ]);
+    const empty = await suggestionsLoader({
+      request: new Request("http://localhost/resources/search-suggestions?q=%20"),
+      params: {},
+      context: {},
+    });
+    expect((await empty.json()).suggestions).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sizeOptions } from "~/models/products.server";
 import { loader } from "~/routes/_store.product.$slug/route";
 import { db } from "~/utils/db.server";
-import { createBrand, createProduct, createShopper } from "../factories/products";
+import { createBrand, createProduct, createShopper } from "../factories/catalog";
 import { get, settle } from "../setup/route-helpers";
 
 const load = (slug: string, cookie?: string) =>
@@ -42,7 +42,7 @@ describe("size options (storefront.md §9)", () => {
 
 describe("the product page loader", () => {
   it("answers 404 'Producto no encontrado' for an unknown or inactive product", async () => {
-    const inactive = await createProduct({ isActive: 0 });
+    const inactive = await createProduct(db, { isActive: 0 });
     for (const slug of ["no-existe-este-perfume", inactive.slug]) {
       const response = await load(slug);
       expect(response.status).toBe(404);
@@ -51,7 +51,7 @@ describe("the product page loader", () => {
   });
 
   it("sends the product with its size prices and records it as recently viewed", async () => {
-    const product = await createProduct({
+    const product = await createProduct(db, {
       price: 200_000,
       originalPrice: 250_000,
       images: JSON.stringify(["0123456789abcdef"]),
@@ -72,10 +72,10 @@ describe("the product page loader", () => {
   });
 
   it("shows approved reviews only, with the author's first name and nothing more", async () => {
-    const product = await createProduct();
-    const author = await createShopper({ firstName: "Marta", lastName: "Secreta" });
-    const other = await createShopper({ firstName: "Pedro" });
-    const pending = await createShopper({ firstName: "Oculta" });
+    const product = await createProduct(db);
+    const author = await createShopper(db, { firstName: "Marta", lastName: "Secreta" });
+    const other = await createShopper(db, { firstName: "Pedro" });
+    const pending = await createShopper(db, { firstName: "Oculta" });
     await db
       .insertInto("reviews")
       .values([
@@ -111,12 +111,12 @@ describe("the product page loader", () => {
   });
 
   it("relates up to 4 other active products of the same brand", async () => {
-    const brand = await createBrand();
-    const product = await createProduct({ brandId: brand.id });
+    const brand = await createBrand(db);
+    const product = await createProduct(db, { brandId: brand.id });
     const siblings = [];
-    for (let i = 0; i < 5; i++) siblings.push(await createProduct({ brandId: brand.id }));
-    await createProduct({ brandId: brand.id, isActive: 0, salesCount: 1000 });
-    await createProduct({ salesCount: 1000 }); // another brand
+    for (let i = 0; i < 5; i++) siblings.push(await createProduct(db, { brandId: brand.id }));
+    await createProduct(db, { brandId: brand.id, isActive: 0, salesCount: 1000 });
+    await createProduct(db, { salesCount: 1000 }); // another brand
     const data = await (await load(product.slug)).json();
     expect(data.related).toHaveLength(4);
     const ids = data.related.map((item: { id: number }) => item.id);

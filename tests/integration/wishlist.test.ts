@@ -8,7 +8,7 @@ import {
 import { getHeaderCounts } from "~/models/shopper.server";
 import { action, loader } from "~/routes/_store.wishlist";
 import { db } from "~/utils/db.server";
-import { createBrand, createProduct, createShopper } from "../factories/products";
+import { createBrand, createProduct, createShopper } from "../factories/catalog";
 import {
   formPost,
   get,
@@ -23,13 +23,13 @@ const rows = (userId: number) =>
 
 describe("wishlist model", () => {
   it("adds idempotently, removes, and lists with the product and brand", async () => {
-    const brand = await createBrand({ name: "Maison Prueba" });
-    const product = await createProduct({
+    const brand = await createBrand(db, { name: "Maison Prueba" });
+    const product = await createProduct(db, {
       brandId: brand.id,
       originalPrice: 250_000,
       images: JSON.stringify(["0123456789abcdef"]),
     });
-    const user = await createShopper();
+    const user = await createShopper(db);
     expect(await addToWishlist({ userId: user.id, productId: product.id })).toBe(true);
     expect(await addToWishlist({ userId: user.id, productId: product.id })).toBe(true);
     expect(await rows(user.id)).toEqual([{ productId: product.id }]);
@@ -54,17 +54,17 @@ describe("wishlist model", () => {
   });
 
   it("refuses unknown and inactive products", async () => {
-    const user = await createShopper();
-    const inactive = await createProduct({ isActive: 0 });
+    const user = await createShopper(db);
+    const inactive = await createProduct(db, { isActive: 0 });
     expect(await addToWishlist({ userId: user.id, productId: inactive.id })).toBe(false);
     expect(await addToWishlist({ userId: user.id, productId: 99_999_999 })).toBe(false);
     expect(await rows(user.id)).toEqual([]);
   });
 
   it("tells which products of a page are favourites, per user", async () => {
-    const [a, b, c] = [await createProduct(), await createProduct(), await createProduct()];
-    const user = await createShopper();
-    const other = await createShopper();
+    const [a, b, c] = [await createProduct(db), await createProduct(db), await createProduct(db)];
+    const user = await createShopper(db);
+    const other = await createShopper(db);
     await addToWishlist({ userId: user.id, productId: a.id });
     await addToWishlist({ userId: other.id, productId: b.id });
     expect(await wishlistedProductIds(user.id, [a.id, b.id, c.id])).toEqual([a.id]);
@@ -79,7 +79,7 @@ describe("/wishlist action and page", () => {
     );
 
   it("sends a visitor to sign in, coming back to the page, with the spec's message", async () => {
-    const product = await createProduct();
+    const product = await createProduct(db);
     const response = await post({
       intent: "add",
       productId: String(product.id),
@@ -102,8 +102,8 @@ describe("/wishlist action and page", () => {
   });
 
   it("adds and removes for a signed-in shopper with the toasts, back to a safe page", async () => {
-    const product = await createProduct();
-    const user = await createShopper();
+    const product = await createProduct(db);
+    const user = await createShopper(db);
     const cookie = await signedInCookie(user.id);
 
     const added = await post(
@@ -132,9 +132,9 @@ describe("/wishlist action and page", () => {
   });
 
   it("says so when the product cannot be added, and changes nothing", async () => {
-    const user = await createShopper();
+    const user = await createShopper(db);
     const cookie = await signedInCookie(user.id);
-    const inactive = await createProduct({ isActive: 0 });
+    const inactive = await createProduct(db, { isActive: 0 });
     for (const productId of [String(inactive.id), "999999999", "abc"]) {
       const response = await post({ intent: "add", productId, redirectTo: "/catalog" }, cookie);
       expect(response.headers.get("Location")).toBe("/catalog");
@@ -147,10 +147,10 @@ describe("/wishlist action and page", () => {
   });
 
   it("lists the shopper's favourites and only theirs; visitors get the prompt", async () => {
-    const mine = await createProduct();
-    const theirs = await createProduct();
-    const user = await createShopper();
-    const other = await createShopper();
+    const mine = await createProduct(db);
+    const theirs = await createProduct(db);
+    const user = await createShopper(db);
+    const other = await createShopper(db);
     await addToWishlist({ userId: user.id, productId: mine.id });
     await addToWishlist({ userId: other.id, productId: theirs.id });
     const cookie = await signedInCookie(user.id);

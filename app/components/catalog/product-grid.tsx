@@ -33,3 +33,25 @@ export function ProductGrid({
     </ul>
   );
 }
+
+/** Storefront §2: 12 placeholders while the next page of results loads (client navigation). */
+export function ProductGridSkeleton({ count = 12 }: { count?: number }) {
+  return (
+    <ul
+      aria-busy="true"
+      aria-label="Cargando productos"
+      className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4"
+    >
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index} className="border-border overflow-hidden rounded-lg border">
+          <div className="bg-surface-muted aspect-square animate-pulse" />
+          <div className="space-y-2 p-3">
+            <div className="bg-surface-muted h-3 w-1/2 animate-pulse rounded" />
+            <div className="bg-surface-muted h-4 w-3/4 animate-pulse rounded" />
+            <div className="bg-surface-muted h-4 w-1/3 animate-pulse rounded" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
