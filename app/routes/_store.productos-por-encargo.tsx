@@ -4,12 +4,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { CatalogToolbar } from "~/components/catalog/catalog-toolbar";
 import { EmptyState } from "~/components/catalog/empty-state";
 import { FilterSheet } from "~/components/catalog/filter-form";
 import { Pagination } from "~/components/catalog/pagination";
-import { ProductGrid } from "~/components/catalog/product-grid";
+import { ProductGrid, ProductGridSkeleton } from "~/components/catalog/product-grid";
 import { ClockIcon } from "~/components/icons";
 import { catalogSearch, hasActiveFilters, type CatalogQuery } from "~/models/catalog";
 import { listBrands, listCatalog, parseCatalogQuery } from "~/models/catalog.server";
@@ -67,6 +67,9 @@ export const meta: MetaFunction = () => [
 
 export default function MadeToOrderRoute() {
   const { query, catalog, brands, wishlist } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  // backoffice.md: eight placeholders while the next results load.
+  const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
   const href = (changes: Parameters<typeof catalogSearch>[1]) =>
     `${PATH}${catalogSearch(query, changes)}`;
   return (
@@ -98,7 +101,9 @@ export default function MadeToOrderRoute() {
             sortOptions={SORT_OPTIONS}
           />
           <div className="mt-6">
-            {catalog.products.length > 0 ? (
+            {loading ? (
+              <ProductGridSkeleton count={8} />
+            ) : catalog.products.length > 0 ? (
               <ProductGrid products={catalog.products} wishlist={wishlist} view={query.view} />
             ) : (
               <EmptyState clearHref={hasActiveFilters(query) ? PATH : null} />
