@@ -64,7 +64,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       user: user
-        ? { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role }
+        ? {
+            id: user.id,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            email: user.email,
+            role: user.role,
+          }
         : null,
       theme,
       toast,
@@ -107,7 +113,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-canvas text-fg antialiased">
+      <body className="bg-canvas text-fg min-h-screen antialiased">
         <LoadingBar />
         {children}
         <Toaster toast={data?.toast ?? null} />
@@ -127,7 +133,10 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error)) {
     if (error.status === 503 && error.data?.maintenance) {
       return (
-        <MaintenanceScreen contactEmail={error.data.contactEmail} contactPhone={error.data.contactPhone} />
+        <MaintenanceScreen
+          contactEmail={error.data.contactEmail}
+          contactPhone={error.data.contactPhone}
+        />
       );
     }
     if (error.status === 404) return <NotFoundScreen />;

@@ -444,8 +444,6 @@ async function insertAll(trx: Transaction<Database>, context: InsertContext) {
           isExclusive: product.isExclusive,
           viewCount: product.viewCount,
           salesCount: product.salesCount,
-          averageRating: product.averageRating,
-          reviewCount: product.reviewCount,
           createdAt: created,
           updatedAt: created,
         };
@@ -725,7 +723,8 @@ async function insertAll(trx: Transaction<Database>, context: InsertContext) {
     .where("id", "=", customer.id)
     .execute();
 
-  // Reviews, then the rating columns of the products that have them.
+  // Reviews, then the rating columns of the products that have them (the others stay at 0:
+  // a card must not promise reviews the product page cannot show).
   const reviewRows = REVIEWS.map((review) => {
     const product = productBySlug.get(review.slug);
     if (!product) throw new Error(`Producto desconocido en reseña demo: ${review.slug}`);

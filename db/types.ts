@@ -320,6 +320,10 @@ export interface SessionsTable {
   userId: number | null;
 }
 
+/**
+ * The search index `product_search` (an FTS5 virtual table kept in sync by triggers, migration
+ * 20261201T0000) is not listed: only app/models/catalog.server.ts reads it, with raw SQL.
+ */
 export interface Database {
   users: UsersTable;
   brands: BrandsTable;

@@ -13,8 +13,30 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const lockPath = path.join(root, "package-lock.json");
 const lock = JSON.parse(fs.readFileSync(lockPath, "utf8"));
 
-const OSES = ["android", "darwin", "freebsd", "linux", "win32", "openbsd", "openharmony", "netbsd", "sunos", "aix"];
-const CPUS = ["arm", "arm64", "x64", "ia32", "loong64", "ppc64", "riscv64", "s390x", "mips64el", "wasm32"];
+const OSES = [
+  "android",
+  "darwin",
+  "freebsd",
+  "linux",
+  "win32",
+  "openbsd",
+  "openharmony",
+  "netbsd",
+  "sunos",
+  "aix",
+];
+const CPUS = [
+  "arm",
+  "arm64",
+  "x64",
+  "ia32",
+  "loong64",
+  "ppc64",
+  "riscv64",
+  "s390x",
+  "mips64el",
+  "wasm32",
+];
 
 /** os/cpu/libc from a platform package's name, e.g. rollup-linux-arm-musleabihf. */
 function platformOf(name) {
@@ -51,9 +73,10 @@ for (const [location, entry] of Object.entries(lock.packages)) {
     }
     const platform = platformOf(name);
     if (found || !platform) continue;
-    const key = location.startsWith("node_modules/") && lock.packages[`node_modules/${name}`] === undefined
-      ? `node_modules/${name}`
-      : `${base}${name}`;
+    const key =
+      location.startsWith("node_modules/") && lock.packages[`node_modules/${name}`] === undefined
+        ? `node_modules/${name}`
+        : `${base}${name}`;
     lock.packages[key] = {
       version,
       ...(entry.dev ? { dev: true } : {}),
@@ -65,7 +88,9 @@ for (const [location, entry] of Object.entries(lock.packages)) {
 }
 
 lock.packages = Object.fromEntries(
-  Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+  Object.entries(lock.packages).sort(([a], [b]) =>
+    a === "" ? -1 : b === "" ? 1 : a.localeCompare(b),
+  ),
 );
 fs.writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: ${added} platform entries added`);

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useCloseOnNavigation } from "~/hooks/use-close-on-navigation";
+import { SearchCombobox } from "~/components/search-combobox";
 import { buttonClasses } from "~/components/ui/button";
 import {
   BellIcon,
@@ -129,13 +130,14 @@ function SearchForm({ defaultValue }: { defaultValue?: string }) {
       <label htmlFor="site-search" className="sr-only">
         Buscar perfumes
       </label>
-      <input
+      <SearchCombobox
+        // A new search in the URL (after a navigation) resets the box.
+        key={defaultValue ?? ""}
         id="site-search"
-        type="search"
         name="search"
         defaultValue={defaultValue}
         placeholder="Buscar perfumes, marcas…"
-        className="border-border-strong bg-surface text-fg placeholder:text-fg-muted h-10 min-w-0 flex-1 rounded-l-md border border-r-0 px-3 text-sm"
+        className="border-border-strong bg-surface text-fg placeholder:text-fg-muted h-10 w-full min-w-0 rounded-l-md border border-r-0 px-3 text-sm"
       />
       <button
         type="submit"

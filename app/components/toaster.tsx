@@ -1,5 +1,6 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { XIcon } from "~/components/icons";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 export type Toast = {
   id: string;
@@ -76,16 +77,5 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
         </button>
       ) : null}
     </div>
-  );
-}
-
-const subscribe = () => () => {};
-
-/** False on the server and during hydration, true afterwards, without a set-state-in-effect. */
-function useHydrated() {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
   );
 }

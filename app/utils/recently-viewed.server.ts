@@ -19,9 +19,22 @@ export async function getRecentlyViewed(request: Request): Promise<number[]> {
     .slice(0, RECENTLY_VIEWED_LIMIT);
 }
 
-/** The Set-Cookie value that puts `productId` first (for the product page's loader headers). */
-export async function recordRecentlyViewed(request: Request, productId: number) {
+/** A link prefetched on hover (`Sec-Purpose: prefetch`) is not a product the shopper saw. */
+function isPrefetch(request: Request) {
+  const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "";
+  return purpose.includes("prefetch");
+}
+
+/**
+ * Headers for the product page's loader: a Set-Cookie that puts `productId` first, or none
+ * when the browser is only prefetching the page.
+ */
+export async function recordRecentlyViewed(
+  request: Request,
+  productId: number,
+): Promise<Record<string, string>> {
+  if (isPrefetch(request)) return {};
   const ids = await getRecentlyViewed(request);
   const next = [productId, ...ids.filter((id) => id !== productId)].slice(0, RECENTLY_VIEWED_LIMIT);
-  return recentlyViewedCookie.serialize(next);
+  return { "Set-Cookie": await recentlyViewedCookie.serialize(next) };
 }

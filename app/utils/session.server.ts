@@ -146,6 +146,7 @@ declare global {
 
 // Expired rows are also removed when read; this sweeps the ones nobody comes back for.
 globalThis.__perfumeriaSessionSweep ??= setInterval(
-  () => void deleteExpiredSessions().catch((error) => console.error("[sessions] sweep failed", error)),
+  () =>
+    void deleteExpiredSessions().catch((error) => console.error("[sessions] sweep failed", error)),
   60 * 60 * 1000,
 ).unref();

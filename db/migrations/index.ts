@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as initialSchema from "./20261122T0000-initial-schema";
+import * as productSearch from "./20261201T0000-product-search";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -8,4 +9,5 @@ import * as initialSchema from "./20261122T0000-initial-schema";
  */
 export const migrations: Record<string, Migration> = {
   "20261122T0000-initial-schema": initialSchema,
+  "20261201T0000-product-search": productSearch,
 };

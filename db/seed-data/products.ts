@@ -43,8 +43,6 @@ export type SeedProduct = {
   isExclusive: 0 | 1;
   viewCount: number;
   salesCount: number;
-  averageRating: number;
-  reviewCount: number;
   /** minutes before "now" at which the product was created */
   ageMinutes: number;
 };
@@ -240,8 +238,6 @@ export function buildProducts(
     const popularity = (featured ? 2 : 1) * (viral ? 1.6 : 1) * (entry.type === "niche" ? 0.5 : 1);
     const salesCount = Math.round(random.int(8, 140) * popularity * (ageDays / 90 + 0.3));
     const viewCount = salesCount * random.int(9, 22) + random.int(40, 400);
-    const reviewCount = Math.max(2, Math.round(salesCount * (0.08 + random.next() * 0.12)));
-    const averageRating = Math.round((3.5 + random.next() * 1.5) * 10) / 10;
 
     const stock = entry.stock ?? random.int(6, 40);
 
@@ -276,8 +272,6 @@ export function buildProducts(
       isExclusive: flags.includes("x") ? 1 : 0,
       viewCount,
       salesCount,
-      averageRating,
-      reviewCount,
       ageMinutes,
     };
   });

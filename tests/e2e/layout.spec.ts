@@ -23,8 +23,8 @@ test.describe("store header", () => {
   test("the search box submits to the catalogue", async ({ page }) => {
     await page.goto("/");
     const search = page.getByRole("search");
-    await search.getByRole("searchbox").fill("kenzo");
-    await search.getByRole("searchbox").press("Enter");
+    await search.getByLabel("Buscar perfumes").fill("kenzo");
+    await search.getByLabel("Buscar perfumes").press("Enter");
     await expect(page).toHaveURL(/\/catalog\?search=kenzo$/);
   });
 

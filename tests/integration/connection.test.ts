@@ -5,6 +5,7 @@ import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, databasePath, migrateToLatest, openSqlite } from "#db/connection";
+import { migrations } from "#db/migrations/index";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-connection-"));
 const file = databasePath(dir);
@@ -26,7 +27,9 @@ describe("the store's SQLite connection", () => {
 
   it("migrates idempotently", async () => {
     const first = await migrateToLatest(db);
-    expect(first.results?.map((r) => r.status)).toEqual(["Success"]);
+    expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual(
+      Object.keys(migrations).map((name) => [name, "Success"]),
+    );
     const second = await migrateToLatest(db);
     expect(second.results).toEqual([]);
   });

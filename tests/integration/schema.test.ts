@@ -54,8 +54,12 @@ async function readMigratedSchema() {
   const db = createDb(sqlite);
   try {
     await migrateToLatest(db);
+    // Virtual tables (the FTS5 search index) and their shadow tables hold no typed columns:
+    // the app reaches them only through raw SQL in its models.
     const tableNames = sqlite
-      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .prepare<[], { name: string }>(
+        "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table'",
+      )
       .all()
       .map((row) => row.name)
       .filter((name) => !name.startsWith("sqlite_") && !name.startsWith("kysely_migration"));

@@ -182,9 +182,10 @@ describe("orderTotals", () => {
   test("a discount equal to the order also totals 0, and a negative one is ignored", () => {
     const lines = [{ price: 10000, quantity: 1 }];
     expect(orderTotals({ lines, method: "pickup", couponDiscount: 11500, settings }).total).toBe(0);
-    expect(orderTotals({ lines, method: "pickup", couponDiscount: -500, settings })).toMatchObject(
-      { couponDiscount: 0, total: 11500 },
-    );
+    expect(orderTotals({ lines, method: "pickup", couponDiscount: -500, settings })).toMatchObject({
+      couponDiscount: 0,
+      total: 11500,
+    });
   });
 
   test("an empty cart costs nothing but shipping", () => {

@@ -1,0 +1,37 @@
+import { db } from "~/utils/db.server";
+
+/**
+ * The reviews a product page shows: approved ones only (moderation, autoApproveReviews), newest
+ * first, with the author's first name alone: a shopper's surname and e-mail stay private.
+ */
+export async function listApprovedReviews(productId: number) {
+  const rows = await db
+    .selectFrom("reviews")
+    .innerJoin("users", "users.id", "reviews.userId")
+    .select([
+      "reviews.id",
+      "reviews.rating",
+      "reviews.title",
+      "reviews.comment",
+      "reviews.isVerified",
+      "reviews.adminResponse",
+      "reviews.createdAt",
+      "users.firstName as authorFirstName",
+    ])
+    .where("reviews.productId", "=", productId)
+    .where("reviews.isApproved", "=", 1)
+    .orderBy("reviews.createdAt", "desc")
+    .orderBy("reviews.id", "desc")
+    .execute();
+  return rows.map(({ isVerified, ...row }) => ({ ...row, isVerified: isVerified === 1 }));
+}
+
+export type ApprovedReview = Awaited<ReturnType<typeof listApprovedReviews>>[number];
+
+/** Average (one decimal) and count of the approved reviews, as shown beside the title. */
+export function ratingSummary(reviews: readonly { rating: number }[]) {
+  const count = reviews.length;
+  if (count === 0) return { average: 0, count };
+  const sum = reviews.reduce((total, review) => total + review.rating, 0);
+  return { average: Math.round((sum / count) * 10) / 10, count };
+}

@@ -1,0 +1,249 @@
+import crypto from "node:crypto";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  useLoaderData,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { z } from "zod";
+import { ErrorScreen } from "~/components/error-screen";
+import { WishlistButton } from "~/components/wishlist-button";
+import { addToCart, type AddToCartError } from "~/models/cart.server";
+import { relatedProducts } from "~/models/catalog.server";
+import { getProductBySlug } from "~/models/products.server";
+import { listApprovedReviews, ratingSummary } from "~/models/reviews.server";
+import { wishlistedProductIds } from "~/models/wishlist.server";
+import { guardAction } from "~/utils/action.server";
+import { getUser } from "~/utils/auth.server";
+import { productImageUrl } from "~/utils/images";
+import { formatMoney } from "~/utils/money";
+import { recordRecentlyViewed } from "~/utils/recently-viewed.server";
+import { commitSession, getSession, isHttps } from "~/utils/session.server";
+import { ProductDetails, type CartFormError } from "./product-details";
+import { ProductGallery } from "./product-gallery";
+import { ProductTabs } from "./product-tabs";
+import { RelatedProducts } from "./related-products";
+
+const STORE_NAME = "Perfumería de Lujo";
+
+const AddToCartSchema = z.object({
+  productId: z.coerce.number().int().positive(),
+  size: z.string({ required_error: "Elige un tamaño" }).trim().min(1, "Elige un tamaño"),
+  quantity: z.coerce
+    .number({ required_error: "Indica la cantidad", invalid_type_error: "Indica la cantidad" })
+    .int("La cantidad debe ser un número entero")
+    .min(1, "La cantidad debe ser al menos 1"),
+});
+
+/** storefront.md §8: the title a cart error is shown under. */
+const ERROR_TITLES: Record<AddToCartError, string> = {
+  out_of_stock: "Producto agotado",
+  insufficient_stock: "Stock insuficiente",
+  unavailable: "Error",
+  size_unavailable: "Error",
+  invalid_quantity: "Error",
+};
+
+/** The address other sites should use for us: behind a proxy, its scheme and host. */
+function requestOrigin(request: Request) {
+  const host =
+    request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() ||
+    request.headers.get("host") ||
+    new URL(request.url).host;
+  return `${isHttps(request) ? "https" : "http"}://${host}`;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const product = await getProductBySlug(params.slug ?? "");
+  if (!product) throw json({ message: "Producto no encontrado" }, { status: 404 });
+  const [user, reviews, related] = await Promise.all([
+    getUser(request),
+    listApprovedReviews(product.id),
+    relatedProducts({ productId: product.id, brandId: product.brandId }),
+  ]);
+  const wishlist = await wishlistedProductIds(user?.id ?? null, [
+    product.id,
+    ...related.map((item) => item.id),
+  ]);
+  const origin = requestOrigin(request);
+  const mainImage = product.images[0];
+  return json(
+    {
+      product: { ...product, inWishlist: wishlist.includes(product.id) },
+      reviews,
+      rating: ratingSummary(reviews),
+      related,
+      wishlist,
+      share: {
+        url: `${origin}/product/${product.slug}`,
+        image: mainImage ? `${origin}${productImageUrl(mainImage, 640)}` : null,
+      },
+    },
+    { headers: await recordRecentlyViewed(request, product.id) },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await guardAction(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: AddToCartSchema });
+  const submitted = {
+    size: String(formData.get("size") ?? ""),
+    quantity: String(formData.get("quantity") ?? "1"),
+  };
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Revisa el formulario";
+    const error: CartFormError = { title: "Error", message, ...submitted };
+    return json({ error }, { status: 400 });
+  }
+
+  const [user, session] = await Promise.all([getUser(request), getSession(request)]);
+  // D10: a visitor's cart lives on a guest id in the session, created with the first line.
+  let guestId = session.get("guestId");
+  if (!user && !guestId) {
+    guestId = crypto.randomUUID();
+    session.set("guestId", guestId);
+  }
+  const { productId, size, quantity } = submission.value;
+  const result = await addToCart(
+    user
+      ? { userId: user.id, productId, size, quantity }
+      : { guestId: guestId!, productId, size, quantity },
+  );
+  if (!result.ok) {
+    const error: CartFormError = {
+      title: ERROR_TITLES[result.error],
+      message: result.message,
+      ...submitted,
+    };
+    return json({ error }, { status: 400 });
+  }
+
+  // Post/redirect/get back to the same page (tab and picture kept), with the toast of §8.
+  session.flash("toast", {
+    id: crypto.randomUUID(),
+    type: "success",
+    title: "Producto agregado",
+    description: `${result.productName} (${result.size}) × ${quantity} a ${formatMoney(result.unitPrice)} c/u.`,
+  });
+  const url = new URL(request.url);
+  return redirect(`${url.pathname}${url.search}`, {
+    headers: { "Set-Cookie": await commitSession(request, session) },
+  });
+}
+
+/** Changing the tab or the picture is a client-side view change; the page data stays. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (
+    !formMethod &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search
+  ) {
+    return false;
+  }
+  return defaultShouldRevalidate;
+};
+
+export default function ProductRoute() {
+  const { product, reviews, rating, related, wishlist, share } = useLoaderData<typeof loader>();
+  return (
+    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
+      <nav aria-label="Ruta de navegación" className="text-fg-muted mb-6 text-sm">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/catalog" className="hover:text-fg underline-offset-4 hover:underline">
+              Catálogo
+            </Link>
+            <span aria-hidden="true"> / </span>
+          </li>
+          <li>
+            <Link
+              to={`/catalog?brandId=${product.brandId}`}
+              className="hover:text-fg underline-offset-4 hover:underline"
+            >
+              {product.brandName}
+            </Link>
+            <span aria-hidden="true"> / </span>
+          </li>
+          <li aria-current="page" className="text-fg">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-8 md:grid-cols-2 md:gap-12">
+        <div className="relative">
+          <ProductGallery images={product.images} name={product.name} />
+          <WishlistButton
+            productId={product.id}
+            productName={product.name}
+            inWishlist={product.inWishlist}
+            className="absolute top-3 right-3"
+          />
+        </div>
+        <ProductDetails product={product} rating={rating} shareUrl={share.url} />
+      </div>
+      <ProductTabs product={product} reviews={reviews} rating={rating} />
+      <RelatedProducts brandName={product.brandName} products={related} wishlist={wishlist} />
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `Producto no encontrado | ${STORE_NAME}` }];
+  const { product, share } = data;
+  const title = `${product.name} | ${STORE_NAME}`;
+  const description =
+    product.shortDescription ?? `${product.name} de ${product.brandName}, original, en Honduras.`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:site_name", content: STORE_NAME },
+    { property: "og:type", content: "product" },
+    { property: "og:locale", content: "es_HN" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: share.url },
+    ...(share.image
+      ? [
+          { property: "og:image", content: share.image },
+          { property: "og:image:type", content: "image/webp" },
+          { property: "og:image:width", content: "640" },
+          { property: "og:image:height", content: "640" },
+          { property: "og:image:alt", content: product.name },
+        ]
+      : []),
+    { name: "twitter:card", content: "summary_large_image" },
+    { tagName: "link", rel: "canonical", href: share.url },
+  ];
+};
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main id="main">
+        <ErrorScreen
+          status={404}
+          title="Producto no encontrado"
+          message="El perfume que buscas no existe o ya no está disponible."
+          action={{ to: "/catalog", label: "Volver al catálogo" }}
+        />
+      </main>
+    );
+  }
+  throw error;
+}

@@ -1,0 +1,12 @@
+/** D6: dates shown in es-HN, in Honduras' time zone, whatever the server's zone is. */
+const longDate = new Intl.DateTimeFormat("es-HN", {
+  timeZone: "America/Tegucigalpa",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
+/** "5 de noviembre de 2026" for an ISO timestamp. */
+export function formatDate(iso: string) {
+  return longDate.format(new Date(iso));
+}

@@ -1,0 +1,95 @@
+/**
+ * Shared by the `bench:*` scripts: start the built server (scripts/start.mjs, which builds
+ * when stale, migrates and seeds an empty store) on a temporary DATA_DIR, and measure what a
+ * phone downloads and how long the server takes.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+export const root = path.resolve(import.meta.dirname, "..");
+
+export function tempDataDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-bench-"));
+}
+
+export type BenchServer = { base: string; stop: () => void };
+
+export async function startServer(dataDir: string, port: number): Promise<BenchServer> {
+  const base = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: "bench-admin-1234",
+      NODE_ENV: "production",
+      // A bench run is not about logging: keep the slow-query log for real outliers only.
+      LOG_SLOW_QUERIES_MS: process.env.LOG_SLOW_QUERIES_MS ?? "100",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = () => {
+    child.kill("SIGTERM");
+  };
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/resources/healthcheck`)).ok) return { base, stop };
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stop();
+  throw new Error("server did not start");
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The HTML's size, raw and gzip, and the gzip size of every /build script and stylesheet. */
+export async function measurePage(base: string, pathname: string) {
+  const html = await (await fetch(base + pathname)).text();
+  const assets = new Set(
+    [...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/build\/[^"]+\.(?:js|css))"/g)].map(
+      (m) => m[1],
+    ),
+  );
+  let js = 0;
+  let css = 0;
+  let jsFiles = 0;
+  for (const asset of assets) {
+    const body = Buffer.from(await (await fetch(base + asset)).arrayBuffer());
+    const size = gzipSync(body).length;
+    if (asset.endsWith(".css")) css += size;
+    else {
+      js += size;
+      jsFiles++;
+    }
+  }
+  return {
+    htmlRaw: Buffer.byteLength(html),
+    htmlGzip: gzipSync(html).length,
+    js,
+    jsFiles,
+    css,
+  };
+}
+
+/** Sequential requests (one shopper at a time): median and p95 in milliseconds. */
+export async function timeRequests(url: string, count = 200) {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    const response = await fetch(url);
+    await response.text();
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { median: at(0.5), p95: at(0.95), count };
+}

@@ -1,0 +1,141 @@
+import { expect, test } from "./fixtures";
+import { deleteProducts, insertProduct, type TestProduct } from "./product-data";
+
+const made: TestProduct[] = [];
+test.afterEach(async ({ db }) => {
+  await deleteProducts(db, made.splice(0));
+});
+
+test.describe("product page", () => {
+  test("a signed-in shopper picks a size, sees its price and adds it to the cart", async ({
+    page,
+    db,
+    createUser,
+    login,
+  }) => {
+    const product = await insertProduct(db);
+    made.push(product);
+    const shopper = await createUser();
+    await login(page, shopper);
+
+    await page.goto(`/product/${product.slug}`);
+    await expect(page).toHaveTitle(`${product.name} | Perfumería de Lujo`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      "content",
+      `${product.name} | Perfumería de Lujo`,
+    );
+    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+
+    // The main size is chosen at first: its price is the one shown.
+    await expect(page.getByRole("radio", { name: /^100ml/ })).toBeChecked();
+    await expect(page.locator('[data-size="100ml"]')).toContainText("L 2,000.00");
+    await expect(page.locator('[data-size="50ml"]')).toBeHidden();
+
+    await page.getByRole("radio", { name: /^50ml/ }).check();
+    await expect(page.locator('[data-size="50ml"]')).toBeVisible();
+    await expect(page.locator('[data-size="50ml"]')).toContainText("L 1,600.00");
+    await expect(page.locator('[data-size="100ml"]')).toBeHidden();
+
+    await expect(page.getByText("(5 disponibles)")).toBeVisible();
+    await page.getByLabel(/^Cantidad/).fill("2");
+    await page.getByRole("button", { name: "Agregar al carrito" }).click();
+
+    await expect(page.getByRole("status").getByText("Producto agregado")).toBeVisible();
+    await expect(page.getByRole("status")).toContainText("L 1,600.00");
+    await expect(page.getByRole("link", { name: "Carrito (2)" })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
+    const lines = await db
+      .selectFrom("cartItems")
+      .select(["size", "quantity", "sessionId"])
+      .where("userId", "=", shopper.id)
+      .where("productId", "=", product.id)
+      .execute();
+    expect(lines).toEqual([{ size: "50ml", quantity: 2, sessionId: null }]);
+  });
+
+  test("a visitor's cart lives on the session and shows in the header", async ({ page, db }) => {
+    const product = await insertProduct(db);
+    made.push(product);
+    await page.goto(`/product/${product.slug}`);
+    await page.getByRole("radio", { name: /^150ml/ }).check();
+    await page.getByRole("button", { name: "Agregar al carrito" }).click();
+    await expect(page.getByRole("link", { name: "Carrito (1)" })).toBeVisible();
+    const lines = await db
+      .selectFrom("cartItems")
+      .select(["userId", "size", "quantity"])
+      .where("productId", "=", product.id)
+      .execute();
+    expect(lines).toEqual([{ userId: null, size: "150ml", quantity: 1 }]);
+  });
+
+  test("an out-of-stock product cannot be added ('Producto agotado')", async ({ page, db }) => {
+    const soldOut = await db
+      .selectFrom("products")
+      .select(["slug"])
+      .where("stock", "=", 0)
+      .where("isActive", "=", 1)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    await page.goto(`/product/${soldOut.slug}`);
+    await expect(page.getByText("Producto agotado", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Agregar al carrito" })).toBeDisabled();
+
+    // Sold out while the shopper was looking: the server refuses and nothing is stored.
+    const product = await insertProduct(db, { stock: 1 });
+    made.push(product);
+    await page.goto(`/product/${product.slug}`);
+    await db.updateTable("products").set({ stock: 0 }).where("id", "=", product.id).execute();
+    await page.getByRole("button", { name: "Agregar al carrito" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Producto agotado" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Carrito (0)" })).toBeVisible();
+    const lines = await db
+      .selectFrom("cartItems")
+      .select("id")
+      .where("productId", "=", product.id)
+      .execute();
+    expect(lines).toEqual([]);
+  });
+
+  test("the tabs switch by link and show the approved reviews", async ({
+    page,
+    db,
+    createUser,
+  }) => {
+    const product = await insertProduct(db);
+    made.push(product);
+    const author = await createUser({ firstName: "Valeria" });
+    await db
+      .insertInto("reviews")
+      .values({
+        productId: product.id,
+        userId: author.id,
+        rating: 5,
+        comment: "Dura todo el día.",
+        isApproved: 1,
+      })
+      .execute();
+    await page.goto(`/product/${product.slug}`);
+    const tabs = page.getByRole("navigation", { name: "Secciones del producto" });
+    await expect(tabs.getByRole("link", { name: "Descripción" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    await expect(page.getByText("Un perfume creado por las pruebas.").first()).toBeVisible();
+    await tabs.getByRole("link", { name: /Reseñas/ }).click();
+    await expect(page).toHaveURL(/\?tab=resenas#detalles$/);
+    await expect(tabs.getByRole("link", { name: /Reseñas/ })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    await expect(page.getByText("Dura todo el día.")).toBeVisible();
+    await expect(page.getByText(/^Valeria ·/)).toBeVisible();
+    await expect(page.getByText("5.0 de 5 · 1 reseña")).toBeVisible();
+  });
+
+  test("an unknown product answers 404 'Producto no encontrado'", async ({ page }) => {
+    const response = await page.goto("/product/este-perfume-no-existe");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Producto no encontrado" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Volver al catálogo" })).toBeVisible();
+  });
+});
