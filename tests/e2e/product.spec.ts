@@ -138,4 +138,35 @@ test.describe("product page", () => {
     await expect(page.getByRole("heading", { name: "Producto no encontrado" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Volver al catálogo" })).toBeVisible();
   });
+
+  test("sharing copies the link where the browser has no share sheet", async ({
+    page,
+    db,
+    javaScriptEnabled,
+  }) => {
+    const product = await insertProduct(db);
+    made.push(product);
+    await page.goto(`/product/${product.slug}`);
+    const whatsapp = page.getByRole("link", { name: "Compartir por WhatsApp" });
+    await expect(whatsapp).toHaveAttribute("href", new RegExp(`wa\\.me/.*${product.slug}`));
+    if (!javaScriptEnabled) {
+      // Without JS a share button could do nothing: only the plain links are offered.
+      await expect(page.getByRole("button", { name: "Compartir" })).toHaveCount(0);
+      return;
+    }
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+    });
+    const messages: string[] = [];
+    page.on("dialog", (dialog) => {
+      messages.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.getByRole("button", { name: "Compartir" }).click();
+    await expect.poll(() => messages).toEqual(["Enlace copiado al portapapeles"]);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      new RegExp(`/product/${product.slug}$`),
+    );
+  });
 });
