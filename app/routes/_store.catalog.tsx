@@ -4,14 +4,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
-import { CatalogToolbar } from "~/components/catalog/catalog-toolbar";
-import { EmptyState } from "~/components/catalog/empty-state";
-import { FilterSheet } from "~/components/catalog/filter-form";
-import { Pagination } from "~/components/catalog/pagination";
-import { ProductGrid, ProductGridSkeleton } from "~/components/catalog/product-grid";
+import { useLoaderData } from "@remix-run/react";
+import { CatalogBrowser } from "~/components/catalog/catalog-browser";
 import { RecentlyViewed } from "~/components/catalog/recently-viewed";
-import { catalogSearch, hasActiveFilters } from "~/models/catalog";
 import { listBrands, listCatalog, parseCatalogQuery, productsByIds } from "~/models/catalog.server";
 import { wishlistedProductIds } from "~/models/wishlist.server";
 import { getUserId } from "~/utils/auth.server";
@@ -56,41 +51,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function CatalogRoute() {
   const { query, catalog, brands, recent, wishlist } = useLoaderData<typeof loader>();
   const title = query.search ? `Resultados para "${query.search}"` : "Catálogo de Perfumes";
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/catalog";
-  const href = (changes: Parameters<typeof catalogSearch>[1]) =>
-    `/catalog${catalogSearch(query, changes)}`;
-
   return (
     <main id="main" className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr] lg:gap-10">
-        <div>
-          <FilterSheet query={query} brands={brands} action="/catalog" />
-        </div>
-        <div className="min-w-0">
-          <CatalogToolbar
-            total={catalog.total}
-            sortBy={query.sortBy}
-            view={query.view}
-            viewHref={(view) => href({ view, page: query.page })}
-          />
-          <div className="mt-6">
-            {loading ? (
-              <ProductGridSkeleton />
-            ) : catalog.products.length > 0 ? (
-              <ProductGrid products={catalog.products} wishlist={wishlist} view={query.view} />
-            ) : (
-              <EmptyState clearHref={hasActiveFilters(query) ? "/catalog" : null} />
-            )}
-          </div>
-          <Pagination
-            page={catalog.page}
-            pageCount={catalog.pageCount}
-            hrefFor={(page) => href({ page })}
-          />
-        </div>
-      </div>
+      <CatalogBrowser
+        path="/catalog"
+        query={query}
+        catalog={catalog}
+        brands={brands}
+        wishlist={wishlist}
+      />
       <RecentlyViewed products={recent} wishlist={wishlist} />
     </main>
   );

@@ -4,14 +4,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
-import { CatalogToolbar } from "~/components/catalog/catalog-toolbar";
-import { EmptyState } from "~/components/catalog/empty-state";
-import { FilterSheet } from "~/components/catalog/filter-form";
-import { Pagination } from "~/components/catalog/pagination";
-import { ProductGrid, ProductGridSkeleton } from "~/components/catalog/product-grid";
+import { useLoaderData } from "@remix-run/react";
+import { CatalogBrowser } from "~/components/catalog/catalog-browser";
 import { ClockIcon } from "~/components/icons";
-import { catalogSearch, hasActiveFilters, type CatalogQuery } from "~/models/catalog";
+import type { CatalogQuery } from "~/models/catalog";
 import { listBrands, listCatalog, parseCatalogQuery } from "~/models/catalog.server";
 import { wishlistedProductIds } from "~/models/wishlist.server";
 import { getUserId } from "~/utils/auth.server";
@@ -67,11 +63,6 @@ export const meta: MetaFunction = () => [
 
 export default function MadeToOrderRoute() {
   const { query, catalog, brands, wishlist } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  // backoffice.md: eight placeholders while the next results load.
-  const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
-  const href = (changes: Parameters<typeof catalogSearch>[1]) =>
-    `${PATH}${catalogSearch(query, changes)}`;
   return (
     <main id="main" className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-semibold tracking-tight">Productos por Encargo</h1>
@@ -82,40 +73,18 @@ export default function MadeToOrderRoute() {
           <strong>2 a 4 semanas</strong> desde la confirmación de tu pago.
         </span>
       </p>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr] lg:gap-10">
-        <div>
-          <FilterSheet
-            query={query}
-            brands={brands}
-            action={PATH}
-            showCatalogType={false}
-            showFlags={false}
-          />
-        </div>
-        <div className="min-w-0">
-          <CatalogToolbar
-            total={catalog.total}
-            sortBy={query.sortBy}
-            view={query.view}
-            viewHref={(view) => href({ view, page: query.page })}
-            sortOptions={SORT_OPTIONS}
-          />
-          <div className="mt-6">
-            {loading ? (
-              <ProductGridSkeleton count={8} />
-            ) : catalog.products.length > 0 ? (
-              <ProductGrid products={catalog.products} wishlist={wishlist} view={query.view} />
-            ) : (
-              <EmptyState clearHref={hasActiveFilters(query) ? PATH : null} />
-            )}
-          </div>
-          <Pagination
-            page={catalog.page}
-            pageCount={catalog.pageCount}
-            hrefFor={(page) => href({ page })}
-          />
-        </div>
-      </div>
+      <CatalogBrowser
+        path={PATH}
+        query={query}
+        catalog={catalog}
+        brands={brands}
+        wishlist={wishlist}
+        sortOptions={SORT_OPTIONS}
+        // backoffice.md: eight placeholders while the next results load.
+        skeletons={8}
+        showCatalogType={false}
+        showFlags={false}
+      />
     </main>
   );
 }

@@ -1,0 +1,82 @@
+import { useNavigation } from "@remix-run/react";
+import {
+  catalogSearch,
+  hasActiveFilters,
+  type CatalogProduct,
+  type CatalogQuery,
+  type SortKey,
+} from "~/models/catalog";
+import { CatalogToolbar } from "./catalog-toolbar";
+import { EmptyState } from "./empty-state";
+import { FilterSheet } from "./filter-form";
+import { Pagination } from "./pagination";
+import { ProductGrid, ProductGridSkeleton } from "./product-grid";
+
+/**
+ * Filters beside (or, on a phone, in a sheet over) the results: toolbar, cards or the empty
+ * state, placeholders while the next page loads, page links. The catalogue and the
+ * made-to-order catalogue are this with their own path, filters and sorts.
+ */
+export function CatalogBrowser({
+  path,
+  query,
+  catalog,
+  brands,
+  wishlist,
+  sortOptions,
+  skeletons = 12,
+  showCatalogType = true,
+  showFlags = true,
+}: {
+  path: string;
+  query: CatalogQuery;
+  catalog: { products: CatalogProduct[]; total: number; page: number; pageCount: number };
+  brands: { id: number; name: string }[];
+  wishlist: readonly number[];
+  sortOptions?: readonly { value: SortKey; label: string }[];
+  /** How many placeholder cards show while results load. */
+  skeletons?: number;
+  showCatalogType?: boolean;
+  showFlags?: boolean;
+}) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === path;
+  const href = (changes: Parameters<typeof catalogSearch>[1]) =>
+    `${path}${catalogSearch(query, changes)}`;
+  return (
+    <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr] lg:gap-10">
+      <div>
+        <FilterSheet
+          query={query}
+          brands={brands}
+          action={path}
+          showCatalogType={showCatalogType}
+          showFlags={showFlags}
+        />
+      </div>
+      <div className="min-w-0">
+        <CatalogToolbar
+          total={catalog.total}
+          sortBy={query.sortBy}
+          view={query.view}
+          viewHref={(view) => href({ view, page: query.page })}
+          sortOptions={sortOptions}
+        />
+        <div className="mt-6">
+          {loading ? (
+            <ProductGridSkeleton count={skeletons} />
+          ) : catalog.products.length > 0 ? (
+            <ProductGrid products={catalog.products} wishlist={wishlist} view={query.view} />
+          ) : (
+            <EmptyState clearHref={hasActiveFilters(query) ? path : null} />
+          )}
+        </div>
+        <Pagination
+          page={catalog.page}
+          pageCount={catalog.pageCount}
+          hrefFor={(page) => href({ page })}
+        />
+      </div>
+    </div>
+  );
+}
