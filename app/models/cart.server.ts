@@ -1,6 +1,7 @@
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
+import { isProductImageKey } from "~/utils/images";
 import { parseList, sizeOptions } from "./products.server";
 
 /** Whose cart: a signed-in user's, or a visitor's on the session's guest id (D10). */
@@ -131,4 +132,89 @@ export async function addToCart(
     }
     return { ok: true, productName: product.name, size, unitPrice: option.price, lineQuantity };
   });
+}
+
+export type CartLine = {
+  id: number;
+  productId: number;
+  name: string;
+  slug: string;
+  brandName: string;
+  imageKey: string | null;
+  size: string;
+  quantity: number;
+  /** The size's price now, from the product (a cart never keeps a price). */
+  unitPrice: number;
+  lineTotal: number;
+  stock: number;
+  /** False when the product was deactivated or its size is no longer sold: it cannot be bought. */
+  available: boolean;
+};
+
+export type Cart = { lines: CartLine[]; subtotal: number; itemCount: number };
+
+/**
+ * A cart as the shopper sees it, priced from the products now (storefront §5: the server
+ * decides prices). Lines that can no longer be bought stay visible, marked unavailable, and
+ * count in neither the subtotal nor the item count.
+ */
+export async function getCart(owner: CartOwner, executor: Kysely<Database> = db): Promise<Cart> {
+  let query = executor
+    .selectFrom("cartItems as c")
+    .innerJoin("products as p", "p.id", "c.productId")
+    .innerJoin("brands as b", "b.id", "p.brandId")
+    .select([
+      "c.id",
+      "c.productId",
+      "c.size",
+      "c.quantity",
+      "p.name",
+      "p.slug",
+      "b.name as brandName",
+      "p.images",
+      "p.price",
+      "p.originalPrice",
+      "p.size as mainSize",
+      "p.availableSizes",
+      "p.stock",
+      "p.isActive",
+    ])
+    .orderBy("c.createdAt")
+    .orderBy("c.id");
+  query =
+    owner.userId !== undefined
+      ? query.where("c.userId", "=", owner.userId)
+      : query.where("c.sessionId", "=", owner.guestId).where("c.userId", "is", null);
+  const rows = await query.execute();
+  const lines = rows.map((row): CartLine => {
+    const option = sizeOptions({
+      price: row.price,
+      originalPrice: row.originalPrice,
+      size: row.mainSize,
+      availableSizes: parseList(row.availableSizes),
+    }).find((candidate) => candidate.size === row.size);
+    const available = row.isActive === 1 && option !== undefined;
+    const unitPrice = option?.price ?? row.price;
+    const imageKey = parseList(row.images)[0] ?? null;
+    return {
+      id: row.id,
+      productId: row.productId,
+      name: row.name,
+      slug: row.slug,
+      brandName: row.brandName,
+      imageKey: imageKey && isProductImageKey(imageKey) ? imageKey : null,
+      size: row.size,
+      quantity: row.quantity,
+      unitPrice,
+      lineTotal: unitPrice * row.quantity,
+      stock: row.stock,
+      available,
+    };
+  });
+  const buyable = lines.filter((line) => line.available);
+  return {
+    lines,
+    subtotal: buyable.reduce((sum, line) => sum + line.lineTotal, 0),
+    itemCount: buyable.reduce((sum, line) => sum + line.quantity, 0),
+  };
 }
