@@ -1,0 +1,44 @@
+import type { LoyaltyTier } from "#db/types";
+
+/*
+ * D13 loyalty arithmetic, pure so that the server, the seed's numbers and the profile
+ * screen agree. Every number comes from the loyalty_* settings.
+ */
+
+export type LoyaltyRules = {
+  pointsPerLempira: number;
+  tierPlata: number;
+  tierOro: number;
+};
+
+function settingNumber(value: string | undefined, fallback: number) {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+}
+
+export function loyaltyRulesFrom(settings: {
+  loyalty_points_per_lempira?: string;
+  loyalty_tier_plata?: string;
+  loyalty_tier_oro?: string;
+}): LoyaltyRules {
+  return {
+    pointsPerLempira: settingNumber(settings.loyalty_points_per_lempira, 1),
+    tierPlata: settingNumber(settings.loyalty_tier_plata, 2000),
+    tierOro: settingNumber(settings.loyalty_tier_oro, 5000),
+  };
+}
+
+/** Points for an order: whole lempiras of the subtotal (centavos) × points per lempira, floored. */
+export function pointsForSubtotal(subtotal: number, rules: Pick<LoyaltyRules, "pointsPerLempira">) {
+  return Math.max(0, Math.floor(Math.floor(subtotal / 100) * rules.pointsPerLempira));
+}
+
+/** Tier by points earned (never by the spendable balance): bronce, plata, oro. */
+export function tierFor(
+  pointsEarned: number,
+  rules: Pick<LoyaltyRules, "tierPlata" | "tierOro">,
+): LoyaltyTier {
+  if (pointsEarned >= rules.tierOro) return "oro";
+  if (pointsEarned >= rules.tierPlata) return "plata";
+  return "bronce";
+}
