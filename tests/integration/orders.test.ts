@@ -1,0 +1,404 @@
+import { describe, expect, it } from "vitest";
+import type { OrderStatus } from "#db/types";
+import { ORDER_STATUSES, canTransition } from "~/models/order-status";
+import {
+  changeOrderStatus,
+  deleteOrder,
+  findOrderForTracking,
+  generateOrderNumber,
+  getOrderForOwner,
+  listOrdersForUser,
+  OrderTransitionError,
+} from "~/models/orders.server";
+import { updateSettings } from "~/models/settings.server";
+import { db } from "~/utils/db.server";
+import { createProduct, createShopper } from "../factories/catalog";
+import { createOrder } from "../factories/orders";
+
+async function makeAdmin() {
+  const admin = await createShopper(db, { role: "admin" });
+  return { userId: admin.id, role: "admin" as const };
+}
+
+async function orderIn(status: OrderStatus, extra: { userId?: number | null } = {}) {
+  const product = await createProduct(db, { price: 150_000, stock: 10 });
+  const customer = extra.userId === undefined ? await createShopper(db) : null;
+  const order = await createOrder(db, {
+    lines: [{ product, quantity: 2 }],
+    status,
+    userId: extra.userId === undefined ? customer!.id : extra.userId,
+  });
+  return { product, order, userId: order.userId };
+}
+
+const stockOf = async (productId: number) =>
+  (
+    await db
+      .selectFrom("products")
+      .select("stock")
+      .where("id", "=", productId)
+      .executeTakeFirstOrThrow()
+  ).stock;
+
+const orderRow = (id: string) =>
+  db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
+
+const notificationsOf = (userId: number) =>
+  db
+    .selectFrom("notifications")
+    .select(["type", "title", "message", "orderNumber"])
+    .where("userId", "=", userId)
+    .orderBy("id")
+    .execute();
+
+const activityOf = (userId: number) =>
+  db
+    .selectFrom("userActivityLog")
+    .select(["actionType", "adminId", "oldValue", "newValue", "adminNotes", "actionDescription"])
+    .where("userId", "=", userId)
+    .execute();
+
+const userLoyalty = (userId: number) =>
+  db
+    .selectFrom("users")
+    .select([
+      "loyaltyPoints",
+      "pointsEarned",
+      "loyaltyTier",
+      "totalOrders",
+      "totalSpent",
+      "lastPurchaseDate",
+    ])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+
+describe("changeOrderStatus: every (from, to) pair", () => {
+  for (const from of ORDER_STATUSES) {
+    for (const to of ORDER_STATUSES) {
+      const allowed = canTransition(from, to);
+      it(`${from} → ${to} ${allowed ? "is applied" : "is refused and writes nothing"}`, async () => {
+        const actor = await makeAdmin();
+        const { order, product } = await orderIn(from);
+        const before = await orderRow(order.id);
+        const stockBefore = await stockOf(product.id);
+        const run = () => changeOrderStatus({ orderId: order.id, to, actor, note: "Motivo" });
+        if (!allowed) {
+          await expect(run()).rejects.toMatchObject({
+            name: "OrderTransitionError",
+            code: "illegal_transition",
+            message: expect.stringMatching(/^(No se puede cambiar un pedido de|El pedido ya está)/),
+          });
+          expect(await orderRow(order.id)).toEqual(before);
+          expect(await stockOf(product.id)).toBe(stockBefore);
+          expect(await notificationsOf(order.userId!)).toEqual([]);
+          return;
+        }
+        const result = await run();
+        expect(result).toMatchObject({ from, to, orderNumber: order.orderNumber });
+        const after = await orderRow(order.id);
+        expect(after?.status).toBe(to);
+        if (to === "paid") expect(after?.paidAt).not.toBeNull();
+        if (to === "shipped") expect(after?.shippedAt).not.toBeNull();
+        if (to === "delivered") expect(after?.deliveredAt).not.toBeNull();
+        // D18: stock comes back exactly when an undelivered order is cancelled or denied.
+        const restores = (to === "cancelled" || to === "denied") && from !== "delivered";
+        expect(await stockOf(product.id)).toBe(stockBefore + (restores ? 2 : 0));
+      });
+    }
+  }
+});
+
+describe("changeOrderStatus: rules around the transition", () => {
+  it("refuses to cancel or deny without notes (Debe proporcionar notas para esta acción)", async () => {
+    const actor = await makeAdmin();
+    const { order } = await orderIn("pending");
+    for (const to of ["cancelled", "denied"] as const) {
+      for (const note of [undefined, "", "   "]) {
+        await expect(changeOrderStatus({ orderId: order.id, to, actor, note })).rejects.toThrow(
+          "Debe proporcionar notas para esta acción",
+        );
+      }
+    }
+    expect((await orderRow(order.id))?.status).toBe("pending");
+  });
+
+  it("refuses a customer actor and an unknown order", async () => {
+    const { order } = await orderIn("pending");
+    const customer = { userId: order.userId!, role: "customer" as const };
+    await expect(
+      changeOrderStatus({ orderId: order.id, to: "paid", actor: customer }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      changeOrderStatus({
+        orderId: "00000000-0000-0000-0000-000000000000",
+        to: "paid",
+        actor: await makeAdmin(),
+      }),
+    ).rejects.toThrow(new OrderTransitionError("not_found", "Pedido no encontrado"));
+  });
+
+  it("notifies the customer of approval, shipping (with the guide) and delivery", async () => {
+    const actor = await makeAdmin();
+    const { order } = await orderIn("pending");
+    await changeOrderStatus({ orderId: order.id, to: "paid", actor });
+    await changeOrderStatus({ orderId: order.id, to: "processing", actor });
+    await changeOrderStatus({
+      orderId: order.id,
+      to: "shipped",
+      actor,
+      trackingNumber: "GUIA-123",
+    });
+    await changeOrderStatus({ orderId: order.id, to: "delivered", actor });
+    const notifications = await notificationsOf(order.userId!);
+    expect(notifications.map((n) => n.type)).toEqual([
+      "order_approved",
+      "order_shipped",
+      "order_delivered",
+      "loyalty_points",
+    ]);
+    expect(notifications.every((n) => n.orderNumber === order.orderNumber)).toBe(true);
+    expect(notifications[1]?.message).toContain("GUIA-123");
+    expect((await orderRow(order.id))?.trackingNumber).toBe("GUIA-123");
+    // Only cancel, deny and delete are logged in the customer's history (backoffice.md §4).
+    expect(await activityOf(order.userId!)).toEqual([]);
+  });
+
+  it("logs a cancel with the admin, the notes and the old status, and tells the customer", async () => {
+    const actor = await makeAdmin();
+    const { order } = await orderIn("paid");
+    await changeOrderStatus({
+      orderId: order.id,
+      to: "cancelled",
+      actor,
+      note: "  Cliente pidió cancelar  ",
+    });
+    expect(await activityOf(order.userId!)).toEqual([
+      {
+        actionType: "order_cancelled",
+        adminId: actor.userId,
+        oldValue: "paid",
+        newValue: "cancelled",
+        adminNotes: "Cliente pidió cancelar",
+        actionDescription: `Pedido ${order.orderNumber} cancelado`,
+      },
+    ]);
+    expect((await notificationsOf(order.userId!)).map((n) => n.type)).toEqual(["order_cancelled"]);
+    expect((await orderRow(order.id))?.adminNotes).toContain("Cancelado: Cliente pidió cancelar");
+  });
+
+  it("logs a denial and sends order_denied", async () => {
+    const actor = await makeAdmin();
+    const { order } = await orderIn("pending");
+    await changeOrderStatus({ orderId: order.id, to: "denied", actor, note: "Comprobante falso" });
+    expect((await activityOf(order.userId!)).map((a) => [a.actionType, a.adminNotes])).toEqual([
+      ["order_denied", "Comprobante falso"],
+    ]);
+    expect((await notificationsOf(order.userId!)).map((n) => n.type)).toEqual(["order_denied"]);
+  });
+
+  it("changes a guest order without notifications or log (there is no account)", async () => {
+    const actor = await makeAdmin();
+    const { order, product } = await orderIn("pending", { userId: null });
+    await changeOrderStatus({ orderId: order.id, to: "cancelled", actor, note: "Sin pago" });
+    expect((await orderRow(order.id))?.status).toBe("cancelled");
+    expect(await stockOf(product.id)).toBe(10);
+  });
+});
+
+describe("loyalty (D13)", () => {
+  it("credits 1 point per lempira of subtotal at delivery, with totals and tier", async () => {
+    const actor = await makeAdmin();
+    const { order, userId } = await orderIn("shipped");
+    await db
+      .updateTable("users")
+      .set({ loyaltyPoints: 100, pointsEarned: 1_000 })
+      .where("id", "=", userId!)
+      .execute();
+    const result = await changeOrderStatus({ orderId: order.id, to: "delivered", actor });
+    expect(result.pointsCredited).toBe(3_000); // subtotal L 3,000.00
+    expect(await userLoyalty(userId!)).toMatchObject({
+      loyaltyPoints: 3_100,
+      pointsEarned: 4_000,
+      loyaltyTier: "plata",
+      totalOrders: 1,
+      totalSpent: order.total,
+      lastPurchaseDate: expect.any(String),
+    });
+    const history = await db
+      .selectFrom("pointsHistory")
+      .select(["points", "type", "orderId", "description"])
+      .where("userId", "=", userId!)
+      .execute();
+    expect(history).toEqual([
+      {
+        points: 3_000,
+        type: "earned",
+        orderId: order.id,
+        description: `Puntos por el pedido ${order.orderNumber}`,
+      },
+    ]);
+  });
+
+  it("follows the points-per-lempira setting", async () => {
+    const actor = await makeAdmin();
+    await updateSettings({ loyalty_points_per_lempira: "2" });
+    try {
+      const { order } = await orderIn("shipped");
+      const result = await changeOrderStatus({ orderId: order.id, to: "delivered", actor });
+      expect(result.pointsCredited).toBe(6_000);
+    } finally {
+      await updateSettings({ loyalty_points_per_lempira: "1" });
+    }
+  });
+
+  it("reverses the points, totals and tier when a delivered order is cancelled", async () => {
+    const actor = await makeAdmin();
+    const { order, userId, product } = await orderIn("shipped");
+    await changeOrderStatus({ orderId: order.id, to: "delivered", actor });
+    const stockAfterDelivery = await stockOf(product.id);
+    const result = await changeOrderStatus({
+      orderId: order.id,
+      to: "cancelled",
+      actor,
+      note: "Devolución",
+    });
+    expect(result).toMatchObject({ pointsReversed: 3_000, stockRestored: false });
+    expect(await userLoyalty(userId!)).toMatchObject({
+      loyaltyPoints: 0,
+      pointsEarned: 0,
+      loyaltyTier: "bronce",
+      totalOrders: 0,
+      totalSpent: 0,
+    });
+    // D18: a delivered order's units are with the customer; stock does not come back.
+    expect(await stockOf(product.id)).toBe(stockAfterDelivery);
+    const history = await db
+      .selectFrom("pointsHistory")
+      .select(["points", "type"])
+      .where("orderId", "=", order.id)
+      .orderBy("id")
+      .execute();
+    expect(history).toEqual([
+      { points: 3_000, type: "earned" },
+      { points: -3_000, type: "reversed" },
+    ]);
+    const last = (await notificationsOf(userId!)).at(-1);
+    expect(last).toMatchObject({ type: "order_cancelled" });
+    expect(last?.message).toContain("3,000 puntos");
+  });
+
+  it("stops the balance at zero when the points were already spent", async () => {
+    const actor = await makeAdmin();
+    const { order, userId } = await orderIn("shipped");
+    await changeOrderStatus({ orderId: order.id, to: "delivered", actor });
+    await db.updateTable("users").set({ loyaltyPoints: 500 }).where("id", "=", userId!).execute();
+    await changeOrderStatus({ orderId: order.id, to: "cancelled", actor, note: "Devolución" });
+    expect((await userLoyalty(userId!)).loyaltyPoints).toBe(0);
+  });
+});
+
+describe("deleteOrder", () => {
+  it("needs notes, removes the order and its items, puts stock back, logs and notifies", async () => {
+    const actor = await makeAdmin();
+    const { order, product, userId } = await orderIn("processing");
+    await expect(deleteOrder({ orderId: order.id, actor, note: " " })).rejects.toThrow(
+      "Debe proporcionar notas para esta acción",
+    );
+    const result = await deleteOrder({ orderId: order.id, actor, note: "Duplicado" });
+    expect(result).toMatchObject({ stockRestored: true, orderNumber: order.orderNumber });
+    expect(await orderRow(order.id)).toBeUndefined();
+    const items = await db
+      .selectFrom("orderItems")
+      .select("id")
+      .where("orderId", "=", order.id)
+      .execute();
+    expect(items).toEqual([]);
+    expect(await stockOf(product.id)).toBe(10);
+    expect((await activityOf(userId!)).map((a) => [a.actionType, a.adminNotes])).toEqual([
+      ["order_deleted", "Duplicado"],
+    ]);
+    expect(await notificationsOf(userId!)).toEqual([
+      expect.objectContaining({ type: "order_deleted", orderNumber: order.orderNumber }),
+    ]);
+  });
+
+  it("keeps the stock of a delivered order, and refuses cancelled or denied orders", async () => {
+    const actor = await makeAdmin();
+    const delivered = await orderIn("delivered");
+    await deleteOrder({ orderId: delivered.order.id, actor, note: "Limpieza" });
+    expect(await stockOf(delivered.product.id)).toBe(8);
+    for (const status of ["cancelled", "denied"] as const) {
+      const { order } = await orderIn(status);
+      await expect(deleteOrder({ orderId: order.id, actor, note: "x" })).rejects.toMatchObject({
+        code: "cannot_delete",
+      });
+      expect(await orderRow(order.id)).toBeDefined();
+    }
+  });
+});
+
+describe("reading orders", () => {
+  it("shows an order only to the user or the guest session that placed it (D10, D15)", async () => {
+    const product = await createProduct(db);
+    const owner = await createShopper(db);
+    const other = await createShopper(db);
+    const mine = await createOrder(db, { lines: [{ product }], userId: owner.id });
+    const guest = await createOrder(db, { lines: [{ product }], sessionId: "guest-session-1" });
+    expect(
+      (await getOrderForOwner({ orderId: mine.id, userId: owner.id, guestId: null }))?.items,
+    ).toHaveLength(1);
+    expect(await getOrderForOwner({ orderId: mine.id, userId: other.id, guestId: null })).toBe(
+      null,
+    );
+    expect(
+      await getOrderForOwner({ orderId: guest.id, userId: null, guestId: "guest-session-1" }),
+    ).toMatchObject({ orderNumber: guest.orderNumber });
+    expect(await getOrderForOwner({ orderId: guest.id, userId: null, guestId: "otra" })).toBe(null);
+    expect(await getOrderForOwner({ orderId: guest.id, userId: other.id, guestId: null })).toBe(
+      null,
+    );
+  });
+
+  it("lists a customer's orders newest first with their items", async () => {
+    const product = await createProduct(db);
+    const owner = await createShopper(db);
+    const older = await createOrder(db, {
+      lines: [{ product, quantity: 3 }],
+      userId: owner.id,
+      createdAt: "2026-01-01T10:00:00.000Z",
+    });
+    const newer = await createOrder(db, {
+      lines: [{ product }],
+      userId: owner.id,
+      createdAt: "2026-02-01T10:00:00.000Z",
+    });
+    const list = await listOrdersForUser(owner.id);
+    expect(list.map((o) => o.id)).toEqual([newer.id, older.id]);
+    expect(list[1]?.items).toEqual([expect.objectContaining({ quantity: 3, slug: product.slug })]);
+  });
+
+  it("tracks by number (any case) and e-mail (any case); a wrong one gives the same null", async () => {
+    const product = await createProduct(db);
+    const order = await createOrder(db, {
+      lines: [{ product }],
+      customerEmail: "Compradora@Example.com",
+    });
+    const found = await findOrderForTracking({
+      orderNumber: ` ${order.orderNumber.toLowerCase()} `,
+      email: "compradora@example.COM",
+    });
+    expect(found).toMatchObject({ orderNumber: order.orderNumber, status: "pending" });
+    expect(found).not.toHaveProperty("customerEmail");
+    expect(
+      await findOrderForTracking({ orderNumber: order.orderNumber, email: "otra@example.com" }),
+    ).toBe(null);
+    expect(
+      await findOrderForTracking({ orderNumber: "PH-000000-0000", email: order.customerEmail }),
+    ).toBe(null);
+  });
+
+  it("generates unused PH-yymmdd-NNNN numbers in Honduras' date", async () => {
+    const number = await generateOrderNumber(db, new Date("2026-11-23T03:00:00.000Z"));
+    expect(number).toMatch(/^PH-261122-\d{4}$/);
+  });
+});
