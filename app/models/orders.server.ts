@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, NotificationType, OrderStatus } from "#db/types";
+import { json } from "@remix-run/node";
+import { getUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
+import { getSession } from "~/utils/session.server";
 import { loyaltyRulesFrom, pointsForSubtotal, tierFor, type LoyaltyRules } from "./loyalty";
 import {
   canDeleteOrder,
@@ -565,6 +568,21 @@ export async function getOrderForOwner(options: {
   if (!owns) return null;
   const { userId: _u, sessionId: _s, ...visible } = order;
   return withItems([visible], await itemsOf([order.id]))[0]!;
+}
+
+/**
+ * For a route: the order of the signed-in user or of this browser's guest session (D10),
+ * else a 404 'Pedido no encontrado' that says nothing about whether the id exists (D15).
+ */
+export async function requireOwnedOrder(request: Request, orderId: string) {
+  const [user, session] = await Promise.all([getUser(request), getSession(request)]);
+  const order = await getOrderForOwner({
+    orderId,
+    userId: user?.id ?? null,
+    guestId: session.get("guestId") ?? null,
+  });
+  if (!order) throw json({ message: "Pedido no encontrado" }, { status: 404 });
+  return { order, signedIn: user !== null };
 }
 
 export type OwnedOrder = NonNullable<Awaited<ReturnType<typeof getOrderForOwner>>>;

@@ -1,32 +1,99 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import {
+  OrderItems,
+  OrderShipping,
+  OrderStatusBadge,
+  OrderStatusNote,
+  OrderTotals,
+} from "~/components/orders/order-parts";
 import { Page } from "~/components/page";
-import { getUser } from "~/utils/auth.server";
-import { db } from "~/utils/db.server";
-import { getSession } from "~/utils/session.server";
+import { buttonClasses } from "~/components/ui/button";
+import { ORDER_STATUS_SHORT_LABELS } from "~/models/order-status";
+import { requireOwnedOrder } from "~/models/orders.server";
+import { formatDate } from "~/utils/dates";
 
-export const meta: MetaFunction = () => [{ title: "Confirmación de pedido | Perfumería de Lujo" }];
+export const meta: MetaFunction = () => [
+  { title: "Confirmación de pedido | Perfumería de Lujo" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [user, session] = await Promise.all([getUser(request), getSession(request)]);
-  const order = await db
-    .selectFrom("orders")
-    .select(["orderNumber", "userId", "sessionId", "status"])
-    .where("id", "=", params.orderId ?? "")
-    .executeTakeFirst();
-  // D10/D15: the id alone shows nothing; only the signed-in owner or the guest session that placed it.
-  const owns =
-    order &&
-    ((user && order.userId === user.id) ||
-      (!order.userId && order.sessionId && order.sessionId === session.get("guestId")));
-  if (!order || !owns) throw json({ message: "Pedido no encontrado" }, { status: 404 });
-  return json({ orderNumber: order.orderNumber, status: order.status });
+  const { order, signedIn } = await requireOwnedOrder(request, params.orderId ?? "");
+  return json({ order, signedIn });
 }
 
-// The full confirmation (items, totals, ISV 15%) comes with the buying issue.
 export default function OrderConfirmationRoute() {
-  const { orderNumber } = useLoaderData<typeof loader>();
-  return <Page title="¡Pedido confirmado!" intro={`Pedido ${orderNumber}`} />;
+  const { order, signedIn } = useLoaderData<typeof loader>();
+  return (
+    <Page
+      title="¡Pedido confirmado!"
+      intro="Gracias por tu compra. Nuestro equipo se pondrá en contacto contigo en las próximas 24 horas para confirmar el pago y el envío."
+    >
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-6">
+          <section
+            aria-labelledby="order-heading"
+            className="border-border bg-surface space-y-3 rounded-lg border p-5"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="order-heading" className="text-lg font-semibold">
+                Pedido {order.orderNumber}
+              </h2>
+              <OrderStatusBadge
+                status={order.status}
+                label={ORDER_STATUS_SHORT_LABELS[order.status]}
+              />
+            </div>
+            <p className="text-sm">
+              Fecha: <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+            </p>
+            <OrderStatusNote status={order.status} paymentMethod={order.paymentMethod} />
+          </section>
+
+          <section
+            aria-labelledby="shipping-heading"
+            className="border-border bg-surface rounded-lg border p-5"
+          >
+            <h2 id="shipping-heading" className="mb-3 text-lg font-semibold">
+              Envío y contacto
+            </h2>
+            <OrderShipping order={order} />
+          </section>
+
+          <section
+            aria-labelledby="items-heading"
+            className="border-border bg-surface rounded-lg border p-5"
+          >
+            <h2 id="items-heading" className="text-lg font-semibold">
+              Productos
+            </h2>
+            <OrderItems items={order.items} />
+          </section>
+        </div>
+
+        <aside
+          aria-labelledby="summary-heading"
+          className="border-border bg-surface h-fit space-y-4 rounded-lg border p-5"
+        >
+          <h2 id="summary-heading" className="text-lg font-semibold">
+            Resumen
+          </h2>
+          <OrderTotals order={order} />
+          <div className="flex flex-col gap-2">
+            {signedIn ? (
+              <Link to="/profile" className={buttonClasses("primary")}>
+                Ver mi perfil
+              </Link>
+            ) : null}
+            <Link to="/catalog" className={buttonClasses("secondary")}>
+              Seguir comprando
+            </Link>
+          </div>
+        </aside>
+      </div>
+    </Page>
+  );
 }
 
 export function ErrorBoundary() {
@@ -34,7 +101,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Page title="Pedido no encontrado">
-        <Link to="/" className="underline">
+        <Link to="/" className={buttonClasses("secondary")}>
           Volver al inicio
         </Link>
       </Page>

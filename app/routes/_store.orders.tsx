@@ -1,21 +1,96 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import {
+  OrderItems,
+  OrderShipping,
+  OrderStatusBadge,
+  OrderStatusNote,
+  OrderTotals,
+} from "~/components/orders/order-parts";
 import { Page } from "~/components/page";
+import { buttonClasses } from "~/components/ui/button";
+import { listOrdersForUser } from "~/models/orders.server";
 import { requireUser } from "~/utils/auth.server";
+import { formatDate } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Mis Pedidos | Perfumería de Lujo" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return json({ path: new URL(request.url).pathname });
+  const user = await requireUser(request);
+  return json({ orders: await listOrdersForUser(user.id) });
 }
 
-// Built by the buying issue.
+type OrderCardData = ReturnType<typeof useLoaderData<typeof loader>>["orders"][number];
+
 export default function OrdersRoute() {
-  useLoaderData<typeof loader>();
+  const { orders } = useLoaderData<typeof loader>();
+  if (orders.length === 0) {
+    return (
+      <Page title="Mis Pedidos">
+        <div className="border-border bg-surface rounded-lg border p-8 text-center">
+          <p className="text-lg font-medium">No tienes pedidos aún</p>
+          <Link to="/catalog" className={`${buttonClasses("primary")} mt-4`}>
+            Explorar catálogo
+          </Link>
+        </div>
+      </Page>
+    );
+  }
   return (
-    <Page title="Mis Pedidos">
-      <p className="text-fg-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
+    <Page
+      title="Mis Pedidos"
+      intro={`${orders.length} ${orders.length === 1 ? "pedido" : "pedidos"}`}
+    >
+      <ol className="space-y-6">
+        {orders.map((order) => (
+          <li key={order.id}>
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </ol>
     </Page>
+  );
+}
+
+function OrderCard({ order }: { order: OrderCardData }) {
+  const headingId = `pedido-${order.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="border-border bg-surface space-y-4 rounded-lg border p-5"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold">
+            Pedido {order.orderNumber}
+          </h2>
+          <p className="text-fg-muted text-sm">
+            <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+      <OrderStatusNote status={order.status} paymentMethod={order.paymentMethod} />
+      <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
+        <section aria-label={`Productos del pedido ${order.orderNumber}`}>
+          <OrderItems items={order.items} compact />
+        </section>
+        <section aria-label={`Resumen del pedido ${order.orderNumber}`}>
+          <OrderTotals order={order} />
+        </section>
+      </div>
+      <section
+        aria-label={`Envío y pago del pedido ${order.orderNumber}`}
+        className="border-border border-t pt-4"
+      >
+        <OrderShipping order={order} />
+      </section>
+      <Link
+        to={`/order-confirmation/${order.id}`}
+        className="text-accent text-sm font-medium underline"
+      >
+        Ver detalles del pedido {order.orderNumber}
+      </Link>
+    </article>
   );
 }
