@@ -1,0 +1,129 @@
+import { Link } from "@remix-run/react";
+import type { OrderStatus, ShippingMethod } from "#db/types";
+import { Badge } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
+import {
+  ORDER_STATUS_BADGES,
+  SHIPPING_METHOD_LABELS,
+  TRACK_STATUS_LABELS,
+  trackingTimeline,
+  trackStatusOf,
+} from "~/models/order-status";
+import { formatDate } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
+
+export type TrackResult = {
+  orderNumber: string;
+  status: OrderStatus;
+  shippingMethod: ShippingMethod;
+  trackingNumber: string | null;
+  estimatedDelivery: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  updatedAt: string;
+  items: { id: number; productName: string; size: string; quantity: number; price: number }[];
+};
+
+/** The result card and the history timeline (backoffice.md §4, D16). */
+export function TrackResultCard({ order }: { order: TrackResult }) {
+  const steps = trackingTimeline(order);
+  return (
+    <section
+      aria-labelledby="track-result-heading"
+      className="border-border bg-surface max-w-xl space-y-5 rounded-lg border p-5"
+    >
+      <p role="status" className="text-success text-sm font-semibold">
+        Pedido encontrado
+      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="track-result-heading" className="text-lg font-semibold">
+          Pedido {order.orderNumber}
+        </h2>
+        <Badge variant={ORDER_STATUS_BADGES[order.status]}>
+          {TRACK_STATUS_LABELS[trackStatusOf(order.status)]}
+        </Badge>
+      </div>
+      <dl className="grid gap-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-fg-muted">Fecha del pedido</dt>
+          <dd>{formatDate(order.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-fg-muted">Envío</dt>
+          <dd>{SHIPPING_METHOD_LABELS[order.shippingMethod]}</dd>
+        </div>
+        {order.estimatedDelivery ? (
+          <div>
+            <dt className="text-fg-muted">Entrega estimada</dt>
+            <dd>{formatDate(order.estimatedDelivery)}</dd>
+          </div>
+        ) : null}
+        {order.trackingNumber ? (
+          <div>
+            <dt className="text-fg-muted">Número de guía</dt>
+            <dd>{order.trackingNumber}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      <div>
+        <h3 className="mb-2 font-semibold">Productos</h3>
+        <ul className="space-y-1 text-sm">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex justify-between gap-4">
+              <span>
+                {item.productName} ({item.size}) × {item.quantity}
+              </span>
+              <span className="tabular-nums">{formatMoney(item.price * item.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <div>
+        <h3 className="mb-2 font-semibold">Historial del pedido</h3>
+        <ol aria-label="Historial del pedido" className="space-y-3">
+          {steps.map((step) => (
+            <li key={step.key} className="flex items-start gap-3">
+              <span
+                aria-hidden="true"
+                className={`mt-1 size-3 shrink-0 rounded-full ${step.done ? "bg-primary" : "border-border-strong border"}`}
+              />
+              <div className="text-sm">
+                <p className={step.done ? "font-medium" : "text-fg-muted"}>
+                  {step.label}
+                  <span className="sr-only">{step.done ? " (completado)" : " (pendiente)"}</span>
+                </p>
+                {step.done && step.at ? (
+                  <p className="text-fg-muted">{formatDate(step.at)}</p>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+export function TrackHelpCard() {
+  return (
+    <aside
+      aria-labelledby="track-help-heading"
+      className="border-border bg-surface-muted max-w-xl space-y-2 rounded-lg border p-5"
+    >
+      <h2 id="track-help-heading" className="font-semibold">
+        ¿Necesitas ayuda?
+      </h2>
+      <p className="text-fg-muted text-sm">
+        Tu número de pedido aparece en la confirmación de tu compra (por ejemplo, PH-261122-4821).
+        Usa el mismo correo electrónico con el que hiciste el pedido.
+      </p>
+      <Link to="/contact" className={buttonClasses("secondary", "sm")}>
+        Contáctanos
+      </Link>
+    </aside>
+  );
+}
