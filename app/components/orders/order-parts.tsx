@@ -70,12 +70,15 @@ export function OrderItems({ items, compact = false }: { items: Item[]; compact?
     <ul className="divide-border divide-y">
       {items.map((item) => (
         <li key={item.id} className="flex items-center gap-3 py-3">
-          <ProductImage
-            imageKey={item.productImage}
-            alt=""
-            sizes="64px"
-            className={`${compact ? "size-12" : "size-16"} shrink-0 rounded-md object-cover`}
-          />
+          {/* Decorative: the name beside it says what the product is. */}
+          <div aria-hidden="true" className={`${compact ? "size-12" : "size-16"} shrink-0`}>
+            <ProductImage
+              imageKey={item.productImage}
+              alt=""
+              sizes="64px"
+              className="size-full rounded-md object-cover"
+            />
+          </div>
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium">{item.productName}</p>
             <p className="text-fg-muted text-sm">

@@ -1,0 +1,171 @@
+import type { Page } from "@playwright/test";
+import { createOrder } from "../factories/orders";
+import { expect, test } from "./fixtures";
+import { deleteProducts, insertProduct, type TestProduct } from "./product-data";
+
+const products: TestProduct[] = [];
+const orders: string[] = [];
+test.afterEach(async ({ db }) => {
+  if (orders.length > 0)
+    await db.deleteFrom("orders").where("id", "in", orders.splice(0)).execute();
+  await deleteProducts(db, products.splice(0));
+});
+
+type Db = Parameters<typeof createOrder>[0];
+
+async function placeOrder(db: Db, overrides: Partial<Parameters<typeof createOrder>[1]>) {
+  const product = await insertProduct(db, { stock: 20 });
+  products.push(product);
+  const order = await createOrder(db, {
+    lines: [{ product: { ...product, price: 200_000 }, quantity: 2 }],
+    takeStock: false,
+    ...overrides,
+  });
+  orders.push(order.id);
+  return { order, product };
+}
+
+/** Each test looks orders up from an address of its own: the limit is 10 a minute per IP. */
+async function ownAddress(page: Page) {
+  const octet = () => Math.floor(Math.random() * 250) + 1;
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.${octet()}.${octet()}` });
+}
+
+test.describe("my orders", () => {
+  test("a customer sees an order on /orders with its status, items, totals and payment", async ({
+    page,
+    db,
+    createUser,
+    login,
+  }) => {
+    const customer = await createUser();
+    const { order, product } = await placeOrder(db, {
+      userId: customer.id,
+      customerEmail: customer.email,
+      status: "shipped",
+      trackingNumber: "GUIA-E2E-1",
+    });
+    await login(page, customer);
+    await page.goto("/orders");
+    const card = page.getByRole("article", { name: `Pedido ${order.orderNumber}` });
+    await expect(card).toBeVisible();
+    await expect(card.getByText("Enviado", { exact: true })).toBeVisible();
+    await expect(card.getByText(product.name)).toBeVisible();
+    await expect(card.getByText("Transferencia Bancaria")).toBeVisible();
+    await expect(card.getByText("GUIA-E2E-1")).toBeVisible();
+    await expect(card.getByText("ISV 15%")).toBeVisible();
+    await expect(card.getByText("Tu pedido fue aprobado y está en proceso.")).toBeVisible();
+    await expect(card.locator("time")).toHaveText(/^\d{1,2} de [a-z]+ de \d{4}$/);
+  });
+
+  test("a customer without orders is told so and sent to the catalogue", async ({
+    page,
+    createUser,
+    login,
+  }) => {
+    await login(page, await createUser());
+    await page.goto("/orders");
+    await expect(page.getByText("No tienes pedidos aún")).toBeVisible();
+    await page.getByRole("link", { name: "Explorar catálogo" }).click();
+    await expect(page).toHaveURL(/\/catalog$/);
+  });
+});
+
+test.describe("order confirmation", () => {
+  test("the owner sees the confirmation; another customer gets 'Pedido no encontrado'", async ({
+    page,
+    db,
+    createUser,
+    login,
+    browser,
+  }) => {
+    const owner = await createUser();
+    const { order, product } = await placeOrder(db, {
+      userId: owner.id,
+      customerEmail: owner.email,
+    });
+    await login(page, owner);
+    await page.goto("/orders");
+    await page.getByRole("link", { name: `Ver detalles del pedido ${order.orderNumber}` }).click();
+    await expect(page).toHaveURL(`/order-confirmation/${order.id}`);
+    await expect(page.getByRole("heading", { name: "¡Pedido confirmado!" })).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { name: `Pedido ${order.orderNumber}` })).toBeVisible();
+    await expect(main.getByText("Pendiente", { exact: true })).toBeVisible();
+    await expect(main.getByText(product.name)).toBeVisible();
+    await expect(main.getByText("ISV 15%")).toBeVisible();
+    await expect(main.getByText("L 600.00")).toBeVisible(); // 15% of L 4,000.00
+    await expect(main.getByText(/24 horas/)).toBeVisible();
+
+    const other = await createUser();
+    const context = await browser.newContext();
+    const otherPage = await context.newPage();
+    await login(otherPage, other);
+    const response = await otherPage.goto(`/order-confirmation/${order.id}`);
+    expect(response?.status()).toBe(404);
+    await expect(otherPage.getByRole("heading", { name: "Pedido no encontrado" })).toBeVisible();
+    await expect(otherPage.getByText(order.orderNumber)).toHaveCount(0);
+    await context.close();
+  });
+});
+
+test.describe("order tracking", () => {
+  test("finds an order by number and e-mail and shows its history", async ({ page, db }) => {
+    await ownAddress(page);
+    const { order, product } = await placeOrder(db, {
+      status: "paid",
+      paidAt: new Date().toISOString(),
+      sessionId: "e2e-invitado",
+      customerEmail: "invitada.e2e@example.com",
+    });
+    await page.goto("/seguimiento");
+    await expect(page).toHaveURL(/\/track-order$/);
+    await page.getByLabel("Número de pedido").fill(order.orderNumber.toLowerCase());
+    await page.getByLabel("Correo electrónico").fill("Invitada.E2E@example.com");
+    await page.getByRole("button", { name: "Buscar pedido" }).click();
+    const main = page.getByRole("main");
+    await expect(main.getByText("Pedido encontrado")).toBeVisible();
+    await expect(main.getByRole("heading", { name: `Pedido ${order.orderNumber}` })).toBeVisible();
+    await expect(main.getByText("Aprobado", { exact: true })).toBeVisible(); // D16
+    await expect(main.getByText(product.name)).toBeVisible();
+    const history = main.getByRole("list", { name: "Historial del pedido" });
+    await expect(history.getByRole("listitem")).toHaveText([
+      /Pedido recibido \(completado\)/,
+      /Pago aprobado \(completado\)/,
+      /En preparación \(pendiente\)/,
+      /En camino \(pendiente\)/,
+      /Entregado \(pendiente\)/,
+    ]);
+  });
+
+  test("a wrong e-mail and a wrong number get the same 'Pedido no encontrado'", async ({
+    page,
+    db,
+  }) => {
+    await ownAddress(page);
+    const { order } = await placeOrder(db, { customerEmail: "dueno.e2e@example.com" });
+    const attempts = [
+      { orderNumber: order.orderNumber, email: "otra.persona@example.com" },
+      { orderNumber: "PH-000000-0000", email: "dueno.e2e@example.com" },
+    ];
+    for (const attempt of attempts) {
+      await page.goto("/track-order");
+      await page.getByLabel("Número de pedido").fill(attempt.orderNumber);
+      await page.getByLabel("Correo electrónico").fill(attempt.email);
+      await page.getByRole("button", { name: "Buscar pedido" }).click();
+      const alert = page.getByRole("main").getByRole("alert");
+      await expect(alert).toContainText("Pedido no encontrado");
+      await expect(alert).toContainText("Verifica que el número de pedido y email sean correctos.");
+      await expect(page.getByText("Pedido encontrado", { exact: true })).toHaveCount(0);
+    }
+  });
+
+  test("asks for the order number", async ({ page }) => {
+    await ownAddress(page);
+    await page.goto("/track-order");
+    await page.getByLabel("Correo electrónico").fill("alguien@example.com");
+    await page.getByLabel("Número de pedido").fill(" ");
+    await page.getByRole("button", { name: "Buscar pedido" }).click();
+    await expect(page.getByText("El número de pedido es requerido")).toBeVisible();
+  });
+});
