@@ -191,7 +191,7 @@ describe("the product page's add-to-cart action", () => {
     expect(response.headers.get("Location")).toBe(`/product/${product.slug}`);
     const session = await readSession(sessionCookieOf(response));
     expect(session.guestId).toEqual(expect.any(String));
-    expect(session.toast).toMatchObject({ type: "success", title: "Producto agregado" });
+    expect(session.toast).toMatchObject({ type: "success", title: "Agregado al carrito" });
     expect(session.toast?.description).toContain("L 1,600.00");
     expect(await lines(product.id)).toEqual([
       { userId: null, sessionId: session.guestId, size: "50ml", quantity: 2 },
@@ -250,7 +250,7 @@ describe("the product page's add-to-cart action", () => {
     expect(agotado.status).toBe(400);
     expect((await agotado.json()).error).toMatchObject({
       title: "Producto agotado",
-      message: "Producto agotado",
+      message: "Este producto no está disponible en este momento.",
     });
 
     const badQuantity = await post(product.slug, {
