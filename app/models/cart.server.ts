@@ -459,6 +459,16 @@ export function cartTotals(cart: Cart, settings: PricingSettings): CartTotals {
     settings,
   });
   const threshold = lempirasToCentavos(Number(settings.free_shipping_threshold));
+  if (totals.subtotal === 0) {
+    // Nothing to ship: an empty cart (or one of unavailable lines only) costs nothing.
+    return {
+      ...totals,
+      shippingCost: 0,
+      total: totals.tax,
+      freeShippingRemaining: 0,
+      taxPercentage: Number(settings.tax_percentage),
+    };
+  }
   return {
     ...totals,
     freeShippingRemaining:
