@@ -42,7 +42,7 @@ const CartActionSchema = z.discriminatedUnion("intent", [
     productId: z.coerce.number().int().positive(),
     size: z.string().trim().min(1).optional(),
     quantity: Quantity.int("La cantidad debe ser un número entero")
-      .min(1, CART_MESSAGES.invalidQuantity)
+      .min(1, "La cantidad debe ser al menos 1")
       .default(1),
     redirectTo: RedirectTo,
   }),
