@@ -6,7 +6,10 @@ import type { CartLine } from "~/models/cart.server";
 import { lineMaximum, type CartNotice } from "~/models/cart";
 import { formatMoney } from "~/utils/money";
 
-export type CartActionData = { error?: CartNotice & { lineId?: number } };
+export type CartActionData = {
+  /** `quantity`: what the shopper typed, shown again when the page is re-rendered without JS */
+  error?: CartNotice & { lineId?: number; quantity?: string };
+};
 
 const stepButton = `${buttonClasses("secondary", "icon")} disabled:opacity-40`;
 
@@ -29,7 +32,7 @@ export function CartLineItem({
   /** The drawer: − and + only, no typed quantity. */
   compact?: boolean;
   /** The no-JS path: the /cart action's refusal for this line, rendered by the server. */
-  serverError?: CartNotice;
+  serverError?: CartNotice & { quantity?: string };
 }) {
   const fetcher = useFetcher<CartActionData>();
   const pending = fetcher.formData;
@@ -124,7 +127,7 @@ export function CartLineItem({
                   min={0}
                   step={1}
                   required
-                  defaultValue={line.quantity}
+                  defaultValue={serverError?.quantity ?? line.quantity}
                   className="border-border-strong bg-surface h-10 w-16 rounded-md border px-2 text-center"
                 />
                 <button

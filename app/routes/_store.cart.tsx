@@ -70,8 +70,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ cart, totals: cartTotals(cart, settings) });
 }
 
-function refusal(notice: { title: string; message: string }, lineId?: number) {
-  return json<CartActionData>({ error: { ...notice, lineId } }, { status: 400 });
+function refusal(
+  notice: { title: string; message: string },
+  line?: { lineId: number; quantity?: FormDataEntryValue | null },
+) {
+  const quantity = typeof line?.quantity === "string" ? line.quantity.slice(0, 12) : undefined;
+  return json<CartActionData>(
+    { error: { ...notice, lineId: line?.lineId, quantity } },
+    { status: 400 },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -81,9 +88,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? undefined;
+    const lineId = Number(formData.get("lineId"));
     return refusal(
-      cartErrorNotice(intent === "add" ? "add" : "update", message ?? undefined),
-      Number(formData.get("lineId")) || undefined,
+      cartErrorNotice(intent === "add" ? "add" : "update", message),
+      Number.isSafeInteger(lineId) && lineId > 0
+        ? { lineId, quantity: formData.get("quantity") }
+        : undefined,
     );
   }
   const value = submission.value;
@@ -108,7 +118,12 @@ export async function action({ request }: ActionFunctionArgs) {
       const result = owner
         ? await updateCartLine({ owner, lineId: value.lineId, quantity: value.quantity })
         : ({ ok: false, message: CART_MESSAGES.lineNotFound } as const);
-      if (!result.ok) return refusal(cartErrorNotice("update", result.message), value.lineId);
+      if (!result.ok) {
+        return refusal(cartErrorNotice("update", result.message), {
+          lineId: value.lineId,
+          quantity: String(value.quantity),
+        });
+      }
       return redirectWithCartToast(
         request,
         session,

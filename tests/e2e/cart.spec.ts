@@ -137,6 +137,7 @@ test.describe("cart", () => {
     await cheapLine.getByRole("button", { name: "Actualizar" }).click();
     await expect(cheapLine.getByRole("alert")).toContainText("Stock insuficiente");
     await expect(cheapLine.getByRole("alert")).toContainText("unidades disponibles");
+    await expect(quantity).toHaveValue("5");
     await quantity.fill("1");
     await cheapLine.getByRole("button", { name: "Actualizar" }).click();
     await expect(quantity).toHaveValue("1");

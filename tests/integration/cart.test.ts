@@ -642,6 +642,7 @@ describe("the /cart route", () => {
       title: "Stock insuficiente",
       message: "No hay suficientes unidades disponibles (stock: 3, en tu carrito: 1).",
       lineId,
+      quantity: "3",
     });
 
     const zero = await post({ intent: "update", lineId: String(other), quantity: "0" }, cookie);
