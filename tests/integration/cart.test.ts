@@ -717,3 +717,16 @@ describe("the /cart route", () => {
     });
   });
 });
+
+describe("the header's cart count", () => {
+  it("counts the units that can be bought, as the cart and the drawer do", async () => {
+    const kept = await createProduct(db);
+    const gone = await createProduct(db);
+    const guestId = crypto.randomUUID();
+    await lineOf({ guestId }, kept.id, "100ml", 2);
+    await lineOf({ guestId }, gone.id, "100ml", 3);
+    await db.updateTable("products").set({ isActive: 0 }).where("id", "=", gone.id).execute();
+    expect((await getHeaderCounts({ userId: null, guestId })).cartCount).toBe(2);
+    expect((await getCart({ guestId })).itemCount).toBe(2);
+  });
+});
