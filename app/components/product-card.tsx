@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ProductImage } from "~/components/product-image";
+import { QuickAddToCart } from "~/components/quick-add-to-cart";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { WishlistButton } from "~/components/wishlist-button";
 import {
@@ -81,6 +82,9 @@ export function ProductCard({
         </h3>
         <Rating value={product.averageRating} count={product.reviewCount} />
         <Price price={product.price} originalPrice={product.originalPrice} />
+        {product.isActive && product.stock > 0 ? (
+          <QuickAddToCart productId={product.id} productName={product.name} />
+        ) : null}
       </div>
     </article>
   );

@@ -1,5 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
+import { CartDrawer } from "~/components/cart-drawer";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useCloseOnNavigation } from "~/hooks/use-close-on-navigation";
 import { SearchCombobox } from "~/components/search-combobox";
 import { buttonClasses } from "~/components/ui/button";
@@ -90,15 +92,59 @@ export function SiteHeader({
               <CountBadge count={unreadNotifications} />
             </Link>
           ) : null}
-          <Link to="/cart" aria-label={`Carrito (${cartCount})`} className={iconLink}>
-            <CartIcon />
-            <CountBadge count={cartCount} />
-          </Link>
+          <CartButton count={cartCount} />
           <DesktopAccount user={user} />
           <MobileMenu user={user} theme={theme} wishlistCount={wishlistCount} />
         </nav>
       </div>
     </header>
+  );
+}
+
+/**
+ * Without JS a link to /cart; with JS a button that opens the cart drawer (storefront §2). When
+ * the drawer closes, focus comes back here.
+ */
+function CartButton({ count }: { count: number }) {
+  const hydrated = useHydrated();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  // Open on the page it was opened on: following a link elsewhere (a product, the checkout)
+  // leaves it closed, while the cart's own forms come back to the same page and keep it open.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const label = `Carrito (${count})`;
+
+  if (!hydrated) {
+    return (
+      <Link to="/cart" aria-label={label} className={iconLink}>
+        <CartIcon />
+        <CountBadge count={count} />
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpenOn(pathname)}
+        className={iconLink}
+      >
+        <CartIcon />
+        <CountBadge count={count} />
+      </button>
+      <CartDrawer
+        open={open}
+        onClose={() => {
+          setOpenOn(null);
+          buttonRef.current?.focus();
+        }}
+      />
+    </>
   );
 }
 

@@ -1,7 +1,9 @@
-import type { Kysely, Transaction } from "kysely";
+import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { isProductImageKey } from "~/utils/images";
+import { lempirasToCentavos } from "~/utils/money";
+import { orderTotals, type OrderTotals, type PricingSettings } from "./pricing";
 import { parseList, sizeOptions } from "./products.server";
 
 /** Whose cart: a signed-in user's, or a visitor's on the session's guest id (D10). */
@@ -14,6 +16,9 @@ export const CART_MESSAGES = {
   outOfStock: "Producto agotado",
   sizeUnavailable: "Este tamaño no está disponible para este producto",
   invalidQuantity: "La cantidad debe ser al menos 1",
+  /** §8: an update of a product that was deactivated (or whose size is no longer sold) */
+  noLongerAvailable: "Este producto ya no está disponible.",
+  lineNotFound: "Este producto ya no está en tu carrito.",
 } as const;
 
 /** §8 reads 'unidades disponibles' in the server's message as "Stock insuficiente". */
@@ -39,16 +44,20 @@ export type AddToCartResult =
 
 type Trx = Transaction<Database>;
 
+/** The owner's rows: a user's lines, or a guest id's lines that no user holds. */
+function ownedBy(eb: ExpressionBuilder<Database, "cartItems">, owner: CartOwner) {
+  return owner.userId !== undefined
+    ? eb("userId", "=", owner.userId)
+    : eb.and([eb("sessionId", "=", owner.guestId), eb("userId", "is", null)]);
+}
+
 async function unitsInCart(trx: Trx, owner: CartOwner, productId: number) {
-  let query = trx
+  return trx
     .selectFrom("cartItems")
     .select(["id", "size", "quantity"])
-    .where("productId", "=", productId);
-  query =
-    owner.userId !== undefined
-      ? query.where("userId", "=", owner.userId)
-      : query.where("sessionId", "=", owner.guestId).where("userId", "is", null);
-  return query.execute();
+    .where("productId", "=", productId)
+    .where((eb) => ownedBy(eb, owner))
+    .execute();
 }
 
 /**
@@ -59,9 +68,14 @@ async function unitsInCart(trx: Trx, owner: CartOwner, productId: number) {
  * product and size merges into one line. Nothing is written when a rule fails.
  */
 export async function addToCart(
-  input: CartOwner & { productId: number; size: string; quantity: number },
+  input: CartOwner & {
+    productId: number;
+    /** Omitted by the catalogue cards: the product's main size. */
+    size?: string;
+    quantity: number;
+  },
 ): Promise<AddToCartResult> {
-  const { productId, size, quantity } = input;
+  const { productId, quantity } = input;
   const owner: CartOwner =
     input.userId !== undefined ? { userId: input.userId } : { guestId: input.guestId };
   if (!Number.isSafeInteger(quantity) || quantity < 1) {
@@ -88,6 +102,7 @@ export async function addToCart(
     if (product.stock <= 0) {
       return { ok: false, error: "out_of_stock", message: CART_MESSAGES.outOfStock };
     }
+    const size = input.size ?? product.size;
     const option = sizeOptions({
       ...product,
       availableSizes: parseList(product.availableSizes),
@@ -216,5 +231,248 @@ export async function getCart(owner: CartOwner, executor: Kysely<Database> = db)
     lines,
     subtotal: buyable.reduce((sum, line) => sum + line.lineTotal, 0),
     itemCount: buyable.reduce((sum, line) => sum + line.quantity, 0),
+  };
+}
+
+export type UpdateCartLineError =
+  "not_found" | "unavailable" | "out_of_stock" | "insufficient_stock" | "invalid_quantity";
+
+export type UpdateCartLineResult =
+  | { ok: true; removed: boolean; productName: string; quantity: number }
+  | { ok: false; error: UpdateCartLineError; message: string };
+
+/**
+ * Sets a line's quantity (storefront §2 cart page: −/+ and a typed quantity; 0 removes the
+ * line). Ownership is checked here: another cart's line reads as not found and nothing changes.
+ * Raising a quantity follows the add rules (active product, in stock, units of the product in
+ * the cart in any size within the stock); lowering one is always allowed, so a shopper whose
+ * line outgrew a reduced stock can bring it back down.
+ */
+export async function updateCartLine({
+  owner,
+  lineId,
+  quantity,
+}: {
+  owner: CartOwner;
+  lineId: number;
+  quantity: number;
+}): Promise<UpdateCartLineResult> {
+  if (!Number.isSafeInteger(quantity) || quantity < 0) {
+    return { ok: false, error: "invalid_quantity", message: CART_MESSAGES.invalidQuantity };
+  }
+  return db.transaction().execute(async (trx): Promise<UpdateCartLineResult> => {
+    const line = await trx
+      .selectFrom("cartItems as c")
+      .innerJoin("products as p", "p.id", "c.productId")
+      .select([
+        "c.id",
+        "c.productId",
+        "c.size",
+        "c.quantity",
+        "p.name",
+        "p.isActive",
+        "p.stock",
+        "p.price",
+        "p.originalPrice",
+        "p.size as mainSize",
+        "p.availableSizes",
+      ])
+      .where("c.id", "=", lineId)
+      .where((eb) =>
+        owner.userId !== undefined
+          ? eb("c.userId", "=", owner.userId)
+          : eb.and([eb("c.sessionId", "=", owner.guestId), eb("c.userId", "is", null)]),
+      )
+      .executeTakeFirst();
+    if (!line) return { ok: false, error: "not_found", message: CART_MESSAGES.lineNotFound };
+
+    if (quantity === 0) {
+      await trx.deleteFrom("cartItems").where("id", "=", line.id).execute();
+      return { ok: true, removed: true, productName: line.name, quantity: 0 };
+    }
+    if (quantity > line.quantity) {
+      const sold = sizeOptions({
+        price: line.price,
+        originalPrice: line.originalPrice,
+        size: line.mainSize,
+        availableSizes: parseList(line.availableSizes),
+      }).some((option) => option.size === line.size);
+      if (line.isActive !== 1 || !sold) {
+        return { ok: false, error: "unavailable", message: CART_MESSAGES.noLongerAvailable };
+      }
+      if (line.stock <= 0) {
+        return { ok: false, error: "out_of_stock", message: CART_MESSAGES.outOfStock };
+      }
+      const others = (await unitsInCart(trx, owner, line.productId))
+        .filter((other) => other.id !== line.id)
+        .reduce((sum, other) => sum + other.quantity, 0);
+      if (others + quantity > line.stock) {
+        return {
+          ok: false,
+          error: "insufficient_stock",
+          message: insufficientStockMessage(line.stock, others),
+        };
+      }
+    }
+    await trx
+      .updateTable("cartItems")
+      .set({ quantity, updatedAt: new Date().toISOString() })
+      .where("id", "=", line.id)
+      .execute();
+    return { ok: true, removed: false, productName: line.name, quantity };
+  });
+}
+
+/** 'Eliminar': deletes one of the owner's lines. False when the owner has no such line. */
+export async function removeCartLine({ owner, lineId }: { owner: CartOwner; lineId: number }) {
+  const result = await db
+    .deleteFrom("cartItems")
+    .where("id", "=", lineId)
+    .where((eb) => ownedBy(eb, owner))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** 'Vaciar carrito': deletes every line of the owner's cart; returns how many there were. */
+export async function clearCart(owner: CartOwner) {
+  const result = await db
+    .deleteFrom("cartItems")
+    .where((eb) => ownedBy(eb, owner))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export type MergeGuestCartResult = {
+  /** guest lines whose units reached the account cart (in full or in part) */
+  merged: number;
+  /** guest lines cut down (or dropped) because the product's stock did not allow them in full */
+  capped: number;
+  /** guest lines of products that can no longer be bought (inactive, size no longer sold) */
+  dropped: number;
+};
+
+/**
+ * D10: at sign-in the visitor's cart joins the account's, in one transaction. The same product
+ * and size add up into one line; the units of a product in the account cart (any size, as in
+ * addToCart) never exceed its stock, so a guest line is cut to what is left and dropped when
+ * nothing is. Lines the account already had are never reduced. Guest lines of products that
+ * cannot be bought are dropped. The guest's rows are deleted afterwards.
+ */
+export async function mergeGuestCart({
+  guestId,
+  userId,
+}: {
+  guestId: string;
+  userId: number;
+}): Promise<MergeGuestCartResult> {
+  return db.transaction().execute(async (trx) => {
+    const guest: CartOwner = { guestId };
+    const guestLines = await trx
+      .selectFrom("cartItems as c")
+      .innerJoin("products as p", "p.id", "c.productId")
+      .select([
+        "c.id",
+        "c.productId",
+        "c.size",
+        "c.quantity",
+        "p.isActive",
+        "p.stock",
+        "p.price",
+        "p.originalPrice",
+        "p.size as mainSize",
+        "p.availableSizes",
+      ])
+      .where("c.sessionId", "=", guestId)
+      .where("c.userId", "is", null)
+      .orderBy("c.createdAt")
+      .orderBy("c.id")
+      .execute();
+    const result: MergeGuestCartResult = { merged: 0, capped: 0, dropped: 0 };
+    if (guestLines.length === 0) return result;
+
+    const account: CartOwner = { userId };
+    const now = new Date().toISOString();
+    for (const line of guestLines) {
+      const sold = sizeOptions({
+        price: line.price,
+        originalPrice: line.originalPrice,
+        size: line.mainSize,
+        availableSizes: parseList(line.availableSizes),
+      }).some((option) => option.size === line.size);
+      if (line.isActive !== 1 || !sold) {
+        result.dropped += 1;
+        continue;
+      }
+      const accountLines = await unitsInCart(trx, account, line.productId);
+      const inCart = accountLines.reduce((sum, other) => sum + other.quantity, 0);
+      const units = Math.min(line.quantity, Math.max(0, line.stock - inCart));
+      if (units < line.quantity) result.capped += 1;
+      if (units === 0) continue;
+      result.merged += 1;
+      const same = accountLines.find((other) => other.size === line.size);
+      if (same) {
+        await trx
+          .updateTable("cartItems")
+          .set({ quantity: same.quantity + units, updatedAt: now })
+          .where("id", "=", same.id)
+          .execute();
+      } else {
+        await trx
+          .insertInto("cartItems")
+          .values({
+            userId,
+            sessionId: null,
+            productId: line.productId,
+            size: line.size,
+            quantity: units,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute();
+      }
+    }
+    await trx
+      .deleteFrom("cartItems")
+      .where((eb) => ownedBy(eb, guest))
+      .execute();
+    return result;
+  });
+}
+
+export type CartTotals = OrderTotals & {
+  /** what is left to reach free standard shipping; 0 when reached or the cart is empty */
+  freeShippingRemaining: number;
+  taxPercentage: number;
+};
+
+/**
+ * The cart page's summary (storefront §9, D11, D19): standard shipping (the method is chosen at
+ * checkout), tax on the subtotal, no coupon yet. Only lines that can be bought count.
+ */
+export function cartTotals(cart: Cart, settings: PricingSettings): CartTotals {
+  const totals = orderTotals({
+    lines: cart.lines
+      .filter((line) => line.available)
+      .map((line) => ({ price: line.unitPrice, quantity: line.quantity })),
+    method: "standard",
+    couponDiscount: 0,
+    settings,
+  });
+  const threshold = lempirasToCentavos(Number(settings.free_shipping_threshold));
+  if (totals.subtotal === 0) {
+    // Nothing to ship: an empty cart (or one of unavailable lines only) costs nothing.
+    return {
+      ...totals,
+      shippingCost: 0,
+      total: totals.tax,
+      freeShippingRemaining: 0,
+      taxPercentage: Number(settings.tax_percentage),
+    };
+  }
+  return {
+    ...totals,
+    freeShippingRemaining:
+      totals.subtotal > 0 && totals.shippingCost > 0 ? Math.max(0, threshold - totals.subtotal) : 0,
+    taxPercentage: Number(settings.tax_percentage),
   };
 }

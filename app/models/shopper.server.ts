@@ -1,16 +1,21 @@
 import { sql } from "kysely";
 import { db } from "~/utils/db.server";
 
-/** The counts the header shows: cart lines' units (user or guest cart), favourites, unread. */
+/** The counts the header shows: cart units that can be bought (user or guest cart), favourites, unread. */
 export async function getHeaderCounts(options: { userId: number | null; guestId: string | null }) {
   const { userId, guestId } = options;
+  // Lines of deactivated products stay in the cart, marked, but are not counted (as getCart).
+  const items = db
+    .selectFrom("cartItems")
+    .innerJoin("products", "products.id", "cartItems.productId")
+    .where("products.isActive", "=", 1);
   const cart = userId
-    ? db.selectFrom("cartItems").where("userId", "=", userId)
+    ? items.where("cartItems.userId", "=", userId)
     : guestId
-      ? db.selectFrom("cartItems").where("sessionId", "=", guestId).where("userId", "is", null)
+      ? items.where("cartItems.sessionId", "=", guestId).where("cartItems.userId", "is", null)
       : null;
   const [cartRow, wishlistRow, notificationRow] = await Promise.all([
-    cart?.select(sql<number>`coalesce(sum(quantity), 0)`.as("count")).executeTakeFirst(),
+    cart?.select(sql<number>`coalesce(sum(cart_items.quantity), 0)`.as("count")).executeTakeFirst(),
     userId
       ? db
           .selectFrom("wishlistItems")

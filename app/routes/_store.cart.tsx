@@ -1,19 +1,266 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Page } from "~/components/page";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { CartLineItem, type CartActionData } from "~/components/cart-line-item";
+import { CartIcon, ShieldCheckIcon } from "~/components/icons";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { cartErrorNotice } from "~/models/cart";
+import {
+  addToCart,
+  CART_MESSAGES,
+  cartTotals,
+  clearCart,
+  getCart,
+  removeCartLine,
+  updateCartLine,
+  type Cart,
+  type CartTotals,
+} from "~/models/cart.server";
+import { getSettings } from "~/models/settings.server";
+import { guardAction } from "~/utils/action.server";
+import { safeRedirect } from "~/utils/auth.server";
+import { getCartOwner, redirectWithCartToast } from "~/utils/cart-session.server";
+import { formatMoney } from "~/utils/money";
+
+const LineId = z.coerce.number().int().positive();
+const RedirectTo = z.string().optional();
+const Quantity = z.coerce.number({
+  required_error: "Indica la cantidad",
+  invalid_type_error: "Indica la cantidad",
+});
+
+/** Every cart write posts here: the cart page, the drawer, the catalogue cards (D2 intents). */
+const CartActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("add"),
+    productId: z.coerce.number().int().positive(),
+    size: z.string().trim().min(1).optional(),
+    quantity: Quantity.int("La cantidad debe ser un número entero")
+      .min(1, "La cantidad debe ser al menos 1")
+      .default(1),
+    redirectTo: RedirectTo,
+  }),
+  z.object({
+    intent: z.literal("update"),
+    lineId: LineId,
+    quantity: Quantity.int("La cantidad debe ser un número entero").min(
+      0,
+      "La cantidad no puede ser negativa",
+    ),
+    redirectTo: RedirectTo,
+  }),
+  z.object({ intent: z.literal("remove"), lineId: LineId, redirectTo: RedirectTo }),
+  z.object({ intent: z.literal("clear"), redirectTo: RedirectTo }),
+]);
+
+const EMPTY_CART: Cart = { lines: [], subtotal: 0, itemCount: 0 };
 
 export const meta: MetaFunction = () => [{ title: "Carrito de Compras | Perfumería de Lujo" }];
 
+/** D10: guests have a cart too. The drawer loads this same data through a fetcher. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ path: new URL(request.url).pathname });
+  const [{ owner }, settings] = await Promise.all([getCartOwner(request), getSettings()]);
+  const cart = owner ? await getCart(owner) : EMPTY_CART;
+  return json({ cart, totals: cartTotals(cart, settings) });
 }
 
-// D10: guests may use the cart. Built by the buying issue.
+function refusal(
+  notice: { title: string; message: string },
+  line?: { lineId: number; quantity?: FormDataEntryValue | null },
+) {
+  const quantity = typeof line?.quantity === "string" ? line.quantity.slice(0, 12) : undefined;
+  return json<CartActionData>(
+    { error: { ...notice, lineId: line?.lineId, quantity } },
+    { status: 400 },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await guardAction(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: CartActionSchema });
+  const intent = formData.get("intent");
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? undefined;
+    const lineId = Number(formData.get("lineId"));
+    return refusal(
+      cartErrorNotice(intent === "add" ? "add" : "update", message),
+      Number.isSafeInteger(lineId) && lineId > 0
+        ? { lineId, quantity: formData.get("quantity") }
+        : undefined,
+    );
+  }
+  const value = submission.value;
+  const back = safeRedirect(value.redirectTo, "/cart");
+  const { owner, session } = await getCartOwner(request, { create: value.intent === "add" });
+
+  switch (value.intent) {
+    case "add": {
+      const result = await addToCart({
+        ...owner!,
+        productId: value.productId,
+        size: value.size,
+        quantity: value.quantity,
+      });
+      if (!result.ok) return refusal(cartErrorNotice("add", result.message));
+      return redirectWithCartToast(request, session, back, {
+        title: "Agregado al carrito",
+        description: `${result.productName} (${result.size}) × ${value.quantity}`,
+      });
+    }
+    case "update": {
+      const result = owner
+        ? await updateCartLine({ owner, lineId: value.lineId, quantity: value.quantity })
+        : ({ ok: false, message: CART_MESSAGES.lineNotFound } as const);
+      if (!result.ok) {
+        return refusal(cartErrorNotice("update", result.message), {
+          lineId: value.lineId,
+          quantity: String(value.quantity),
+        });
+      }
+      return redirectWithCartToast(
+        request,
+        session,
+        back,
+        result.removed
+          ? { title: "Producto eliminado", description: result.productName }
+          : undefined,
+      );
+    }
+    case "remove": {
+      const removed = owner ? await removeCartLine({ owner, lineId: value.lineId }) : false;
+      // §8: removing shows 'Error' with the server's message.
+      if (!removed) return refusal({ title: "Error", message: CART_MESSAGES.lineNotFound });
+      return redirectWithCartToast(request, session, back, { title: "Producto eliminado" });
+    }
+    case "clear": {
+      if (owner) await clearCart(owner);
+      return redirectWithCartToast(request, session, back, { title: "Carrito limpiado" });
+    }
+  }
+}
+
 export default function CartRoute() {
-  useLoaderData<typeof loader>();
+  const { cart, totals } = useLoaderData<typeof loader>();
+  const actionData = useActionData<CartActionData>();
+  const navigation = useNavigation();
+  const error = navigation.state === "idle" ? actionData?.error : undefined;
+  const lineError = cart.lines.some((line) => line.id === error?.lineId) ? error : undefined;
+
   return (
-    <Page title="Carrito de Compras">
-      <p className="text-fg-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
-    </Page>
+    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-semibold tracking-tight">Carrito de Compras</h1>
+      {error && !lineError ? (
+        <div
+          role="alert"
+          className="border-danger bg-danger-soft text-danger mt-6 rounded-md border-l-4 p-3 text-sm"
+        >
+          <p className="font-semibold">{error.title}</p>
+          <p>{error.message}</p>
+        </div>
+      ) : null}
+
+      {cart.lines.length === 0 ? (
+        <div className="border-border mt-8 flex flex-col items-center gap-4 rounded-lg border p-10 text-center">
+          <CartIcon className="text-fg-muted size-10" />
+          <p className="text-lg font-medium">Tu carrito está vacío</p>
+          <Link to="/catalog" className={buttonClasses("primary")}>
+            Continuar Comprando
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
+          <section aria-labelledby="cart-lines-heading">
+            <div className="flex items-center justify-between gap-4">
+              <h2 id="cart-lines-heading" className="text-lg font-semibold">
+                Productos ({cart.itemCount})
+              </h2>
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="redirectTo" value="/cart" />
+                <Button type="submit" name="intent" value="clear" variant="ghost" size="sm">
+                  Vaciar carrito
+                </Button>
+              </Form>
+            </div>
+            <ul className="mt-2">
+              {cart.lines.map((line) => (
+                <CartLineItem
+                  key={line.id}
+                  line={line}
+                  lines={cart.lines}
+                  redirectTo="/cart"
+                  serverError={lineError?.lineId === line.id ? lineError : undefined}
+                />
+              ))}
+            </ul>
+          </section>
+          <OrderSummary totals={totals} />
+        </div>
+      )}
+    </main>
+  );
+}
+
+function OrderSummary({ totals }: { totals: CartTotals }) {
+  return (
+    <section
+      aria-labelledby="summary-heading"
+      className="border-border bg-surface h-fit rounded-lg border p-5 lg:sticky lg:top-20"
+    >
+      <h2 id="summary-heading" className="text-lg font-semibold">
+        Resumen del pedido
+      </h2>
+      <dl className="mt-4 space-y-2 text-sm">
+        <SummaryRow term="Subtotal" value={formatMoney(totals.subtotal)} />
+        <SummaryRow
+          term="Envío"
+          value={totals.shippingCost === 0 ? "Gratis" : formatMoney(totals.shippingCost)}
+        />
+        <SummaryRow
+          term={`Impuestos (ISV ${totals.taxPercentage}%)`}
+          value={formatMoney(totals.tax)}
+        />
+        <div className="border-border flex justify-between border-t pt-2 text-base font-semibold">
+          <dt>Total</dt>
+          <dd>{formatMoney(totals.total)}</dd>
+        </div>
+      </dl>
+      {totals.freeShippingRemaining > 0 ? (
+        <p className="bg-surface-muted mt-4 rounded-md p-3 text-sm">
+          Agrega {formatMoney(totals.freeShippingRemaining)} más para envío gratis
+        </p>
+      ) : null}
+      <div className="mt-5 flex flex-col gap-2">
+        <Link to="/checkout" className={`${buttonClasses("primary", "lg")} w-full`}>
+          Proceder al Checkout
+        </Link>
+        <Link to="/catalog" className={`${buttonClasses("secondary", "md")} w-full`}>
+          Continuar Comprando
+        </Link>
+      </div>
+      <ul className="text-fg-muted mt-5 space-y-2 text-sm">
+        {["Productos 100% originales", "Garantía de autenticidad", "Pago seguro"].map((note) => (
+          <li key={note} className="flex items-center gap-2">
+            <ShieldCheckIcon className="text-success size-4" />
+            {note}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SummaryRow({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-fg-muted">{term}</dt>
+      <dd>{value}</dd>
+    </div>
   );
 }

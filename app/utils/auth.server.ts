@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
+import { mergeGuestCart } from "~/models/cart.server";
 import {
   findOrCreateGoogleUser,
   getUserById,
@@ -189,8 +190,9 @@ export async function requireAnonymous(request: Request) {
 }
 
 /**
- * Signs a user in on a fresh session id (no session fixation). The visitor's guest id
- * (their cart, D10) carries over.
+ * Signs a user in on a fresh session id (no session fixation). Every sign-in path (form,
+ * admin, Google) comes through here, so this is where the visitor's cart joins the account's
+ * (D10, within stock). The guest id carries over (it also marks the visitor's guest orders).
  */
 export async function createLoginSession(
   request: Request,
@@ -199,7 +201,17 @@ export async function createLoginSession(
   toast?: { title: string; description?: string },
 ) {
   const old = await getSession(request);
-  const guestId = old.get("guestId") ?? crypto.randomUUID();
+  const previousGuestId = old.get("guestId");
+  const guestId = previousGuestId ?? crypto.randomUUID();
+  if (previousGuestId) {
+    const merged = await mergeGuestCart({ guestId: previousGuestId, userId: user.id });
+    if (toast && merged.capped > 0) {
+      toast = {
+        ...toast,
+        description: "Algunas cantidades de tu carrito se ajustaron al stock disponible.",
+      };
+    }
+  }
   const headers = new Headers();
   if (old.id) headers.append("Set-Cookie", await destroySession(request, old));
 

@@ -40,9 +40,9 @@ test.describe("product page", () => {
     await page.getByLabel(/^Cantidad/).fill("2");
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
 
-    await expect(page.getByRole("status").getByText("Producto agregado")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Agregado al carrito")).toBeVisible();
     await expect(page.getByRole("status")).toContainText("L 1,600.00");
-    await expect(page.getByRole("link", { name: "Carrito (2)" })).toBeVisible();
+    await expect(page.getByLabel("Carrito (2)", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
     const lines = await db
       .selectFrom("cartItems")
@@ -59,7 +59,7 @@ test.describe("product page", () => {
     await page.goto(`/product/${product.slug}`);
     await page.getByRole("radio", { name: /^150ml/ }).check();
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
-    await expect(page.getByRole("link", { name: "Carrito (1)" })).toBeVisible();
+    await expect(page.getByLabel("Carrito (1)", { exact: true })).toBeVisible();
     const lines = await db
       .selectFrom("cartItems")
       .select(["userId", "size", "quantity"])
@@ -87,7 +87,7 @@ test.describe("product page", () => {
     await db.updateTable("products").set({ stock: 0 }).where("id", "=", product.id).execute();
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Producto agotado" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Carrito (0)" })).toBeVisible();
+    await expect(page.getByLabel("Carrito (0)", { exact: true })).toBeVisible();
     const lines = await db
       .selectFrom("cartItems")
       .select("id")

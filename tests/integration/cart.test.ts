@@ -1,11 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { addToCart, CART_MESSAGES } from "~/models/cart.server";
+import {
+  addToCart,
+  CART_MESSAGES,
+  cartTotals,
+  clearCart,
+  getCart,
+  mergeGuestCart,
+  removeCartLine,
+  updateCartLine,
+  type CartOwner,
+} from "~/models/cart.server";
+import { getSettings } from "~/models/settings.server";
 import { getHeaderCounts } from "~/models/shopper.server";
+import { action as cartAction, loader as cartLoader } from "~/routes/_store.cart";
 import { action } from "~/routes/_store.product.$slug/route";
+import { createLoginSession } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { createProduct, createShopper } from "../factories/catalog";
 import {
   formPost,
+  get,
   readSession,
   sessionCookieOf,
   settle,
@@ -191,7 +205,7 @@ describe("the product page's add-to-cart action", () => {
     expect(response.headers.get("Location")).toBe(`/product/${product.slug}`);
     const session = await readSession(sessionCookieOf(response));
     expect(session.guestId).toEqual(expect.any(String));
-    expect(session.toast).toMatchObject({ type: "success", title: "Producto agregado" });
+    expect(session.toast).toMatchObject({ type: "success", title: "Agregado al carrito" });
     expect(session.toast?.description).toContain("L 1,600.00");
     expect(await lines(product.id)).toEqual([
       { userId: null, sessionId: session.guestId, size: "50ml", quantity: 2 },
@@ -250,7 +264,7 @@ describe("the product page's add-to-cart action", () => {
     expect(agotado.status).toBe(400);
     expect((await agotado.json()).error).toMatchObject({
       title: "Producto agotado",
-      message: "Producto agotado",
+      message: "Este producto no está disponible en este momento.",
     });
 
     const badQuantity = await post(product.slug, {
@@ -278,5 +292,441 @@ describe("the product page's add-to-cart action", () => {
     );
     expect(response.status).toBe(403);
     expect(await lines(product.id)).toEqual([]);
+  });
+});
+
+/** Adds a line and returns its id (the test's own setup: it must succeed). */
+async function lineOf(owner: CartOwner, productId: number, size: string, quantity: number) {
+  const result = await addToCart({ ...owner, productId, size, quantity });
+  if (!result.ok) throw new Error(result.message);
+  const row = await db
+    .selectFrom("cartItems")
+    .select("id")
+    .where("productId", "=", productId)
+    .where("size", "=", size)
+    .where((eb) =>
+      owner.userId !== undefined
+        ? eb("userId", "=", owner.userId)
+        : eb.and([eb("sessionId", "=", owner.guestId), eb("userId", "is", null)]),
+    )
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe("updateCartLine, removeCartLine, clearCart (cart page rules)", () => {
+  it("sets the quantity, and 0 removes the line", async () => {
+    const product = await createProduct(db, { stock: 10 });
+    const user = await createShopper(db);
+    const owner = { userId: user.id };
+    const lineId = await lineOf(owner, product.id, "100ml", 1);
+    expect(await updateCartLine({ owner, lineId, quantity: 4 })).toMatchObject({
+      ok: true,
+      removed: false,
+      quantity: 4,
+    });
+    expect(await lines(product.id)).toEqual([
+      { userId: user.id, sessionId: null, size: "100ml", quantity: 4 },
+    ]);
+    expect(await updateCartLine({ owner, lineId, quantity: 0 })).toMatchObject({
+      ok: true,
+      removed: true,
+    });
+    expect(await lines(product.id)).toEqual([]);
+  });
+
+  it("refuses more units than the stock, counting the product's other sizes in the cart", async () => {
+    const product = await createProduct(db, { stock: 5 });
+    const user = await createShopper(db);
+    const owner = { userId: user.id };
+    const big = await lineOf(owner, product.id, "100ml", 2);
+    await lineOf(owner, product.id, "50ml", 2);
+
+    const refused = await updateCartLine({ owner, lineId: big, quantity: 4 });
+    expect(refused).toEqual({
+      ok: false,
+      error: "insufficient_stock",
+      message: "No hay suficientes unidades disponibles (stock: 5, en tu carrito: 2).",
+    });
+    // Up to the stock exactly is fine.
+    expect(await updateCartLine({ owner, lineId: big, quantity: 3 })).toMatchObject({ ok: true });
+    expect(await lines(product.id)).toEqual([
+      { userId: user.id, sessionId: null, size: "100ml", quantity: 3 },
+      { userId: user.id, sessionId: null, size: "50ml", quantity: 2 },
+    ]);
+  });
+
+  it("lets a shopper lower a line that outgrew a reduced stock, but not raise it", async () => {
+    const product = await createProduct(db, { stock: 6 });
+    const user = await createShopper(db);
+    const owner = { userId: user.id };
+    const lineId = await lineOf(owner, product.id, "100ml", 6);
+    await db.updateTable("products").set({ stock: 2 }).where("id", "=", product.id).execute();
+    expect(await updateCartLine({ owner, lineId, quantity: 7 })).toMatchObject({
+      ok: false,
+      error: "insufficient_stock",
+    });
+    expect(await updateCartLine({ owner, lineId, quantity: 3 })).toMatchObject({ ok: true });
+    expect((await lines(product.id))[0]?.quantity).toBe(3);
+  });
+
+  it("refuses raising a line of a deactivated or sold-out product with the §8 texts", async () => {
+    const user = await createShopper(db);
+    const owner = { userId: user.id };
+    const inactive = await createProduct(db);
+    const soldOut = await createProduct(db);
+    const inactiveLine = await lineOf(owner, inactive.id, "100ml", 1);
+    const soldOutLine = await lineOf(owner, soldOut.id, "100ml", 1);
+    await db.updateTable("products").set({ isActive: 0 }).where("id", "=", inactive.id).execute();
+    await db.updateTable("products").set({ stock: 0 }).where("id", "=", soldOut.id).execute();
+
+    expect(await updateCartLine({ owner, lineId: inactiveLine, quantity: 2 })).toEqual({
+      ok: false,
+      error: "unavailable",
+      message: "Este producto ya no está disponible.",
+    });
+    expect(await updateCartLine({ owner, lineId: soldOutLine, quantity: 2 })).toEqual({
+      ok: false,
+      error: "out_of_stock",
+      message: "Producto agotado",
+    });
+    // Removing them is always possible.
+    expect(await updateCartLine({ owner, lineId: inactiveLine, quantity: 0 })).toMatchObject({
+      ok: true,
+      removed: true,
+    });
+  });
+
+  it("never touches another cart's line: not found, nothing changes", async () => {
+    const product = await createProduct(db);
+    const owner = await createShopper(db);
+    const intruder = await createShopper(db);
+    const guestId = crypto.randomUUID();
+    const lineId = await lineOf({ userId: owner.id }, product.id, "100ml", 2);
+
+    for (const other of [{ userId: intruder.id }, { guestId }] satisfies CartOwner[]) {
+      expect(await updateCartLine({ owner: other, lineId, quantity: 1 })).toMatchObject({
+        ok: false,
+        error: "not_found",
+      });
+      expect(await updateCartLine({ owner: other, lineId, quantity: 0 })).toMatchObject({
+        ok: false,
+        error: "not_found",
+      });
+      expect(await removeCartLine({ owner: other, lineId })).toBe(false);
+      expect(await clearCart(other)).toBe(0);
+    }
+    expect(await lines(product.id)).toEqual([
+      { userId: owner.id, sessionId: null, size: "100ml", quantity: 2 },
+    ]);
+  });
+
+  it("removes one line, or empties the owner's whole cart and no one else's", async () => {
+    const product = await createProduct(db);
+    const user = await createShopper(db);
+    const guestId = crypto.randomUUID();
+    const first = await lineOf({ userId: user.id }, product.id, "100ml", 1);
+    await lineOf({ userId: user.id }, product.id, "50ml", 1);
+    await lineOf({ guestId }, product.id, "150ml", 1);
+
+    expect(await removeCartLine({ owner: { userId: user.id }, lineId: first })).toBe(true);
+    expect((await getCart({ userId: user.id })).lines.map((line) => line.size)).toEqual(["50ml"]);
+    expect(await clearCart({ userId: user.id })).toBe(1);
+    expect(await lines(product.id)).toEqual([
+      { userId: null, sessionId: guestId, size: "150ml", quantity: 1 },
+    ]);
+  });
+});
+
+describe("mergeGuestCart (D10: at sign-in, within stock)", () => {
+  it("adds the same product and size up, keeps other sizes, deletes the guest's rows", async () => {
+    const product = await createProduct(db, { stock: 10 });
+    const user = await createShopper(db);
+    const guestId = crypto.randomUUID();
+    await lineOf({ userId: user.id }, product.id, "100ml", 2);
+    await lineOf({ guestId }, product.id, "100ml", 3);
+    await lineOf({ guestId }, product.id, "50ml", 1);
+
+    expect(await mergeGuestCart({ guestId, userId: user.id })).toEqual({
+      merged: 2,
+      capped: 0,
+      dropped: 0,
+    });
+    expect(await lines(product.id)).toEqual([
+      { userId: user.id, sessionId: null, size: "100ml", quantity: 5 },
+      { userId: user.id, sessionId: null, size: "50ml", quantity: 1 },
+    ]);
+    // Merging again finds nothing to do.
+    expect(await mergeGuestCart({ guestId, userId: user.id })).toEqual({
+      merged: 0,
+      capped: 0,
+      dropped: 0,
+    });
+  });
+
+  it("never takes a product's units in the account cart past its stock (any size)", async () => {
+    const product = await createProduct(db, { stock: 4 });
+    const full = await createProduct(db, { stock: 2 });
+    const user = await createShopper(db);
+    const guestId = crypto.randomUUID();
+    await lineOf({ userId: user.id }, product.id, "100ml", 2);
+    await lineOf({ userId: user.id }, full.id, "100ml", 2);
+    await lineOf({ guestId }, product.id, "50ml", 3);
+    await lineOf({ guestId }, full.id, "100ml", 1);
+
+    expect(await mergeGuestCart({ guestId, userId: user.id })).toEqual({
+      merged: 1,
+      capped: 2,
+      dropped: 0,
+    });
+    expect(await lines(product.id)).toEqual([
+      { userId: user.id, sessionId: null, size: "100ml", quantity: 2 },
+      { userId: user.id, sessionId: null, size: "50ml", quantity: 2 },
+    ]);
+    expect(await lines(full.id)).toEqual([
+      { userId: user.id, sessionId: null, size: "100ml", quantity: 2 },
+    ]);
+  });
+
+  it("drops lines of products that can no longer be bought, and leaves other guests alone", async () => {
+    const gone = await createProduct(db);
+    const kept = await createProduct(db);
+    const user = await createShopper(db);
+    const guestId = crypto.randomUUID();
+    const otherGuest = crypto.randomUUID();
+    await lineOf({ guestId }, gone.id, "100ml", 1);
+    await lineOf({ guestId }, kept.id, "150ml", 1);
+    await lineOf({ guestId: otherGuest }, kept.id, "100ml", 1);
+    await db.updateTable("products").set({ isActive: 0 }).where("id", "=", gone.id).execute();
+
+    expect(await mergeGuestCart({ guestId, userId: user.id })).toEqual({
+      merged: 1,
+      capped: 0,
+      dropped: 1,
+    });
+    expect(await lines(gone.id)).toEqual([]);
+    expect(await lines(kept.id)).toEqual([
+      { userId: null, sessionId: otherGuest, size: "100ml", quantity: 1 },
+      { userId: user.id, sessionId: null, size: "150ml", quantity: 1 },
+    ]);
+  });
+
+  it("happens at sign-in (createLoginSession), and the guest id stays on the session", async () => {
+    const product = await createProduct(db, { stock: 3 });
+    const user = await createShopper(db);
+    await lineOf({ userId: user.id }, product.id, "100ml", 2);
+    const added = await settle(() =>
+      action({
+        request: formPost(`/product/${product.slug}`, {
+          productId: String(product.id),
+          size: "100ml",
+          quantity: "2",
+        }),
+        params: { slug: product.slug },
+        context: {},
+      }),
+    );
+    const guestCookie = sessionCookieOf(added);
+    const { guestId } = await readSession(guestCookie);
+
+    const response = await createLoginSession(
+      get("/login", guestCookie),
+      { id: user.id, role: "customer" },
+      "/cart",
+      { title: "¡Bienvenido!" },
+    );
+    const session = await readSession(sessionCookieOf(response));
+    expect(session).toMatchObject({ userId: user.id, guestId });
+    expect(session.toast?.description).toBe(
+      "Algunas cantidades de tu carrito se ajustaron al stock disponible.",
+    );
+    expect(await lines(product.id)).toEqual([
+      { userId: user.id, sessionId: null, size: "100ml", quantity: 3 },
+    ]);
+  });
+});
+
+describe("cartTotals (storefront §9, D11, D19)", () => {
+  it("charges standard shipping below the threshold and says how much is missing", async () => {
+    const settings = await getSettings();
+    const product = await createProduct(db, { price: 80_000, stock: 10 });
+    const guestId = crypto.randomUUID();
+    await lineOf({ guestId }, product.id, "100ml", 2);
+    const totals = cartTotals(await getCart({ guestId }), settings);
+    expect(totals).toEqual({
+      subtotal: 160_000,
+      shippingCost: 15_000,
+      tax: 24_000,
+      couponDiscount: 0,
+      total: 199_000,
+      freeShippingRemaining: 40_000,
+      taxPercentage: 15,
+    });
+  });
+
+  it("ships free from the threshold and leaves unavailable lines out", async () => {
+    const settings = await getSettings();
+    const product = await createProduct(db, { price: 100_000, stock: 10 });
+    const gone = await createProduct(db, { price: 500_000 });
+    const guestId = crypto.randomUUID();
+    await lineOf({ guestId }, product.id, "100ml", 2);
+    await lineOf({ guestId }, gone.id, "100ml", 1);
+    await db.updateTable("products").set({ isActive: 0 }).where("id", "=", gone.id).execute();
+    const totals = cartTotals(await getCart({ guestId }), settings);
+    expect(totals).toMatchObject({
+      subtotal: 200_000,
+      shippingCost: 0,
+      tax: 30_000,
+      total: 230_000,
+      freeShippingRemaining: 0,
+    });
+    expect(cartTotals({ lines: [], subtotal: 0, itemCount: 0 }, settings)).toMatchObject({
+      shippingCost: 0,
+      total: 0,
+      freeShippingRemaining: 0,
+    });
+  });
+});
+
+describe("the /cart route", () => {
+  const post = (fields: Record<string, string>, cookie?: string) =>
+    settle(() =>
+      cartAction({ request: formPost("/cart", fields, cookie), params: {}, context: {} }),
+    );
+  const load = async (cookie?: string) =>
+    (
+      await settle(() => cartLoader({ request: get("/cart", cookie), params: {}, context: {} }))
+    ).json();
+
+  it("shows a visitor without a cart an empty one", async () => {
+    expect(await load()).toMatchObject({
+      cart: { lines: [], subtotal: 0, itemCount: 0 },
+      totals: { total: 0 },
+    });
+  });
+
+  it("adds the main size from a card and comes back with 'Agregado al carrito'", async () => {
+    const product = await createProduct(db, { size: "100ml" });
+    const response = await post({
+      intent: "add",
+      productId: String(product.id),
+      quantity: "1",
+      redirectTo: "/catalog?page=2",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/catalog?page=2");
+    const cookie = sessionCookieOf(response);
+    const session = await readSession(cookie);
+    expect(session.toast).toMatchObject({ title: "Agregado al carrito" });
+    expect(await lines(product.id)).toEqual([
+      { userId: null, sessionId: session.guestId, size: "100ml", quantity: 1 },
+    ]);
+    const data = await load(cookie);
+    expect(data.cart.lines).toHaveLength(1);
+    expect(data.totals.subtotal).toBe(200_000);
+  });
+
+  it("updates, removes and empties the shopper's cart with the §8 toasts", async () => {
+    const product = await createProduct(db, { stock: 3 });
+    const user = await createShopper(db);
+    const cookie = await signedInCookie(user.id);
+    const lineId = await lineOf({ userId: user.id }, product.id, "100ml", 1);
+    const other = await lineOf({ userId: user.id }, product.id, "50ml", 1);
+
+    const updated = await post({ intent: "update", lineId: String(lineId), quantity: "2" }, cookie);
+    expect(updated.headers.get("Location")).toBe("/cart");
+    expect((await lines(product.id)).find((line) => line.size === "100ml")?.quantity).toBe(2);
+
+    const tooMany = await post({ intent: "update", lineId: String(lineId), quantity: "3" }, cookie);
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).error).toEqual({
+      title: "Stock insuficiente",
+      message: "No hay suficientes unidades disponibles (stock: 3, en tu carrito: 1).",
+      lineId,
+      quantity: "3",
+    });
+
+    const zero = await post({ intent: "update", lineId: String(other), quantity: "0" }, cookie);
+    expect((await readSession(sessionCookieOf(zero, cookie))).toast).toMatchObject({
+      title: "Producto eliminado",
+    });
+    const removed = await post({ intent: "remove", lineId: String(lineId) }, cookie);
+    expect((await readSession(sessionCookieOf(removed, cookie))).toast).toMatchObject({
+      title: "Producto eliminado",
+    });
+    expect(await lines(product.id)).toEqual([]);
+
+    await lineOf({ userId: user.id }, product.id, "100ml", 1);
+    const cleared = await post({ intent: "clear" }, cookie);
+    expect((await readSession(sessionCookieOf(cleared, cookie))).toast).toMatchObject({
+      title: "Carrito limpiado",
+    });
+    expect(await lines(product.id)).toEqual([]);
+  });
+
+  it("refuses another shopper's line, a bad quantity, a foreign redirect and a cross-site post", async () => {
+    const product = await createProduct(db);
+    const owner = await createShopper(db);
+    const intruder = await createShopper(db);
+    const lineId = await lineOf({ userId: owner.id }, product.id, "100ml", 2);
+    const intruderCookie = await signedInCookie(intruder.id);
+
+    const update = await post(
+      { intent: "update", lineId: String(lineId), quantity: "1" },
+      intruderCookie,
+    );
+    expect(update.status).toBe(400);
+    const remove = await post({ intent: "remove", lineId: String(lineId) }, intruderCookie);
+    expect(remove.status).toBe(400);
+    expect((await remove.json()).error).toMatchObject({ title: "Error" });
+    const negative = await post(
+      { intent: "update", lineId: String(lineId), quantity: "-1" },
+      await signedInCookie(owner.id),
+    );
+    expect(negative.status).toBe(400);
+    expect(await lines(product.id)).toEqual([
+      { userId: owner.id, sessionId: null, size: "100ml", quantity: 2 },
+    ]);
+
+    const away = await post({ intent: "clear", redirectTo: "//otro-sitio.example" });
+    expect(away.headers.get("Location")).toBe("/cart");
+
+    const crossSite = await settle(() =>
+      cartAction({
+        request: new Request("http://tienda.test/cart", {
+          method: "POST",
+          headers: {
+            Origin: "https://otro-sitio.example",
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams({ intent: "clear" }),
+        }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(crossSite.status).toBe(403);
+  });
+
+  it("refuses a sold-out product from a card with the add text of §8", async () => {
+    const soldOut = await createProduct(db, { stock: 0 });
+    const response = await post({ intent: "add", productId: String(soldOut.id) });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatchObject({
+      title: "Producto agotado",
+      message: "Este producto no está disponible en este momento.",
+    });
+  });
+});
+
+describe("the header's cart count", () => {
+  it("counts the units that can be bought, as the cart and the drawer do", async () => {
+    const kept = await createProduct(db);
+    const gone = await createProduct(db);
+    const guestId = crypto.randomUUID();
+    await lineOf({ guestId }, kept.id, "100ml", 2);
+    await lineOf({ guestId }, gone.id, "100ml", 3);
+    await db.updateTable("products").set({ isActive: 0 }).where("id", "=", gone.id).execute();
+    expect((await getHeaderCounts({ userId: null, guestId })).cartCount).toBe(2);
+    expect((await getCart({ guestId })).itemCount).toBe(2);
   });
 });

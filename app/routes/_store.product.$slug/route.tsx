@@ -1,8 +1,6 @@
-import crypto from "node:crypto";
 import { parseWithZod } from "@conform-to/zod";
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -17,7 +15,8 @@ import {
 import { z } from "zod";
 import { ErrorScreen } from "~/components/error-screen";
 import { WishlistButton } from "~/components/wishlist-button";
-import { addToCart, type AddToCartError } from "~/models/cart.server";
+import { cartErrorNotice } from "~/models/cart";
+import { addToCart } from "~/models/cart.server";
 import { relatedProducts } from "~/models/catalog.server";
 import { getProductBySlug } from "~/models/products.server";
 import { listApprovedReviews, ratingSummary } from "~/models/reviews.server";
@@ -27,7 +26,8 @@ import { getUser } from "~/utils/auth.server";
 import { productImageUrl } from "~/utils/images";
 import { formatMoney } from "~/utils/money";
 import { recordRecentlyViewed } from "~/utils/recently-viewed.server";
-import { commitSession, getSession, isHttps } from "~/utils/session.server";
+import { getCartOwner, redirectWithCartToast } from "~/utils/cart-session.server";
+import { isHttps } from "~/utils/session.server";
 import { ProductDetails, type CartFormError } from "./product-details";
 import { ProductGallery } from "./product-gallery";
 import { ProductTabs } from "./product-tabs";
@@ -43,15 +43,6 @@ const AddToCartSchema = z.object({
     .int("La cantidad debe ser un número entero")
     .min(1, "La cantidad debe ser al menos 1"),
 });
-
-/** storefront.md §8: the title a cart error is shown under. */
-const ERROR_TITLES: Record<AddToCartError, string> = {
-  out_of_stock: "Producto agotado",
-  insufficient_stock: "Stock insuficiente",
-  unavailable: "Error",
-  size_unavailable: "Error",
-  invalid_quantity: "Error",
-};
 
 /** The address other sites should use for us: behind a proxy, its scheme and host. */
 function requestOrigin(request: Request) {
@@ -106,38 +97,20 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ error }, { status: 400 });
   }
 
-  const [user, session] = await Promise.all([getUser(request), getSession(request)]);
   // D10: a visitor's cart lives on a guest id in the session, created with the first line.
-  let guestId = session.get("guestId");
-  if (!user && !guestId) {
-    guestId = crypto.randomUUID();
-    session.set("guestId", guestId);
-  }
+  const { owner, session } = await getCartOwner(request, { create: true });
   const { productId, size, quantity } = submission.value;
-  const result = await addToCart(
-    user
-      ? { userId: user.id, productId, size, quantity }
-      : { guestId: guestId!, productId, size, quantity },
-  );
+  const result = await addToCart({ ...owner!, productId, size, quantity });
   if (!result.ok) {
-    const error: CartFormError = {
-      title: ERROR_TITLES[result.error],
-      message: result.message,
-      ...submitted,
-    };
+    const error: CartFormError = { ...cartErrorNotice("add", result.message), ...submitted };
     return json({ error }, { status: 400 });
   }
 
   // Post/redirect/get back to the same page (tab and picture kept), with the toast of §8.
-  session.flash("toast", {
-    id: crypto.randomUUID(),
-    type: "success",
-    title: "Producto agregado",
-    description: `${result.productName} (${result.size}) × ${quantity} a ${formatMoney(result.unitPrice)} c/u.`,
-  });
   const url = new URL(request.url);
-  return redirect(`${url.pathname}${url.search}`, {
-    headers: { "Set-Cookie": await commitSession(request, session) },
+  return redirectWithCartToast(request, session, `${url.pathname}${url.search}`, {
+    title: "Agregado al carrito",
+    description: `${result.productName} (${result.size}) × ${quantity} a ${formatMoney(result.unitPrice)} c/u.`,
   });
 }
 
