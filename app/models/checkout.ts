@@ -62,49 +62,53 @@ export const CHECKOUT_MESSAGES = {
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
-export const PlaceOrderSchema = z
+const ContactSchema = z.object({
+  intent: z.literal("place-order"),
+  checkoutKey: z.string().trim().min(8).max(64),
+  email: z
+    .string({ required_error: CHECKOUT_MESSAGES.email })
+    .trim()
+    .max(254, CHECKOUT_MESSAGES.email)
+    .email(CHECKOUT_MESSAGES.email)
+    .transform((email) => email.toLowerCase()),
+  firstName: z
+    .string({ required_error: CHECKOUT_MESSAGES.firstName })
+    .trim()
+    .min(2, CHECKOUT_MESSAGES.firstName)
+    .max(100),
+  lastName: z
+    .string({ required_error: CHECKOUT_MESSAGES.lastName })
+    .trim()
+    .min(2, CHECKOUT_MESSAGES.lastName)
+    .max(100),
+  paymentProof: z
+    .string({ required_error: CHECKOUT_MESSAGES.proof })
+    .trim()
+    .min(1, CHECKOUT_MESSAGES.proof)
+    .max(64),
+});
+
+const DeliverySchema = z
   .object({
-    intent: z.literal("place-order"),
-    checkoutKey: z.string().trim().min(8).max(64),
-    email: z
-      .string({ required_error: CHECKOUT_MESSAGES.email })
-      .trim()
-      .max(254, CHECKOUT_MESSAGES.email)
-      .email(CHECKOUT_MESSAGES.email)
-      .transform((email) => email.toLowerCase()),
+    shippingMethod: z.enum(SHIPPING_METHODS).default("standard"),
     phone: z
       .string()
       .trim()
       .optional()
       .transform((value) => (value ? formatPhone(value) : undefined)),
-    firstName: z
-      .string({ required_error: CHECKOUT_MESSAGES.firstName })
-      .trim()
-      .min(2, CHECKOUT_MESSAGES.firstName)
-      .max(100),
-    lastName: z
-      .string({ required_error: CHECKOUT_MESSAGES.lastName })
-      .trim()
-      .min(2, CHECKOUT_MESSAGES.lastName)
-      .max(100),
-    shippingMethod: z.enum(SHIPPING_METHODS).default("standard"),
     address: optionalText(300),
     referenceAddress: optionalText(300),
     city: optionalText(100),
     department: optionalText(50),
-    paymentProof: z
-      .string({ required_error: CHECKOUT_MESSAGES.proof })
-      .trim()
-      .min(1, CHECKOUT_MESSAGES.proof)
-      .max(64),
   })
   .superRefine((value, ctx) => {
     const issue = (path: string, message: string) =>
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
     if (value.shippingMethod === "pickup") {
       // §4/§5: pickup hides the address and makes the phone required.
-      if (!value.phone || !PHONE_PATTERN.test(value.phone))
+      if (!value.phone || !PHONE_PATTERN.test(value.phone)) {
         issue("phone", CHECKOUT_MESSAGES.delivery);
+      }
       return;
     }
     if (value.phone && !PHONE_PATTERN.test(value.phone)) issue("phone", CHECKOUT_MESSAGES.phone);
@@ -127,8 +131,13 @@ export const PlaceOrderSchema = z
       "department",
       CHECKOUT_MESSAGES.department,
     );
-    if (missing) ctx.addIssue({ code: z.ZodIssueCode.custom, message: CHECKOUT_MESSAGES.delivery });
+    if (missing) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: CHECKOUT_MESSAGES.delivery });
+    }
   });
+
+/** An intersection checks both halves, so contact and address errors are reported together. */
+export const PlaceOrderSchema = z.intersection(ContactSchema, DeliverySchema);
 
 export type PlaceOrderFields = z.infer<typeof PlaceOrderSchema>;
 
