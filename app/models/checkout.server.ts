@@ -198,9 +198,6 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       const now = new Date();
       const nowIso = now.toISOString();
       const orderId = crypto.randomUUID();
-      if (coupon && !(await consumeCoupon(coupon, { id: orderId, userId, now: nowIso }, trx))) {
-        throw new CheckoutError("coupon", COUPON_MESSAGES.exhausted);
-      }
       const orderNumber = await generateOrderNumber(trx, now);
       const pickup = input.shippingMethod === "pickup";
       await trx
@@ -238,6 +235,10 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
           checkoutKey: input.checkoutKey,
         })
         .execute();
+      // After the order row exists (a loyalty coupon points at it); a refusal rolls it back.
+      if (coupon && !(await consumeCoupon(coupon, { id: orderId, userId, now: nowIso }, trx))) {
+        throw new CheckoutError("coupon", COUPON_MESSAGES.exhausted);
+      }
       await trx
         .insertInto("orderItems")
         .values(
