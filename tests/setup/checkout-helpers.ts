@@ -97,12 +97,13 @@ export function checkoutForm(
 }
 
 /** A guest's session cookie with a guest id (the cart and proofs hang off it). */
-export async function guestCookie() {
+export async function guestCookie(options: { appliedCoupon?: string } = {}) {
   const { getSession, commitSession } = await import("~/utils/session.server");
   const request = new Request(`${ORIGIN}/`);
   const session = await getSession(request);
   const guestId = crypto.randomUUID();
   session.set("guestId", guestId);
+  if (options.appliedCoupon) session.set("appliedCoupon", options.appliedCoupon);
   return { guestId, cookie: (await commitSession(request, session)).split(";")[0] };
 }
 
