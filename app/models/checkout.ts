@@ -143,10 +143,13 @@ export type PlaceOrderFields = z.infer<typeof PlaceOrderSchema>;
 
 export const ApplyCouponSchema = z.object({
   intent: z.literal("apply-coupon"),
+  // No pipe: conform's coercion of a pipe loses the custom "required" message.
   code: z
     .string({ required_error: COUPON_MESSAGES.empty })
-    .transform(normalizeCouponCode)
-    .pipe(z.string().min(1, COUPON_MESSAGES.empty).max(50, COUPON_MESSAGES.notFound)),
+    .trim()
+    .min(1, COUPON_MESSAGES.empty)
+    .max(50, COUPON_MESSAGES.notFound)
+    .transform(normalizeCouponCode),
 });
 
 export const RemoveCouponSchema = z.object({ intent: z.literal("remove-coupon") });
