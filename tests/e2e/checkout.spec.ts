@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import type { DB } from "../../db/connection";
 import { expect, test } from "./fixtures";
 import { deleteProducts, insertProduct, type TestProduct } from "./product-data";
 
@@ -56,7 +57,7 @@ async function fillDelivery(page: Page) {
 
 const confirm = (page: Page) => page.getByRole("button", { name: /^Confirmar Pedido/ });
 
-async function placedOrder(page: Page, db: import("../../db/connection").DB) {
+async function placedOrder(page: Page, db: DB) {
   await page.waitForURL(/\/order-confirmation\//);
   await expect(page.getByText("¡Pedido creado exitosamente!")).toBeVisible();
   const id = new URL(page.url()).pathname.split("/").pop() ?? "";
