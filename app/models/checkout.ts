@@ -38,7 +38,7 @@ export const SHIPPING_METHODS = [
 export const SHIPPING_LABELS: Record<ShippingMethod, { name: string; estimate: string }> = {
   standard: { name: "Envío estándar", estimate: "3-5 días hábiles" },
   express: { name: "Envío express", estimate: "1-2 días hábiles" },
-  pickup: { name: "Recoger en tienda", estimate: "Gratis" },
+  pickup: { name: "Recoger en tienda", estimate: "En nuestra tienda, sin costo" },
 };
 
 export const CHECKOUT_MESSAGES = {

@@ -197,3 +197,30 @@ export function proofFilePath(file: string) {
   if (!/^[0-9a-f]{32}\.webp$/.test(file)) return null;
   return path.join(proofsDir(), file);
 }
+
+const ORPHAN_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** Proofs no order took within two days (abandoned checkouts): their rows and files go. */
+export async function deleteOrphanProofs(now = Date.now()) {
+  const cutoff = new Date(now - ORPHAN_AFTER_MS).toISOString();
+  const orphans = await db
+    .deleteFrom("paymentProofs")
+    .where("orderId", "is", null)
+    .where("createdAt", "<", cutoff)
+    .returning("file")
+    .execute();
+  for (const { file } of orphans) {
+    const fullPath = proofFilePath(file);
+    if (fullPath) fs.rmSync(fullPath, { force: true });
+  }
+  return orphans.length;
+}
+
+declare global {
+  var __perfumeriaProofSweep: NodeJS.Timeout | undefined;
+}
+
+globalThis.__perfumeriaProofSweep ??= setInterval(
+  () => void deleteOrphanProofs().catch((error) => console.error("[uploads] sweep failed", error)),
+  6 * 60 * 60 * 1000,
+).unref();

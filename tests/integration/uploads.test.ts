@@ -4,7 +4,13 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { loader as proofLoader } from "~/routes/resources.payment-proofs.$id";
 import { action } from "~/routes/_store.checkout/route";
-import { PROOF_MAX_BYTES, PROOF_MESSAGES, proofsDir, sniffImageType } from "~/utils/uploads.server";
+import {
+  deleteOrphanProofs,
+  PROOF_MAX_BYTES,
+  PROOF_MESSAGES,
+  proofsDir,
+  sniffImageType,
+} from "~/utils/uploads.server";
 import { db } from "~/utils/db.server";
 import { createProduct, createShopper } from "../factories/catalog";
 import {
@@ -198,5 +204,26 @@ describe("who may see a proof (D8, D10)", () => {
     expect((await viewProof(id, (await guestCookie()).cookie)).status).toBe(404);
     const stranger = await createShopper(db);
     expect((await viewProof(id, (await userCookie(stranger.id)).cookie)).status).toBe(404);
+  });
+});
+
+describe("abandoned proofs", () => {
+  it("a proof no order took within two days is deleted with its file; a fresh or ordered one stays", async () => {
+    const guest = await guestCookie();
+    const { body } = await upload({ bytes: await pngBytes(), name: "p.png" }, guest.cookie);
+    const id: string = body.upload.id;
+    const file = path.join(proofsDir(), `${id}.webp`);
+    expect(await deleteOrphanProofs()).toBe(0);
+    expect(fs.existsSync(file)).toBe(true);
+    await db
+      .updateTable("paymentProofs")
+      .set({ createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString() })
+      .where("id", "=", id)
+      .execute();
+    expect(await deleteOrphanProofs()).toBe(1);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(
+      await db.selectFrom("paymentProofs").select("id").where("id", "=", id).execute(),
+    ).toEqual([]);
   });
 });

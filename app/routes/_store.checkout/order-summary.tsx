@@ -156,9 +156,14 @@ export function OrderSummary({
           );
         })}
         <ul className="text-fg-muted space-y-1 text-xs">
-          <li>🔒 Compra segura</li>
-          <li>✓ Productos 100% originales</li>
-          <li>☎ Soporte 24/7</li>
+          {["Compra 100% segura", "Productos 100% originales", "Soporte 24/7"].map((note) => (
+            <li key={note} className="flex items-center gap-2">
+              <span aria-hidden="true" className="text-success">
+                ✓
+              </span>
+              {note}
+            </li>
+          ))}
         </ul>
       </div>
     </aside>
