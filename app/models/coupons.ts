@@ -1,4 +1,5 @@
 /** Client-safe coupon rules (D20): the code box's normalisation and its messages. */
+import { formatMoney } from "~/utils/money";
 
 /** storefront.md §5: the code is upper-cased and trimmed before it is checked. */
 export function normalizeCouponCode(input: string) {
@@ -22,3 +23,11 @@ export const COUPON_MESSAGES = {
   applied: "¡Cupón aplicado!",
   removed: "Cupón removido",
 } as const;
+
+/** §8: '¡Cupón aplicado!' tells the discount in lempiras (and the percentage of a percent code). */
+export function couponDescription(coupon: { discount: number; label: string }) {
+  const amount = formatMoney(coupon.discount);
+  return amount === coupon.label
+    ? `Descuento de ${amount}`
+    : `Descuento de ${amount} (${coupon.label})`;
+}

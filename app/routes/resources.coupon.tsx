@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { applyCouponToSession, getCheckoutShopper } from "~/models/checkout.server";
-import { COUPON_MESSAGES, normalizeCouponCode } from "~/models/coupons";
+import { COUPON_MESSAGES, couponDescription, normalizeCouponCode } from "~/models/coupons";
 import { guardAction } from "~/utils/action.server";
 import { safeRedirect } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -57,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ? {
             type: "success",
             title: COUPON_MESSAGES.applied,
-            description: `Descuento de ${check.coupon.label}`,
+            description: couponDescription(check.coupon),
           }
         : { type: "error", title: COUPON_MESSAGES.invalidTitle, description: check.message };
     } catch (error) {

@@ -16,7 +16,7 @@ import {
   getCheckoutSummary,
   placeOrder,
 } from "~/models/checkout.server";
-import { COUPON_MESSAGES } from "~/models/coupons";
+import { COUPON_MESSAGES, couponDescription } from "~/models/coupons";
 import { guardAction } from "~/utils/action.server";
 import { getUser } from "~/utils/auth.server";
 import { commitSession, getSession } from "~/utils/session.server";
@@ -125,7 +125,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ? {
             ok: true,
             title: COUPON_MESSAGES.applied,
-            message: `Descuento de ${check.coupon.label}`,
+            message: couponDescription(check.coupon),
           }
         : { ok: false, title: COUPON_MESSAGES.invalidTitle, message: check.message };
     }
