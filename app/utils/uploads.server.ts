@@ -45,11 +45,9 @@ function tempDir() {
   return path.join(getEnv().DATA_DIR, "uploads", "tmp");
 }
 
-async function drain(data: AsyncIterable<Uint8Array>, limit: number) {
-  let size = 0;
-  for await (const chunk of data) {
-    size += chunk.byteLength;
-    if (size > limit) throw new UploadRejectedError(PROOF_MESSAGES.tooLarge);
+async function drain(data: AsyncIterable<Uint8Array>) {
+  for await (const _chunk of data) {
+    // discarded
   }
 }
 
@@ -67,7 +65,17 @@ export async function readCheckoutForm(
   }
   // Held in an object: TypeScript cannot see the handler assign it.
   const received: { proof: ReceivedProof } = { proof: { status: "none" } };
-  const handler: UploadHandler = async ({ name, filename, data }) => {
+  // The whole body counts against the hard limit, however many parts it has.
+  let total = 0;
+  async function* counted(data: AsyncIterable<Uint8Array>) {
+    for await (const chunk of data) {
+      total += chunk.byteLength;
+      if (total > HARD_LIMIT_BYTES) throw new UploadRejectedError(PROOF_MESSAGES.tooLarge);
+      yield chunk;
+    }
+  }
+  const handler: UploadHandler = async ({ name, filename, data: raw }) => {
+    const data = counted(raw);
     if (filename === undefined) {
       const chunks: Uint8Array[] = [];
       let size = 0;
@@ -79,7 +87,7 @@ export async function readCheckoutForm(
       return Buffer.concat(chunks).toString("utf8");
     }
     if (name !== PROOF_FIELD || filename === "" || received.proof.status !== "none") {
-      await drain(data, HARD_LIMIT_BYTES);
+      await drain(data);
       return null;
     }
     fs.mkdirSync(tempDir(), { recursive: true });
@@ -89,7 +97,6 @@ export async function readCheckoutForm(
     try {
       for await (const chunk of data) {
         size += chunk.byteLength;
-        if (size > HARD_LIMIT_BYTES) throw new UploadRejectedError(PROOF_MESSAGES.tooLarge);
         if (size > PROOF_MAX_BYTES) continue;
         if (!out.write(chunk)) await once(out, "drain");
       }

@@ -125,6 +125,22 @@ describe("proof uploads (D8): the type by the bytes, 5 MB at most, re-encoded", 
     expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
   });
 
+  it("cuts off a body far past the limit (25 MB over all parts) with 413", async () => {
+    const guest = await guestCookie();
+    const body = new FormData();
+    body.set("intent", "upload-proof");
+    for (const name of ["a", "b", "c"]) {
+      body.set(name, new File([new Uint8Array(9 * 1024 * 1024)], `${name}.bin`));
+    }
+    const request = new Request(`${ORIGIN}/checkout`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: guest.cookie },
+      body,
+    });
+    const response = await run(request);
+    expect(response.status).toBe(413);
+  });
+
   it("without JS a too-large proof comes back as the proof field's error, with the fields kept", async () => {
     const product = await createProduct(db);
     const guest = await guestCookie();
