@@ -180,6 +180,8 @@ export interface OrdersTable {
   deliveredAt: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** The checkout form's random key: the same form posted twice creates one order. */
+  checkoutKey: string | null;
 }
 
 export interface OrderItemsTable {
@@ -313,6 +315,17 @@ export interface CmsPagesTable {
   updatedAt: Timestamp;
 }
 
+/** D8: an uploaded payment proof, owned by its uploader until an order takes it. */
+export interface PaymentProofsTable {
+  id: string;
+  file: string;
+  userId: number | null;
+  sessionId: string | null;
+  orderId: string | null;
+  size: number;
+  createdAt: Timestamp;
+}
+
 export interface SessionsTable {
   sid: string;
   sess: string;
@@ -342,6 +355,7 @@ export interface Database {
   userCoupons: UserCouponsTable;
   cmsPages: CmsPagesTable;
   sessions: SessionsTable;
+  paymentProofs: PaymentProofsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -147,6 +147,37 @@ export const SETTING_DEFINITIONS = [
     isRequired: 1,
     sortOrder: 70,
   },
+  // D17: the bank account the checkout's payment card shows for the transfer.
+  {
+    key: "bank_name",
+    value: "BAC Credomatic",
+    category: "checkout",
+    label: "Banco (transferencia)",
+    description: "Banco de la cuenta que se muestra en el checkout.",
+    inputType: "text",
+    isRequired: 1,
+    sortOrder: 80,
+  },
+  {
+    key: "bank_account_number",
+    value: "730-000000-0",
+    category: "checkout",
+    label: "Número de cuenta",
+    description: "Cuenta a la que el cliente transfiere.",
+    inputType: "text",
+    isRequired: 1,
+    sortOrder: 90,
+  },
+  {
+    key: "bank_account_holder",
+    value: "Perfumería de Lujo S. de R.L.",
+    category: "checkout",
+    label: "Titular de la cuenta",
+    description: "Nombre del titular que el cliente verá al transferir.",
+    inputType: "text",
+    isRequired: 1,
+    sortOrder: 100,
+  },
 
   // Contact (admin tab "Contacto"): the site settings and the footer
   {

@@ -21,6 +21,8 @@ export type SessionData = {
   userId: number;
   /** Stable id of a visitor's cart and guest orders (D10); survives sign-in. */
   guestId: string;
+  /** D20: the coupon code applied on the cart or checkout, re-checked when the order is placed. */
+  appliedCoupon: string;
 };
 
 export type SessionFlashData = {

@@ -1,0 +1,351 @@
+import crypto from "node:crypto";
+import type { Transaction } from "kysely";
+import type { Database, ShippingMethod } from "#db/types";
+import { getUser } from "~/utils/auth.server";
+import { db } from "~/utils/db.server";
+import { getSession, type AppSession } from "~/utils/session.server";
+import { getCart, type CartOwner } from "./cart.server";
+import { CHECKOUT_MESSAGES, paymentProofUrl } from "./checkout";
+import { checkCoupon, consumeCoupon, type AppliedCoupon } from "./coupons.server";
+import { COUPON_MESSAGES } from "./coupons";
+import { orderTotals, type OrderTotals } from "./pricing";
+import { getSettings, type Settings } from "./settings.server";
+
+/*
+ * Placing an order (issue 4): one BEGIN IMMEDIATE transaction that re-prices the cart from the
+ * products, takes the stock (D18), checks and consumes the coupon (D20), creates the order with
+ * its D14 number, items and admin notes (storefront §3), attaches the proof and empties the
+ * cart. Any failure rolls all of it back. Nothing but the database is awaited inside.
+ */
+
+type Trx = Transaction<Database>;
+
+export type CheckoutShopper = { userId: number | null; guestId: string };
+
+export type PlaceOrderInput = {
+  shopper: CheckoutShopper;
+  /** the form's random key: the same form posted twice creates one order */
+  checkoutKey: string;
+  email: string;
+  phone?: string;
+  firstName: string;
+  lastName: string;
+  shippingMethod: ShippingMethod;
+  address?: string;
+  referenceAddress?: string;
+  city?: string;
+  department?: string;
+  paymentProof: string;
+  couponCode: string | null;
+};
+
+export type PlaceOrderError =
+  "empty_cart" | "unavailable" | "insufficient_stock" | "coupon" | "proof" | "duplicate_key";
+
+export type PlaceOrderResult =
+  | { ok: true; orderId: string; orderNumber: string; repeated: boolean }
+  | { ok: false; error: PlaceOrderError; message: string };
+
+class CheckoutError extends Error {
+  constructor(
+    readonly code: PlaceOrderError,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function cartOwnerOf(shopper: CheckoutShopper): CartOwner {
+  return shopper.userId !== null ? { userId: shopper.userId } : { guestId: shopper.guestId };
+}
+
+const HONDURAS_OFFSET_MS = -6 * 60 * 60 * 1000;
+
+/**
+ * D14: `PH-YYMMDD-NNNN` (the seed's format; the date in Honduras), readable over the phone.
+ * Checked against the orders table inside the transaction; after a few collisions on a busy
+ * day it widens to six digits (still ≤ 20 characters).
+ */
+export async function generateOrderNumber(trx: Trx, now: Date): Promise<string> {
+  const yymmdd = new Date(now.getTime() + HONDURAS_OFFSET_MS)
+    .toISOString()
+    .slice(2, 10)
+    .replace(/-/g, "");
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const digits = attempt < 20 ? crypto.randomInt(1000, 10000) : crypto.randomInt(100000, 1000000);
+    const candidate = `PH-${yymmdd}-${digits}`;
+    const taken = await trx
+      .selectFrom("orders")
+      .select("id")
+      .where("orderNumber", "=", candidate)
+      .executeTakeFirst();
+    if (!taken) return candidate;
+  }
+  throw new Error("No se pudo generar un número de pedido único");
+}
+
+function adminNotes(input: PlaceOrderInput, settings: Settings) {
+  const notes = [`Banco: ${settings.bank_name} (transferencia)`];
+  if (input.shopper.userId === null) notes.push("Usuario anónimo (compra como invitado)");
+  notes.push(`Cliente: ${input.firstName} ${input.lastName}`);
+  if (input.shippingMethod !== "pickup" && input.referenceAddress) {
+    notes.push(`Referencia: ${input.referenceAddress}`);
+  }
+  return notes.join("\n");
+}
+
+const DELIVERY_DAYS: Record<ShippingMethod, number> = { standard: 5, express: 2, pickup: 1 };
+
+async function findRepeat(trx: Trx, input: PlaceOrderInput) {
+  const existing = await trx
+    .selectFrom("orders")
+    .select(["id", "orderNumber", "userId", "sessionId"])
+    .where("checkoutKey", "=", input.checkoutKey)
+    .executeTakeFirst();
+  if (!existing) return null;
+  const { userId, guestId } = input.shopper;
+  const same =
+    userId !== null
+      ? existing.userId === userId
+      : existing.sessionId === guestId && !existing.userId;
+  if (!same) throw new CheckoutError("duplicate_key", CHECKOUT_MESSAGES.orderFailed);
+  return existing;
+}
+
+async function takeStock(trx: Trx, lines: { productId: number; name: string; quantity: number }[]) {
+  // Stock is one number per product (any size): sum the lines of a product first.
+  const wanted = new Map<number, { name: string; quantity: number }>();
+  for (const line of lines) {
+    const entry = wanted.get(line.productId) ?? { name: line.name, quantity: 0 };
+    entry.quantity += line.quantity;
+    wanted.set(line.productId, entry);
+  }
+  for (const [productId, { name, quantity }] of wanted) {
+    // D18: the guarded UPDATE never takes stock below zero.
+    const result = await trx
+      .updateTable("products")
+      .set((eb) => ({ stock: eb("stock", "-", quantity) }))
+      .where("id", "=", productId)
+      .where("isActive", "=", 1)
+      .where("stock", ">=", quantity)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) {
+      const row = await trx
+        .selectFrom("products")
+        .select("stock")
+        .where("id", "=", productId)
+        .executeTakeFirst();
+      const stock = Math.max(0, row?.stock ?? 0);
+      throw new CheckoutError(
+        "insufficient_stock",
+        stock === 0
+          ? `${name} está agotado: no hay unidades disponibles.`
+          : `No hay suficientes unidades disponibles de ${name} (stock: ${stock}, en tu carrito: ${quantity}).`,
+      );
+    }
+  }
+}
+
+export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const settings = await getSettings();
+  try {
+    return await db.transaction().execute(async (trx): Promise<PlaceOrderResult> => {
+      const repeat = await findRepeat(trx, input);
+      if (repeat) {
+        return { ok: true, orderId: repeat.id, orderNumber: repeat.orderNumber, repeated: true };
+      }
+      const { userId, guestId } = input.shopper;
+      const cart = await getCart(cartOwnerOf(input.shopper), trx);
+      if (cart.lines.length === 0) {
+        throw new CheckoutError("empty_cart", CHECKOUT_MESSAGES.emptyCart);
+      }
+      const unavailable = cart.lines.find((line) => !line.available);
+      if (unavailable) {
+        throw new CheckoutError(
+          "unavailable",
+          `${unavailable.name} (${unavailable.size}) ya no está disponible. Quítalo del carrito para continuar.`,
+        );
+      }
+      await takeStock(trx, cart.lines);
+
+      const proof = await trx
+        .selectFrom("paymentProofs")
+        .select(["id", "userId", "sessionId", "orderId"])
+        .where("id", "=", input.paymentProof)
+        .executeTakeFirst();
+      const ownsProof =
+        proof &&
+        proof.orderId === null &&
+        ((userId !== null && proof.userId === userId) || proof.sessionId === guestId);
+      if (!ownsProof) throw new CheckoutError("proof", CHECKOUT_MESSAGES.proof);
+
+      let coupon: AppliedCoupon | null = null;
+      if (input.couponCode) {
+        const check = await checkCoupon(
+          { code: input.couponCode, userId, subtotal: cart.subtotal },
+          trx,
+        );
+        if (!check.ok) throw new CheckoutError("coupon", check.message);
+        coupon = check.coupon;
+      }
+      const totals: OrderTotals = orderTotals({
+        lines: cart.lines.map((line) => ({ price: line.unitPrice, quantity: line.quantity })),
+        method: input.shippingMethod,
+        couponDiscount: coupon?.discount ?? 0,
+        settings,
+      });
+
+      const now = new Date();
+      const nowIso = now.toISOString();
+      const orderId = crypto.randomUUID();
+      const orderNumber = await generateOrderNumber(trx, now);
+      const pickup = input.shippingMethod === "pickup";
+      await trx
+        .insertInto("orders")
+        .values({
+          id: orderId,
+          userId,
+          sessionId: userId === null ? guestId : null,
+          orderNumber,
+          status: "pending",
+          paymentMethod: "bank_transfer",
+          shippingMethod: input.shippingMethod,
+          ...totals,
+          customerName: `${input.firstName} ${input.lastName}`,
+          customerEmail: input.email,
+          customerPhone: input.phone ?? null,
+          shippingAddress: pickup
+            ? `Recoger en tienda: ${settings.store_address}`
+            : `${input.address}, ${input.city}, ${input.department}`,
+          shippingCity: pickup ? null : (input.city ?? null),
+          shippingZone: pickup ? null : (input.department ?? null),
+          trackingNumber: null,
+          paymentProof: paymentProofUrl(input.paymentProof),
+          adminNotes: adminNotes(input, settings),
+          couponCode: coupon?.code ?? null,
+          promoCodeId: coupon?.kind === "promo" ? coupon.id : null,
+          estimatedDelivery: new Date(
+            now.getTime() + DELIVERY_DAYS[input.shippingMethod] * 86_400_000,
+          ).toISOString(),
+          paidAt: null,
+          shippedAt: null,
+          deliveredAt: null,
+          createdAt: nowIso,
+          updatedAt: nowIso,
+          checkoutKey: input.checkoutKey,
+        })
+        .execute();
+      // After the order row exists (a loyalty coupon points at it); a refusal rolls it back.
+      if (coupon && !(await consumeCoupon(coupon, { id: orderId, userId, now: nowIso }, trx))) {
+        throw new CheckoutError("coupon", COUPON_MESSAGES.exhausted);
+      }
+      await trx
+        .insertInto("orderItems")
+        .values(
+          cart.lines.map((line) => ({
+            orderId,
+            productId: line.productId,
+            size: line.size,
+            quantity: line.quantity,
+            price: line.unitPrice,
+            productName: line.name.slice(0, 200),
+            productImage: line.imageKey,
+            createdAt: nowIso,
+          })),
+        )
+        .execute();
+      await trx
+        .updateTable("paymentProofs")
+        .set({ orderId })
+        .where("id", "=", input.paymentProof)
+        .execute();
+      const clear = trx.deleteFrom("cartItems").where(
+        "id",
+        "in",
+        cart.lines.map((line) => line.id),
+      );
+      await clear.execute();
+      return { ok: true, orderId, orderNumber, repeated: false };
+    });
+  } catch (error) {
+    if (error instanceof CheckoutError) {
+      return { ok: false, error: error.code, message: error.message };
+    }
+    throw error;
+  }
+}
+
+export type CouponState =
+  | { status: "applied"; code: string; label: string; discount: number }
+  | { status: "invalid"; code: string; message: string }
+  | null;
+
+/**
+ * What the cart and checkout summaries show: the cart priced now, the applied coupon checked
+ * again, and the totals for each shipping method (switching method needs no round trip).
+ */
+export async function getCheckoutSummary(shopper: CheckoutShopper | null, appliedCode?: string) {
+  const [cart, settings] = await Promise.all([
+    shopper
+      ? getCart(cartOwnerOf(shopper))
+      : Promise.resolve({ lines: [], subtotal: 0, itemCount: 0 }),
+    getSettings(),
+  ]);
+  let coupon: CouponState = null;
+  if (appliedCode) {
+    const check = await checkCoupon({
+      code: appliedCode,
+      userId: shopper?.userId ?? null,
+      subtotal: cart.subtotal,
+    });
+    coupon = check.ok
+      ? {
+          status: "applied",
+          code: check.coupon.code,
+          label: check.coupon.label,
+          discount: check.coupon.discount,
+        }
+      : { status: "invalid", code: appliedCode, message: check.message };
+  }
+  const discount = coupon?.status === "applied" ? coupon.discount : 0;
+  const lines = cart.lines
+    .filter((line) => line.available)
+    .map((line) => ({ price: line.unitPrice, quantity: line.quantity }));
+  const totalsFor = (method: ShippingMethod) =>
+    orderTotals({ lines, method, couponDiscount: discount, settings });
+  const totals: Record<ShippingMethod, OrderTotals> = {
+    standard: totalsFor("standard"),
+    express: totalsFor("express"),
+    pickup: totalsFor("pickup"),
+  };
+  return { cart, coupon, totals, settings };
+}
+
+/**
+ * Who is checking out (D10): the signed-in user, or a guest. Everyone gets a guest id (the
+ * session's), which owns guest carts, guest orders and uploaded proofs; `isNew` says the
+ * session must be committed.
+ */
+export async function getCheckoutShopper(request: Request) {
+  const [user, session] = await Promise.all([getUser(request), getSession(request)]);
+  let guestId = session.get("guestId");
+  const isNew = !guestId;
+  if (!guestId) {
+    guestId = crypto.randomUUID();
+    session.set("guestId", guestId);
+  }
+  const shopper: CheckoutShopper = { userId: user?.id ?? null, guestId };
+  return { user, session, shopper, isNew };
+}
+
+/** Applies a code to the session after checking it against the shopper's cart now. */
+export async function applyCouponToSession(
+  session: AppSession,
+  shopper: CheckoutShopper,
+  code: string,
+) {
+  const cart = await getCart(cartOwnerOf(shopper));
+  const check = await checkCoupon({ code, userId: shopper.userId, subtotal: cart.subtotal });
+  if (check.ok) session.set("appliedCoupon", check.coupon.code);
+  return check;
+}

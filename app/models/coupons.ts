@@ -1,0 +1,33 @@
+/** Client-safe coupon rules (D20): the code box's normalisation and its messages. */
+import { formatMoney } from "~/utils/money";
+
+/** storefront.md §5: the code is upper-cased and trimmed before it is checked. */
+export function normalizeCouponCode(input: string) {
+  return input.trim().toUpperCase();
+}
+
+/** storefront.md §5 and §8; the reasons a code is refused are ours (the seed does not show them). */
+export const COUPON_MESSAGES = {
+  empty: "Ingresa un código de cupón",
+  notFound: "El cupón no existe o no es válido",
+  inactive: "Este cupón no está activo",
+  notYetValid: "Este cupón todavía no está vigente",
+  expired: "Este cupón ha expirado",
+  exhausted: "Este cupón ya alcanzó su límite de usos",
+  used: "Este cupón ya fue utilizado",
+  minimum: (amount: string) => `Este cupón requiere una compra mínima de ${amount}`,
+  /** §8: the titles of the toasts */
+  invalidTitle: "Error con el cupón",
+  failedTitle: "Error al validar cupón",
+  failed: "No se pudo validar el cupón",
+  applied: "¡Cupón aplicado!",
+  removed: "Cupón removido",
+} as const;
+
+/** §8: '¡Cupón aplicado!' tells the discount in lempiras (and the percentage of a percent code). */
+export function couponDescription(coupon: { discount: number; label: string }) {
+  const amount = formatMoney(coupon.discount);
+  return amount === coupon.label
+    ? `Descuento de ${amount}`
+    : `Descuento de ${amount} (${coupon.label})`;
+}

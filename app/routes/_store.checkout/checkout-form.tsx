@@ -1,0 +1,276 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { FormErrorAlert } from "~/components/auth/auth-card";
+import { Field, Label } from "~/components/ui/input";
+import {
+  CHECKOUT_MESSAGES,
+  DEPARTMENTS,
+  SHIPPING_LABELS,
+  SHIPPING_METHODS,
+  schemaForIntent,
+} from "~/models/checkout";
+import { formatMoney } from "~/utils/money";
+import { formatPhone, PHONE_MAX_LENGTH } from "~/utils/phone";
+import { OrderSummary, type CheckoutData, type CouponNotice } from "./order-summary";
+import { ProofUpload } from "./proof-upload";
+
+function Card({
+  title,
+  children,
+  className,
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section className={`border-border bg-surface rounded-xl border p-5 sm:p-6 ${className ?? ""}`}>
+      <h2 className="mb-4 text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The whole checkout is one multipart form (it works without JS: the proof file and the fields
+ * post together). Pickup hides the address and shows the store card with CSS `:has()`, so the
+ * switch needs no script either.
+ */
+export function CheckoutForm({
+  data,
+  result,
+  couponNotice,
+}: {
+  data: CheckoutData;
+  result: SubmissionResult<string[]> | undefined;
+  couponNotice: CouponNotice | null;
+}) {
+  const navigation = useNavigation();
+  const placing =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "place-order";
+  const [form, fields] = useForm({
+    id: "checkout",
+    lastResult: result,
+    defaultValue: { ...data.prefill, shippingMethod: "standard", checkoutKey: data.checkoutKey },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: schemaForIntent(formData.get("intent")) }),
+  });
+  const checked = fields.shippingMethod.value ?? "standard";
+
+  return (
+    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
+      <Link
+        to="/cart"
+        className="text-fg-muted hover:text-fg text-sm underline-offset-4 hover:underline"
+      >
+        ← Volver al carrito
+      </Link>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight">Finalizar Compra</h1>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="group mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]"
+      >
+        {/* Enter in a field places the order (the first submit button is the default one). */}
+        <button
+          type="submit"
+          name="intent"
+          value="place-order"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+        />
+        <input {...getInputProps(fields.checkoutKey, { type: "hidden" })} />
+        <div className="space-y-6">
+          <FormErrorAlert
+            id={form.errorId}
+            title={CHECKOUT_MESSAGES.orderFailedTitle}
+            errors={form.errors}
+          />
+          <Card title="Información de contacto">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                label="Nombre"
+                errors={fields.firstName.errors}
+                {...getInputProps(fields.firstName, { type: "text" })}
+                autoComplete="given-name"
+              />
+              <Field
+                label="Apellido"
+                errors={fields.lastName.errors}
+                {...getInputProps(fields.lastName, { type: "text" })}
+                autoComplete="family-name"
+              />
+              <Field
+                label="Correo electrónico"
+                errors={fields.email.errors}
+                {...getInputProps(fields.email, { type: "email" })}
+                autoComplete="email"
+              />
+              <Field
+                label="Teléfono (obligatorio para recoger en tienda)"
+                errors={fields.phone.errors}
+                {...getInputProps(fields.phone, { type: "tel" })}
+                autoComplete="tel-national"
+                placeholder="+504 0000-0000"
+                maxLength={PHONE_MAX_LENGTH}
+                inputMode="tel"
+                onChange={(event) => {
+                  event.currentTarget.value = formatPhone(event.currentTarget.value);
+                }}
+              />
+            </div>
+          </Card>
+
+          <Card title="Método de envío">
+            <fieldset
+              aria-describedby={
+                fields.shippingMethod.errors ? fields.shippingMethod.errorId : undefined
+              }
+            >
+              <legend className="sr-only">Método de envío</legend>
+              <div className="grid gap-3">
+                {SHIPPING_METHODS.map((method) => (
+                  <label
+                    key={method}
+                    className="border-border has-[:checked]:border-accent has-[:checked]:bg-accent-soft flex cursor-pointer items-center gap-3 rounded-lg border p-3"
+                  >
+                    <input
+                      type="radio"
+                      id={`shippingMethod-${method}`}
+                      name={fields.shippingMethod.name}
+                      value={method}
+                      defaultChecked={checked === method}
+                      className="size-4"
+                    />
+                    <span className="flex-1">
+                      <span className="block font-medium">{SHIPPING_LABELS[method].name}</span>
+                      <span className="text-fg-muted block text-sm">
+                        {SHIPPING_LABELS[method].estimate}
+                      </span>
+                    </span>
+                    <span className="text-sm font-medium">
+                      {data.totals[method].shippingCost === 0
+                        ? "Gratis"
+                        : formatMoney(data.totals[method].shippingCost)}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          </Card>
+
+          <Card
+            title="Dirección de envío"
+            className="group-has-[#shippingMethod-pickup:checked]:hidden"
+          >
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                className="sm:col-span-2"
+                label="Dirección"
+                errors={fields.address.errors}
+                {...getInputProps(fields.address, { type: "text" })}
+                autoComplete="street-address"
+                placeholder="Colonia, calle, número de casa"
+              />
+              <Field
+                className="sm:col-span-2"
+                label="Punto de referencia"
+                errors={fields.referenceAddress.errors}
+                {...getInputProps(fields.referenceAddress, { type: "text" })}
+                placeholder="Frente a..., contiguo a..."
+              />
+              <Field
+                label="Ciudad"
+                errors={fields.city.errors}
+                {...getInputProps(fields.city, { type: "text" })}
+                autoComplete="address-level2"
+              />
+              <div className="space-y-1.5">
+                <Label htmlFor={fields.department.id}>Departamento</Label>
+                <select
+                  {...getSelectProps(fields.department)}
+                  className="border-border-strong bg-surface text-fg aria-invalid:border-danger block h-11 w-full rounded-md border px-3 text-base"
+                >
+                  <option value="">Selecciona un departamento</option>
+                  {DEPARTMENTS.map((department) => (
+                    <option key={department} value={department}>
+                      {department}
+                    </option>
+                  ))}
+                </select>
+                {fields.department.errors ? (
+                  <p id={fields.department.errorId} className="text-danger text-sm">
+                    {fields.department.errors[0]}
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          </Card>
+
+          <Card
+            title="Recoger en tienda"
+            className="hidden group-has-[#shippingMethod-pickup:checked]:block"
+          >
+            <dl className="grid gap-2 text-sm">
+              <div>
+                <dt className="font-medium">Dirección</dt>
+                <dd className="text-fg-muted">{data.store.address}</dd>
+              </div>
+              <div>
+                <dt className="font-medium">Horario</dt>
+                <dd className="text-fg-muted">{data.store.hours}</dd>
+              </div>
+              <div>
+                <dt className="font-medium">Teléfono</dt>
+                <dd className="text-fg-muted">{data.store.phone}</dd>
+              </div>
+            </dl>
+            <p className="text-fg-muted mt-3 text-sm">
+              Te avisaremos cuando tu pedido esté listo para recoger.
+            </p>
+          </Card>
+
+          <Card title="Información de pago">
+            <p className="text-sm">
+              Realiza una transferencia bancaria por el total de tu pedido y sube la foto o captura
+              del comprobante.
+            </p>
+            <dl className="bg-surface-muted my-4 grid gap-1 rounded-lg p-4 text-sm">
+              <div className="flex justify-between gap-2">
+                <dt>Banco</dt>
+                <dd className="font-medium">{data.store.bankName}</dd>
+              </div>
+              <div className="flex justify-between gap-2">
+                <dt>Número de cuenta</dt>
+                <dd className="font-medium">{data.store.bankAccount}</dd>
+              </div>
+              <div className="flex justify-between gap-2">
+                <dt>Titular</dt>
+                <dd className="font-medium">{data.store.bankHolder}</dd>
+              </div>
+            </dl>
+            <ProofUpload field={fields.paymentProof} />
+          </Card>
+        </div>
+        <OrderSummary
+          data={data}
+          codeField={fields.code}
+          couponNotice={couponNotice}
+          placing={placing}
+        />
+      </Form>
+    </main>
+  );
+}

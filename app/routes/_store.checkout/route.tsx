@@ -1,0 +1,191 @@
+import crypto from "node:crypto";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui/button";
+import { CHECKOUT_MESSAGES, paymentProofUrl, schemaForIntent } from "~/models/checkout";
+import {
+  applyCouponToSession,
+  getCheckoutShopper,
+  getCheckoutSummary,
+  placeOrder,
+} from "~/models/checkout.server";
+import { COUPON_MESSAGES, couponDescription } from "~/models/coupons";
+import { guardAction } from "~/utils/action.server";
+import { getUser } from "~/utils/auth.server";
+import { commitSession, getSession } from "~/utils/session.server";
+import { PROOF_MESSAGES, readCheckoutForm, storeProof } from "~/utils/uploads.server";
+import { CheckoutForm } from "./checkout-form";
+
+export const meta: MetaFunction = () => [{ title: "Finalizar Compra | Perfumería de Lujo" }];
+
+// D10: guests may check out; the signed-in user's details prefill the form.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, session] = await Promise.all([getUser(request), getSession(request)]);
+  const guestId = session.get("guestId");
+  const shopper = user
+    ? { userId: user.id, guestId: guestId ?? "" }
+    : guestId
+      ? { userId: null, guestId }
+      : null;
+  const { cart, coupon, totals, settings } = await getCheckoutSummary(
+    shopper,
+    session.get("appliedCoupon"),
+  );
+  return json({
+    lines: cart.lines.map((line) => ({
+      id: line.id,
+      name: line.name,
+      brandName: line.brandName,
+      imageKey: line.imageKey,
+      size: line.size,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      lineTotal: line.lineTotal,
+      available: line.available,
+    })),
+    coupon,
+    totals,
+    store: {
+      address: settings.store_address,
+      hours: settings.store_hours,
+      phone: settings.store_phone,
+      taxPercentage: settings.tax_percentage,
+      bankName: settings.bank_name,
+      bankAccount: settings.bank_account_number,
+      bankHolder: settings.bank_account_holder,
+    },
+    prefill: {
+      email: user?.email ?? "",
+      firstName: user?.firstName ?? "",
+      lastName: user?.lastName ?? "",
+      phone: user?.phone ?? "",
+      address: user?.favoriteAddress1 ?? "",
+    },
+    // A fresh key per page: the same form posted twice creates one order.
+    checkoutKey: crypto.randomUUID(),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await guardAction(request);
+  const { session, shopper, isNew } = await getCheckoutShopper(request);
+  const { formData, proof } = await readCheckoutForm(request);
+  const headers = new Headers();
+  const commit = async () => headers.set("Set-Cookie", await commitSession(request, session));
+  if (isNew) await commit();
+
+  let proofError: string | null = null;
+  let storedProof: string | null = null;
+  if (proof.status === "too_large") proofError = PROOF_MESSAGES.tooLarge;
+  if (proof.status === "received") {
+    const stored = await storeProof(proof, shopper);
+    if (stored.ok) {
+      storedProof = stored.id;
+      formData.set("paymentProof", stored.id);
+    } else proofError = stored.message;
+  }
+
+  const intent = formData.get("intent") ?? "place-order";
+  if (intent === "upload-proof") {
+    const upload = storedProof
+      ? { id: storedProof, url: paymentProofUrl(storedProof), error: null }
+      : { id: null, url: null, error: proofError ?? CHECKOUT_MESSAGES.proof };
+    return json({ upload }, { status: storedProof ? 200 : 400, headers });
+  }
+
+  const submission = parseWithZod(formData, { schema: schemaForIntent(intent) });
+  if (submission.status !== "success") {
+    const fieldErrors = proofError ? { paymentProof: [proofError] } : undefined;
+    return json(
+      { result: submission.reply({ fieldErrors }), coupon: null },
+      { status: 400, headers },
+    );
+  }
+  const value = submission.value;
+
+  if (value.intent === "apply-coupon" || value.intent === "remove-coupon") {
+    // The whole form came along (without JS it is one form): keep what was typed.
+    const result = submission.reply({
+      fieldErrors: proofError ? { paymentProof: [proofError] } : {},
+    });
+    let coupon: { ok: boolean; title: string; message: string };
+    if (value.intent === "remove-coupon") {
+      session.unset("appliedCoupon");
+      coupon = { ok: true, title: COUPON_MESSAGES.removed, message: "" };
+    } else {
+      const check = await applyCouponToSession(session, shopper, value.code);
+      coupon = check.ok
+        ? {
+            ok: true,
+            title: COUPON_MESSAGES.applied,
+            message: couponDescription(check.coupon),
+          }
+        : { ok: false, title: COUPON_MESSAGES.invalidTitle, message: check.message };
+    }
+    await commit();
+    return json({ result, coupon }, { status: coupon.ok ? 200 : 400, headers });
+  }
+
+  if (proofError) {
+    const result = submission.reply({ fieldErrors: { paymentProof: [proofError] } });
+    return json({ result, coupon: null }, { status: 400, headers });
+  }
+  const placed = await placeOrder({
+    ...value,
+    shopper,
+    couponCode: session.get("appliedCoupon") ?? null,
+  });
+  if (!placed.ok) {
+    if (placed.error === "coupon") {
+      session.unset("appliedCoupon");
+      await commit();
+    }
+    const result = submission.reply({
+      formErrors: [placed.message],
+      fieldErrors: placed.error === "proof" ? { paymentProof: [CHECKOUT_MESSAGES.proof] } : {},
+    });
+    return json(
+      { result, coupon: null },
+      { status: placed.error === "insufficient_stock" ? 409 : 400, headers },
+    );
+  }
+  session.unset("appliedCoupon");
+  session.flash("toast", {
+    id: crypto.randomUUID(),
+    type: "success",
+    title: CHECKOUT_MESSAGES.created,
+    description: `Pedido ${placed.orderNumber}. Nos pondremos en contacto contigo para confirmar tu pago y el envío.`,
+  });
+  await commit();
+  return redirect(`/order-success?order=${encodeURIComponent(placed.orderId)}`, { headers });
+}
+
+export default function CheckoutRoute() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (data.lines.length === 0) {
+    return (
+      <main id="main" className="mx-auto w-full max-w-3xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-semibold">No hay productos para procesar</h1>
+        <p className="text-fg-muted mt-2">{CHECKOUT_MESSAGES.emptyCart}</p>
+        <Link to="/catalog" className={`${buttonClasses("primary")} mt-6`}>
+          Ir al Catálogo
+        </Link>
+      </main>
+    );
+  }
+  return (
+    <CheckoutForm
+      data={data}
+      result={actionData && "result" in actionData ? actionData.result : undefined}
+      couponNotice={actionData && "coupon" in actionData ? actionData.coupon : null}
+    />
+  );
+}

@@ -1,0 +1,233 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { once } from "node:events";
+import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import sharp from "sharp";
+import { db } from "./db.server";
+import { getEnv } from "./env.server";
+
+/*
+ * D8: payment proofs. The multipart body is streamed: the proof goes to a temporary file as it
+ * arrives (never the whole request in memory, and not Remix's 3 MB memory handler), bytes past
+ * 5 MB are read and thrown away, and a body far past the limit is cut off. The type comes from
+ * the file's first bytes, never its name or the browser's Content-Type. The image is re-encoded
+ * (WebP, metadata stripped, at most 2000 px) under a random name in DATA_DIR/uploads/proofs.
+ */
+
+export const PROOF_FIELD = "proofFile";
+export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+/** Past this the request is aborted instead of drained (nobody's phone photo is 25 MB). */
+const HARD_LIMIT_BYTES = 25 * 1024 * 1024;
+const TEXT_FIELD_MAX_BYTES = 64 * 1024;
+
+export const PROOF_MESSAGES = {
+  tooLarge: "El archivo es muy grande. Máximo 5MB permitido.",
+  notImage: "El comprobante debe ser una imagen (JPG, PNG, WebP o HEIC).",
+  unreadable: "No se pudo leer la imagen. Sube una foto o captura en JPG, PNG o WebP.",
+  uploadTitle: "Error al subir el archivo",
+  uploadFailed: "No se pudo cargar el comprobante. Inténtalo de nuevo.",
+  uploaded: "Comprobante cargado",
+} as const;
+
+export class UploadRejectedError extends Error {}
+
+export type ReceivedProof =
+  | { status: "none" }
+  | { status: "too_large" }
+  | { status: "received"; tempPath: string; size: number };
+
+export function proofsDir() {
+  return path.join(getEnv().DATA_DIR, "uploads", "proofs");
+}
+
+function tempDir() {
+  return path.join(getEnv().DATA_DIR, "uploads", "tmp");
+}
+
+async function drain(data: AsyncIterable<Uint8Array>) {
+  for await (const _chunk of data) {
+    // discarded
+  }
+}
+
+/**
+ * Reads a POST body: url-encoded as usual, multipart streamed with the proof (field
+ * `proofFile`) written to a temporary file. Text fields are capped at 64 KB; other file
+ * fields are discarded. The caller owns the temporary file (storeProof removes it).
+ */
+export async function readCheckoutForm(
+  request: Request,
+): Promise<{ formData: FormData; proof: ReceivedProof }> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("multipart/form-data")) {
+    return { formData: await request.formData(), proof: { status: "none" } };
+  }
+  // Held in an object: TypeScript cannot see the handler assign it.
+  const received: { proof: ReceivedProof } = { proof: { status: "none" } };
+  // The whole body counts against the hard limit, however many parts it has.
+  let total = 0;
+  async function* counted(data: AsyncIterable<Uint8Array>) {
+    for await (const chunk of data) {
+      total += chunk.byteLength;
+      if (total > HARD_LIMIT_BYTES) throw new UploadRejectedError(PROOF_MESSAGES.tooLarge);
+      yield chunk;
+    }
+  }
+  const handler: UploadHandler = async ({ name, filename, data: raw }) => {
+    const data = counted(raw);
+    if (filename === undefined) {
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of data) {
+        size += chunk.byteLength;
+        if (size > TEXT_FIELD_MAX_BYTES) throw new UploadRejectedError("Campo demasiado largo");
+        chunks.push(chunk);
+      }
+      return Buffer.concat(chunks).toString("utf8");
+    }
+    if (name !== PROOF_FIELD || filename === "" || received.proof.status !== "none") {
+      await drain(data);
+      return null;
+    }
+    fs.mkdirSync(tempDir(), { recursive: true });
+    const tempPath = path.join(tempDir(), crypto.randomBytes(16).toString("hex"));
+    const out = fs.createWriteStream(tempPath, { flags: "wx", mode: 0o600 });
+    let size = 0;
+    try {
+      for await (const chunk of data) {
+        size += chunk.byteLength;
+        if (size > PROOF_MAX_BYTES) continue;
+        if (!out.write(chunk)) await once(out, "drain");
+      }
+    } finally {
+      out.end();
+      await once(out, "close");
+    }
+    if (size > PROOF_MAX_BYTES) {
+      fs.rmSync(tempPath, { force: true });
+      received.proof = { status: "too_large" };
+    } else if (size > 0) {
+      received.proof = { status: "received", tempPath, size };
+    } else {
+      fs.rmSync(tempPath, { force: true });
+    }
+    return null;
+  };
+  try {
+    const formData = await unstable_parseMultipartFormData(request, handler);
+    return { formData, proof: received.proof };
+  } catch (error) {
+    const { proof } = received;
+    if (proof.status === "received") fs.rmSync(proof.tempPath, { force: true });
+    if (error instanceof UploadRejectedError) throw new Response(error.message, { status: 413 });
+    throw error;
+  }
+}
+
+/** The image kinds a proof may be, by their magic numbers. HEIC/AVIF share the ISO BMFF `ftyp` box. */
+export function sniffImageType(head: Uint8Array): "jpeg" | "png" | "webp" | "heif" | null {
+  const ascii = (start: number, end: number) =>
+    Buffer.from(head.subarray(start, end)).toString("latin1");
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "jpeg";
+  if (ascii(0, 8) === "\x89PNG\r\n\x1a\n") return "png";
+  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  if (
+    ascii(4, 8) === "ftyp" &&
+    /^(heic|heix|hevc|hevx|heim|heis|mif1|msf1|avif|avis)$/.test(ascii(8, 12))
+  ) {
+    return "heif";
+  }
+  return null;
+}
+
+export type ProofOwner = { userId: number | null; guestId: string };
+
+export type StoreProofResult = { ok: true; id: string } | { ok: false; message: string };
+
+/** Checks, re-encodes and records an uploaded proof for its uploader; the temporary file is removed. */
+export async function storeProof(
+  received: { tempPath: string },
+  owner: ProofOwner,
+): Promise<StoreProofResult> {
+  try {
+    const handle = await fs.promises.open(received.tempPath, "r");
+    const head = Buffer.alloc(16);
+    try {
+      await handle.read(head, 0, 16, 0);
+    } finally {
+      await handle.close();
+    }
+    if (!sniffImageType(head)) return { ok: false, message: PROOF_MESSAGES.notImage };
+    const id = crypto.randomBytes(16).toString("hex");
+    const file = `${id}.webp`;
+    fs.mkdirSync(proofsDir(), { recursive: true });
+    const target = path.join(proofsDir(), file);
+    let size: number;
+    try {
+      // limitInputPixels: a small file that decodes to a gigapixel image is refused.
+      const info = await sharp(received.tempPath, { limitInputPixels: 50_000_000, failOn: "error" })
+        .rotate()
+        .resize({ width: 2000, height: 2000, fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toFile(target);
+      size = info.size;
+    } catch {
+      // The bytes looked like an image but do not decode (truncated, or HEVC-coded HEIC,
+      // which this build of libvips cannot read): the shopper is asked for another picture.
+      fs.rmSync(target, { force: true });
+      return { ok: false, message: PROOF_MESSAGES.unreadable };
+    }
+    await db
+      .insertInto("paymentProofs")
+      .values({ id, file, userId: owner.userId, sessionId: owner.guestId, orderId: null, size })
+      .execute();
+    return { ok: true, id };
+  } finally {
+    fs.rmSync(received.tempPath, { force: true });
+  }
+}
+
+/** Whether this shopper uploaded the proof and no order has taken it yet. */
+export function ownsProof(
+  proof: { userId: number | null; sessionId: string | null },
+  owner: { userId: number | null; guestId: string | null },
+) {
+  return (
+    (owner.userId !== null && proof.userId === owner.userId) ||
+    (owner.guestId !== null && proof.sessionId === owner.guestId)
+  );
+}
+
+/** A stored proof's path, or null. `id` is checked to be one of ours, so no path can escape. */
+export function proofFilePath(file: string) {
+  if (!/^[0-9a-f]{32}\.webp$/.test(file)) return null;
+  return path.join(proofsDir(), file);
+}
+
+const ORPHAN_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** Proofs no order took within two days (abandoned checkouts): their rows and files go. */
+export async function deleteOrphanProofs(now = Date.now()) {
+  const cutoff = new Date(now - ORPHAN_AFTER_MS).toISOString();
+  const orphans = await db
+    .deleteFrom("paymentProofs")
+    .where("orderId", "is", null)
+    .where("createdAt", "<", cutoff)
+    .returning("file")
+    .execute();
+  for (const { file } of orphans) {
+    const fullPath = proofFilePath(file);
+    if (fullPath) fs.rmSync(fullPath, { force: true });
+  }
+  return orphans.length;
+}
+
+declare global {
+  var __perfumeriaProofSweep: NodeJS.Timeout | undefined;
+}
+
+globalThis.__perfumeriaProofSweep ??= setInterval(
+  () => void deleteOrphanProofs().catch((error) => console.error("[uploads] sweep failed", error)),
+  6 * 60 * 60 * 1000,
+).unref();

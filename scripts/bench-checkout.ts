@@ -1,0 +1,147 @@
+/**
+ * `npm run bench:checkout`: orders per second through HTTP. Fills a temporary demo store, starts
+ * the built server on it, and lets 10 buyers (each its own guest session) loop: add a perfume to
+ * the cart, then post the checkout form without JS (multipart, with a 200 KB PNG proof that the
+ * server streams, checks, re-encodes and stores). Reports orders per second over the run and the
+ * checkout post's p50/p95.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import sharp from "sharp";
+import { createDb, databasePath, migrateToLatest, openSqlite } from "../db/connection";
+import { seed } from "../db/seed";
+import { startServer, tempDataDir } from "./bench-lib";
+
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 10);
+const ORDERS_PER_BUYER = Number(process.env.BENCH_ORDERS_PER_BUYER ?? 20);
+const port = Number(process.env.BENCH_PORT ?? 4392);
+
+async function fillStore(dataDir: string) {
+  const db = createDb(openSqlite(databasePath(dataDir)), { slowQueryMs: 0 });
+  try {
+    await migrateToLatest(db);
+    await seed(db, { dataDir, adminEmail: "admin@perfumeria.hn", adminPassword: "bench-1234" });
+    const product = await db
+      .selectFrom("products")
+      .select(["id", "slug", "size"])
+      .where("isActive", "=", 1)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable("products")
+      .set({ stock: 1_000_000 })
+      .where("id", "=", product.id)
+      .execute();
+    return product;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** A PNG of noise, about 200 KB (noise does not compress). */
+async function proofImage() {
+  const side = 260;
+  const raw = crypto.randomBytes(side * side * 3);
+  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+function sessionCookie(response: Response, previous: string | null) {
+  const cookie = response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("perfumeria_session="));
+  return cookie ? cookie.split(";")[0] : previous;
+}
+
+const fields = {
+  email: "comprador@example.com",
+  firstName: "Ana",
+  lastName: "López",
+  phone: "+504 9988-7766",
+  shippingMethod: "standard",
+  address: "Colonia Palmira, calle 5, casa 12",
+  referenceAddress: "Frente al parque",
+  city: "Tegucigalpa",
+  department: "Francisco Morazán",
+};
+
+async function buyer(
+  base: string,
+  product: { id: number; slug: string; size: string },
+  proof: Buffer,
+) {
+  let cookie: string | null = null;
+  const times: number[] = [];
+  let failures = 0;
+  for (let i = 0; i < ORDERS_PER_BUYER; i++) {
+    const add = await fetch(`${base}/product/${product.slug}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Origin: base,
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: new URLSearchParams({
+        productId: String(product.id),
+        size: product.size,
+        quantity: "1",
+      }),
+    });
+    cookie = sessionCookie(add, cookie);
+    const body = new FormData();
+    body.set("intent", "place-order");
+    body.set("checkoutKey", crypto.randomUUID());
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    body.set("proofFile", new File([new Uint8Array(proof)], "pago.png", { type: "image/png" }));
+    const started = performance.now();
+    const response = await fetch(`${base}/checkout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+      body,
+    });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    cookie = sessionCookie(response, cookie);
+    if (response.status !== 302) failures++;
+  }
+  return { times, failures };
+}
+
+async function main() {
+  const dataDir = tempDataDir();
+  console.log(`Tienda temporal: ${dataDir}`);
+  const product = await fillStore(dataDir);
+  const proof = await proofImage();
+  const server = await startServer(dataDir, port);
+  try {
+    // One warm-up order so the first requests do not measure start-up.
+    await buyer(server.base, product, proof);
+    const started = performance.now();
+    const results = await Promise.all(
+      Array.from({ length: BUYERS }, () => buyer(server.base, product, proof)),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const times = results.flatMap((r) => r.times).sort((a, b) => a - b);
+    const failures = results.reduce((sum, r) => sum + r.failures, 0);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+    const orders = times.length - failures;
+    console.log(
+      [
+        `Compradores concurrentes: ${BUYERS}, pedidos por comprador: ${ORDERS_PER_BUYER}`,
+        `Comprobante: ${(proof.length / 1024).toFixed(0)} KB PNG`,
+        `Pedidos creados: ${orders} (fallidos: ${failures}) en ${seconds.toFixed(1)} s`,
+        `Pedidos por segundo (agregar al carrito + checkout): ${(orders / seconds).toFixed(1)}`,
+        `POST /checkout: p50 ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms`,
+      ].join("\n"),
+    );
+    if (failures > 0) process.exitCode = 1;
+  } finally {
+    server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,180 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import type { DB } from "../../db/connection";
+import { expect, test } from "./fixtures";
+import { deleteProducts, insertProduct, type TestProduct } from "./product-data";
+
+/*
+ * The checkout in both projects: with JS the proof uploads on selection; without JS the whole
+ * checkout is one multipart form and everything comes back after a validation error.
+ */
+
+const DELIVERY_MESSAGE =
+  "Para recoger en tienda el teléfono es obligatorio (formato: +504 0000-0000). Para envío a domicilio todos los campos de dirección son requeridos.";
+
+let proof: Buffer;
+test.beforeAll(async () => {
+  proof = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#a05" } })
+    .png()
+    .toBuffer();
+});
+
+const products: TestProduct[] = [];
+test.afterAll(async ({ db }) => {
+  await deleteProducts(db, products);
+});
+
+async function addToCart(page: Page, product: TestProduct) {
+  await page.goto(`/product/${product.slug}`);
+  await page.getByRole("button", { name: "Agregar al carrito" }).click();
+  await expect(page.getByText("Producto agregado").first()).toBeVisible();
+}
+
+async function chooseProof(page: Page, javaScriptEnabled: boolean) {
+  await page
+    .locator("#proofFile")
+    .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: proof });
+  if (javaScriptEnabled) {
+    await expect(page.getByText("Comprobante cargado")).toBeVisible();
+    await expect(
+      page.getByRole("img", { name: "Vista previa del comprobante de pago" }),
+    ).toBeVisible();
+  }
+}
+
+async function fillDelivery(page: Page) {
+  await page.getByLabel("Nombre", { exact: true }).fill("Ana");
+  await page.getByLabel("Apellido", { exact: true }).fill("López");
+  await page
+    .getByLabel("Correo electrónico")
+    .fill(`e2e-${crypto.randomBytes(3).toString("hex")}@example.com`);
+  await page.getByLabel("Dirección", { exact: true }).fill("Colonia Palmira, calle 5, casa 12");
+  await page.getByLabel("Punto de referencia").fill("Frente al parque");
+  await page.getByLabel("Ciudad").fill("San Pedro Sula");
+  await page.getByLabel("Departamento").selectOption("Cortés");
+}
+
+const confirm = (page: Page) => page.getByRole("button", { name: /^Confirmar Pedido/ });
+
+async function placedOrder(page: Page, db: DB) {
+  await page.waitForURL(/\/order-confirmation\//);
+  await expect(page.getByText("¡Pedido creado exitosamente!")).toBeVisible();
+  const id = new URL(page.url()).pathname.split("/").pop() ?? "";
+  return db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+test.describe("checkout", () => {
+  test("a guest checks out with standard shipping and a bank-transfer proof", async ({
+    page,
+    db,
+    javaScriptEnabled,
+  }) => {
+    const product = await insertProduct(db, { price: 150_000, stock: 3 });
+    products.push(product);
+    await addToCart(page, product);
+    await page.goto("/checkout");
+    await expect(page.getByRole("heading", { name: "Finalizar Compra" })).toBeVisible();
+    await expect(page.getByText(product.name)).toBeVisible();
+    await fillDelivery(page);
+    await chooseProof(page, javaScriptEnabled);
+    // L 1,500 + L 150 shipping (below L 2,000) + L 225 ISV.
+    await expect(confirm(page)).toHaveText("Confirmar Pedido · L 1,875.00");
+    await confirm(page).click();
+    const order = await placedOrder(page, db);
+    expect(order).toMatchObject({
+      userId: null,
+      shippingMethod: "standard",
+      total: 187_500,
+      shippingZone: "Cortés",
+    });
+    expect(order.adminNotes).toContain("Usuario anónimo");
+    expect(order.orderNumber).toMatch(/^PH-\d{6}-\d{4}$/);
+  });
+
+  test("a signed-in customer picks up in store: the phone rule, then the order", async ({
+    page,
+    db,
+    createUser,
+    login,
+    javaScriptEnabled,
+  }) => {
+    const product = await insertProduct(db, { price: 100_000 });
+    products.push(product);
+    const user = await createUser({ firstName: "Lucía", lastName: "Martínez" });
+    await login(page, user);
+    await addToCart(page, product);
+    await page.goto("/checkout");
+    await expect(page.getByLabel("Correo electrónico")).toHaveValue(user.email);
+    await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Lucía");
+    await page.getByRole("radio", { name: /Recoger en tienda/ }).check();
+    await expect(page.getByLabel("Dirección", { exact: true })).toBeHidden();
+    await expect(page.getByText("Lunes a Sábado 9:00 AM - 6:00 PM")).toBeVisible();
+    await chooseProof(page, javaScriptEnabled);
+    await confirm(page).click();
+    await expect(page.getByText(DELIVERY_MESSAGE)).toBeVisible();
+    await expect(page.getByRole("radio", { name: /Recoger en tienda/ })).toBeChecked();
+    await page.getByLabel(/Teléfono/).fill("99887766");
+    await confirm(page).click();
+    const order = await placedOrder(page, db);
+    expect(order).toMatchObject({
+      userId: user.id,
+      shippingMethod: "pickup",
+      shippingCost: 0,
+      customerPhone: "+504 9988-7766",
+    });
+  });
+
+  test("a validation error keeps what was typed and the proof", async ({
+    page,
+    db,
+    javaScriptEnabled,
+  }) => {
+    const product = await insertProduct(db);
+    products.push(product);
+    await addToCart(page, product);
+    await page.goto("/checkout");
+    await fillDelivery(page);
+    await page.getByLabel("Correo electrónico").fill("correo-malo");
+    await page.getByLabel("Apellido", { exact: true }).fill("L");
+    await chooseProof(page, javaScriptEnabled);
+    await confirm(page).click();
+    await expect(page.getByText("Email inválido")).toBeVisible();
+    await expect(page.getByText("Apellido debe tener al menos 2 caracteres")).toBeVisible();
+    await expect(page.getByLabel("Ciudad")).toHaveValue("San Pedro Sula");
+    await expect(page.getByLabel("Departamento")).toHaveValue("Cortés");
+    // The proof is not asked for again.
+    await expect(page.getByText("Comprobante cargado")).toBeVisible();
+    await page.getByLabel("Correo electrónico").fill("bien@example.com");
+    await page.getByLabel("Apellido", { exact: true }).fill("López");
+    await confirm(page).click();
+    const order = await placedOrder(page, db);
+    expect(order.customerEmail).toBe("bien@example.com");
+    expect(order.paymentProof).toMatch(/^\/resources\/payment-proofs\//);
+  });
+
+  test("a coupon is applied and removed in the checkout's code box", async ({ page, db }) => {
+    const product = await insertProduct(db, { price: 300_000 });
+    products.push(product);
+    const code = `E2E${crypto.randomBytes(3).toString("hex")}`.toUpperCase();
+    await db
+      .insertInto("promoCodes")
+      .values({ code, discountType: "percentage", discountValue: 10 })
+      .execute();
+    await addToCart(page, product);
+    await page.goto("/checkout");
+    await page.getByLabel("Nombre", { exact: true }).fill("Ana");
+    await page.getByLabel("Código de cupón").fill(` ${code.toLowerCase()} `);
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await expect(page.getByText("¡Cupón aplicado!")).toBeVisible();
+    await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Ana");
+    // L 3,000 − 10% (L 300) + free shipping + L 450 ISV = L 3,150.
+    await expect(confirm(page)).toHaveText("Confirmar Pedido · L 3,150.00");
+    await page.getByRole("button", { name: `Quitar el cupón ${code}` }).click();
+    await expect(page.getByText("Cupón removido")).toBeVisible();
+    await expect(confirm(page)).toHaveText("Confirmar Pedido · L 3,450.00");
+    await page.getByLabel("Código de cupón").fill("   ");
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await expect(page.getByText("Ingresa un código de cupón")).toBeVisible();
+  });
+});

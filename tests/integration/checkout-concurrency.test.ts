@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/utils/db.server";
+import { createProduct } from "../factories/catalog";
+import {
+  checkoutForm,
+  deliveryFields,
+  guestCookie,
+  pngBytes,
+  putInCart,
+} from "../setup/checkout-helpers";
+import { startServer } from "../setup/http-server";
+
+/*
+ * D18 and D20 under load, through the production server over real HTTP: many shoppers
+ * submitting the checkout form (multipart, proof included) at the same moment.
+ */
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let png: Uint8Array;
+
+beforeAll(async () => {
+  [server, png] = await Promise.all([startServer(), pngBytes()]);
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function submitAll(cookies: string[]) {
+  return Promise.all(
+    cookies.map(async (cookie) => {
+      const response = await fetch(
+        checkoutForm(deliveryFields, {
+          cookie,
+          base: server.baseUrl,
+          proof: { bytes: png, name: "pago.png" },
+        }),
+        { redirect: "manual" },
+      );
+      return {
+        status: response.status,
+        location: response.headers.get("location"),
+        body: await response.text(),
+      };
+    }),
+  );
+}
+
+describe("concurrent checkouts over HTTP", () => {
+  it("stock 5, 50 buyers of 1 unit at once: exactly 5 orders, 45 stock messages, stock 0", async () => {
+    const product = await createProduct(db, { stock: 5 });
+    const guests = await Promise.all(Array.from({ length: 50 }, () => guestCookie()));
+    for (const guest of guests) await putInCart(db, { guestId: guest.guestId }, product.id);
+
+    const results = await submitAll(guests.map((guest) => guest.cookie));
+
+    const placed = results.filter((r) => r.status === 302);
+    const refused = results.filter((r) => r.status === 409);
+    expect(placed).toHaveLength(5);
+    expect(placed.every((r) => r.location?.startsWith("/order-success?order="))).toBe(true);
+    expect(refused).toHaveLength(45);
+    expect(refused.every((r) => r.body.includes("unidades disponibles"))).toBe(true);
+    const row = await db
+      .selectFrom("products")
+      .select("stock")
+      .where("id", "=", product.id)
+      .executeTakeFirstOrThrow();
+    expect(row.stock).toBe(0);
+    const items = await db
+      .selectFrom("orderItems")
+      .select("quantity")
+      .where("productId", "=", product.id)
+      .execute();
+    expect(items.reduce((sum, item) => sum + item.quantity, 0)).toBe(5);
+  }, 120_000);
+
+  it("a promo code with max uses 1 applied by 20 buyers at once gives exactly one discount", async () => {
+    const product = await createProduct(db, { stock: 100 });
+    const promo = await db
+      .insertInto("promoCodes")
+      .values({
+        code: `UNICO${Date.now()}`,
+        discountType: "fixed",
+        discountValue: 10_000,
+        maxUses: 1,
+      })
+      .returning(["id", "code"])
+      .executeTakeFirstOrThrow();
+    const guests = await Promise.all(
+      Array.from({ length: 20 }, () => guestCookie({ appliedCoupon: promo.code })),
+    );
+    for (const guest of guests) await putInCart(db, { guestId: guest.guestId }, product.id);
+
+    const results = await submitAll(guests.map((guest) => guest.cookie));
+
+    const discounted = await db
+      .selectFrom("orders")
+      .select(["id", "couponDiscount"])
+      .where("promoCodeId", "=", promo.id)
+      .execute();
+    expect(discounted).toHaveLength(1);
+    expect(discounted[0].couponDiscount).toBe(10_000);
+    const uses = await db
+      .selectFrom("promoCodes")
+      .select("currentUses")
+      .where("id", "=", promo.id)
+      .executeTakeFirstOrThrow();
+    expect(uses.currentUses).toBe(1);
+    // The others were told why instead of silently paying more than the total they confirmed.
+    const refused = results.filter((r) => r.status === 400);
+    expect(refused).toHaveLength(19);
+    expect(refused.every((r) => r.body.includes("Este cupón ya alcanzó su límite de usos"))).toBe(
+      true,
+    );
+  }, 120_000);
+});

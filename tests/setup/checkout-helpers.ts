@@ -1,0 +1,118 @@
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import sharp from "sharp";
+import type { Database } from "../../db/types";
+import { ORIGIN } from "./route-helpers";
+
+/*
+ * Checkout fixtures: images made with sharp at test time, carts written straight to the
+ * database, and the checkout form as a browser without JS posts it (multipart, proof included).
+ */
+
+export async function pngBytes(width = 32, height = 24) {
+  return sharp({
+    create: { width, height, channels: 3, background: { r: 200, g: 80, b: 120 } },
+  })
+    .png()
+    .toBuffer();
+}
+
+export async function jpegBytes(width = 32, height = 24) {
+  return sharp({
+    create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } },
+  })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Copyright: "secreto-exif" } } })
+    .toBuffer();
+}
+
+export type CartOwnerRef = { userId: number } | { guestId: string };
+
+export async function putInCart(
+  db: Kysely<Database>,
+  owner: CartOwnerRef,
+  productId: number,
+  quantity = 1,
+  size = "100ml",
+) {
+  await db
+    .insertInto("cartItems")
+    .values({
+      userId: "userId" in owner ? owner.userId : null,
+      sessionId: "guestId" in owner ? owner.guestId : null,
+      productId,
+      size,
+      quantity,
+    })
+    .execute();
+}
+
+export const deliveryFields = {
+  email: "comprador@example.com",
+  firstName: "Ana",
+  lastName: "López",
+  phone: "9988-7766",
+  shippingMethod: "standard",
+  address: "Colonia Palmira, calle 5, casa 12",
+  referenceAddress: "Frente al parque",
+  city: "Tegucigalpa",
+  department: "Francisco Morazán",
+};
+
+export const pickupFields = {
+  email: "comprador@example.com",
+  firstName: "Ana",
+  lastName: "López",
+  phone: "+504 9988-7766",
+  shippingMethod: "pickup",
+};
+
+export type ProofFile = { bytes: Uint8Array; name: string; type?: string };
+
+/** The checkout form posted as one multipart request (what a browser without JS sends). */
+export function checkoutForm(
+  fields: Record<string, string>,
+  options: { cookie?: string; proof?: ProofFile; origin?: string; base?: string } = {},
+) {
+  const body = new FormData();
+  body.set("intent", "place-order");
+  body.set("checkoutKey", crypto.randomUUID());
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  if (options.proof) {
+    body.set(
+      "proofFile",
+      new File([new Uint8Array(options.proof.bytes)], options.proof.name, {
+        type: options.proof.type ?? "application/octet-stream",
+      }),
+    );
+  }
+  return new Request(`${options.base ?? ORIGIN}/checkout`, {
+    method: "POST",
+    headers: {
+      Origin: options.origin ?? options.base ?? ORIGIN,
+      ...(options.cookie ? { Cookie: options.cookie } : {}),
+    },
+    body,
+  });
+}
+
+/** A guest's session cookie with a guest id (the cart and proofs hang off it). */
+export async function guestCookie(options: { appliedCoupon?: string } = {}) {
+  const { getSession, commitSession } = await import("~/utils/session.server");
+  const request = new Request(`${ORIGIN}/`);
+  const session = await getSession(request);
+  const guestId = crypto.randomUUID();
+  session.set("guestId", guestId);
+  if (options.appliedCoupon) session.set("appliedCoupon", options.appliedCoupon);
+  return { guestId, cookie: (await commitSession(request, session)).split(";")[0] };
+}
+
+export async function userCookie(userId: number) {
+  const { getSession, commitSession } = await import("~/utils/session.server");
+  const request = new Request(`${ORIGIN}/`);
+  const session = await getSession(request);
+  const guestId = crypto.randomUUID();
+  session.set("guestId", guestId);
+  session.set("userId", userId);
+  return { guestId, cookie: (await commitSession(request, session)).split(";")[0] };
+}
