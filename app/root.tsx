@@ -56,10 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getTheme(request),
     getSession(request),
   ]);
-  // /order-success only redirects (storefront §2): reading the flash there would consume the
-  // "¡Pedido creado exitosamente!" toast on a page nobody sees (JS navigations load it first).
-  const toast =
-    new URL(request.url).pathname === "/order-success" ? null : (session.get("toast") ?? null);
+  const toast = session.get("toast") ?? null;
   const counts = await getHeaderCounts({
     userId: user?.id ?? null,
     guestId: session.get("guestId") ?? null,

@@ -447,15 +447,16 @@ export type CartTotals = OrderTotals & {
 
 /**
  * The cart page's summary (storefront §9, D11, D19): standard shipping (the method is chosen at
- * checkout), tax on the subtotal, no coupon yet. Only lines that can be bought count.
+ * checkout), tax on the subtotal, the applied coupon's discount. Only lines that can be bought
+ * count.
  */
-export function cartTotals(cart: Cart, settings: PricingSettings): CartTotals {
+export function cartTotals(cart: Cart, settings: PricingSettings, couponDiscount = 0): CartTotals {
   const totals = orderTotals({
     lines: cart.lines
       .filter((line) => line.available)
       .map((line) => ({ price: line.unitPrice, quantity: line.quantity })),
     method: "standard",
-    couponDiscount: 0,
+    couponDiscount,
     settings,
   });
   const threshold = lempirasToCentavos(Number(settings.free_shipping_threshold));

@@ -8,6 +8,7 @@ import { getCart, type CartOwner } from "./cart.server";
 import { CHECKOUT_MESSAGES, paymentProofUrl } from "./checkout";
 import { checkCoupon, consumeCoupon, type AppliedCoupon } from "./coupons.server";
 import { COUPON_MESSAGES } from "./coupons";
+import { generateOrderNumber } from "./orders.server";
 import { orderTotals, type OrderTotals } from "./pricing";
 import { getSettings, type Settings } from "./settings.server";
 
@@ -57,31 +58,6 @@ class CheckoutError extends Error {
 
 export function cartOwnerOf(shopper: CheckoutShopper): CartOwner {
   return shopper.userId !== null ? { userId: shopper.userId } : { guestId: shopper.guestId };
-}
-
-const HONDURAS_OFFSET_MS = -6 * 60 * 60 * 1000;
-
-/**
- * D14: `PH-YYMMDD-NNNN` (the seed's format; the date in Honduras), readable over the phone.
- * Checked against the orders table inside the transaction; after a few collisions on a busy
- * day it widens to six digits (still ≤ 20 characters).
- */
-export async function generateOrderNumber(trx: Trx, now: Date): Promise<string> {
-  const yymmdd = new Date(now.getTime() + HONDURAS_OFFSET_MS)
-    .toISOString()
-    .slice(2, 10)
-    .replace(/-/g, "");
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const digits = attempt < 20 ? crypto.randomInt(1000, 10000) : crypto.randomInt(100000, 1000000);
-    const candidate = `PH-${yymmdd}-${digits}`;
-    const taken = await trx
-      .selectFrom("orders")
-      .select("id")
-      .where("orderNumber", "=", candidate)
-      .executeTakeFirst();
-    if (!taken) return candidate;
-  }
-  throw new Error("No se pudo generar un número de pedido único");
 }
 
 function adminNotes(input: PlaceOrderInput, settings: Settings) {
@@ -280,6 +256,24 @@ export type CouponState =
   | { status: "invalid"; code: string; message: string }
   | null;
 
+/** The session's applied code checked again against the cart's subtotal now (D20). */
+export async function couponState(
+  appliedCode: string | undefined,
+  userId: number | null,
+  subtotal: number,
+): Promise<CouponState> {
+  if (!appliedCode) return null;
+  const check = await checkCoupon({ code: appliedCode, userId, subtotal });
+  return check.ok
+    ? {
+        status: "applied",
+        code: check.coupon.code,
+        label: check.coupon.label,
+        discount: check.coupon.discount,
+      }
+    : { status: "invalid", code: appliedCode, message: check.message };
+}
+
 /**
  * What the cart and checkout summaries show: the cart priced now, the applied coupon checked
  * again, and the totals for each shipping method (switching method needs no round trip).
@@ -291,22 +285,7 @@ export async function getCheckoutSummary(shopper: CheckoutShopper | null, applie
       : Promise.resolve({ lines: [], subtotal: 0, itemCount: 0 }),
     getSettings(),
   ]);
-  let coupon: CouponState = null;
-  if (appliedCode) {
-    const check = await checkCoupon({
-      code: appliedCode,
-      userId: shopper?.userId ?? null,
-      subtotal: cart.subtotal,
-    });
-    coupon = check.ok
-      ? {
-          status: "applied",
-          code: check.coupon.code,
-          label: check.coupon.label,
-          discount: check.coupon.discount,
-        }
-      : { status: "invalid", code: appliedCode, message: check.message };
-  }
+  const coupon = await couponState(appliedCode, shopper?.userId ?? null, cart.subtotal);
   const discount = coupon?.status === "applied" ? coupon.discount : 0;
   const lines = cart.lines
     .filter((line) => line.available)

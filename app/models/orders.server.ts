@@ -63,11 +63,14 @@ export function formatOrderNumber(date: Date, serial: number) {
 /**
  * A new, unused order number. Call it inside the transaction that inserts the order (the
  * transaction's write lock makes the check-then-insert safe); orders.order_number is UNIQUE
- * as a last line of defence.
+ * as a last line of defence. After a few collisions on a busy day it widens to six digits
+ * (still at most 20 characters).
  */
 export async function generateOrderNumber(executor: Executor = db, now = new Date()) {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const candidate = formatOrderNumber(now, crypto.randomInt(1000, 10000));
+    const serial =
+      attempt < 20 ? crypto.randomInt(1000, 10000) : crypto.randomInt(100_000, 1_000_000);
+    const candidate = formatOrderNumber(now, serial);
     const taken = await executor
       .selectFrom("orders")
       .select("id")

@@ -8,9 +8,11 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { CartLineItem, type CartActionData } from "~/components/cart-line-item";
+import { CouponForm, type AppliedCouponView } from "~/components/coupon-form";
 import { CartIcon, ShieldCheckIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { cartErrorNotice } from "~/models/cart";
+import { couponState } from "~/models/checkout.server";
 import {
   addToCart,
   CART_MESSAGES,
@@ -65,9 +67,15 @@ export const meta: MetaFunction = () => [{ title: "Carrito de Compras | Perfumer
 
 /** D10: guests have a cart too. The drawer loads this same data through a fetcher. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ owner }, settings] = await Promise.all([getCartOwner(request), getSettings()]);
+  const [{ owner, session }, settings] = await Promise.all([getCartOwner(request), getSettings()]);
   const cart = owner ? await getCart(owner) : EMPTY_CART;
-  return json({ cart, totals: cartTotals(cart, settings) });
+  const coupon = await couponState(
+    session.get("appliedCoupon"),
+    owner?.userId ?? null,
+    cart.subtotal,
+  );
+  const discount = coupon?.status === "applied" ? coupon.discount : 0;
+  return json({ cart, coupon, totals: cartTotals(cart, settings, discount) });
 }
 
 function refusal(
@@ -147,7 +155,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CartRoute() {
-  const { cart, totals } = useLoaderData<typeof loader>();
+  const { cart, coupon, totals } = useLoaderData<typeof loader>();
   const actionData = useActionData<CartActionData>();
   const navigation = useNavigation();
   const error = navigation.state === "idle" ? actionData?.error : undefined;
@@ -200,14 +208,14 @@ export default function CartRoute() {
               ))}
             </ul>
           </section>
-          <OrderSummary totals={totals} />
+          <OrderSummary totals={totals} coupon={coupon} />
         </div>
       )}
     </main>
   );
 }
 
-function OrderSummary({ totals }: { totals: CartTotals }) {
+function OrderSummary({ totals, coupon }: { totals: CartTotals; coupon: AppliedCouponView }) {
   return (
     <section
       aria-labelledby="summary-heading"
@@ -226,6 +234,9 @@ function OrderSummary({ totals }: { totals: CartTotals }) {
           term={`Impuestos (ISV ${totals.taxPercentage}%)`}
           value={formatMoney(totals.tax)}
         />
+        {totals.couponDiscount > 0 ? (
+          <SummaryRow term="Descuento" value={`−${formatMoney(totals.couponDiscount)}`} />
+        ) : null}
         <div className="border-border flex justify-between border-t pt-2 text-base font-semibold">
           <dt>Total</dt>
           <dd>{formatMoney(totals.total)}</dd>
@@ -236,6 +247,9 @@ function OrderSummary({ totals }: { totals: CartTotals }) {
           Agrega {formatMoney(totals.freeShippingRemaining)} más para envío gratis
         </p>
       ) : null}
+      <div className="mt-5">
+        <CouponForm coupon={coupon} />
+      </div>
       <div className="mt-5 flex flex-col gap-2">
         <Link to="/checkout" className={`${buttonClasses("primary", "lg")} w-full`}>
           Proceder al Checkout

@@ -173,6 +173,34 @@ test.describe("cart", () => {
     await expect(page.getByText("Tu carrito está vacío")).toBeVisible();
   });
 
+  test("a code applied on the cart discounts its total and carries into checkout", async ({
+    page,
+    db,
+  }) => {
+    const perfume = await product(db, { price: 300_000 });
+    const code = `CARRITO${Date.now().toString(36)}`.toUpperCase();
+    await db
+      .insertInto("promoCodes")
+      .values({ code, discountType: "fixed", discountValue: 50_000 })
+      .execute();
+    await page.goto(`/product/${perfume.slug}`);
+    await page.getByRole("button", { name: "Agregar al carrito" }).click();
+    await expect(page.getByLabel("Carrito (1)", { exact: true })).toBeVisible();
+    await page.goto("/cart");
+    await page.getByLabel("Código de cupón").fill(code.toLowerCase());
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await expect(page.getByRole("status").getByText("¡Cupón aplicado!")).toBeVisible();
+    // L 3,000 + free shipping + L 450 ISV − L 500 = L 2,950.
+    await expect(summary(page).getByText("−L 500.00", { exact: true })).toBeVisible();
+    await expect(summary(page).getByText("L 2,950.00", { exact: true })).toBeVisible();
+    await page.getByRole("link", { name: "Proceder al Checkout" }).click();
+    await expect(page.getByRole("button", { name: `Quitar el cupón ${code}` })).toBeVisible();
+    await page.goto("/cart");
+    await page.getByRole("button", { name: `Quitar el cupón ${code}` }).click();
+    await expect(page.getByRole("status").getByText("Cupón removido")).toBeVisible();
+    await expect(summary(page).getByText("L 3,450.00", { exact: true })).toBeVisible();
+  });
+
   test("a catalogue card adds one unit of the main size", async ({ page, db }) => {
     const perfume = await product(db);
     await page.goto(`/catalog?search=${encodeURIComponent(perfume.name)}`);

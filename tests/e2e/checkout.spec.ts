@@ -28,7 +28,7 @@ test.afterAll(async ({ db }) => {
 async function addToCart(page: Page, product: TestProduct) {
   await page.goto(`/product/${product.slug}`);
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
-  await expect(page.getByText("Producto agregado").first()).toBeVisible();
+  await expect(page.getByText("Agregado al carrito").first()).toBeVisible();
 }
 
 async function chooseProof(page: Page, javaScriptEnabled: boolean) {
@@ -58,9 +58,11 @@ async function fillDelivery(page: Page) {
 const confirm = (page: Page) => page.getByRole("button", { name: /^Confirmar Pedido/ });
 
 async function placedOrder(page: Page, db: DB) {
-  await page.waitForURL(/\/order-confirmation\//);
-  await expect(page.getByText("¡Pedido creado exitosamente!")).toBeVisible();
-  const id = new URL(page.url()).pathname.split("/").pop() ?? "";
+  await page.waitForURL(/\/order-success\?order=/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "¡Pedido creado exitosamente!" }),
+  ).toBeVisible();
+  const id = new URL(page.url()).searchParams.get("order") ?? "";
   return db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
