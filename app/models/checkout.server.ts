@@ -97,10 +97,13 @@ async function takeStock(trx: Trx, lines: { productId: number; name: string; qua
     wanted.set(line.productId, entry);
   }
   for (const [productId, { name, quantity }] of wanted) {
-    // D18: the guarded UPDATE never takes stock below zero.
+    // D18: the guarded UPDATE never takes stock below zero. Units sold feed the "popular" sort.
     const result = await trx
       .updateTable("products")
-      .set((eb) => ({ stock: eb("stock", "-", quantity) }))
+      .set((eb) => ({
+        stock: eb("stock", "-", quantity),
+        salesCount: eb("salesCount", "+", quantity),
+      }))
       .where("id", "=", productId)
       .where("isActive", "=", 1)
       .where("stock", ">=", quantity)

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, NotificationType, OrderStatus } from "#db/types";
 import { json } from "@remix-run/node";
 import { getUser } from "~/utils/auth.server";
@@ -127,7 +127,7 @@ function cleanNote(note: string | undefined) {
   return trimmed ? trimmed : null;
 }
 
-/** D18: stock goes back for every line whose product still exists. */
+/** D18: stock goes back for every line whose product still exists, and the sale is undone. */
 async function restoreStock(trx: Transaction<Database>, orderId: string) {
   const items = await trx
     .selectFrom("orderItems")
@@ -140,6 +140,7 @@ async function restoreStock(trx: Transaction<Database>, orderId: string) {
       .updateTable("products")
       .set((eb) => ({
         stock: eb("stock", "+", item.quantity),
+        salesCount: sql<number>`max(0, sales_count - ${item.quantity})`,
         updatedAt: new Date().toISOString(),
       }))
       .where("id", "=", item.productId)

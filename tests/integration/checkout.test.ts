@@ -93,10 +93,10 @@ describe("placing an order without JS: one multipart post with the proof", () =>
     ]);
     const stock = await db
       .selectFrom("products")
-      .select("stock")
+      .select(["stock", "salesCount"])
       .where("id", "=", product.id)
       .executeTakeFirstOrThrow();
-    expect(stock.stock).toBe(2);
+    expect(stock).toEqual({ stock: 2, salesCount: 2 });
     const cart = await db
       .selectFrom("cartItems")
       .select("id")

@@ -304,8 +304,16 @@ describe("deleteOrder", () => {
     await expect(deleteOrder({ orderId: order.id, actor, note: " " })).rejects.toThrow(
       "Debe proporcionar notas para esta acción",
     );
+    await db.updateTable("products").set({ salesCount: 5 }).where("id", "=", product.id).execute();
     const result = await deleteOrder({ orderId: order.id, actor, note: "Duplicado" });
     expect(result).toMatchObject({ stockRestored: true, orderNumber: order.orderNumber });
+    // The sale is undone with the stock.
+    const { salesCount } = await db
+      .selectFrom("products")
+      .select("salesCount")
+      .where("id", "=", product.id)
+      .executeTakeFirstOrThrow();
+    expect(salesCount).toBe(3);
     expect(await orderRow(order.id)).toBeUndefined();
     const items = await db
       .selectFrom("orderItems")
