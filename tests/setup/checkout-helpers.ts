@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import type { Database } from "../../db/types";
-import { ORIGIN } from "./route-helpers";
+import { ORIGIN, sessionCookie } from "./route-helpers";
 
 /*
  * Checkout fixtures: images made with sharp at test time, carts written straight to the
@@ -98,21 +98,12 @@ export function checkoutForm(
 
 /** A guest's session cookie with a guest id (the cart and proofs hang off it). */
 export async function guestCookie(options: { appliedCoupon?: string } = {}) {
-  const { getSession, commitSession } = await import("~/utils/session.server");
-  const request = new Request(`${ORIGIN}/`);
-  const session = await getSession(request);
   const guestId = crypto.randomUUID();
-  session.set("guestId", guestId);
-  if (options.appliedCoupon) session.set("appliedCoupon", options.appliedCoupon);
-  return { guestId, cookie: (await commitSession(request, session)).split(";")[0] };
+  return { guestId, cookie: await sessionCookie({ guestId, ...options }) };
 }
 
+/** A signed-in customer's session cookie; it has a guest id too, as after a real sign-in. */
 export async function userCookie(userId: number) {
-  const { getSession, commitSession } = await import("~/utils/session.server");
-  const request = new Request(`${ORIGIN}/`);
-  const session = await getSession(request);
   const guestId = crypto.randomUUID();
-  session.set("guestId", guestId);
-  session.set("userId", userId);
-  return { guestId, cookie: (await commitSession(request, session)).split(";")[0] };
+  return { guestId, cookie: await sessionCookie({ userId, guestId }) };
 }

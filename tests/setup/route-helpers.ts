@@ -6,11 +6,22 @@ import { getSession, commitSession } from "~/utils/session.server";
  */
 export const ORIGIN = "http://tienda.test";
 
-export async function signedInCookie(userId: number) {
+/** A session cookie (name=value) holding the given values. */
+export async function sessionCookie(values: {
+  userId?: number;
+  guestId?: string;
+  appliedCoupon?: string;
+}) {
   const request = new Request(`${ORIGIN}/`);
   const session = await getSession(request);
-  session.set("userId", userId);
+  if (values.userId !== undefined) session.set("userId", values.userId);
+  if (values.guestId !== undefined) session.set("guestId", values.guestId);
+  if (values.appliedCoupon !== undefined) session.set("appliedCoupon", values.appliedCoupon);
   return (await commitSession(request, session)).split(";")[0];
+}
+
+export function signedInCookie(userId: number) {
+  return sessionCookie({ userId });
 }
 
 export function formPost(path: string, fields: Record<string, string>, cookie?: string) {
