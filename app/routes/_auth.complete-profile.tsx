@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { NameFields } from "~/components/auth/name-fields";
+import { NameFields } from "~/components/person-fields";
 import { AuthCard, FormErrorAlert } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";

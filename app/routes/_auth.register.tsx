@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { NameFields } from "~/components/auth/name-fields";
+import { NameFields, PhoneField } from "~/components/person-fields";
 import { AuthCard, FormErrorAlert, GoogleButton } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
@@ -17,7 +17,7 @@ import { createCustomer, EmailTakenError } from "~/models/users.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAnonymous } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { formatPhone, PHONE_MAX_LENGTH } from "~/utils/phone";
+
 import { EmailSchema, OptionalPhoneSchema, PASSWORD_MIN_LENGTH } from "~/utils/schemas";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -142,18 +142,7 @@ export default function RegisterRoute() {
               {...getInputProps(fields.email, { type: "email" })}
               autoComplete="email"
             />
-            <Field
-              label="Teléfono (opcional)"
-              errors={fields.phone.errors}
-              {...getInputProps(fields.phone, { type: "tel" })}
-              autoComplete="tel-national"
-              placeholder="+504 0000-0000"
-              maxLength={PHONE_MAX_LENGTH}
-              inputMode="tel"
-              onChange={(event) => {
-                event.currentTarget.value = formatPhone(event.currentTarget.value);
-              }}
-            />
+            <PhoneField label="Teléfono (opcional)" meta={fields.phone} />
             <Field
               label="Contraseña"
               errors={fields.password.errors}

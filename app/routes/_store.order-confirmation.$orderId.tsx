@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import {
   OrderItems,
   OrderShipping,
@@ -96,16 +96,4 @@ export default function OrderConfirmationRoute() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Page title="Pedido no encontrado">
-        <Link to="/" className={buttonClasses("secondary")}>
-          Volver al inicio
-        </Link>
-      </Page>
-    );
-  }
-  throw error;
-}
+export { OrderNotFoundBoundary as ErrorBoundary } from "~/components/orders/order-parts";

@@ -1,6 +1,9 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import type { OrderStatus, PaymentMethod, ShippingMethod } from "#db/types";
+import { Page } from "~/components/page";
 import { ProductImage } from "~/components/product-image";
 import { Badge } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
 import {
   ORDER_STATUS_BADGES,
   ORDER_STATUS_LABELS,
@@ -172,4 +175,19 @@ export function OrderShipping({
         ))}
     </dl>
   );
+}
+
+/** The error boundary of the order pages: 'Pedido no encontrado' for a 404 (D15). */
+export function OrderNotFoundBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Page title="Pedido no encontrado">
+        <Link to="/" className={buttonClasses("secondary")}>
+          Volver al inicio
+        </Link>
+      </Page>
+    );
+  }
+  throw error;
 }

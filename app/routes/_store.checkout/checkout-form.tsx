@@ -9,6 +9,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormErrorAlert } from "~/components/auth/auth-card";
+import { NameFields, PhoneField } from "~/components/person-fields";
 import { Field, Label } from "~/components/ui/input";
 import {
   CHECKOUT_MESSAGES,
@@ -18,7 +19,7 @@ import {
   schemaForIntent,
 } from "~/models/checkout";
 import { formatMoney } from "~/utils/money";
-import { formatPhone, PHONE_MAX_LENGTH } from "~/utils/phone";
+
 import { OrderSummary, type CheckoutData, type CouponNotice } from "./order-summary";
 import { ProofUpload } from "./proof-upload";
 
@@ -100,35 +101,18 @@ export function CheckoutForm({
           />
           <Card title="Información de contacto">
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                label="Nombre"
-                errors={fields.firstName.errors}
-                {...getInputProps(fields.firstName, { type: "text" })}
-                autoComplete="given-name"
-              />
-              <Field
-                label="Apellido"
-                errors={fields.lastName.errors}
-                {...getInputProps(fields.lastName, { type: "text" })}
-                autoComplete="family-name"
-              />
+              <div className="sm:col-span-2">
+                <NameFields firstName={fields.firstName} lastName={fields.lastName} />
+              </div>
               <Field
                 label="Correo electrónico"
                 errors={fields.email.errors}
                 {...getInputProps(fields.email, { type: "email" })}
                 autoComplete="email"
               />
-              <Field
+              <PhoneField
                 label="Teléfono (obligatorio para recoger en tienda)"
-                errors={fields.phone.errors}
-                {...getInputProps(fields.phone, { type: "tel" })}
-                autoComplete="tel-national"
-                placeholder="+504 0000-0000"
-                maxLength={PHONE_MAX_LENGTH}
-                inputMode="tel"
-                onChange={(event) => {
-                  event.currentTarget.value = formatPhone(event.currentTarget.value);
-                }}
+                meta={fields.phone}
               />
             </div>
           </Card>
