@@ -31,41 +31,49 @@ function login(email: string, pass: string, ip: string, cookie?: string) {
 }
 
 describe("failed sign-in limits", () => {
-  it("answers the 11th failed sign-in from one IP within a minute with 429 in Spanish", async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      statuses.push((await login(`nadie${i}@example.com`, "incorrecta", "203.0.113.10")).status);
-    }
-    expect(statuses).toEqual(Array(10).fill(401));
-    const eleventh = await login("otro@example.com", "incorrecta", "203.0.113.10");
-    expect(eleventh.status).toBe(429);
-    expect(await eleventh.text()).toContain("Demasiados intentos de inicio de sesión");
-    // Another address is not affected.
-    expect((await login("otro@example.com", "incorrecta", "203.0.113.99")).status).toBe(401);
-  }, SCRYPT_BOUND_TIMEOUT);
+  it(
+    "answers the 11th failed sign-in from one IP within a minute with 429 in Spanish",
+    async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        statuses.push((await login(`nadie${i}@example.com`, "incorrecta", "203.0.113.10")).status);
+      }
+      expect(statuses).toEqual(Array(10).fill(401));
+      const eleventh = await login("otro@example.com", "incorrecta", "203.0.113.10");
+      expect(eleventh.status).toBe(429);
+      expect(await eleventh.text()).toContain("Demasiados intentos de inicio de sesión");
+      // Another address is not affected.
+      expect((await login("otro@example.com", "incorrecta", "203.0.113.99")).status).toBe(401);
+    },
+    SCRYPT_BOUND_TIMEOUT,
+  );
 
-  it("limits guessing one account from many IPs, but never locks out its owner's browser", async () => {
-    const email = `duena-${Date.now()}@example.com`;
-    await createCustomer({ email, password, firstName: "Ana", lastName: "Dueña", phone: null });
+  it(
+    "limits guessing one account from many IPs, but never locks out its owner's browser",
+    async () => {
+      const email = `duena-${Date.now()}@example.com`;
+      await createCustomer({ email, password, firstName: "Ana", lastName: "Dueña", phone: null });
 
-    // The owner signs in once from her browser, which remembers the device.
-    const first = await login(email, password, "198.51.100.1");
-    expect(first.status).toBe(302);
-    const deviceCookie = first.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("known_device="))
-      ?.split(";")[0];
-    expect(deviceCookie).toBeTruthy();
+      // The owner signs in once from her browser, which remembers the device.
+      const first = await login(email, password, "198.51.100.1");
+      expect(first.status).toBe(302);
+      const deviceCookie = first.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("known_device="))
+        ?.split(";")[0];
+      expect(deviceCookie).toBeTruthy();
 
-    // An attacker guesses from ten addresses.
-    for (let i = 0; i < 10; i++) {
-      expect((await login(email, "adivinanza", `192.0.2.${i + 1}`)).status).toBe(401);
-    }
-    // The account is now limited for unknown browsers, even with the right password…
-    expect((await login(email, password, "192.0.2.200")).status).toBe(429);
-    // …but the owner's browser still gets in.
-    const owner = await login(email, password, "198.51.100.1", deviceCookie);
-    expect(owner.status).toBe(302);
-    expect(owner.headers.get("location")).toBe("/catalog");
-  }, SCRYPT_BOUND_TIMEOUT);
+      // An attacker guesses from ten addresses.
+      for (let i = 0; i < 10; i++) {
+        expect((await login(email, "adivinanza", `192.0.2.${i + 1}`)).status).toBe(401);
+      }
+      // The account is now limited for unknown browsers, even with the right password…
+      expect((await login(email, password, "192.0.2.200")).status).toBe(429);
+      // …but the owner's browser still gets in.
+      const owner = await login(email, password, "198.51.100.1", deviceCookie);
+      expect(owner.status).toBe(302);
+      expect(owner.headers.get("location")).toBe("/catalog");
+    },
+    SCRYPT_BOUND_TIMEOUT,
+  );
 });
