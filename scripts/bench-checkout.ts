@@ -67,6 +67,8 @@ const fields = {
 };
 
 async function buyer(
+  /** The buyer's own address (X-Forwarded-For, trusted from loopback): proofs are limited per IP. */
+  clientIp: string,
   base: string,
   product: { id: number; slug: string; size: string },
   proof: Buffer,
@@ -99,7 +101,11 @@ async function buyer(
     const response = await fetch(`${base}/checkout`, {
       method: "POST",
       redirect: "manual",
-      headers: { Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+      headers: {
+        Origin: base,
+        "X-Forwarded-For": clientIp,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
       body,
     });
     await response.arrayBuffer();
@@ -118,10 +124,12 @@ async function main() {
   const server = await startServer(dataDir, port);
   try {
     // One warm-up order so the first requests do not measure start-up.
-    await buyer(server.base, product, proof);
+    await buyer("198.51.100.250", server.base, product, proof);
     const started = performance.now();
     const results = await Promise.all(
-      Array.from({ length: BUYERS }, () => buyer(server.base, product, proof)),
+      Array.from({ length: BUYERS }, (_, index) =>
+        buyer(`198.51.100.${index + 1}`, server.base, product, proof),
+      ),
     );
     const seconds = (performance.now() - started) / 1000;
     const times = results.flatMap((r) => r.times).sort((a, b) => a - b);

@@ -6,6 +6,7 @@ import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/
 import sharp from "sharp";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
+import { RateLimiter } from "./rate-limit.server";
 
 /*
  * D8: payment proofs. The multipart body is streamed: the proof goes to a temporary file as it
@@ -28,7 +29,26 @@ export const PROOF_MESSAGES = {
   uploadTitle: "Error al subir el archivo",
   uploadFailed: "No se pudo cargar el comprobante. Inténtalo de nuevo.",
   uploaded: "Comprobante cargado",
+  tooMany: "Demasiados comprobantes subidos. Intenta de nuevo en unos minutos.",
 } as const;
+
+/**
+ * Proofs per address: a shopper uploads one or two, so 30 in 10 minutes only stops someone
+ * filling the disk (each proof is up to 5 MB before re-encoding).
+ */
+const proofUploads = new RateLimiter(30, 10 * 60 * 1000);
+
+/** Counts an upload from this address; false once it is over the limit. */
+export function proofUploadAllowed(clientIp: string) {
+  if (proofUploads.isLimited(clientIp)) return false;
+  proofUploads.hit(clientIp);
+  return true;
+}
+
+/** Removes a received upload that will not be stored. */
+export function discardProof(received: { tempPath: string }) {
+  fs.rmSync(received.tempPath, { force: true });
+}
 
 export class UploadRejectedError extends Error {}
 

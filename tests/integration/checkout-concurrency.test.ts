@@ -27,10 +27,12 @@ afterAll(async () => {
 
 async function submitAll(cookies: string[]) {
   return Promise.all(
-    cookies.map(async (cookie) => {
+    cookies.map(async (cookie, index) => {
       const response = await fetch(
         checkoutForm(deliveryFields, {
           cookie,
+          // Each buyer from an address of their own, as in a shop (proofs are limited per IP).
+          clientIp: `198.51.100.${index + 1}`,
           base: server.baseUrl,
           proof: { bytes: png, name: "pago.png" },
         }),

@@ -56,6 +56,36 @@ const viewProof = (id: string, cookie?: string) =>
   );
 
 describe("proof uploads (D8): the type by the bytes, 5 MB at most, re-encoded", () => {
+  it("refuses a 31st proof from one address within ten minutes and stores nothing", async () => {
+    const guest = await guestCookie();
+    const png = await pngBytes(8, 8);
+    const fromOneAddress = () =>
+      settle(() =>
+        action({
+          request: uploadPost({ bytes: png, name: "pago.png" }, guest.cookie),
+          params: {},
+          context: { clientIp: "203.0.113.77" },
+        }),
+      );
+    for (let i = 0; i < 30; i++) expect((await fromOneAddress()).status).toBe(200);
+    const stored = await db
+      .selectFrom("paymentProofs")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("sessionId", "=", guest.guestId)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.count)).toBe(30);
+
+    const refused = await fromOneAddress();
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).upload.error).toBe(PROOF_MESSAGES.tooMany);
+    const after = await db
+      .selectFrom("paymentProofs")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("sessionId", "=", guest.guestId)
+      .executeTakeFirstOrThrow();
+    expect(Number(after.count)).toBe(30);
+  });
+
   it("accepts a PNG named .pdf (by its content) and stores it re-encoded as WebP under a random name", async () => {
     const guest = await guestCookie();
     const { status, body } = await upload(

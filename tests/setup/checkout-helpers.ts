@@ -72,7 +72,14 @@ export type ProofFile = { bytes: Uint8Array; name: string; type?: string };
 /** The checkout form posted as one multipart request (what a browser without JS sends). */
 export function checkoutForm(
   fields: Record<string, string>,
-  options: { cookie?: string; proof?: ProofFile; origin?: string; base?: string } = {},
+  options: {
+    cookie?: string;
+    proof?: ProofFile;
+    origin?: string;
+    base?: string;
+    /** Sent as X-Forwarded-For, which the server trusts from loopback: a buyer's own address. */
+    clientIp?: string;
+  } = {},
 ) {
   const body = new FormData();
   body.set("intent", "place-order");
@@ -91,6 +98,7 @@ export function checkoutForm(
     headers: {
       Origin: options.origin ?? options.base ?? ORIGIN,
       ...(options.cookie ? { Cookie: options.cookie } : {}),
+      ...(options.clientIp ? { "X-Forwarded-For": options.clientIp } : {}),
     },
     body,
   });

@@ -20,7 +20,13 @@ import { COUPON_MESSAGES, couponDescription } from "~/models/coupons";
 import { guardAction } from "~/utils/action.server";
 import { getUser } from "~/utils/auth.server";
 import { commitSession, getSession } from "~/utils/session.server";
-import { PROOF_MESSAGES, readCheckoutForm, storeProof } from "~/utils/uploads.server";
+import {
+  discardProof,
+  PROOF_MESSAGES,
+  proofUploadAllowed,
+  readCheckoutForm,
+  storeProof,
+} from "~/utils/uploads.server";
 import { CheckoutForm } from "./checkout-form";
 
 export const meta: MetaFunction = () => [{ title: "Finalizar Compra | Perfumería de Lujo" }];
@@ -73,7 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await guardAction(request);
   const { session, shopper, isNew } = await getCheckoutShopper(request);
   const { formData, proof } = await readCheckoutForm(request);
@@ -84,7 +90,10 @@ export async function action({ request }: ActionFunctionArgs) {
   let proofError: string | null = null;
   let storedProof: string | null = null;
   if (proof.status === "too_large") proofError = PROOF_MESSAGES.tooLarge;
-  if (proof.status === "received") {
+  if (proof.status === "received" && !proofUploadAllowed(context.clientIp ?? "unknown")) {
+    discardProof(proof);
+    proofError = PROOF_MESSAGES.tooMany;
+  } else if (proof.status === "received") {
     const stored = await storeProof(proof, shopper);
     if (stored.ok) {
       storedProof = stored.id;
