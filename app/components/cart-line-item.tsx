@@ -2,8 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { MinusIcon, PlusIcon } from "~/components/icons";
 import { ProductImage } from "~/components/product-image";
 import { buttonClasses } from "~/components/ui/button";
-import type { CartLine } from "~/models/cart.server";
-import { lineMaximum, type CartNotice } from "~/models/cart";
+import { lineMaximum, type CartLine, type CartNotice } from "~/models/cart";
 import { formatMoney } from "~/utils/money";
 
 export type CartActionData = {

@@ -5,6 +5,9 @@ import { isProductImageKey } from "~/utils/images";
 import { lempirasToCentavos } from "~/utils/money";
 import { orderTotals, type OrderTotals, type PricingSettings } from "./pricing";
 import { parseList, sizeOptions } from "./products.server";
+import type { Cart, CartLine } from "./cart";
+
+export type { Cart, CartLine };
 
 /** Whose cart: a signed-in user's, or a visitor's on the session's guest id (D10). */
 export type CartOwner =
@@ -148,25 +151,6 @@ export async function addToCart(
     return { ok: true, productName: product.name, size, unitPrice: option.price, lineQuantity };
   });
 }
-
-export type CartLine = {
-  id: number;
-  productId: number;
-  name: string;
-  slug: string;
-  brandName: string;
-  imageKey: string | null;
-  size: string;
-  quantity: number;
-  /** The size's price now, from the product (a cart never keeps a price). */
-  unitPrice: number;
-  lineTotal: number;
-  stock: number;
-  /** False when the product was deactivated or its size is no longer sold: it cannot be bought. */
-  available: boolean;
-};
-
-export type Cart = { lines: CartLine[]; subtotal: number; itemCount: number };
 
 /**
  * A cart as the shopper sees it, priced from the products now (storefront §5: the server

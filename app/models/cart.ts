@@ -42,3 +42,23 @@ export function lineMaximum(
     .reduce((sum, other) => sum + other.quantity, 0);
   return Math.max(0, line.stock - others);
 }
+
+/** A cart line as the shopper sees it (cart.server.ts getCart builds it). */
+export type CartLine = {
+  id: number;
+  productId: number;
+  name: string;
+  slug: string;
+  brandName: string;
+  imageKey: string | null;
+  size: string;
+  quantity: number;
+  /** The size's price now, from the product (a cart never keeps a price). */
+  unitPrice: number;
+  lineTotal: number;
+  stock: number;
+  /** False when the product was deactivated or its size is no longer sold: it cannot be bought. */
+  available: boolean;
+};
+
+export type Cart = { lines: CartLine[]; subtotal: number; itemCount: number };
