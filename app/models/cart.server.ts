@@ -152,39 +152,43 @@ export async function addToCart(
   });
 }
 
-/**
- * A cart as the shopper sees it, priced from the products now (storefront §5: the server
- * decides prices). Lines that can no longer be bought stay visible, marked unavailable, and
- * count in neither the subtotal nor the item count.
- */
-export async function getCart(owner: CartOwner, executor: Kysely<Database> = db): Promise<Cart> {
-  let query = executor
+/** An owner's cart lines with what the price and stock rules need of their product. */
+function linesWithProduct(executor: Kysely<Database>, owner: CartOwner) {
+  return executor
     .selectFrom("cartItems as c")
     .innerJoin("products as p", "p.id", "c.productId")
-    .innerJoin("brands as b", "b.id", "p.brandId")
     .select([
       "c.id",
       "c.productId",
       "c.size",
       "c.quantity",
       "p.name",
-      "p.slug",
-      "b.name as brandName",
-      "p.images",
+      "p.isActive",
+      "p.stock",
       "p.price",
       "p.originalPrice",
       "p.size as mainSize",
       "p.availableSizes",
-      "p.stock",
-      "p.isActive",
     ])
+    .where((eb) =>
+      owner.userId !== undefined
+        ? eb("c.userId", "=", owner.userId)
+        : eb.and([eb("c.sessionId", "=", owner.guestId), eb("c.userId", "is", null)]),
+    );
+}
+
+/**
+ * A cart as the shopper sees it, priced from the products now (storefront §5: the server
+ * decides prices). Lines that can no longer be bought stay visible, marked unavailable, and
+ * count in neither the subtotal nor the item count.
+ */
+export async function getCart(owner: CartOwner, executor: Kysely<Database> = db): Promise<Cart> {
+  const rows = await linesWithProduct(executor, owner)
+    .innerJoin("brands as b", "b.id", "p.brandId")
+    .select(["p.slug", "b.name as brandName", "p.images"])
     .orderBy("c.createdAt")
-    .orderBy("c.id");
-  query =
-    owner.userId !== undefined
-      ? query.where("c.userId", "=", owner.userId)
-      : query.where("c.sessionId", "=", owner.guestId).where("c.userId", "is", null);
-  const rows = await query.execute();
+    .orderBy("c.id")
+    .execute();
   const lines = rows.map((row): CartLine => {
     const option = sizeOptions({
       price: row.price,
@@ -245,29 +249,7 @@ export async function updateCartLine({
     return { ok: false, error: "invalid_quantity", message: CART_MESSAGES.invalidQuantity };
   }
   return db.transaction().execute(async (trx): Promise<UpdateCartLineResult> => {
-    const line = await trx
-      .selectFrom("cartItems as c")
-      .innerJoin("products as p", "p.id", "c.productId")
-      .select([
-        "c.id",
-        "c.productId",
-        "c.size",
-        "c.quantity",
-        "p.name",
-        "p.isActive",
-        "p.stock",
-        "p.price",
-        "p.originalPrice",
-        "p.size as mainSize",
-        "p.availableSizes",
-      ])
-      .where("c.id", "=", lineId)
-      .where((eb) =>
-        owner.userId !== undefined
-          ? eb("c.userId", "=", owner.userId)
-          : eb.and([eb("c.sessionId", "=", owner.guestId), eb("c.userId", "is", null)]),
-      )
-      .executeTakeFirst();
+    const line = await linesWithProduct(trx, owner).where("c.id", "=", lineId).executeTakeFirst();
     if (!line) return { ok: false, error: "not_found", message: CART_MESSAGES.lineNotFound };
 
     if (quantity === 0) {
@@ -351,23 +333,7 @@ export async function mergeGuestCart({
 }): Promise<MergeGuestCartResult> {
   return db.transaction().execute(async (trx) => {
     const guest: CartOwner = { guestId };
-    const guestLines = await trx
-      .selectFrom("cartItems as c")
-      .innerJoin("products as p", "p.id", "c.productId")
-      .select([
-        "c.id",
-        "c.productId",
-        "c.size",
-        "c.quantity",
-        "p.isActive",
-        "p.stock",
-        "p.price",
-        "p.originalPrice",
-        "p.size as mainSize",
-        "p.availableSizes",
-      ])
-      .where("c.sessionId", "=", guestId)
-      .where("c.userId", "is", null)
+    const guestLines = await linesWithProduct(trx, guest)
       .orderBy("c.createdAt")
       .orderBy("c.id")
       .execute();
