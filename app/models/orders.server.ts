@@ -13,6 +13,7 @@ import {
   ORDER_STATUS_SHORT_LABELS,
   transitionNeedsNotes,
 } from "./order-status";
+import { formatOrderNumber, normalizeOrderNumber } from "./order-number";
 import { getSettings } from "./settings.server";
 
 /*
@@ -48,17 +49,6 @@ function illegalTransitionMessage(from: OrderStatus, to: OrderStatus) {
 
 // ---------------------------------------------------------------------------------------
 // Order numbers (D14)
-
-const HONDURAS_OFFSET_MS = 6 * 60 * 60 * 1000; // UTC−6, no daylight saving
-
-/** PH-yymmdd-NNNN with the date in Honduras: readable over the phone, at most 20 characters. */
-export function formatOrderNumber(date: Date, serial: number) {
-  const yymmdd = new Date(date.getTime() - HONDURAS_OFFSET_MS)
-    .toISOString()
-    .slice(2, 10)
-    .replace(/-/g, "");
-  return `PH-${yymmdd}-${String(serial).padStart(4, "0")}`;
-}
 
 /**
  * A new, unused order number. Call it inside the transaction that inserts the order (the
@@ -600,11 +590,6 @@ export async function listOrdersForUser(userId: number) {
     .orderBy("createdAt", "desc")
     .execute();
   return withItems(orders, await itemsOf(orders.map((order) => order.id)));
-}
-
-/** Order numbers are shown upper-case; people type them any way. */
-export function normalizeOrderNumber(input: string) {
-  return input.trim().toUpperCase();
 }
 
 /**
