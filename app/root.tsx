@@ -21,12 +21,12 @@ import { MaintenanceScreen } from "~/components/maintenance-screen";
 import { Toaster } from "~/components/toaster";
 import { getSettings } from "~/models/settings.server";
 import { getHeaderCounts } from "~/models/shopper.server";
-import { getUser } from "~/utils/auth.server";
 import { isBlockedByMaintenance, maintenanceResponse } from "~/utils/maintenance.server";
 import { useNonce } from "~/utils/nonce";
 import { useRootData } from "~/utils/root-data";
-import { commitSession, getSession } from "~/utils/session.server";
+import { getShopper } from "~/utils/shopper.server";
 import { getTheme } from "~/utils/theme.server";
+import { takeToast } from "~/utils/toast.server";
 import stylesheet from "~/styles/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -51,16 +51,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       contactPhone: settings.contactPhone,
     });
   }
-  const [user, theme, session] = await Promise.all([
-    getUser(request),
+  const [{ user, shopper, session }, theme] = await Promise.all([
+    getShopper(request),
     getTheme(request),
-    getSession(request),
   ]);
-  const toast = session.get("toast") ?? null;
-  const counts = await getHeaderCounts({
-    userId: user?.id ?? null,
-    guestId: session.get("guestId") ?? null,
-  });
+  const [{ toast, headers }, counts] = await Promise.all([
+    takeToast(request, session),
+    getHeaderCounts(shopper),
+  ]);
   return json(
     {
       user: user
@@ -88,8 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         freeShippingThreshold: settings.free_shipping_threshold,
       },
     },
-    // Reading the flash consumes it: commit so it shows exactly once.
-    toast ? { headers: { "Set-Cookie": await commitSession(request, session) } } : undefined,
+    headers ? { headers } : undefined,
   );
 }
 

@@ -1,37 +1,14 @@
-import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { isProductImageKey } from "~/utils/images";
 import { lempirasToCentavos } from "~/utils/money";
 import { orderTotals, type OrderTotals, type PricingSettings } from "./pricing";
 import { parseList, sizeOptions } from "./products.server";
-import type { Cart, CartLine } from "./cart";
+import type { Cart, CartLine, CartRefusal } from "./cart";
+import { ownedBy, ownerColumns, type KnownShopper, type Shopper } from "./shopper";
 
 export type { Cart, CartLine };
-
-/** Whose cart: a signed-in user's, or a visitor's on the session's guest id (D10). */
-export type CartOwner =
-  { userId: number; guestId?: undefined } | { userId?: undefined; guestId: string };
-
-/** storefront.md §5 and §8: the messages shoppers see when a product cannot be added. */
-export const CART_MESSAGES = {
-  unavailable: "Este producto no está disponible",
-  outOfStock: "Producto agotado",
-  sizeUnavailable: "Este tamaño no está disponible para este producto",
-  invalidQuantity: "La cantidad debe ser al menos 1",
-  /** §8: an update of a product that was deactivated (or whose size is no longer sold) */
-  noLongerAvailable: "Este producto ya no está disponible.",
-  lineNotFound: "Este producto ya no está en tu carrito.",
-} as const;
-
-/** §8 reads 'unidades disponibles' in the server's message as "Stock insuficiente". */
-export function insufficientStockMessage(stock: number, inCart: number) {
-  const detail = inCart > 0 ? `stock: ${stock}, en tu carrito: ${inCart}` : `stock: ${stock}`;
-  return `No hay suficientes unidades disponibles (${detail}).`;
-}
-
-export type AddToCartError =
-  "unavailable" | "out_of_stock" | "size_unavailable" | "insufficient_stock" | "invalid_quantity";
 
 export type AddToCartResult =
   | {
@@ -43,23 +20,16 @@ export type AddToCartResult =
       /** the line's quantity after merging */
       lineQuantity: number;
     }
-  | { ok: false; error: AddToCartError; message: string };
+  | ({ ok: false } & CartRefusal);
 
 type Trx = Transaction<Database>;
 
-/** The owner's rows: a user's lines, or a guest id's lines that no user holds. */
-function ownedBy(eb: ExpressionBuilder<Database, "cartItems">, owner: CartOwner) {
-  return owner.userId !== undefined
-    ? eb("userId", "=", owner.userId)
-    : eb.and([eb("sessionId", "=", owner.guestId), eb("userId", "is", null)]);
-}
-
-async function unitsInCart(trx: Trx, owner: CartOwner, productId: number) {
+async function unitsInCart(trx: Trx, shopper: Shopper, productId: number) {
   return trx
     .selectFrom("cartItems")
     .select(["id", "size", "quantity"])
     .where("productId", "=", productId)
-    .where((eb) => ownedBy(eb, owner))
+    .where(ownedBy(shopper, "cartItems"))
     .execute();
 }
 
@@ -70,19 +40,16 @@ async function unitsInCart(trx: Trx, owner: CartOwner, productId: number) {
  * size: stock is counted per product) plus the new ones may not exceed the stock. The same
  * product and size merges into one line. Nothing is written when a rule fails.
  */
-export async function addToCart(
-  input: CartOwner & {
-    productId: number;
-    /** Omitted by the catalogue cards: the product's main size. */
-    size?: string;
-    quantity: number;
-  },
-): Promise<AddToCartResult> {
-  const { productId, quantity } = input;
-  const owner: CartOwner =
-    input.userId !== undefined ? { userId: input.userId } : { guestId: input.guestId };
+export async function addToCart(input: {
+  shopper: KnownShopper;
+  productId: number;
+  /** Omitted by the catalogue cards: the product's main size. */
+  size?: string;
+  quantity: number;
+}): Promise<AddToCartResult> {
+  const { shopper, productId, quantity } = input;
   if (!Number.isSafeInteger(quantity) || quantity < 1) {
-    return { ok: false, error: "invalid_quantity", message: CART_MESSAGES.invalidQuantity };
+    return { ok: false, error: "invalid_quantity" };
   }
   return db.transaction().execute(async (trx): Promise<AddToCartResult> => {
     const product = await trx
@@ -100,28 +67,22 @@ export async function addToCart(
       .where("id", "=", productId)
       .executeTakeFirst();
     if (!product || product.isActive !== 1) {
-      return { ok: false, error: "unavailable", message: CART_MESSAGES.unavailable };
+      return { ok: false, error: "unavailable" };
     }
-    if (product.stock <= 0) {
-      return { ok: false, error: "out_of_stock", message: CART_MESSAGES.outOfStock };
-    }
+    if (product.stock <= 0) return { ok: false, error: "out_of_stock" };
     const size = input.size ?? product.size;
     const option = sizeOptions({
       ...product,
       availableSizes: parseList(product.availableSizes),
     }).find((candidate) => candidate.size === size);
     if (!option) {
-      return { ok: false, error: "size_unavailable", message: CART_MESSAGES.sizeUnavailable };
+      return { ok: false, error: "size_unavailable" };
     }
 
-    const lines = await unitsInCart(trx, owner, productId);
+    const lines = await unitsInCart(trx, shopper, productId);
     const inCart = lines.reduce((sum, line) => sum + line.quantity, 0);
     if (inCart + quantity > product.stock) {
-      return {
-        ok: false,
-        error: "insufficient_stock",
-        message: insufficientStockMessage(product.stock, inCart),
-      };
+      return { ok: false, error: "insufficient_stock", stock: product.stock, inCart };
     }
 
     const now = new Date().toISOString();
@@ -138,8 +99,7 @@ export async function addToCart(
       await trx
         .insertInto("cartItems")
         .values({
-          userId: owner.userId ?? null,
-          sessionId: owner.userId !== undefined ? null : owner.guestId,
+          ...ownerColumns(shopper),
           productId,
           size,
           quantity,
@@ -152,8 +112,8 @@ export async function addToCart(
   });
 }
 
-/** An owner's cart lines with what the price and stock rules need of their product. */
-function linesWithProduct(executor: Kysely<Database>, owner: CartOwner) {
+/** A shopper's cart lines with what the price and stock rules need of their product. */
+function linesWithProduct(executor: Kysely<Database>, shopper: Shopper) {
   return executor
     .selectFrom("cartItems as c")
     .innerJoin("products as p", "p.id", "c.productId")
@@ -170,11 +130,7 @@ function linesWithProduct(executor: Kysely<Database>, owner: CartOwner) {
       "p.size as mainSize",
       "p.availableSizes",
     ])
-    .where((eb) =>
-      owner.userId !== undefined
-        ? eb("c.userId", "=", owner.userId)
-        : eb.and([eb("c.sessionId", "=", owner.guestId), eb("c.userId", "is", null)]),
-    );
+    .where(ownedBy(shopper, "c"));
 }
 
 /**
@@ -182,8 +138,8 @@ function linesWithProduct(executor: Kysely<Database>, owner: CartOwner) {
  * decides prices). Lines that can no longer be bought stay visible, marked unavailable, and
  * count in neither the subtotal nor the item count.
  */
-export async function getCart(owner: CartOwner, executor: Kysely<Database> = db): Promise<Cart> {
-  const rows = await linesWithProduct(executor, owner)
+export async function getCart(shopper: Shopper, executor: Kysely<Database> = db): Promise<Cart> {
+  const rows = await linesWithProduct(executor, shopper)
     .innerJoin("brands as b", "b.id", "p.brandId")
     .select(["p.slug", "b.name as brandName", "p.images"])
     .orderBy("c.createdAt")
@@ -222,12 +178,9 @@ export async function getCart(owner: CartOwner, executor: Kysely<Database> = db)
   };
 }
 
-export type UpdateCartLineError =
-  "not_found" | "unavailable" | "out_of_stock" | "insufficient_stock" | "invalid_quantity";
-
 export type UpdateCartLineResult =
   | { ok: true; removed: boolean; productName: string; quantity: number }
-  | { ok: false; error: UpdateCartLineError; message: string };
+  | ({ ok: false } & CartRefusal);
 
 /**
  * Sets a line's quantity (storefront §2 cart page: −/+ and a typed quantity; 0 removes the
@@ -237,20 +190,20 @@ export type UpdateCartLineResult =
  * line outgrew a reduced stock can bring it back down.
  */
 export async function updateCartLine({
-  owner,
+  shopper,
   lineId,
   quantity,
 }: {
-  owner: CartOwner;
+  shopper: Shopper;
   lineId: number;
   quantity: number;
 }): Promise<UpdateCartLineResult> {
   if (!Number.isSafeInteger(quantity) || quantity < 0) {
-    return { ok: false, error: "invalid_quantity", message: CART_MESSAGES.invalidQuantity };
+    return { ok: false, error: "invalid_quantity" };
   }
   return db.transaction().execute(async (trx): Promise<UpdateCartLineResult> => {
-    const line = await linesWithProduct(trx, owner).where("c.id", "=", lineId).executeTakeFirst();
-    if (!line) return { ok: false, error: "not_found", message: CART_MESSAGES.lineNotFound };
+    const line = await linesWithProduct(trx, shopper).where("c.id", "=", lineId).executeTakeFirst();
+    if (!line) return { ok: false, error: "not_found" };
 
     if (quantity === 0) {
       await trx.deleteFrom("cartItems").where("id", "=", line.id).execute();
@@ -263,21 +216,13 @@ export async function updateCartLine({
         size: line.mainSize,
         availableSizes: parseList(line.availableSizes),
       }).some((option) => option.size === line.size);
-      if (line.isActive !== 1 || !sold) {
-        return { ok: false, error: "unavailable", message: CART_MESSAGES.noLongerAvailable };
-      }
-      if (line.stock <= 0) {
-        return { ok: false, error: "out_of_stock", message: CART_MESSAGES.outOfStock };
-      }
-      const others = (await unitsInCart(trx, owner, line.productId))
+      if (line.isActive !== 1 || !sold) return { ok: false, error: "unavailable" };
+      if (line.stock <= 0) return { ok: false, error: "out_of_stock" };
+      const others = (await unitsInCart(trx, shopper, line.productId))
         .filter((other) => other.id !== line.id)
         .reduce((sum, other) => sum + other.quantity, 0);
       if (others + quantity > line.stock) {
-        return {
-          ok: false,
-          error: "insufficient_stock",
-          message: insufficientStockMessage(line.stock, others),
-        };
+        return { ok: false, error: "insufficient_stock", stock: line.stock, inCart: others };
       }
     }
     await trx
@@ -289,21 +234,21 @@ export async function updateCartLine({
   });
 }
 
-/** 'Eliminar': deletes one of the owner's lines. False when the owner has no such line. */
-export async function removeCartLine({ owner, lineId }: { owner: CartOwner; lineId: number }) {
+/** 'Eliminar': deletes one of the shopper's lines. False when they have no such line. */
+export async function removeCartLine({ shopper, lineId }: { shopper: Shopper; lineId: number }) {
   const result = await db
     .deleteFrom("cartItems")
     .where("id", "=", lineId)
-    .where((eb) => ownedBy(eb, owner))
+    .where(ownedBy(shopper, "cartItems"))
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
-/** 'Vaciar carrito': deletes every line of the owner's cart; returns how many there were. */
-export async function clearCart(owner: CartOwner) {
+/** 'Vaciar carrito': deletes every line of the shopper's cart; returns how many there were. */
+export async function clearCart(shopper: Shopper) {
   const result = await db
     .deleteFrom("cartItems")
-    .where((eb) => ownedBy(eb, owner))
+    .where(ownedBy(shopper, "cartItems"))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -332,7 +277,7 @@ export async function mergeGuestCart({
   userId: number;
 }): Promise<MergeGuestCartResult> {
   return db.transaction().execute(async (trx) => {
-    const guest: CartOwner = { guestId };
+    const guest: Shopper = { userId: null, guestId };
     const guestLines = await linesWithProduct(trx, guest)
       .orderBy("c.createdAt")
       .orderBy("c.id")
@@ -340,7 +285,7 @@ export async function mergeGuestCart({
     const result: MergeGuestCartResult = { merged: 0, capped: 0, dropped: 0 };
     if (guestLines.length === 0) return result;
 
-    const account: CartOwner = { userId };
+    const account: Shopper = { userId, guestId: null };
     const now = new Date().toISOString();
     for (const line of guestLines) {
       const sold = sizeOptions({
@@ -381,10 +326,7 @@ export async function mergeGuestCart({
           .execute();
       }
     }
-    await trx
-      .deleteFrom("cartItems")
-      .where((eb) => ownedBy(eb, guest))
-      .execute();
+    await trx.deleteFrom("cartItems").where(ownedBy(guest, "cartItems")).execute();
     return result;
   });
 }

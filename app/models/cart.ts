@@ -1,35 +1,51 @@
 /**
  * Client-safe cart rules shared by the cart page, the drawer, the catalogue cards and the
- * product page: how a refusal from the server is shown (storefront.md §8).
+ * product page: what a refusal from the cart model says to the shopper (storefront.md §5, §8).
  */
+
+/** Why the cart model refused a change (cart.server.ts); the route turns it into a notice. */
+export type CartRefusal =
+  | { error: "unavailable" | "out_of_stock" | "size_unavailable" | "invalid_quantity" }
+  | { error: "not_found" }
+  | { error: "insufficient_stock"; stock: number; inCart: number };
 
 export type CartNotice = { title: string; message: string };
 
-/**
- * §8 reads the server's message: 'unidades disponibles' is "Stock insuficiente" with that
- * message; 'agotado' is "Producto agotado" with the add or update text; anything else is
- * "Error" with the message, or the generic text when there is none.
- */
-export function cartErrorNotice(action: "add" | "update", message: string | undefined): CartNotice {
-  const text = message?.trim() ?? "";
-  if (text.includes("unidades disponibles")) return { title: "Stock insuficiente", message: text };
-  if (text.toLowerCase().includes("agotado")) {
-    return {
-      title: "Producto agotado",
-      message:
-        action === "add"
-          ? "Este producto no está disponible en este momento."
-          : "Este producto ya no está disponible.",
-    };
+/** §8: an add (cards, product page) and an update (cart page, drawer) are told apart. */
+export function cartNotice(refusal: CartRefusal, action: "add" | "update"): CartNotice {
+  switch (refusal.error) {
+    case "insufficient_stock": {
+      const { stock, inCart } = refusal;
+      const detail = inCart > 0 ? `stock: ${stock}, en tu carrito: ${inCart}` : `stock: ${stock}`;
+      return {
+        title: "Stock insuficiente",
+        message: `No hay suficientes unidades disponibles (${detail}).`,
+      };
+    }
+    case "out_of_stock":
+      return {
+        title: "Producto agotado",
+        message:
+          action === "add"
+            ? "Este producto no está disponible en este momento."
+            : "Este producto ya no está disponible.",
+      };
+    case "unavailable":
+      // §8: an update of a product that was deactivated (or whose size is no longer sold)
+      return {
+        title: "Error",
+        message:
+          action === "add"
+            ? "Este producto no está disponible"
+            : "Este producto ya no está disponible.",
+      };
+    case "size_unavailable":
+      return { title: "Error", message: "Este tamaño no está disponible para este producto" };
+    case "invalid_quantity":
+      return { title: "Error", message: "La cantidad debe ser al menos 1" };
+    case "not_found":
+      return { title: "Error", message: "Este producto ya no está en tu carrito." };
   }
-  return {
-    title: "Error",
-    message:
-      text ||
-      (action === "add"
-        ? "No se pudo agregar el producto al carrito"
-        : "No se pudo actualizar la cantidad"),
-  };
 }
 
 /** The most units a line may hold: the stock less the product's units in the cart's other lines. */

@@ -1,16 +1,15 @@
 import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import type { Database, ShippingMethod } from "#db/types";
-import { getUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
-import { getSession, type AppSession } from "~/utils/session.server";
-import { getCart, type CartOwner } from "./cart.server";
+import { getCart } from "./cart.server";
 import { CHECKOUT_MESSAGES, paymentProofUrl } from "./checkout";
 import { checkCoupon, consumeCoupon, type AppliedCoupon } from "./coupons.server";
 import { COUPON_MESSAGES } from "./coupons";
 import { generateOrderNumber } from "./orders.server";
 import { orderTotals, type OrderTotals } from "./pricing";
 import { getSettings, type Settings } from "./settings.server";
+import { ownerColumns, owns, type KnownShopper, type Shopper } from "./shopper";
 
 /*
  * Placing an order (issue 4): one BEGIN IMMEDIATE transaction that re-prices the cart from the
@@ -21,10 +20,8 @@ import { getSettings, type Settings } from "./settings.server";
 
 type Trx = Transaction<Database>;
 
-export type CheckoutShopper = { userId: number | null; guestId: string };
-
 export type PlaceOrderInput = {
-  shopper: CheckoutShopper;
+  shopper: KnownShopper;
   /** the form's random key: the same form posted twice creates one order */
   checkoutKey: string;
   email: string;
@@ -56,10 +53,6 @@ class CheckoutError extends Error {
   }
 }
 
-export function cartOwnerOf(shopper: CheckoutShopper): CartOwner {
-  return shopper.userId !== null ? { userId: shopper.userId } : { guestId: shopper.guestId };
-}
-
 function adminNotes(input: PlaceOrderInput, settings: Settings) {
   const notes = [`Banco: ${settings.bank_name} (transferencia)`];
   if (input.shopper.userId === null) notes.push("Usuario anónimo (compra como invitado)");
@@ -79,12 +72,9 @@ async function findRepeat(trx: Trx, input: PlaceOrderInput) {
     .where("checkoutKey", "=", input.checkoutKey)
     .executeTakeFirst();
   if (!existing) return null;
-  const { userId, guestId } = input.shopper;
-  const same =
-    userId !== null
-      ? existing.userId === userId
-      : existing.sessionId === guestId && !existing.userId;
-  if (!same) throw new CheckoutError("duplicate_key", CHECKOUT_MESSAGES.orderFailed);
+  if (!owns(input.shopper, existing)) {
+    throw new CheckoutError("duplicate_key", CHECKOUT_MESSAGES.orderFailed);
+  }
   return existing;
 }
 
@@ -133,8 +123,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       if (repeat) {
         return { ok: true, orderId: repeat.id, orderNumber: repeat.orderNumber, repeated: true };
       }
-      const { userId, guestId } = input.shopper;
-      const cart = await getCart(cartOwnerOf(input.shopper), trx);
+      const { userId } = input.shopper;
+      const cart = await getCart(input.shopper, trx);
       if (cart.lines.length === 0) {
         throw new CheckoutError("empty_cart", CHECKOUT_MESSAGES.emptyCart);
       }
@@ -152,11 +142,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         .select(["id", "userId", "sessionId", "orderId"])
         .where("id", "=", input.paymentProof)
         .executeTakeFirst();
-      const ownsProof =
-        proof &&
-        proof.orderId === null &&
-        ((userId !== null && proof.userId === userId) || proof.sessionId === guestId);
-      if (!ownsProof) throw new CheckoutError("proof", CHECKOUT_MESSAGES.proof);
+      if (!proof || proof.orderId !== null || !owns(input.shopper, proof)) {
+        throw new CheckoutError("proof", CHECKOUT_MESSAGES.proof);
+      }
 
       let coupon: AppliedCoupon | null = null;
       if (input.couponCode) {
@@ -183,8 +171,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         .insertInto("orders")
         .values({
           id: orderId,
-          userId,
-          sessionId: userId === null ? guestId : null,
+          ...ownerColumns(input.shopper),
           orderNumber,
           status: "pending",
           paymentMethod: "bank_transfer",
@@ -281,14 +268,9 @@ export async function couponState(
  * What the cart and checkout summaries show: the cart priced now, the applied coupon checked
  * again, and the totals for each shipping method (switching method needs no round trip).
  */
-export async function getCheckoutSummary(shopper: CheckoutShopper | null, appliedCode?: string) {
-  const [cart, settings] = await Promise.all([
-    shopper
-      ? getCart(cartOwnerOf(shopper))
-      : Promise.resolve({ lines: [], subtotal: 0, itemCount: 0 }),
-    getSettings(),
-  ]);
-  const coupon = await couponState(appliedCode, shopper?.userId ?? null, cart.subtotal);
+export async function getCheckoutSummary(shopper: Shopper, appliedCode?: string) {
+  const [cart, settings] = await Promise.all([getCart(shopper), getSettings()]);
+  const coupon = await couponState(appliedCode, shopper.userId, cart.subtotal);
   const discount = coupon?.status === "applied" ? coupon.discount : 0;
   const lines = cart.lines
     .filter((line) => line.available)
@@ -301,33 +283,4 @@ export async function getCheckoutSummary(shopper: CheckoutShopper | null, applie
     pickup: totalsFor("pickup"),
   };
   return { cart, coupon, totals, settings };
-}
-
-/**
- * Who is checking out (D10): the signed-in user, or a guest. Everyone gets a guest id (the
- * session's), which owns guest carts, guest orders and uploaded proofs; `isNew` says the
- * session must be committed.
- */
-export async function getCheckoutShopper(request: Request) {
-  const [user, session] = await Promise.all([getUser(request), getSession(request)]);
-  let guestId = session.get("guestId");
-  const isNew = !guestId;
-  if (!guestId) {
-    guestId = crypto.randomUUID();
-    session.set("guestId", guestId);
-  }
-  const shopper: CheckoutShopper = { userId: user?.id ?? null, guestId };
-  return { user, session, shopper, isNew };
-}
-
-/** Applies a code to the session after checking it against the shopper's cart now. */
-export async function applyCouponToSession(
-  session: AppSession,
-  shopper: CheckoutShopper,
-  code: string,
-) {
-  const cart = await getCart(cartOwnerOf(shopper));
-  const check = await checkCoupon({ code, userId: shopper.userId, subtotal: cart.subtotal });
-  if (check.ok) session.set("appliedCoupon", check.coupon.code);
-  return check;
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { ShippingMethod } from "#db/types";
 import { formatPhone, PHONE_PATTERN } from "~/utils/phone";
-import { COUPON_MESSAGES, normalizeCouponCode } from "./coupons";
+import { CouponIntentSchema, type CouponIntent } from "./coupons";
 
 /** storefront.md §5: the 18 departments of Honduras. */
 export const DEPARTMENTS = [
@@ -141,26 +141,13 @@ export const PlaceOrderSchema = z.intersection(ContactSchema, DeliverySchema);
 
 export type PlaceOrderFields = z.infer<typeof PlaceOrderSchema>;
 
-export const ApplyCouponSchema = z.object({
-  intent: z.literal("apply-coupon"),
-  // No pipe: conform's coercion of a pipe loses the custom "required" message.
-  code: z
-    .string({ required_error: COUPON_MESSAGES.empty })
-    .trim()
-    .min(1, COUPON_MESSAGES.empty)
-    .max(50, COUPON_MESSAGES.notFound)
-    .transform(normalizeCouponCode),
-});
-
-export const RemoveCouponSchema = z.object({ intent: z.literal("remove-coupon") });
-
-export type CheckoutIntent = "place-order" | "apply-coupon" | "remove-coupon" | "upload-proof";
+export type CheckoutIntent = "place-order" | CouponIntent["intent"] | "upload-proof";
 
 /** The schema for what the pressed button asked for (the form posts an `intent`). */
 export function schemaForIntent(intent: FormDataEntryValue | null) {
-  if (intent === "apply-coupon") return ApplyCouponSchema;
-  if (intent === "remove-coupon") return RemoveCouponSchema;
-  return PlaceOrderSchema;
+  return intent === "apply-coupon" || intent === "remove-coupon"
+    ? CouponIntentSchema
+    : PlaceOrderSchema;
 }
 
 /** D8: where a stored proof is shown (owner and admins only). */

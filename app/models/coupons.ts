@@ -1,4 +1,5 @@
-/** Client-safe coupon rules (D20): the code box's normalisation and its messages. */
+/** Client-safe coupon rules (D20): the code box's schema, its messages and what it shows. */
+import { z } from "zod";
 import { formatMoney } from "~/utils/money";
 
 /** storefront.md §5: the code is upper-cased and trimmed before it is checked. */
@@ -31,3 +32,32 @@ export function couponDescription(coupon: { discount: number; label: string }) {
     ? `Descuento de ${amount}`
     : `Descuento de ${amount} (${coupon.label})`;
 }
+
+/**
+ * The code box's two buttons, on the cart page (posting to /resources/coupon) and inside the
+ * checkout form (posting with the whole form): one schema for both.
+ */
+export const CouponIntentSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("apply-coupon"),
+    // No pipe: conform's coercion of a pipe loses the custom "required" message.
+    code: z
+      .string({ required_error: COUPON_MESSAGES.empty })
+      .trim()
+      .min(1, COUPON_MESSAGES.empty)
+      .max(50, COUPON_MESSAGES.notFound)
+      .transform(normalizeCouponCode),
+  }),
+  z.object({ intent: z.literal("remove-coupon") }),
+]);
+
+export type CouponIntent = z.infer<typeof CouponIntentSchema>;
+
+/** The applied code as the cart and the checkout show it, checked again on every read. */
+export type CouponView =
+  | { status: "applied"; code: string; label: string; discount: number }
+  | { status: "invalid"; code: string; message: string }
+  | null;
+
+/** What the shopper is told after pressing 'Aplicar' or removing the code (§8). */
+export type CouponNotice = { ok: boolean; title: string; message: string };

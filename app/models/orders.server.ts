@@ -1,10 +1,7 @@
 import crypto from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, NotificationType, OrderStatus } from "#db/types";
-import { json } from "@remix-run/node";
-import { getUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
-import { getSession } from "~/utils/session.server";
 import { loyaltyRulesFrom, pointsForSubtotal, tierFor, type LoyaltyRules } from "./loyalty";
 import {
   canDeleteOrder,
@@ -15,6 +12,7 @@ import {
 } from "./order-status";
 import { formatOrderNumber, normalizeOrderNumber } from "./order-number";
 import { getSettings } from "./settings.server";
+import { owns, type Shopper } from "./shopper";
 
 /*
  * The one owner of order status changes (backoffice.md §4): the admin screens call
@@ -543,40 +541,16 @@ function withItems<T extends { id: string }>(orders: T[], items: OrderItemRow[])
  * the guest session (the session's guestId) that placed it without an account. Anyone else
  * gets null, the same as for an order that does not exist.
  */
-export async function getOrderForOwner(options: {
-  orderId: string;
-  userId: number | null;
-  guestId: string | null;
-}) {
-  const { orderId, userId, guestId } = options;
-  if (userId === null && !guestId) return null;
+export async function getOrderForOwner(options: { orderId: string } & Shopper) {
+  const { orderId, ...shopper } = options;
   const order = await db
     .selectFrom("orders")
     .select([...ORDER_COLUMNS, "userId", "sessionId"])
     .where("id", "=", orderId)
     .executeTakeFirst();
-  if (!order) return null;
-  const owns =
-    (userId !== null && order.userId === userId) ||
-    (order.userId === null && guestId !== null && order.sessionId === guestId);
-  if (!owns) return null;
+  if (!order || !owns(shopper, order)) return null;
   const { userId: _u, sessionId: _s, ...visible } = order;
   return withItems([visible], await itemsOf([order.id]))[0]!;
-}
-
-/**
- * For a route: the order of the signed-in user or of this browser's guest session (D10),
- * else a 404 'Pedido no encontrado' that says nothing about whether the id exists (D15).
- */
-export async function requireOwnedOrder(request: Request, orderId: string) {
-  const [user, session] = await Promise.all([getUser(request), getSession(request)]);
-  const order = await getOrderForOwner({
-    orderId,
-    userId: user?.id ?? null,
-    guestId: session.get("guestId") ?? null,
-  });
-  if (!order) throw json({ message: "Pedido no encontrado" }, { status: 404 });
-  return { order, signedIn: user !== null };
 }
 
 export type OwnedOrder = NonNullable<Awaited<ReturnType<typeof getOrderForOwner>>>;

@@ -11,11 +11,10 @@ import { CartLineItem, type CartActionData } from "~/components/cart-line-item";
 import { CouponForm, type AppliedCouponView } from "~/components/coupon-form";
 import { CartIcon, ShieldCheckIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { cartErrorNotice } from "~/models/cart";
+import { cartNotice, type CartNotice } from "~/models/cart";
 import { couponState } from "~/models/checkout.server";
 import {
   addToCart,
-  CART_MESSAGES,
   cartTotals,
   clearCart,
   getCart,
@@ -27,8 +26,9 @@ import {
 import { getSettings } from "~/models/settings.server";
 import { guardAction } from "~/utils/action.server";
 import { safeRedirect } from "~/utils/auth.server";
-import { getCartOwner, redirectWithCartToast } from "~/utils/cart-session.server";
 import { formatMoney } from "~/utils/money";
+import { getShopper } from "~/utils/shopper.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 const LineId = z.coerce.number().int().positive();
 const RedirectTo = z.string().optional();
@@ -67,19 +67,16 @@ export const meta: MetaFunction = () => [{ title: "Carrito de Compras | Perfumer
 
 /** D10: guests have a cart too. The drawer loads this same data through a fetcher. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ owner, session }, settings] = await Promise.all([getCartOwner(request), getSettings()]);
-  const cart = owner ? await getCart(owner) : EMPTY_CART;
-  const coupon = await couponState(
-    session.get("appliedCoupon"),
-    owner?.userId ?? null,
-    cart.subtotal,
-  );
+  const [{ shopper, session }, settings] = await Promise.all([getShopper(request), getSettings()]);
+  const cart =
+    shopper.userId !== null || shopper.guestId !== null ? await getCart(shopper) : EMPTY_CART;
+  const coupon = await couponState(session.get("appliedCoupon"), shopper.userId, cart.subtotal);
   const discount = coupon?.status === "applied" ? coupon.discount : 0;
   return json({ cart, coupon, totals: cartTotals(cart, settings, discount) });
 }
 
 function refusal(
-  notice: { title: string; message: string },
+  notice: CartNotice,
   line?: { lineId: number; quantity?: FormDataEntryValue | null },
 ) {
   const quantity = typeof line?.quantity === "string" ? line.quantity.slice(0, 12) : undefined;
@@ -93,12 +90,12 @@ export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: CartActionSchema });
-  const intent = formData.get("intent");
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat()[0] ?? undefined;
+    // The schema's own message (quantity rules, §5), as the §8 'Error' notice.
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Revisa el formulario";
     const lineId = Number(formData.get("lineId"));
     return refusal(
-      cartErrorNotice(intent === "add" ? "add" : "update", message),
+      { title: "Error", message },
       Number.isSafeInteger(lineId) && lineId > 0
         ? { lineId, quantity: formData.get("quantity") }
         : undefined,
@@ -106,50 +103,44 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const value = submission.value;
   const back = safeRedirect(value.redirectTo, "/cart");
-  const { owner, session } = await getCartOwner(request, { create: value.intent === "add" });
+  if (value.intent === "add") {
+    // D10: a visitor's cart lives on a guest id, created with their first line.
+    const { shopper, session } = await getShopper(request, { createGuest: true });
+    const { productId, size, quantity } = value;
+    const result = await addToCart({ shopper, productId, size, quantity });
+    if (!result.ok) return refusal(cartNotice(result, "add"));
+    const description = `${result.productName} (${result.size}) × ${quantity}`;
+    return redirectWithToast(
+      request,
+      back,
+      { title: "Agregado al carrito", description },
+      { session },
+    );
+  }
 
+  const { shopper } = await getShopper(request);
   switch (value.intent) {
-    case "add": {
-      const result = await addToCart({
-        ...owner!,
-        productId: value.productId,
-        size: value.size,
-        quantity: value.quantity,
-      });
-      if (!result.ok) return refusal(cartErrorNotice("add", result.message));
-      return redirectWithCartToast(request, session, back, {
-        title: "Agregado al carrito",
-        description: `${result.productName} (${result.size}) × ${value.quantity}`,
-      });
-    }
     case "update": {
-      const result = owner
-        ? await updateCartLine({ owner, lineId: value.lineId, quantity: value.quantity })
-        : ({ ok: false, message: CART_MESSAGES.lineNotFound } as const);
+      const { lineId, quantity } = value;
+      const result = await updateCartLine({ shopper, lineId, quantity });
       if (!result.ok) {
-        return refusal(cartErrorNotice("update", result.message), {
-          lineId: value.lineId,
-          quantity: String(value.quantity),
-        });
+        return refusal(cartNotice(result, "update"), { lineId, quantity: String(quantity) });
       }
-      return redirectWithCartToast(
-        request,
-        session,
-        back,
-        result.removed
-          ? { title: "Producto eliminado", description: result.productName }
-          : undefined,
-      );
+      const toast = result.removed
+        ? { title: "Producto eliminado", description: result.productName }
+        : null;
+      return redirectWithToast(request, back, toast);
     }
     case "remove": {
-      const removed = owner ? await removeCartLine({ owner, lineId: value.lineId }) : false;
       // §8: removing shows 'Error' with the server's message.
-      if (!removed) return refusal({ title: "Error", message: CART_MESSAGES.lineNotFound });
-      return redirectWithCartToast(request, session, back, { title: "Producto eliminado" });
+      if (!(await removeCartLine({ shopper, lineId: value.lineId }))) {
+        return refusal(cartNotice({ error: "not_found" }, "update"));
+      }
+      return redirectWithToast(request, back, { title: "Producto eliminado" });
     }
     case "clear": {
-      if (owner) await clearCart(owner);
-      return redirectWithCartToast(request, session, back, { title: "Carrito limpiado" });
+      await clearCart(shopper);
+      return redirectWithToast(request, back, { title: "Carrito limpiado" });
     }
   }
 }

@@ -10,8 +10,8 @@ import {
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
 import { ORDER_STATUS_SHORT_LABELS } from "~/models/order-status";
-import { requireOwnedOrder } from "~/models/orders.server";
 import { formatDate } from "~/utils/dates";
+import { requireOwnedOrder } from "~/utils/shopper.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirmación de pedido | Perfumería de Lujo" },

@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { OrderStatusNote } from "~/components/orders/order-parts";
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
-import { requireOwnedOrder } from "~/models/orders.server";
 import { formatMoney } from "~/utils/money";
+import { requireOwnedOrder } from "~/utils/shopper.server";
 
 export const meta: MetaFunction = () => [
   { title: "¡Pedido creado exitosamente! | Perfumería de Lujo" },

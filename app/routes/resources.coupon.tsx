@@ -1,28 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { applyCouponToSession, getCheckoutShopper } from "~/models/checkout.server";
-import { COUPON_MESSAGES, couponDescription, normalizeCouponCode } from "~/models/coupons";
+import { COUPON_MESSAGES, CouponIntentSchema } from "~/models/coupons";
 import { guardAction } from "~/utils/action.server";
 import { safeRedirect } from "~/utils/auth.server";
+import { handleCouponIntent } from "~/utils/coupon.server";
+import { getShopper } from "~/utils/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { commitSession } from "~/utils/session.server";
-import crypto from "node:crypto";
-
-const CouponSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("apply-coupon"),
-    // No pipe: conform's coercion of a pipe loses the custom "required" message.
-    code: z
-      .string({ required_error: COUPON_MESSAGES.empty })
-      .trim()
-      .min(1, COUPON_MESSAGES.empty)
-      .max(50, COUPON_MESSAGES.notFound)
-      .transform(normalizeCouponCode),
-    redirectTo: z.string().optional(),
-  }),
-  z.object({ intent: z.literal("remove-coupon"), redirectTo: z.string().optional() }),
-]);
 
 export function loader() {
   return redirect("/cart");
@@ -37,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   const formData = await request.formData();
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/cart");
-  const submission = parseWithZod(formData, { schema: CouponSchema });
+  const submission = parseWithZod(formData, { schema: CouponIntentSchema });
   if (submission.status !== "success") {
     return redirectWithToast(request, redirectTo, {
       type: "error",
@@ -45,30 +28,16 @@ export async function action({ request }: ActionFunctionArgs) {
       description: COUPON_MESSAGES.empty,
     });
   }
-  const { session, shopper } = await getCheckoutShopper(request);
-  let toast: { type: "success" | "error"; title: string; description?: string };
-  if (submission.value.intent === "remove-coupon") {
-    session.unset("appliedCoupon");
-    toast = { type: "success", title: COUPON_MESSAGES.removed };
-  } else {
-    try {
-      const check = await applyCouponToSession(session, shopper, submission.value.code);
-      toast = check.ok
-        ? {
-            type: "success",
-            title: COUPON_MESSAGES.applied,
-            description: couponDescription(check.coupon),
-          }
-        : { type: "error", title: COUPON_MESSAGES.invalidTitle, description: check.message };
-    } catch (error) {
-      console.error("[coupon] validation failed", error);
-      toast = {
-        type: "error",
-        title: COUPON_MESSAGES.failedTitle,
-        description: COUPON_MESSAGES.failed,
-      };
-    }
-  }
-  session.flash("toast", { id: crypto.randomUUID(), ...toast });
-  return redirect(redirectTo, { headers: { "Set-Cookie": await commitSession(request, session) } });
+  const { shopper, session } = await getShopper(request);
+  const notice = await handleCouponIntent(session, shopper, submission.value);
+  return redirectWithToast(
+    request,
+    redirectTo,
+    {
+      type: notice.ok ? "success" : "error",
+      title: notice.title,
+      description: notice.message || undefined,
+    },
+    { session },
+  );
 }

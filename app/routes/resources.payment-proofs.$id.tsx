@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { PROOF_ID_PATTERN } from "~/models/checkout";
-import { getUser } from "~/utils/auth.server";
+import { owns } from "~/models/shopper";
 import { db } from "~/utils/db.server";
-import { getSession } from "~/utils/session.server";
-import { ownsProof, proofFilePath } from "~/utils/uploads.server";
+import { getShopper } from "~/utils/shopper.server";
+import { proofFilePath } from "~/utils/uploads.server";
 
 const notFound = () =>
   new Response("Not Found", {
@@ -20,7 +20,7 @@ const notFound = () =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   if (!PROOF_ID_PATTERN.test(id)) throw notFound();
-  const [user, session] = await Promise.all([getUser(request), getSession(request)]);
+  const { user, shopper } = await getShopper(request);
   const proof = await db
     .selectFrom("paymentProofs as p")
     .leftJoin("orders as o", "o.id", "p.orderId")
@@ -35,13 +35,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     .where("p.id", "=", id)
     .executeTakeFirst();
   if (!proof) throw notFound();
-  const guestId = session.get("guestId") ?? null;
-  const allowed =
-    user?.role === "admin" ||
-    (proof.orderId !== null
-      ? (user !== null && proof.orderUserId === user.id) ||
-        (proof.orderUserId === null && guestId !== null && proof.orderSessionId === guestId)
-      : ownsProof(proof, { userId: user?.id ?? null, guestId }));
+  // Once an order carries the proof, the order's owner is the proof's owner.
+  const owner =
+    proof.orderId !== null
+      ? { userId: proof.orderUserId, sessionId: proof.orderSessionId }
+      : { userId: proof.userId, sessionId: proof.sessionId };
+  const allowed = user?.role === "admin" || owns(shopper, owner);
   if (!allowed) throw notFound();
 
   const fullPath = proofFilePath(proof.file);

@@ -19,6 +19,7 @@ import {
   isHttps,
   type AppSession,
 } from "./session.server";
+import { setToast, type ToastInput } from "./toast.server";
 
 export type AuthUser = { id: number; role: "customer" | "admin" };
 
@@ -141,16 +142,24 @@ export function getAuthenticator(request: Request) {
   return authenticator;
 }
 
+/**
+ * The session's user id without reading the account: enough for the catalogue's wishlist
+ * hearts, whose lookups are by this id anyway. Anything that acts for the user uses getUser.
+ */
 export async function getUserId(request: Request) {
-  const session = await getSession(request);
-  const userId = session.get("userId");
+  const userId = (await getSession(request)).get("userId");
   return typeof userId === "number" ? userId : null;
 }
 
 /** The signed-in user, or null. A blocked or deleted account counts as signed out. */
 export async function getUser(request: Request): Promise<SessionUser | null> {
-  const userId = await getUserId(request);
-  if (userId === null) return null;
+  return getSessionUser(await getSession(request));
+}
+
+/** The same, for a caller that already read the session (one read per request). */
+export async function getSessionUser(session: AppSession): Promise<SessionUser | null> {
+  const userId = session.get("userId");
+  if (typeof userId !== "number") return null;
   const user = await getUserById(userId);
   if (!user || user.isBlocked) return null;
   return user;
@@ -198,7 +207,7 @@ export async function createLoginSession(
   request: Request,
   user: AuthUser,
   redirectTo: string,
-  toast?: { title: string; description?: string },
+  toast?: ToastInput,
 ) {
   const old = await getSession(request);
   const previousGuestId = old.get("guestId");
@@ -219,7 +228,7 @@ export async function createLoginSession(
   const session: AppSession = await storage.getSession();
   session.set("userId", user.id);
   session.set("guestId", guestId);
-  if (toast) session.flash("toast", { id: crypto.randomUUID(), type: "success", ...toast });
+  if (toast) setToast(session, toast);
   headers.set("Set-Cookie", await commitSession(request, session));
   return redirect(redirectTo, { headers });
 }

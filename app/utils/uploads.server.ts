@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
 import { RateLimiter } from "./rate-limit.server";
+import { ownerColumns, type KnownShopper } from "~/models/shopper";
 
 /*
  * D8: payment proofs. The multipart body is streamed: the proof goes to a temporary file as it
@@ -161,14 +162,12 @@ export function sniffImageType(head: Uint8Array): "jpeg" | "png" | "webp" | "hei
   return null;
 }
 
-export type ProofOwner = { userId: number | null; guestId: string };
-
 export type StoreProofResult = { ok: true; id: string } | { ok: false; message: string };
 
 /** Checks, re-encodes and records an uploaded proof for its uploader; the temporary file is removed. */
 export async function storeProof(
   received: { tempPath: string },
-  owner: ProofOwner,
+  shopper: KnownShopper,
 ): Promise<StoreProofResult> {
   try {
     const handle = await fs.promises.open(received.tempPath, "r");
@@ -200,23 +199,12 @@ export async function storeProof(
     }
     await db
       .insertInto("paymentProofs")
-      .values({ id, file, userId: owner.userId, sessionId: owner.guestId, orderId: null, size })
+      .values({ id, file, ...ownerColumns(shopper), orderId: null, size })
       .execute();
     return { ok: true, id };
   } finally {
     fs.rmSync(received.tempPath, { force: true });
   }
-}
-
-/** Whether this shopper uploaded the proof and no order has taken it yet. */
-export function ownsProof(
-  proof: { userId: number | null; sessionId: string | null },
-  owner: { userId: number | null; guestId: string | null },
-) {
-  return (
-    (owner.userId !== null && proof.userId === owner.userId) ||
-    (owner.guestId !== null && proof.sessionId === owner.guestId)
-  );
 }
 
 /** A stored proof's path, or null. `id` is checked to be one of ours, so no path can escape. */

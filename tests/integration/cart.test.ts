@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   addToCart,
-  CART_MESSAGES,
   cartTotals,
   clearCart,
   getCart,
   mergeGuestCart,
   removeCartLine,
   updateCartLine,
-  type CartOwner,
 } from "~/models/cart.server";
+import type { KnownShopper } from "~/models/shopper";
 import { getSettings } from "~/models/settings.server";
 import { getHeaderCounts } from "~/models/shopper.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_store.cart";
@@ -25,6 +24,9 @@ import {
   settle,
   signedInCookie,
 } from "../setup/route-helpers";
+
+const asUser = (userId: number): KnownShopper => ({ userId, guestId: null });
+const asGuest = (guestId: string): KnownShopper => ({ userId: null, guestId });
 
 const lines = (productId: number) =>
   db
@@ -44,8 +46,13 @@ describe("addToCart (storefront.md §5, §9)", () => {
     const user = await createShopper(db);
     const prices: Record<string, number> = {};
     for (const size of ["30ml", "50ml", "100ml", "125ml", "150ml"]) {
-      const result = await addToCart({ userId: user.id, productId: product.id, size, quantity: 1 });
-      if (!result.ok) throw new Error(result.message);
+      const result = await addToCart({
+        shopper: { userId: user.id, guestId: null },
+        productId: product.id,
+        size,
+        quantity: 1,
+      });
+      if (!result.ok) throw new Error(result.error);
       prices[size] = result.unitPrice;
     }
     expect(prices).toEqual({
@@ -63,7 +70,7 @@ describe("addToCart (storefront.md §5, §9)", () => {
       availableSizes: JSON.stringify(["50ml", "100ml"]),
     });
     const big = await addToCart({
-      userId: user.id,
+      shopper: { userId: user.id, guestId: null },
       productId: small.id,
       size: "100ml",
       quantity: 1,
@@ -75,7 +82,12 @@ describe("addToCart (storefront.md §5, §9)", () => {
     const product = await createProduct(db, { availableSizes: JSON.stringify(["100ml"]) });
     const user = await createShopper(db);
     for (const size of ["50ml", "75ml", ""]) {
-      const result = await addToCart({ userId: user.id, productId: product.id, size, quantity: 1 });
+      const result = await addToCart({
+        shopper: { userId: user.id, guestId: null },
+        productId: product.id,
+        size,
+        quantity: 1,
+      });
       expect(result).toMatchObject({ ok: false, error: "size_unavailable" });
     }
     expect(await lines(product.id)).toEqual([]);
@@ -84,14 +96,24 @@ describe("addToCart (storefront.md §5, §9)", () => {
   it("merges the same product and size into one line, other sizes get their own", async () => {
     const product = await createProduct(db, { stock: 10 });
     const user = await createShopper(db);
-    await addToCart({ userId: user.id, productId: product.id, size: "50ml", quantity: 2 });
+    await addToCart({
+      shopper: { userId: user.id, guestId: null },
+      productId: product.id,
+      size: "50ml",
+      quantity: 2,
+    });
     const again = await addToCart({
-      userId: user.id,
+      shopper: { userId: user.id, guestId: null },
       productId: product.id,
       size: "50ml",
       quantity: 3,
     });
-    await addToCart({ userId: user.id, productId: product.id, size: "100ml", quantity: 1 });
+    await addToCart({
+      shopper: { userId: user.id, guestId: null },
+      productId: product.id,
+      size: "100ml",
+      quantity: 1,
+    });
     expect(again).toMatchObject({ ok: true, lineQuantity: 5 });
     expect(await lines(product.id)).toEqual([
       { userId: user.id, sessionId: null, size: "100ml", quantity: 1 },
@@ -103,35 +125,49 @@ describe("addToCart (storefront.md §5, §9)", () => {
     const product = await createProduct(db, { stock: 3 });
     const user = await createShopper(db);
     expect(
-      await addToCart({ userId: user.id, productId: product.id, size: "100ml", quantity: 2 }),
+      await addToCart({
+        shopper: { userId: user.id, guestId: null },
+        productId: product.id,
+        size: "100ml",
+        quantity: 2,
+      }),
     ).toMatchObject({ ok: true });
     const same = await addToCart({
-      userId: user.id,
+      shopper: { userId: user.id, guestId: null },
       productId: product.id,
       size: "100ml",
       quantity: 2,
     });
     const other = await addToCart({
-      userId: user.id,
+      shopper: { userId: user.id, guestId: null },
       productId: product.id,
       size: "50ml",
       quantity: 2,
     });
     for (const result of [same, other]) {
-      expect(result).toMatchObject({ ok: false, error: "insufficient_stock" });
-      if (!result.ok) expect(result.message).toContain("unidades disponibles");
+      expect(result).toEqual({ ok: false, error: "insufficient_stock", stock: 3, inCart: 2 });
     }
     expect(await lines(product.id)).toEqual([
       { userId: user.id, sessionId: null, size: "100ml", quantity: 2 },
     ]);
     // Up to the stock exactly is fine.
     expect(
-      await addToCart({ userId: user.id, productId: product.id, size: "50ml", quantity: 1 }),
+      await addToCart({
+        shopper: { userId: user.id, guestId: null },
+        productId: product.id,
+        size: "50ml",
+        quantity: 1,
+      }),
     ).toMatchObject({ ok: true });
     // Another shopper's cart does not count against this one.
     const other2 = await createShopper(db);
     expect(
-      await addToCart({ userId: other2.id, productId: product.id, size: "100ml", quantity: 3 }),
+      await addToCart({
+        shopper: { userId: other2.id, guestId: null },
+        productId: product.id,
+        size: "100ml",
+        quantity: 3,
+      }),
     ).toMatchObject({ ok: true });
   });
 
@@ -140,14 +176,29 @@ describe("addToCart (storefront.md §5, §9)", () => {
     const soldOut = await createProduct(db, { stock: 0 });
     const inactive = await createProduct(db, { isActive: 0 });
     expect(
-      await addToCart({ userId: user.id, productId: soldOut.id, size: "100ml", quantity: 1 }),
-    ).toEqual({ ok: false, error: "out_of_stock", message: "Producto agotado" });
+      await addToCart({
+        shopper: { userId: user.id, guestId: null },
+        productId: soldOut.id,
+        size: "100ml",
+        quantity: 1,
+      }),
+    ).toEqual({ ok: false, error: "out_of_stock" });
     expect(
-      await addToCart({ userId: user.id, productId: inactive.id, size: "100ml", quantity: 1 }),
-    ).toEqual({ ok: false, error: "unavailable", message: "Este producto no está disponible" });
+      await addToCart({
+        shopper: { userId: user.id, guestId: null },
+        productId: inactive.id,
+        size: "100ml",
+        quantity: 1,
+      }),
+    ).toEqual({ ok: false, error: "unavailable" });
     expect(
-      await addToCart({ userId: user.id, productId: 99_999_999, size: "100ml", quantity: 1 }),
-    ).toMatchObject({ ok: false, message: CART_MESSAGES.unavailable });
+      await addToCart({
+        shopper: { userId: user.id, guestId: null },
+        productId: 99_999_999,
+        size: "100ml",
+        quantity: 1,
+      }),
+    ).toEqual({ ok: false, error: "unavailable" });
     expect(await lines(soldOut.id)).toEqual([]);
     expect(await lines(inactive.id)).toEqual([]);
   });
@@ -157,7 +208,12 @@ describe("addToCart (storefront.md §5, §9)", () => {
     const user = await createShopper(db);
     for (const quantity of [0, -1, 1.5]) {
       expect(
-        await addToCart({ userId: user.id, productId: product.id, size: "100ml", quantity }),
+        await addToCart({
+          shopper: { userId: user.id, guestId: null },
+          productId: product.id,
+          size: "100ml",
+          quantity,
+        }),
       ).toMatchObject({ ok: false, error: "invalid_quantity" });
     }
   });
@@ -165,7 +221,12 @@ describe("addToCart (storefront.md §5, §9)", () => {
   it("keeps a guest's cart on the guest id (D10)", async () => {
     const product = await createProduct(db);
     const guestId = crypto.randomUUID();
-    await addToCart({ guestId, productId: product.id, size: "150ml", quantity: 2 });
+    await addToCart({
+      shopper: { userId: null, guestId: guestId },
+      productId: product.id,
+      size: "150ml",
+      quantity: 2,
+    });
     expect(await lines(product.id)).toEqual([
       { userId: null, sessionId: guestId, size: "150ml", quantity: 2 },
     ]);
@@ -176,8 +237,18 @@ describe("addToCart (storefront.md §5, §9)", () => {
     const product = await createProduct(db, { stock: 2 });
     const user = await createShopper(db);
     const results = await Promise.all([
-      addToCart({ userId: user.id, productId: product.id, size: "100ml", quantity: 2 }),
-      addToCart({ userId: user.id, productId: product.id, size: "50ml", quantity: 2 }),
+      addToCart({
+        shopper: { userId: user.id, guestId: null },
+        productId: product.id,
+        size: "100ml",
+        quantity: 2,
+      }),
+      addToCart({
+        shopper: { userId: user.id, guestId: null },
+        productId: product.id,
+        size: "50ml",
+        quantity: 2,
+      }),
     ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect((await lines(product.id)).reduce((sum, line) => sum + line.quantity, 0)).toBe(2);
@@ -296,16 +367,16 @@ describe("the product page's add-to-cart action", () => {
 });
 
 /** Adds a line and returns its id (the test's own setup: it must succeed). */
-async function lineOf(owner: CartOwner, productId: number, size: string, quantity: number) {
-  const result = await addToCart({ ...owner, productId, size, quantity });
-  if (!result.ok) throw new Error(result.message);
+async function lineOf(owner: KnownShopper, productId: number, size: string, quantity: number) {
+  const result = await addToCart({ shopper: owner, productId, size, quantity });
+  if (!result.ok) throw new Error(result.error);
   const row = await db
     .selectFrom("cartItems")
     .select("id")
     .where("productId", "=", productId)
     .where("size", "=", size)
     .where((eb) =>
-      owner.userId !== undefined
+      owner.userId !== null
         ? eb("userId", "=", owner.userId)
         : eb.and([eb("sessionId", "=", owner.guestId), eb("userId", "is", null)]),
     )
@@ -317,9 +388,9 @@ describe("updateCartLine, removeCartLine, clearCart (cart page rules)", () => {
   it("sets the quantity, and 0 removes the line", async () => {
     const product = await createProduct(db, { stock: 10 });
     const user = await createShopper(db);
-    const owner = { userId: user.id };
+    const owner = { userId: user.id, guestId: null };
     const lineId = await lineOf(owner, product.id, "100ml", 1);
-    expect(await updateCartLine({ owner, lineId, quantity: 4 })).toMatchObject({
+    expect(await updateCartLine({ shopper: owner, lineId, quantity: 4 })).toMatchObject({
       ok: true,
       removed: false,
       quantity: 4,
@@ -327,7 +398,7 @@ describe("updateCartLine, removeCartLine, clearCart (cart page rules)", () => {
     expect(await lines(product.id)).toEqual([
       { userId: user.id, sessionId: null, size: "100ml", quantity: 4 },
     ]);
-    expect(await updateCartLine({ owner, lineId, quantity: 0 })).toMatchObject({
+    expect(await updateCartLine({ shopper: owner, lineId, quantity: 0 })).toMatchObject({
       ok: true,
       removed: true,
     });
@@ -337,18 +408,16 @@ describe("updateCartLine, removeCartLine, clearCart (cart page rules)", () => {
   it("refuses more units than the stock, counting the product's other sizes in the cart", async () => {
     const product = await createProduct(db, { stock: 5 });
     const user = await createShopper(db);
-    const owner = { userId: user.id };
+    const owner = { userId: user.id, guestId: null };
     const big = await lineOf(owner, product.id, "100ml", 2);
     await lineOf(owner, product.id, "50ml", 2);
 
-    const refused = await updateCartLine({ owner, lineId: big, quantity: 4 });
-    expect(refused).toEqual({
-      ok: false,
-      error: "insufficient_stock",
-      message: "No hay suficientes unidades disponibles (stock: 5, en tu carrito: 2).",
-    });
+    const refused = await updateCartLine({ shopper: owner, lineId: big, quantity: 4 });
+    expect(refused).toEqual({ ok: false, error: "insufficient_stock", stock: 5, inCart: 2 });
     // Up to the stock exactly is fine.
-    expect(await updateCartLine({ owner, lineId: big, quantity: 3 })).toMatchObject({ ok: true });
+    expect(await updateCartLine({ shopper: owner, lineId: big, quantity: 3 })).toMatchObject({
+      ok: true,
+    });
     expect(await lines(product.id)).toEqual([
       { userId: user.id, sessionId: null, size: "100ml", quantity: 3 },
       { userId: user.id, sessionId: null, size: "50ml", quantity: 2 },
@@ -358,20 +427,22 @@ describe("updateCartLine, removeCartLine, clearCart (cart page rules)", () => {
   it("lets a shopper lower a line that outgrew a reduced stock, but not raise it", async () => {
     const product = await createProduct(db, { stock: 6 });
     const user = await createShopper(db);
-    const owner = { userId: user.id };
+    const owner = { userId: user.id, guestId: null };
     const lineId = await lineOf(owner, product.id, "100ml", 6);
     await db.updateTable("products").set({ stock: 2 }).where("id", "=", product.id).execute();
-    expect(await updateCartLine({ owner, lineId, quantity: 7 })).toMatchObject({
+    expect(await updateCartLine({ shopper: owner, lineId, quantity: 7 })).toMatchObject({
       ok: false,
       error: "insufficient_stock",
     });
-    expect(await updateCartLine({ owner, lineId, quantity: 3 })).toMatchObject({ ok: true });
+    expect(await updateCartLine({ shopper: owner, lineId, quantity: 3 })).toMatchObject({
+      ok: true,
+    });
     expect((await lines(product.id))[0]?.quantity).toBe(3);
   });
 
   it("refuses raising a line of a deactivated or sold-out product with the §8 texts", async () => {
     const user = await createShopper(db);
-    const owner = { userId: user.id };
+    const owner = { userId: user.id, guestId: null };
     const inactive = await createProduct(db);
     const soldOut = await createProduct(db);
     const inactiveLine = await lineOf(owner, inactive.id, "100ml", 1);
@@ -379,18 +450,18 @@ describe("updateCartLine, removeCartLine, clearCart (cart page rules)", () => {
     await db.updateTable("products").set({ isActive: 0 }).where("id", "=", inactive.id).execute();
     await db.updateTable("products").set({ stock: 0 }).where("id", "=", soldOut.id).execute();
 
-    expect(await updateCartLine({ owner, lineId: inactiveLine, quantity: 2 })).toEqual({
+    expect(await updateCartLine({ shopper: owner, lineId: inactiveLine, quantity: 2 })).toEqual({
       ok: false,
       error: "unavailable",
-      message: "Este producto ya no está disponible.",
     });
-    expect(await updateCartLine({ owner, lineId: soldOutLine, quantity: 2 })).toEqual({
+    expect(await updateCartLine({ shopper: owner, lineId: soldOutLine, quantity: 2 })).toEqual({
       ok: false,
       error: "out_of_stock",
-      message: "Producto agotado",
     });
     // Removing them is always possible.
-    expect(await updateCartLine({ owner, lineId: inactiveLine, quantity: 0 })).toMatchObject({
+    expect(
+      await updateCartLine({ shopper: owner, lineId: inactiveLine, quantity: 0 }),
+    ).toMatchObject({
       ok: true,
       removed: true,
     });
@@ -401,18 +472,18 @@ describe("updateCartLine, removeCartLine, clearCart (cart page rules)", () => {
     const owner = await createShopper(db);
     const intruder = await createShopper(db);
     const guestId = crypto.randomUUID();
-    const lineId = await lineOf({ userId: owner.id }, product.id, "100ml", 2);
+    const lineId = await lineOf(asUser(owner.id), product.id, "100ml", 2);
 
-    for (const other of [{ userId: intruder.id }, { guestId }] satisfies CartOwner[]) {
-      expect(await updateCartLine({ owner: other, lineId, quantity: 1 })).toMatchObject({
+    for (const other of [asUser(intruder.id), asGuest(guestId)]) {
+      expect(await updateCartLine({ shopper: other, lineId, quantity: 1 })).toMatchObject({
         ok: false,
         error: "not_found",
       });
-      expect(await updateCartLine({ owner: other, lineId, quantity: 0 })).toMatchObject({
+      expect(await updateCartLine({ shopper: other, lineId, quantity: 0 })).toMatchObject({
         ok: false,
         error: "not_found",
       });
-      expect(await removeCartLine({ owner: other, lineId })).toBe(false);
+      expect(await removeCartLine({ shopper: other, lineId })).toBe(false);
       expect(await clearCart(other)).toBe(0);
     }
     expect(await lines(product.id)).toEqual([
@@ -424,13 +495,13 @@ describe("updateCartLine, removeCartLine, clearCart (cart page rules)", () => {
     const product = await createProduct(db);
     const user = await createShopper(db);
     const guestId = crypto.randomUUID();
-    const first = await lineOf({ userId: user.id }, product.id, "100ml", 1);
-    await lineOf({ userId: user.id }, product.id, "50ml", 1);
-    await lineOf({ guestId }, product.id, "150ml", 1);
+    const first = await lineOf(asUser(user.id), product.id, "100ml", 1);
+    await lineOf(asUser(user.id), product.id, "50ml", 1);
+    await lineOf(asGuest(guestId), product.id, "150ml", 1);
 
-    expect(await removeCartLine({ owner: { userId: user.id }, lineId: first })).toBe(true);
-    expect((await getCart({ userId: user.id })).lines.map((line) => line.size)).toEqual(["50ml"]);
-    expect(await clearCart({ userId: user.id })).toBe(1);
+    expect(await removeCartLine({ shopper: asUser(user.id), lineId: first })).toBe(true);
+    expect((await getCart(asUser(user.id))).lines.map((line) => line.size)).toEqual(["50ml"]);
+    expect(await clearCart(asUser(user.id))).toBe(1);
     expect(await lines(product.id)).toEqual([
       { userId: null, sessionId: guestId, size: "150ml", quantity: 1 },
     ]);
@@ -442,9 +513,9 @@ describe("mergeGuestCart (D10: at sign-in, within stock)", () => {
     const product = await createProduct(db, { stock: 10 });
     const user = await createShopper(db);
     const guestId = crypto.randomUUID();
-    await lineOf({ userId: user.id }, product.id, "100ml", 2);
-    await lineOf({ guestId }, product.id, "100ml", 3);
-    await lineOf({ guestId }, product.id, "50ml", 1);
+    await lineOf(asUser(user.id), product.id, "100ml", 2);
+    await lineOf(asGuest(guestId), product.id, "100ml", 3);
+    await lineOf(asGuest(guestId), product.id, "50ml", 1);
 
     expect(await mergeGuestCart({ guestId, userId: user.id })).toEqual({
       merged: 2,
@@ -468,10 +539,10 @@ describe("mergeGuestCart (D10: at sign-in, within stock)", () => {
     const full = await createProduct(db, { stock: 2 });
     const user = await createShopper(db);
     const guestId = crypto.randomUUID();
-    await lineOf({ userId: user.id }, product.id, "100ml", 2);
-    await lineOf({ userId: user.id }, full.id, "100ml", 2);
-    await lineOf({ guestId }, product.id, "50ml", 3);
-    await lineOf({ guestId }, full.id, "100ml", 1);
+    await lineOf(asUser(user.id), product.id, "100ml", 2);
+    await lineOf(asUser(user.id), full.id, "100ml", 2);
+    await lineOf(asGuest(guestId), product.id, "50ml", 3);
+    await lineOf(asGuest(guestId), full.id, "100ml", 1);
 
     expect(await mergeGuestCart({ guestId, userId: user.id })).toEqual({
       merged: 1,
@@ -493,9 +564,9 @@ describe("mergeGuestCart (D10: at sign-in, within stock)", () => {
     const user = await createShopper(db);
     const guestId = crypto.randomUUID();
     const otherGuest = crypto.randomUUID();
-    await lineOf({ guestId }, gone.id, "100ml", 1);
-    await lineOf({ guestId }, kept.id, "150ml", 1);
-    await lineOf({ guestId: otherGuest }, kept.id, "100ml", 1);
+    await lineOf(asGuest(guestId), gone.id, "100ml", 1);
+    await lineOf(asGuest(guestId), kept.id, "150ml", 1);
+    await lineOf(asGuest(otherGuest), kept.id, "100ml", 1);
     await db.updateTable("products").set({ isActive: 0 }).where("id", "=", gone.id).execute();
 
     expect(await mergeGuestCart({ guestId, userId: user.id })).toEqual({
@@ -513,7 +584,7 @@ describe("mergeGuestCart (D10: at sign-in, within stock)", () => {
   it("happens at sign-in (createLoginSession), and the guest id stays on the session", async () => {
     const product = await createProduct(db, { stock: 3 });
     const user = await createShopper(db);
-    await lineOf({ userId: user.id }, product.id, "100ml", 2);
+    await lineOf(asUser(user.id), product.id, "100ml", 2);
     const added = await settle(() =>
       action({
         request: formPost(`/product/${product.slug}`, {
@@ -550,8 +621,8 @@ describe("cartTotals (storefront §9, D11, D19)", () => {
     const settings = await getSettings();
     const product = await createProduct(db, { price: 80_000, stock: 10 });
     const guestId = crypto.randomUUID();
-    await lineOf({ guestId }, product.id, "100ml", 2);
-    const totals = cartTotals(await getCart({ guestId }), settings);
+    await lineOf(asGuest(guestId), product.id, "100ml", 2);
+    const totals = cartTotals(await getCart(asGuest(guestId)), settings);
     expect(totals).toEqual({
       subtotal: 160_000,
       shippingCost: 15_000,
@@ -568,10 +639,10 @@ describe("cartTotals (storefront §9, D11, D19)", () => {
     const product = await createProduct(db, { price: 100_000, stock: 10 });
     const gone = await createProduct(db, { price: 500_000 });
     const guestId = crypto.randomUUID();
-    await lineOf({ guestId }, product.id, "100ml", 2);
-    await lineOf({ guestId }, gone.id, "100ml", 1);
+    await lineOf(asGuest(guestId), product.id, "100ml", 2);
+    await lineOf(asGuest(guestId), gone.id, "100ml", 1);
     await db.updateTable("products").set({ isActive: 0 }).where("id", "=", gone.id).execute();
-    const totals = cartTotals(await getCart({ guestId }), settings);
+    const totals = cartTotals(await getCart(asGuest(guestId)), settings);
     expect(totals).toMatchObject({
       subtotal: 200_000,
       shippingCost: 0,
@@ -629,8 +700,8 @@ describe("the /cart route", () => {
     const product = await createProduct(db, { stock: 3 });
     const user = await createShopper(db);
     const cookie = await signedInCookie(user.id);
-    const lineId = await lineOf({ userId: user.id }, product.id, "100ml", 1);
-    const other = await lineOf({ userId: user.id }, product.id, "50ml", 1);
+    const lineId = await lineOf(asUser(user.id), product.id, "100ml", 1);
+    const other = await lineOf(asUser(user.id), product.id, "50ml", 1);
 
     const updated = await post({ intent: "update", lineId: String(lineId), quantity: "2" }, cookie);
     expect(updated.headers.get("Location")).toBe("/cart");
@@ -655,7 +726,7 @@ describe("the /cart route", () => {
     });
     expect(await lines(product.id)).toEqual([]);
 
-    await lineOf({ userId: user.id }, product.id, "100ml", 1);
+    await lineOf(asUser(user.id), product.id, "100ml", 1);
     const cleared = await post({ intent: "clear" }, cookie);
     expect((await readSession(sessionCookieOf(cleared, cookie))).toast).toMatchObject({
       title: "Carrito limpiado",
@@ -667,7 +738,7 @@ describe("the /cart route", () => {
     const product = await createProduct(db);
     const owner = await createShopper(db);
     const intruder = await createShopper(db);
-    const lineId = await lineOf({ userId: owner.id }, product.id, "100ml", 2);
+    const lineId = await lineOf(asUser(owner.id), product.id, "100ml", 2);
     const intruderCookie = await signedInCookie(intruder.id);
 
     const update = await post(
@@ -723,10 +794,10 @@ describe("the header's cart count", () => {
     const kept = await createProduct(db);
     const gone = await createProduct(db);
     const guestId = crypto.randomUUID();
-    await lineOf({ guestId }, kept.id, "100ml", 2);
-    await lineOf({ guestId }, gone.id, "100ml", 3);
+    await lineOf(asGuest(guestId), kept.id, "100ml", 2);
+    await lineOf(asGuest(guestId), gone.id, "100ml", 3);
     await db.updateTable("products").set({ isActive: 0 }).where("id", "=", gone.id).execute();
     expect((await getHeaderCounts({ userId: null, guestId })).cartCount).toBe(2);
-    expect((await getCart({ guestId })).itemCount).toBe(2);
+    expect((await getCart(asGuest(guestId))).itemCount).toBe(2);
   });
 });

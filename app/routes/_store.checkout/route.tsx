@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import { parseWithZod } from "@conform-to/zod";
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -10,16 +9,13 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES, paymentProofUrl, schemaForIntent } from "~/models/checkout";
-import {
-  applyCouponToSession,
-  getCheckoutShopper,
-  getCheckoutSummary,
-  placeOrder,
-} from "~/models/checkout.server";
-import { COUPON_MESSAGES, couponDescription } from "~/models/coupons";
+import { getCheckoutSummary, placeOrder } from "~/models/checkout.server";
+import type { CouponNotice } from "~/models/coupons";
 import { guardAction } from "~/utils/action.server";
-import { getUser } from "~/utils/auth.server";
-import { commitSession, getSession } from "~/utils/session.server";
+import { handleCouponIntent } from "~/utils/coupon.server";
+import { commitSession } from "~/utils/session.server";
+import { getShopper } from "~/utils/shopper.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import {
   discardProof,
   PROOF_MESSAGES,
@@ -33,13 +29,7 @@ export const meta: MetaFunction = () => [{ title: "Finalizar Compra | Perfumerí
 
 // D10: guests may check out; the signed-in user's details prefill the form.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, session] = await Promise.all([getUser(request), getSession(request)]);
-  const guestId = session.get("guestId");
-  const shopper = user
-    ? { userId: user.id, guestId: guestId ?? "" }
-    : guestId
-      ? { userId: null, guestId }
-      : null;
+  const { user, shopper, session } = await getShopper(request);
   const { cart, coupon, totals, settings } = await getCheckoutSummary(
     shopper,
     session.get("appliedCoupon"),
@@ -81,11 +71,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardAction(request);
-  const { session, shopper, isNew } = await getCheckoutShopper(request);
+  // Everyone checking out gets a guest id: it owns the uploaded proof and a guest's order (D10).
+  const { session, shopper, isNewGuest } = await getShopper(request, { createGuest: true });
   const { formData, proof } = await readCheckoutForm(request);
   const headers = new Headers();
   const commit = async () => headers.set("Set-Cookie", await commitSession(request, session));
-  if (isNew) await commit();
+  if (isNewGuest) await commit();
 
   let proofError: string | null = null;
   let storedProof: string | null = null;
@@ -124,20 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = submission.reply({
       fieldErrors: proofError ? { paymentProof: [proofError] } : {},
     });
-    let coupon: { ok: boolean; title: string; message: string };
-    if (value.intent === "remove-coupon") {
-      session.unset("appliedCoupon");
-      coupon = { ok: true, title: COUPON_MESSAGES.removed, message: "" };
-    } else {
-      const check = await applyCouponToSession(session, shopper, value.code);
-      coupon = check.ok
-        ? {
-            ok: true,
-            title: COUPON_MESSAGES.applied,
-            message: couponDescription(check.coupon),
-          }
-        : { ok: false, title: COUPON_MESSAGES.invalidTitle, message: check.message };
-    }
+    const coupon: CouponNotice = await handleCouponIntent(session, shopper, value);
     await commit();
     return json({ result, coupon }, { status: coupon.ok ? 200 : 400, headers });
   }
@@ -166,14 +144,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   session.unset("appliedCoupon");
-  session.flash("toast", {
-    id: crypto.randomUUID(),
-    type: "success",
-    title: CHECKOUT_MESSAGES.created,
-    description: `Pedido ${placed.orderNumber}. Nos pondremos en contacto contigo para confirmar tu pago y el envío.`,
-  });
-  await commit();
-  return redirect(`/order-success?order=${encodeURIComponent(placed.orderId)}`, { headers });
+  return redirectWithToast(
+    request,
+    `/order-success?order=${encodeURIComponent(placed.orderId)}`,
+    {
+      title: CHECKOUT_MESSAGES.created,
+      description: `Pedido ${placed.orderNumber}. Nos pondremos en contacto contigo para confirmar tu pago y el envío.`,
+    },
+    { session },
+  );
 }
 
 export default function CheckoutRoute() {

@@ -15,7 +15,7 @@ import {
 import { z } from "zod";
 import { ErrorScreen } from "~/components/error-screen";
 import { WishlistButton } from "~/components/wishlist-button";
-import { cartErrorNotice } from "~/models/cart";
+import { cartNotice } from "~/models/cart";
 import { addToCart } from "~/models/cart.server";
 import { relatedProducts } from "~/models/catalog.server";
 import { getProductBySlug } from "~/models/products.server";
@@ -26,8 +26,9 @@ import { getUser } from "~/utils/auth.server";
 import { productImageUrl } from "~/utils/images";
 import { formatMoney } from "~/utils/money";
 import { recordRecentlyViewed } from "~/utils/recently-viewed.server";
-import { getCartOwner, redirectWithCartToast } from "~/utils/cart-session.server";
 import { isHttps } from "~/utils/session.server";
+import { getShopper } from "~/utils/shopper.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { ProductDetails, type CartFormError } from "./product-details";
 import { ProductGallery } from "./product-gallery";
 import { ProductTabs } from "./product-tabs";
@@ -98,20 +99,21 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   // D10: a visitor's cart lives on a guest id in the session, created with the first line.
-  const { owner, session } = await getCartOwner(request, { create: true });
+  const { shopper, session } = await getShopper(request, { createGuest: true });
   const { productId, size, quantity } = submission.value;
-  const result = await addToCart({ ...owner!, productId, size, quantity });
+  const result = await addToCart({ shopper, productId, size, quantity });
   if (!result.ok) {
-    const error: CartFormError = { ...cartErrorNotice("add", result.message), ...submitted };
+    const error: CartFormError = { ...cartNotice(result, "add"), ...submitted };
     return json({ error }, { status: 400 });
   }
 
   // Post/redirect/get back to the same page (tab and picture kept), with the toast of §8.
   const url = new URL(request.url);
-  return redirectWithCartToast(request, session, `${url.pathname}${url.search}`, {
+  const toast = {
     title: "Agregado al carrito",
     description: `${result.productName} (${result.size}) × ${quantity} a ${formatMoney(result.unitPrice)} c/u.`,
-  });
+  };
+  return redirectWithToast(request, `${url.pathname}${url.search}`, toast, { session });
 }
 
 /** Changing the tab or the picture is a client-side view change; the page data stays. */
