@@ -4,11 +4,13 @@ import { ORDER_STATUSES, canTransition } from "~/models/order-status";
 import {
   changeOrderStatus,
   deleteOrder,
+  OrderTransitionError,
+} from "~/models/order-lifecycle.server";
+import {
   findOrderForTracking,
   generateOrderNumber,
   getOrderForOwner,
   listOrdersForUser,
-  OrderTransitionError,
 } from "~/models/orders.server";
 import { updateSettings } from "~/models/settings.server";
 import { db } from "~/utils/db.server";
