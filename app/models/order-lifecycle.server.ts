@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { ActivityType, Database, NotificationType, OrderStatus } from "#db/types";
 import { db } from "~/utils/db.server";
+import { releaseCoupon, type AppliedCoupon } from "./coupons.server";
 import { loyaltyRulesFrom, pointsForSubtotal, tierFor, type LoyaltyRules } from "./loyalty";
 import {
   canDeleteOrder,
@@ -54,6 +55,8 @@ export type ChangeOrderStatusResult = {
   stockRestored: boolean;
   pointsCredited: number;
   pointsReversed: number;
+  /** D20: the promo code's use or the loyalty coupon given back on cancel or deny. */
+  couponReleased: AppliedCoupon["kind"] | null;
 };
 
 /**
@@ -82,10 +85,10 @@ export async function changeOrderStatus(
     const trackingNumber = cleanText(input.trackingNumber) ?? order.trackingNumber;
     await writeStatus(trx, order, { to, now, note, trackingNumber });
 
-    const result = { orderId, orderNumber: order.orderNumber, from, to };
     let stockRestored = false;
     let pointsCredited = 0;
     let pointsReversed = 0;
+    let couponReleased: ChangeOrderStatusResult["couponReleased"] = null;
     switch (to) {
       case "paid":
         await notifyCustomer(trx, order, "order_approved");
@@ -106,12 +109,14 @@ export async function changeOrderStatus(
       case "cancelled":
       case "denied":
         // D18: an undelivered order's units come back; D13: a delivered one loses its points.
+        // Either way the purchase is undone, so the coupon it used comes back (D20).
         if (from === "delivered") {
           pointsReversed = await reversePoints(trx, order, rules, now);
         } else {
           await returnStock(trx, orderId);
           stockRestored = true;
         }
+        couponReleased = await releaseCoupon(orderId, trx, now);
         await logActivity(trx, order, actor, to, note!);
         await notifyCustomer(trx, order, to === "cancelled" ? "order_cancelled" : "order_denied", {
           points: pointsReversed,
@@ -120,14 +125,24 @@ export async function changeOrderStatus(
       case "pending": // no transition leads back to pending
         break;
     }
-    return { ...result, stockRestored, pointsCredited, pointsReversed };
+    return {
+      orderId,
+      orderNumber: order.orderNumber,
+      from,
+      to,
+      stockRestored,
+      pointsCredited,
+      pointsReversed,
+      couponReleased,
+    };
   });
 }
 
 /**
  * Removes an order for good (its items cascade). Offered when the order is neither cancelled
- * nor denied (backoffice.md §4); notes are required; the stock of an undelivered order comes
- * back (D18). A delivered order keeps its points: the customer did buy and receive it.
+ * nor denied (backoffice.md §4); notes are required. An undelivered order gives back its stock
+ * (D18) and its coupon (D20). A delivered order keeps its points and its coupon stays used:
+ * the customer did buy and receive it, and deleting the record does not undo the purchase.
  */
 export async function deleteOrder(input: { orderId: string; actor: OrderActor; note?: string }) {
   requireStaff(input.actor);
@@ -141,12 +156,19 @@ export async function deleteOrder(input: { orderId: string; actor: OrderActor; n
         `No se puede eliminar un pedido en estado «${ORDER_STATUS_SHORT_LABELS[order.status]}».`,
       );
     }
-    const stockRestored = order.status !== "delivered";
-    if (stockRestored) await returnStock(trx, order.id);
+    const undone = order.status !== "delivered";
+    if (undone) await returnStock(trx, order.id);
+    // Before the row goes: user_coupons.order_id would be set to NULL by its foreign key.
+    const couponReleased = undone ? await releaseCoupon(order.id, trx) : null;
     await logActivity(trx, order, input.actor, "deleted", note);
     await notifyCustomer(trx, order, "order_deleted");
     await trx.deleteFrom("orders").where("id", "=", order.id).execute();
-    return { orderId: order.id, orderNumber: order.orderNumber, stockRestored };
+    return {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      stockRestored: undone,
+      couponReleased,
+    };
   });
 }
 
