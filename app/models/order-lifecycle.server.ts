@@ -16,7 +16,7 @@ import { getSettings } from "./settings.server";
  * The one owner of order status changes (backoffice.md §4): the admin screens call
  * changeOrderStatus and deleteOrder; nothing else writes orders.status. Each runs in one
  * transaction and reads as the table: the transition check, then the steps the new status
- * takes (stock, points, notification, log), each a small function below.
+ * takes (stock, coupon, points, notification, log), each a small function below.
  */
 
 type Trx = Transaction<Database>;
