@@ -139,3 +139,33 @@ export async function consumeCoupon(
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
+
+/**
+ * D20: gives back what consumeCoupon took for an order that is undone: one use of its promo
+ * code (never below 0, an admin may have reset the count) and its owner's loyalty coupon,
+ * unused again until its original expiry (expires_at is left as it was). Runs inside the
+ * transaction that undoes the order, before a deleted order's row goes. Answers which kind of
+ * coupon came back, or null when the order used none.
+ */
+export async function releaseCoupon(
+  orderId: string,
+  executor: Executor,
+  now = new Date().toISOString(),
+): Promise<AppliedCoupon["kind"] | null> {
+  const promo = await executor
+    .updateTable("promoCodes")
+    .set((eb) => ({ currentUses: eb("currentUses", "-", 1), updatedAt: now }))
+    .where("id", "=", (eb) =>
+      eb.selectFrom("orders").select("orders.promoCodeId").where("orders.id", "=", orderId),
+    )
+    .where("currentUses", ">", 0)
+    .executeTakeFirst();
+  const loyalty = await executor
+    .updateTable("userCoupons")
+    .set({ isUsed: 0, usedAt: null, orderId: null })
+    .where("orderId", "=", orderId)
+    .executeTakeFirst();
+  if (promo.numUpdatedRows > 0n) return "promo";
+  if (loyalty.numUpdatedRows > 0n) return "loyalty";
+  return null;
+}

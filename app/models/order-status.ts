@@ -3,7 +3,7 @@ import type { OrderStatus, PaymentMethod, ShippingMethod } from "#db/types";
 
 /*
  * Client-safe rules and words of the order lifecycle (backoffice.md §4). The server
- * (orders.server.ts) enforces the same table the screens read, so they cannot disagree.
+ * (order-lifecycle.server.ts) enforces the same table the screens read, so they cannot disagree.
  */
 
 export const ORDER_STATUSES = [

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { COUPON_MESSAGES } from "~/models/coupons";
 import { checkCoupon } from "~/models/coupons.server";
+import { changeOrderStatus, deleteOrder } from "~/models/order-lifecycle.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_store.checkout/route";
 import { action as couponAction } from "~/routes/resources.coupon";
 import { db } from "~/utils/db.server";
@@ -14,7 +15,14 @@ import {
   putInCart,
   userCookie,
 } from "../setup/checkout-helpers";
-import { formPost, get, readSession, sessionCookieOf, settle } from "../setup/route-helpers";
+import {
+  formPost,
+  get,
+  readSession,
+  sessionCookie,
+  sessionCookieOf,
+  settle,
+} from "../setup/route-helpers";
 
 const L = (lempiras: number) => lempiras * 100;
 const code = (prefix: string) => `${prefix}${crypto.randomBytes(3).toString("hex")}`.toUpperCase();
@@ -404,5 +412,106 @@ describe("the code box: applied in the session, carried to the order, checked ag
       .where("id", "=", coupon.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ isUsed: 1, orderId });
+  });
+});
+
+describe("an undone order gives its code back (D20)", () => {
+  let png: Uint8Array;
+  beforeAll(async () => {
+    png = await pngBytes();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Checkout without JS with the code already applied in the session; the new order's id. */
+  async function placeWithCode(shopper: { userId?: number }, couponCode: string) {
+    const product = await createProduct(db, { price: L(1000) });
+    const guestId = crypto.randomUUID();
+    await putInCart(db, shopper.userId ? { userId: shopper.userId } : { guestId }, product.id);
+    const cookie = await sessionCookie({ ...shopper, guestId, appliedCoupon: couponCode });
+    const placed = await settle(() =>
+      checkoutAction({
+        request: checkoutForm(deliveryFields, { cookie, proof: { bytes: png, name: "p.png" } }),
+        params: {},
+        context: {},
+      }),
+    );
+    if (placed.status !== 302) return { placed, orderId: null };
+    const location = new URL(placed.headers.get("location") ?? "", "http://x");
+    return { placed, orderId: location.searchParams.get("order") };
+  }
+
+  const admin = async () => ({
+    userId: (await createShopper(db, { role: "admin" })).id,
+    role: "admin" as const,
+  });
+
+  it("a cancelled order's loyalty coupon is used again by its owner, until its original expiry", async () => {
+    const owner = await createShopper(db);
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    const coupon = await loyaltyCoupon(owner.id, { expiresAt, discountAmount: L(100) });
+    const first = await placeWithCode({ userId: owner.id }, coupon.code);
+    expect(first.orderId).toEqual(expect.any(String));
+    await changeOrderStatus({
+      orderId: first.orderId!,
+      to: "cancelled",
+      actor: await admin(),
+      note: "Cliente pidió cancelar",
+    });
+    const row = () =>
+      db
+        .selectFrom("userCoupons")
+        .select(["isUsed", "usedAt", "orderId", "expiresAt"])
+        .where("id", "=", coupon.id)
+        .executeTakeFirstOrThrow();
+    expect(await row()).toEqual({ isUsed: 0, usedAt: null, orderId: null, expiresAt });
+
+    const second = await placeWithCode({ userId: owner.id }, coupon.code);
+    const order = await db
+      .selectFrom("orders")
+      .select(["couponCode", "couponDiscount"])
+      .where("id", "=", second.orderId!)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ couponCode: coupon.code, couponDiscount: L(100) });
+    expect(await row()).toMatchObject({ isUsed: 1, orderId: second.orderId, expiresAt });
+
+    // Deleted before it was delivered, the second order gives it back too; after the expiry
+    // the coupon refuses the next order.
+    await deleteOrder({ orderId: second.orderId!, actor: await admin(), note: "Duplicado" });
+    expect(await row()).toMatchObject({ isUsed: 0, orderId: null });
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(Date.parse(expiresAt) + 60_000) });
+    const late = await placeWithCode({ userId: owner.id }, coupon.code);
+    expect(late.placed.status).toBe(400);
+    expect((await late.placed.json()).result.error[""]).toEqual([COUPON_MESSAGES.expired]);
+    expect(await row()).toMatchObject({ isUsed: 0, orderId: null });
+  });
+
+  it("a denied order gives back its promo code's last use, which another buyer can take", async () => {
+    const { code, id } = await promo({ discountType: "fixed", discountValue: L(50), maxUses: 1 });
+    const uses = async () =>
+      (
+        await db
+          .selectFrom("promoCodes")
+          .select("currentUses")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).currentUses;
+    const first = await placeWithCode({}, code);
+    expect(await uses()).toBe(1);
+    const refused = await placeWithCode({}, code);
+    expect(refused.placed.status).toBe(400);
+    expect((await refused.placed.json()).result.error[""]).toEqual([COUPON_MESSAGES.exhausted]);
+
+    await changeOrderStatus({
+      orderId: first.orderId!,
+      to: "denied",
+      actor: await admin(),
+      note: "Comprobante falso",
+    });
+    expect(await uses()).toBe(0);
+    const next = await placeWithCode({}, code);
+    expect(next.orderId).toEqual(expect.any(String));
+    expect(await uses()).toBe(1);
   });
 });

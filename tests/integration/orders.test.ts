@@ -1,14 +1,19 @@
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { OrderStatus } from "#db/types";
+import { COUPON_MESSAGES } from "~/models/coupons";
+import { checkCoupon, consumeCoupon } from "~/models/coupons.server";
 import { ORDER_STATUSES, canTransition } from "~/models/order-status";
 import {
   changeOrderStatus,
   deleteOrder,
+  OrderTransitionError,
+} from "~/models/order-lifecycle.server";
+import {
   findOrderForTracking,
   generateOrderNumber,
   getOrderForOwner,
   listOrdersForUser,
-  OrderTransitionError,
 } from "~/models/orders.server";
 import { updateSettings } from "~/models/settings.server";
 import { db } from "~/utils/db.server";
@@ -342,6 +347,295 @@ describe("deleteOrder", () => {
       });
       expect(await orderRow(order.id)).toBeDefined();
     }
+  });
+});
+
+describe("coupon give-back (D20)", () => {
+  const code = (prefix: string) =>
+    `${prefix}${crypto.randomBytes(3).toString("hex")}`.toUpperCase();
+
+  /**
+   * An order that used a code, as checkout leaves it: checked, recorded on the order, then
+   * consumed in place. A promo with one use left is used up by it.
+   */
+  async function orderWithCoupon(
+    status: OrderStatus,
+    kind: "promo" | "loyalty",
+    options: { expiresAt?: string | null } = {},
+  ) {
+    const { order, userId } = await orderIn(status);
+    const couponCode =
+      kind === "promo"
+        ? (
+            await db
+              .insertInto("promoCodes")
+              .values({
+                code: code("PROMO"),
+                discountType: "fixed",
+                discountValue: 10_000,
+                maxUses: 1,
+              })
+              .returning("code")
+              .executeTakeFirstOrThrow()
+          ).code
+        : (
+            await db
+              .insertInto("userCoupons")
+              .values({
+                userId: userId!,
+                code: code("LEAL"),
+                pointsUsed: 350,
+                discountAmount: 1_000,
+                expiresAt: options.expiresAt ?? null,
+              })
+              .returning("code")
+              .executeTakeFirstOrThrow()
+          ).code;
+    const check = await checkCoupon({ code: couponCode, userId, subtotal: order.subtotal });
+    if (!check.ok) throw new Error(check.message);
+    const { coupon } = check;
+    await db
+      .updateTable("orders")
+      .set({ couponCode, promoCodeId: kind === "promo" ? coupon.id : null })
+      .where("id", "=", order.id)
+      .execute();
+    const now = new Date().toISOString();
+    expect(await consumeCoupon(coupon, { id: order.id, userId, now }, db)).toBe(true);
+    return { order, userId: userId!, coupon };
+  }
+
+  const promoUses = async (id: number) =>
+    (
+      await db
+        .selectFrom("promoCodes")
+        .select("currentUses")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow()
+    ).currentUses;
+
+  const couponRow = (id: number) =>
+    db
+      .selectFrom("userCoupons")
+      .select(["isUsed", "usedAt", "orderId", "expiresAt"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+
+  const undo = {
+    cancel: (orderId: string, actor: Awaited<ReturnType<typeof makeAdmin>>) =>
+      changeOrderStatus({ orderId, to: "cancelled", actor, note: "Cliente pidió cancelar" }),
+    deny: (orderId: string, actor: Awaited<ReturnType<typeof makeAdmin>>) =>
+      changeOrderStatus({ orderId, to: "denied", actor, note: "Comprobante falso" }),
+    delete: (orderId: string, actor: Awaited<ReturnType<typeof makeAdmin>>) =>
+      deleteOrder({ orderId, actor, note: "Duplicado" }),
+  };
+  const cases = [
+    ["cancel", "paid"],
+    ["cancel", "shipped"],
+    ["deny", "pending"],
+    ["delete", "pending"],
+    ["delete", "processing"],
+  ] as const;
+
+  for (const [action, from] of cases) {
+    it(`${action} of a ${from} order gives back its promo code's use`, async () => {
+      const actor = await makeAdmin();
+      const { order, userId, coupon } = await orderWithCoupon(from, "promo");
+      expect(await promoUses(coupon.id)).toBe(1);
+      expect(await checkCoupon({ code: coupon.code, userId: null, subtotal: 100_000 })).toEqual({
+        ok: false,
+        message: COUPON_MESSAGES.exhausted,
+      });
+      const result = await undo[action](order.id, actor);
+      expect(result.couponReleased).toBe("promo");
+      expect(await promoUses(coupon.id)).toBe(0);
+      // The freed use is anybody's again, the customer's included.
+      expect(await checkCoupon({ code: coupon.code, userId, subtotal: 100_000 })).toMatchObject({
+        ok: true,
+      });
+    });
+
+    it(`${action} of a ${from} order gives back its loyalty coupon, expiry kept`, async () => {
+      const actor = await makeAdmin();
+      const expiresAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+      const { order, userId, coupon } = await orderWithCoupon(from, "loyalty", { expiresAt });
+      expect(await couponRow(coupon.id)).toMatchObject({ isUsed: 1, orderId: order.id });
+      const result = await undo[action](order.id, actor);
+      expect(result.couponReleased).toBe("loyalty");
+      expect(await couponRow(coupon.id)).toEqual({
+        isUsed: 0,
+        usedAt: null,
+        orderId: null,
+        expiresAt,
+      });
+      expect(await checkCoupon({ code: coupon.code, userId, subtotal: 100_000 })).toMatchObject({
+        ok: true,
+        coupon: { kind: "loyalty", id: coupon.id },
+      });
+    });
+  }
+
+  it("a given-back loyalty coupon serves its owner again until its original expiry, not after", async () => {
+    const actor = await makeAdmin();
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    const { order, userId, coupon } = await orderWithCoupon("pending", "loyalty", { expiresAt });
+    await undo.cancel(order.id, actor);
+    const atExpiry = new Date(expiresAt);
+    const afterExpiry = new Date(atExpiry.getTime() + 1);
+    const check = (now: Date, user = userId) =>
+      checkCoupon({ code: coupon.code, userId: user, subtotal: 100_000, now });
+    expect(await check(atExpiry)).toMatchObject({ ok: true });
+    expect(await check(afterExpiry)).toEqual({ ok: false, message: COUPON_MESSAGES.expired });
+    // Still its owner's only.
+    const other = await createShopper(db);
+    expect(await check(atExpiry, other.id)).toEqual({
+      ok: false,
+      message: COUPON_MESSAGES.notFound,
+    });
+    // Used again by a new order of its owner, as checkout does.
+    const next = await orderIn("pending", { userId });
+    const again = await check(new Date());
+    if (!again.ok) throw new Error(again.message);
+    const now = new Date().toISOString();
+    expect(await consumeCoupon(again.coupon, { id: next.order.id, userId, now }, db)).toBe(true);
+    expect(await couponRow(coupon.id)).toMatchObject({ isUsed: 1, orderId: next.order.id });
+  });
+
+  it("a coupon that expired while the order was open comes back expired", async () => {
+    const actor = await makeAdmin();
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    const { order, coupon } = await orderWithCoupon("pending", "loyalty", { expiresAt });
+    // The hour passes before the admin denies the order (the row is what time would leave).
+    const expired = new Date(Date.now() - 60_000).toISOString();
+    await db
+      .updateTable("userCoupons")
+      .set({ expiresAt: expired })
+      .where("id", "=", coupon.id)
+      .execute();
+    await undo.deny(order.id, actor);
+    expect(await couponRow(coupon.id)).toMatchObject({ isUsed: 0, expiresAt: expired });
+    expect(
+      await checkCoupon({ code: coupon.code, userId: order.userId, subtotal: 100_000 }),
+    ).toEqual({
+      ok: false,
+      message: COUPON_MESSAGES.expired,
+    });
+  });
+
+  it("a delivered order cancelled later gives its coupon back, as it gives back its points (D13)", async () => {
+    const actor = await makeAdmin();
+    const promo = await orderWithCoupon("shipped", "promo");
+    const loyalty = await orderWithCoupon("shipped", "loyalty");
+    for (const { order } of [promo, loyalty]) {
+      await changeOrderStatus({ orderId: order.id, to: "delivered", actor });
+      const result = await undo.cancel(order.id, actor);
+      expect(result).toMatchObject({ stockRestored: false, pointsReversed: 3_000 });
+    }
+    expect(await promoUses(promo.coupon.id)).toBe(0);
+    expect(await couponRow(loyalty.coupon.id)).toMatchObject({ isUsed: 0, orderId: null });
+  });
+
+  it("a delivered order deleted keeps its coupon used, as it keeps its points and stock", async () => {
+    const actor = await makeAdmin();
+    const promo = await orderWithCoupon("delivered", "promo");
+    const loyalty = await orderWithCoupon("delivered", "loyalty");
+    const usedAt = (await couponRow(loyalty.coupon.id)).usedAt;
+    for (const { order } of [promo, loyalty]) {
+      expect(await undo.delete(order.id, actor)).toMatchObject({
+        stockRestored: false,
+        couponReleased: null,
+      });
+    }
+    expect(await promoUses(promo.coupon.id)).toBe(1);
+    // The foreign key (ON DELETE SET NULL) leaves no coupon pointing at the deleted order.
+    expect(await couponRow(loyalty.coupon.id)).toMatchObject({ isUsed: 1, usedAt, orderId: null });
+    expect(
+      await checkCoupon({ code: loyalty.coupon.code, userId: loyalty.userId, subtotal: 100_000 }),
+    ).toEqual({ ok: false, message: COUPON_MESSAGES.used });
+  });
+
+  it("never takes a promo code's uses below 0", async () => {
+    const actor = await makeAdmin();
+    const { order, coupon } = await orderWithCoupon("paid", "promo");
+    // An admin reset the count while the order was open.
+    await db
+      .updateTable("promoCodes")
+      .set({ currentUses: 0 })
+      .where("id", "=", coupon.id)
+      .execute();
+    const result = await undo.cancel(order.id, actor);
+    expect(result).toMatchObject({ to: "cancelled", couponReleased: null });
+    expect(await promoUses(coupon.id)).toBe(0);
+  });
+
+  it("a guest order gives back its promo code's use", async () => {
+    const actor = await makeAdmin();
+    const { order: guestOrder } = await orderIn("pending", { userId: null });
+    const promo = await db
+      .insertInto("promoCodes")
+      .values({
+        code: code("PROMO"),
+        discountType: "percentage",
+        discountValue: 10,
+        currentUses: 4,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable("orders")
+      .set({ promoCodeId: promo.id })
+      .where("id", "=", guestOrder.id)
+      .execute();
+    await undo.deny(guestOrder.id, actor);
+    expect(await promoUses(promo.id)).toBe(3);
+  });
+
+  it("a refused change gives nothing back", async () => {
+    const actor = await makeAdmin();
+    const promo = await orderWithCoupon("paid", "promo");
+    const loyalty = await orderWithCoupon("paid", "loyalty");
+    const customer = { userId: loyalty.userId, role: "customer" as const };
+    const refusals = (orderId: string) => [
+      changeOrderStatus({ orderId, to: "cancelled", actor }), // no notes
+      changeOrderStatus({ orderId, to: "denied", actor, note: "x" }), // deny only while pending
+      changeOrderStatus({ orderId, to: "cancelled", actor: customer, note: "x" }),
+      deleteOrder({ orderId, actor, note: " " }),
+      deleteOrder({ orderId, actor: customer, note: "x" }),
+    ];
+    for (const { order } of [promo, loyalty]) {
+      for (const refusal of refusals(order.id)) {
+        await expect(refusal).rejects.toBeInstanceOf(OrderTransitionError);
+      }
+    }
+    expect(await promoUses(promo.coupon.id)).toBe(1);
+    expect(await couponRow(loyalty.coupon.id)).toMatchObject({
+      isUsed: 1,
+      orderId: loyalty.order.id,
+    });
+  });
+
+  it("a closed order cannot give its coupon back twice (it may already serve a new order)", async () => {
+    const actor = await makeAdmin();
+    const promo = await orderWithCoupon("pending", "promo");
+    const loyalty = await orderWithCoupon("pending", "loyalty");
+    await undo.cancel(promo.order.id, actor);
+    await undo.deny(loyalty.order.id, actor);
+    // The owner uses the coupon, and somebody the promo, on new orders.
+    const now = new Date().toISOString();
+    const next = await orderIn("pending", { userId: loyalty.userId });
+    expect(
+      await consumeCoupon(loyalty.coupon, { id: next.order.id, userId: loyalty.userId, now }, db),
+    ).toBe(true);
+    expect(await consumeCoupon(promo.coupon, { id: next.order.id, userId: null, now }, db)).toBe(
+      true,
+    );
+    for (const { order } of [promo, loyalty]) {
+      await expect(undo.cancel(order.id, actor)).rejects.toMatchObject({
+        code: "illegal_transition",
+      });
+      await expect(undo.delete(order.id, actor)).rejects.toMatchObject({ code: "cannot_delete" });
+    }
+    expect(await promoUses(promo.coupon.id)).toBe(1);
+    expect(await couponRow(loyalty.coupon.id)).toMatchObject({ isUsed: 1, orderId: next.order.id });
   });
 });
 
