@@ -11,7 +11,7 @@ export type AppliedCouponView =
 /**
  * D20: the cart page's coupon box. Posts to /resources/coupon (apply-coupon / remove-coupon),
  * which keeps the code in the session and comes back here with the §8 toast; the checkout
- * reads the same code. The cart's loader gives `coupon` from getCheckoutSummary().
+ * reads the same code. The cart's loader gives `coupon` from couponState().
  */
 export function CouponForm({ coupon }: { coupon: AppliedCouponView }) {
   const location = useLocation();

@@ -5,7 +5,7 @@ import { assertSameOrigin } from "./security.server";
 /**
  * The first line of every action: loaders and actions run independently, so the
  * cross-origin check and the maintenance gate are enforced here as well as on pages.
- * tests/integration/csrf.test.ts posts cross-origin to every action in the build.
+ * tests/integration/http-security.test.ts posts cross-origin to every action in the build.
  */
 export async function guardAction(request: Request) {
   assertSameOrigin(request);
