@@ -5,19 +5,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorScreen, NotFoundScreen, AccessDeniedScreen } from "~/components/error-screen";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadingBar } from "~/components/loading-bar";
-import { MaintenanceScreen } from "~/components/maintenance-screen";
 import { Toaster } from "~/components/toaster";
 import { getSettings } from "~/models/settings.server";
 import { getHeaderCounts } from "~/models/shopper.server";
@@ -126,28 +117,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 503 && error.data?.maintenance) {
-      return (
-        <MaintenanceScreen
-          contactEmail={error.data.contactEmail}
-          contactPhone={error.data.contactPhone}
-        />
-      );
-    }
-    if (error.status === 404) return <NotFoundScreen />;
-    if (error.status === 403) return <AccessDeniedScreen message={error.data?.message} />;
-  }
-  return <GeneralError />;
-}
-
-function GeneralError() {
-  return (
-    <ErrorScreen
-      status={500}
-      title="Algo salió mal"
-      message="Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos."
-    />
-  );
+  return <GeneralErrorBoundary />;
 }

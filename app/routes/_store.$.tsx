@@ -1,9 +1,10 @@
-import { useRouteError, isRouteErrorResponse } from "@remix-run/react";
-import { AccessDeniedScreen, ErrorScreen, NotFoundScreen } from "~/components/error-screen";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NotFoundScreen } from "~/components/error-screen";
+import { invariantResponse } from "~/utils/invariant";
 
 // Any path no route claims: the spec's 404 screen, inside the store's header and footer.
 export function loader() {
-  throw new Response("Not Found", { status: 404 });
+  invariantResponse(false, "La página que buscas no existe.", { status: 404 });
 }
 
 export default function NotFoundRoute() {
@@ -11,14 +12,5 @@ export default function NotFoundRoute() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-  if (isRouteErrorResponse(error) && error.status === 403) return <AccessDeniedScreen />;
-  return (
-    <ErrorScreen
-      status={500}
-      title="Algo salió mal"
-      message="Inténtalo de nuevo en unos minutos."
-    />
-  );
+  return <GeneralErrorBoundary />;
 }

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/admin-shell";
-import { AccessDeniedScreen, ErrorScreen, NotFoundScreen } from "~/components/error-screen";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireAdmin } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [
@@ -26,16 +26,5 @@ export default function AdminLayout() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 403) return <AccessDeniedScreen message={error.data?.message} />;
-    if (error.status === 404) return <NotFoundScreen />;
-  }
-  return (
-    <ErrorScreen
-      status={500}
-      title="Algo salió mal"
-      message="Inténtalo de nuevo en unos minutos."
-    />
-  );
+  return <GeneralErrorBoundary />;
 }

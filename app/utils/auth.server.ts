@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
@@ -11,6 +11,7 @@ import {
   type SessionUser,
 } from "~/models/users.server";
 import { getEnv } from "./env.server";
+import { invariantResponse } from "./invariant";
 import {
   commitSession,
   destroySession,
@@ -182,14 +183,13 @@ export async function requireUser(request: Request) {
   return user;
 }
 
-export async function requireAdmin(request: Request, message?: string) {
+/** backoffice.md §2: 403 'Acceso Denegado'; `message` for the screens that word it their way. */
+export async function requireAdmin(
+  request: Request,
+  message = "No tienes permisos para acceder al panel administrativo.",
+) {
   const user = await requireUser(request);
-  if (user.role !== "admin") {
-    throw json(
-      { message: message ?? "No tienes permisos para acceder al panel administrativo." },
-      { status: 403 },
-    );
-  }
+  invariantResponse(user.role === "admin", message, { status: 403 });
   return user;
 }
 

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { invariantResponse } from "./invariant";
 
 /**
  * OWASP ASVS 5.0 §3.5.1: SameSite cookies alone do not stop cross-site form posts
@@ -27,12 +27,11 @@ export function isSameOriginRequest(request: Request) {
 
 export function assertSameOrigin(request: Request) {
   if (request.method === "GET" || request.method === "HEAD") return;
-  if (!isSameOriginRequest(request)) {
-    throw json(
-      { message: "Solicitud rechazada: el formulario no se envió desde este sitio." },
-      { status: 403 },
-    );
-  }
+  invariantResponse(
+    isSameOriginRequest(request),
+    "Solicitud rechazada: el formulario no se envió desde este sitio.",
+    { status: 403 },
+  );
 }
 
 /** Content-Security-Policy for a page, with the per-response nonce on Remix's scripts. */

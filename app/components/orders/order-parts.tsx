@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { OrderStatus, PaymentMethod, ShippingMethod } from "#db/types";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Page } from "~/components/page";
 import { ProductImage } from "~/components/product-image";
 import { Badge } from "~/components/ui/badge";
@@ -179,15 +180,17 @@ export function OrderShipping({
 
 /** The error boundary of the order pages: 'Pedido no encontrado' for a 404 (D15). */
 export function OrderNotFoundBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Page title="Pedido no encontrado">
-        <Link to="/" className={buttonClasses("secondary")}>
-          Volver al inicio
-        </Link>
-      </Page>
-    );
-  }
-  throw error;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <Page title="Pedido no encontrado">
+            <Link to="/" className={buttonClasses("secondary")}>
+              Volver al inicio
+            </Link>
+          </Page>
+        ),
+      }}
+    />
+  );
 }

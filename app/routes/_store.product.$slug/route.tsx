@@ -5,14 +5,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Link,
-  useLoaderData,
-  useRouteError,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorScreen } from "~/components/error-screen";
 import { WishlistButton } from "~/components/wishlist-button";
 import { cartNotice } from "~/models/cart";
@@ -27,6 +22,7 @@ import { productImageUrl } from "~/utils/images";
 import { formatMoney } from "~/utils/money";
 import { recordRecentlyViewed } from "~/utils/recently-viewed.server";
 import { isHttps } from "~/utils/session.server";
+import { invariantResponse } from "~/utils/invariant";
 import { getShopper } from "~/utils/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ProductDetails, type CartFormError } from "./product-details";
@@ -56,7 +52,7 @@ function requestOrigin(request: Request) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = await getProductBySlug(params.slug ?? "");
-  if (!product) throw json({ message: "Producto no encontrado" }, { status: 404 });
+  invariantResponse(product, "Producto no encontrado", { status: 404 });
   const [user, reviews, related] = await Promise.all([
     getUser(request),
     listApprovedReviews(product.id),
@@ -207,18 +203,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main id="main">
-        <ErrorScreen
-          status={404}
-          title="Producto no encontrado"
-          message="El perfume que buscas no existe o ya no está disponible."
-          action={{ to: "/catalog", label: "Volver al catálogo" }}
-        />
-      </main>
-    );
-  }
-  throw error;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <main id="main">
+            <ErrorScreen
+              status={404}
+              title="Producto no encontrado"
+              message="El perfume que buscas no existe o ya no está disponible."
+              action={{ to: "/catalog", label: "Volver al catálogo" }}
+            />
+          </main>
+        ),
+      }}
+    />
+  );
 }
