@@ -1,19 +1,15 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
+import type { CouponView } from "~/models/coupons";
 import { formatMoney } from "~/utils/money";
-
-export type AppliedCouponView =
-  | { status: "applied"; code: string; label: string; discount: number }
-  | { status: "invalid"; code: string; message: string }
-  | null;
 
 /**
  * D20: the cart page's coupon box. Posts to /resources/coupon (apply-coupon / remove-coupon),
  * which keeps the code in the session and comes back here with the §8 toast; the checkout
  * reads the same code. The cart's loader gives `coupon` from couponState().
  */
-export function CouponForm({ coupon }: { coupon: AppliedCouponView }) {
+export function CouponForm({ coupon }: { coupon: CouponView }) {
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/resources/coupon";

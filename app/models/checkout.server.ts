@@ -5,7 +5,7 @@ import { db } from "~/utils/db.server";
 import { getCart } from "./cart.server";
 import { CHECKOUT_MESSAGES, paymentProofUrl } from "./checkout";
 import { checkCoupon, consumeCoupon, type AppliedCoupon } from "./coupons.server";
-import { COUPON_MESSAGES } from "./coupons";
+import { COUPON_MESSAGES, couponRefusalMessage, type CouponView } from "./coupons";
 import { generateOrderNumber } from "./orders.server";
 import { orderTotals, type OrderTotals } from "./pricing";
 import { getSettings, type Settings } from "./settings.server";
@@ -152,7 +152,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
           { code: input.couponCode, userId, subtotal: cart.subtotal },
           trx,
         );
-        if (!check.ok) throw new CheckoutError("coupon", check.message);
+        if (!check.ok) throw new CheckoutError("coupon", couponRefusalMessage(check));
         coupon = check.coupon;
       }
       const totals: OrderTotals = orderTotals({
@@ -241,17 +241,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   }
 }
 
-export type CouponState =
-  | { status: "applied"; code: string; label: string; discount: number }
-  | { status: "invalid"; code: string; message: string }
-  | null;
-
 /** The session's applied code checked again against the cart's subtotal now (D20). */
 export async function couponState(
   appliedCode: string | undefined,
   userId: number | null,
   subtotal: number,
-): Promise<CouponState> {
+): Promise<CouponView> {
   if (!appliedCode) return null;
   const check = await checkCoupon({ code: appliedCode, userId, subtotal });
   return check.ok
@@ -261,7 +256,7 @@ export async function couponState(
         label: check.coupon.label,
         discount: check.coupon.discount,
       }
-    : { status: "invalid", code: appliedCode, message: check.message };
+    : { status: "invalid", code: appliedCode, message: couponRefusalMessage(check) };
 }
 
 /**

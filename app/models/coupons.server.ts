@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
-import { COUPON_MESSAGES, normalizeCouponCode } from "./coupons";
+import { normalizeCouponCode, type CouponRefusal } from "./coupons";
 
 /*
  * D20: one code box, two sources. Admin promo codes (percentage or fixed, minimum order,
@@ -21,7 +21,7 @@ export type AppliedCoupon = {
   label: string;
 };
 
-export type CouponCheck = { ok: true; coupon: AppliedCoupon } | { ok: false; message: string };
+export type CouponCheck = { ok: true; coupon: AppliedCoupon } | ({ ok: false } & CouponRefusal);
 
 type Executor = Kysely<Database>;
 
@@ -35,7 +35,7 @@ export async function checkCoupon(
   executor: Executor = db,
 ): Promise<CouponCheck> {
   const code = normalizeCouponCode(input.code);
-  if (!code) return { ok: false, message: COUPON_MESSAGES.empty };
+  if (!code) return { ok: false, reason: "empty" };
   const now = (input.now ?? new Date()).toISOString();
 
   const promo = await executor
@@ -55,18 +55,18 @@ export async function checkCoupon(
     .where("code", "=", code)
     .executeTakeFirst();
   if (promo) {
-    if (promo.isActive !== 1) return { ok: false, message: COUPON_MESSAGES.inactive };
+    if (promo.isActive !== 1) return { ok: false, reason: "inactive" };
     if (promo.validFrom && promo.validFrom > now) {
-      return { ok: false, message: COUPON_MESSAGES.notYetValid };
+      return { ok: false, reason: "not_yet_valid" };
     }
     if (promo.validUntil && promo.validUntil < now) {
-      return { ok: false, message: COUPON_MESSAGES.expired };
+      return { ok: false, reason: "expired" };
     }
     if (promo.maxUses > 0 && promo.currentUses >= promo.maxUses) {
-      return { ok: false, message: COUPON_MESSAGES.exhausted };
+      return { ok: false, reason: "exhausted" };
     }
     if (input.subtotal < promo.minOrderAmount) {
-      return { ok: false, message: COUPON_MESSAGES.minimum(formatMoney(promo.minOrderAmount)) };
+      return { ok: false, reason: "minimum", minimum: promo.minOrderAmount };
     }
     const percentage = promo.discountType === "percentage";
     return {
@@ -92,10 +92,10 @@ export async function checkCoupon(
           .where("code", "=", code)
           .where("userId", "=", input.userId)
           .executeTakeFirst();
-  if (!loyalty) return { ok: false, message: COUPON_MESSAGES.notFound };
-  if (loyalty.isUsed === 1) return { ok: false, message: COUPON_MESSAGES.used };
+  if (!loyalty) return { ok: false, reason: "not_found" };
+  if (loyalty.isUsed === 1) return { ok: false, reason: "used" };
   if (loyalty.expiresAt && loyalty.expiresAt < now) {
-    return { ok: false, message: COUPON_MESSAGES.expired };
+    return { ok: false, reason: "expired" };
   }
   return {
     ok: true,

@@ -25,6 +25,35 @@ export const COUPON_MESSAGES = {
   removed: "Cupón removido",
 } as const;
 
+/** Why a code gives no discount (coupons.server.ts checkCoupon); the code box shows the message. */
+export type CouponRefusal =
+  | {
+      reason:
+        "empty" | "not_found" | "inactive" | "not_yet_valid" | "expired" | "exhausted" | "used";
+    }
+  | { reason: "minimum"; minimum: number };
+
+export function couponRefusalMessage(refusal: CouponRefusal): string {
+  switch (refusal.reason) {
+    case "empty":
+      return COUPON_MESSAGES.empty;
+    case "not_found":
+      return COUPON_MESSAGES.notFound;
+    case "inactive":
+      return COUPON_MESSAGES.inactive;
+    case "not_yet_valid":
+      return COUPON_MESSAGES.notYetValid;
+    case "expired":
+      return COUPON_MESSAGES.expired;
+    case "exhausted":
+      return COUPON_MESSAGES.exhausted;
+    case "used":
+      return COUPON_MESSAGES.used;
+    case "minimum":
+      return COUPON_MESSAGES.minimum(formatMoney(refusal.minimum));
+  }
+}
+
 /** §8: '¡Cupón aplicado!' tells the discount in lempiras (and the percentage of a percent code). */
 export function couponDescription(coupon: { discount: number; label: string }) {
   const amount = formatMoney(coupon.discount);

@@ -8,10 +8,11 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { CartLineItem, type CartActionData } from "~/components/cart-line-item";
-import { CouponForm, type AppliedCouponView } from "~/components/coupon-form";
+import { CouponForm } from "~/components/coupon-form";
 import { CartIcon, ShieldCheckIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { cartNotice, type CartNotice } from "~/models/cart";
+import type { CouponView } from "~/models/coupons";
 import { couponState } from "~/models/checkout.server";
 import {
   addToCart,
@@ -206,7 +207,7 @@ export default function CartRoute() {
   );
 }
 
-function OrderSummary({ totals, coupon }: { totals: CartTotals; coupon: AppliedCouponView }) {
+function OrderSummary({ totals, coupon }: { totals: CartTotals; coupon: CouponView }) {
   return (
     <section
       aria-labelledby="summary-heading"

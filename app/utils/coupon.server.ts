@@ -3,6 +3,7 @@ import { checkCoupon } from "~/models/coupons.server";
 import {
   COUPON_MESSAGES,
   couponDescription,
+  couponRefusalMessage,
   type CouponIntent,
   type CouponNotice,
 } from "~/models/coupons";
@@ -31,7 +32,8 @@ export async function handleCouponIntent(
       subtotal: cart.subtotal,
     });
     if (!check.ok) {
-      return { ok: false, title: COUPON_MESSAGES.invalidTitle, message: check.message };
+      const message = couponRefusalMessage(check);
+      return { ok: false, title: COUPON_MESSAGES.invalidTitle, message };
     }
     session.set("appliedCoupon", check.coupon.code);
     return { ok: true, title: COUPON_MESSAGES.applied, message: couponDescription(check.coupon) };

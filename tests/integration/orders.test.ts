@@ -392,7 +392,7 @@ describe("coupon give-back (D20)", () => {
               .executeTakeFirstOrThrow()
           ).code;
     const check = await checkCoupon({ code: couponCode, userId, subtotal: order.subtotal });
-    if (!check.ok) throw new Error(check.message);
+    if (!check.ok) throw new Error(check.reason);
     const { coupon } = check;
     await db
       .updateTable("orders")
@@ -443,7 +443,7 @@ describe("coupon give-back (D20)", () => {
       expect(await promoUses(coupon.id)).toBe(1);
       expect(await checkCoupon({ code: coupon.code, userId: null, subtotal: 100_000 })).toEqual({
         ok: false,
-        message: COUPON_MESSAGES.exhausted,
+        reason: "exhausted",
       });
       const result = await undo[action](order.id, actor);
       expect(result.couponReleased).toBe("promo");
@@ -484,17 +484,17 @@ describe("coupon give-back (D20)", () => {
     const check = (now: Date, user = userId) =>
       checkCoupon({ code: coupon.code, userId: user, subtotal: 100_000, now });
     expect(await check(atExpiry)).toMatchObject({ ok: true });
-    expect(await check(afterExpiry)).toEqual({ ok: false, message: COUPON_MESSAGES.expired });
+    expect(await check(afterExpiry)).toEqual({ ok: false, reason: "expired" });
     // Still its owner's only.
     const other = await createShopper(db);
     expect(await check(atExpiry, other.id)).toEqual({
       ok: false,
-      message: COUPON_MESSAGES.notFound,
+      reason: "not_found",
     });
     // Used again by a new order of its owner, as checkout does.
     const next = await orderIn("pending", { userId });
     const again = await check(new Date());
-    if (!again.ok) throw new Error(again.message);
+    if (!again.ok) throw new Error(again.reason);
     const now = new Date().toISOString();
     expect(await consumeCoupon(again.coupon, { id: next.order.id, userId, now }, db)).toBe(true);
     expect(await couponRow(coupon.id)).toMatchObject({ isUsed: 1, orderId: next.order.id });
@@ -517,7 +517,7 @@ describe("coupon give-back (D20)", () => {
       await checkCoupon({ code: coupon.code, userId: order.userId, subtotal: 100_000 }),
     ).toEqual({
       ok: false,
-      message: COUPON_MESSAGES.expired,
+      reason: "expired",
     });
   });
 
@@ -550,7 +550,7 @@ describe("coupon give-back (D20)", () => {
     expect(await couponRow(loyalty.coupon.id)).toMatchObject({ isUsed: 1, usedAt, orderId: null });
     expect(
       await checkCoupon({ code: loyalty.coupon.code, userId: loyalty.userId, subtotal: 100_000 }),
-    ).toEqual({ ok: false, message: COUPON_MESSAGES.used });
+    ).toEqual({ ok: false, reason: "used" });
   });
 
   it("never takes a promo code's uses below 0", async () => {
