@@ -4,13 +4,14 @@ import type { Database, ShippingMethod } from "#db/types";
 import { getUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { getSession, type AppSession } from "~/utils/session.server";
-import { getCart, type CartOwner } from "./cart.server";
+import { getCart, type Cart, type CartOwner } from "./cart.server";
 import { CHECKOUT_MESSAGES, paymentProofUrl } from "./checkout";
 import { checkCoupon, consumeCoupon, type AppliedCoupon } from "./coupons.server";
 import { COUPON_MESSAGES } from "./coupons";
 import { generateOrderNumber } from "./orders.server";
-import { orderTotals, type OrderTotals } from "./pricing";
-import { getSettings, type Settings } from "./settings.server";
+import { priceCart, type OrderTotals } from "./pricing";
+import type { StoreSettings } from "./settings";
+import { getSettings } from "./settings.server";
 
 /*
  * Placing an order (issue 4): one BEGIN IMMEDIATE transaction that re-prices the cart from the
@@ -60,7 +61,7 @@ export function cartOwnerOf(shopper: CheckoutShopper): CartOwner {
   return shopper.userId !== null ? { userId: shopper.userId } : { guestId: shopper.guestId };
 }
 
-function adminNotes(input: PlaceOrderInput, settings: Settings) {
+function adminNotes(input: PlaceOrderInput, settings: StoreSettings) {
   const notes = [`Banco: ${settings.bank_name} (transferencia)`];
   if (input.shopper.userId === null) notes.push("Usuario anónimo (compra como invitado)");
   notes.push(`Cliente: ${input.firstName} ${input.lastName}`);
@@ -167,12 +168,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         if (!check.ok) throw new CheckoutError("coupon", check.message);
         coupon = check.coupon;
       }
-      const totals: OrderTotals = orderTotals({
-        lines: cart.lines.map((line) => ({ price: line.unitPrice, quantity: line.quantity })),
-        method: input.shippingMethod,
+      // The summary's own function, so the order charges exactly what the shopper was shown.
+      const totals: OrderTotals = priceCart({
+        lines: cart.lines,
         couponDiscount: coupon?.discount ?? 0,
         settings,
-      });
+      }).byMethod[input.shippingMethod];
 
       const now = new Date();
       const nowIso = now.toISOString();
@@ -278,29 +279,22 @@ export async function couponState(
 }
 
 /**
- * What the cart and checkout summaries show: the cart priced now, the applied coupon checked
- * again, and the totals for each shipping method (switching method needs no round trip).
+ * What the cart page, the drawer and the checkout summary show: the cart priced now, the
+ * applied coupon checked again, and the totals for each shipping method (switching method
+ * needs no round trip). `placeOrder` prices with the same `priceCart`.
  */
-export async function getCheckoutSummary(shopper: CheckoutShopper | null, appliedCode?: string) {
+export async function getCheckoutSummary(owner: CartOwner | null, appliedCode?: string) {
   const [cart, settings] = await Promise.all([
-    shopper
-      ? getCart(cartOwnerOf(shopper))
-      : Promise.resolve({ lines: [], subtotal: 0, itemCount: 0 }),
+    owner ? getCart(owner) : Promise.resolve<Cart>({ lines: [], subtotal: 0, itemCount: 0 }),
     getSettings(),
   ]);
-  const coupon = await couponState(appliedCode, shopper?.userId ?? null, cart.subtotal);
-  const discount = coupon?.status === "applied" ? coupon.discount : 0;
-  const lines = cart.lines
-    .filter((line) => line.available)
-    .map((line) => ({ price: line.unitPrice, quantity: line.quantity }));
-  const totalsFor = (method: ShippingMethod) =>
-    orderTotals({ lines, method, couponDiscount: discount, settings });
-  const totals: Record<ShippingMethod, OrderTotals> = {
-    standard: totalsFor("standard"),
-    express: totalsFor("express"),
-    pickup: totalsFor("pickup"),
-  };
-  return { cart, coupon, totals, settings };
+  const coupon = await couponState(appliedCode, owner?.userId ?? null, cart.subtotal);
+  const priced = priceCart({
+    lines: cart.lines,
+    couponDiscount: coupon?.status === "applied" ? coupon.discount : 0,
+    settings,
+  });
+  return { cart, coupon, priced, settings };
 }
 
 /**

@@ -12,19 +12,15 @@ import { CouponForm, type AppliedCouponView } from "~/components/coupon-form";
 import { CartIcon, ShieldCheckIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { cartErrorNotice } from "~/models/cart";
-import { couponState } from "~/models/checkout.server";
+import { getCheckoutSummary } from "~/models/checkout.server";
 import {
   addToCart,
   CART_MESSAGES,
-  cartTotals,
   clearCart,
-  getCart,
   removeCartLine,
   updateCartLine,
-  type Cart,
-  type CartTotals,
 } from "~/models/cart.server";
-import { getSettings } from "~/models/settings.server";
+import type { PricedCart } from "~/models/pricing";
 import { guardAction } from "~/utils/action.server";
 import { safeRedirect } from "~/utils/auth.server";
 import { getCartOwner, redirectWithCartToast } from "~/utils/cart-session.server";
@@ -61,21 +57,16 @@ const CartActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("clear"), redirectTo: RedirectTo }),
 ]);
 
-const EMPTY_CART: Cart = { lines: [], subtotal: 0, itemCount: 0 };
-
 export const meta: MetaFunction = () => [{ title: "Carrito de Compras | Perfumería de Lujo" }];
 
-/** D10: guests have a cart too. The drawer loads this same data through a fetcher. */
+/**
+ * D10: guests have a cart too. The drawer loads this same data through a fetcher; the checkout
+ * shows the same summary, so both price the cart alike.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ owner, session }, settings] = await Promise.all([getCartOwner(request), getSettings()]);
-  const cart = owner ? await getCart(owner) : EMPTY_CART;
-  const coupon = await couponState(
-    session.get("appliedCoupon"),
-    owner?.userId ?? null,
-    cart.subtotal,
-  );
-  const discount = coupon?.status === "applied" ? coupon.discount : 0;
-  return json({ cart, coupon, totals: cartTotals(cart, settings, discount) });
+  const { owner, session } = await getCartOwner(request);
+  const { cart, coupon, priced } = await getCheckoutSummary(owner, session.get("appliedCoupon"));
+  return json({ cart, coupon, priced });
 }
 
 function refusal(
@@ -155,7 +146,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CartRoute() {
-  const { cart, coupon, totals } = useLoaderData<typeof loader>();
+  const { cart, coupon, priced } = useLoaderData<typeof loader>();
   const actionData = useActionData<CartActionData>();
   const navigation = useNavigation();
   const error = navigation.state === "idle" ? actionData?.error : undefined;
@@ -208,14 +199,16 @@ export default function CartRoute() {
               ))}
             </ul>
           </section>
-          <OrderSummary totals={totals} coupon={coupon} />
+          <OrderSummary priced={priced} coupon={coupon} />
         </div>
       )}
     </main>
   );
 }
 
-function OrderSummary({ totals, coupon }: { totals: CartTotals; coupon: AppliedCouponView }) {
+function OrderSummary({ priced, coupon }: { priced: PricedCart; coupon: AppliedCouponView }) {
+  // The method is chosen at checkout: the cart shows standard shipping (storefront §9).
+  const totals = priced.byMethod.standard;
   return (
     <section
       aria-labelledby="summary-heading"
@@ -231,7 +224,7 @@ function OrderSummary({ totals, coupon }: { totals: CartTotals; coupon: AppliedC
           value={totals.shippingCost === 0 ? "Gratis" : formatMoney(totals.shippingCost)}
         />
         <SummaryRow
-          term={`Impuestos (ISV ${totals.taxPercentage}%)`}
+          term={`Impuestos (ISV ${priced.taxPercentage}%)`}
           value={formatMoney(totals.tax)}
         />
         {totals.couponDiscount > 0 ? (
@@ -242,9 +235,9 @@ function OrderSummary({ totals, coupon }: { totals: CartTotals; coupon: AppliedC
           <dd>{formatMoney(totals.total)}</dd>
         </div>
       </dl>
-      {totals.freeShippingRemaining > 0 ? (
+      {priced.freeShippingRemaining > 0 ? (
         <p className="bg-surface-muted mt-4 rounded-md p-3 text-sm">
-          Agrega {formatMoney(totals.freeShippingRemaining)} más para envío gratis
+          Agrega {formatMoney(priced.freeShippingRemaining)} más para envío gratis
         </p>
       ) : null}
       <div className="mt-5">

@@ -12,6 +12,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES, paymentProofUrl, schemaForIntent } from "~/models/checkout";
 import {
   applyCouponToSession,
+  cartOwnerOf,
   getCheckoutShopper,
   getCheckoutSummary,
   placeOrder,
@@ -40,8 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     : guestId
       ? { userId: null, guestId }
       : null;
-  const { cart, coupon, totals, settings } = await getCheckoutSummary(
-    shopper,
+  const { cart, coupon, priced, settings } = await getCheckoutSummary(
+    shopper && cartOwnerOf(shopper),
     session.get("appliedCoupon"),
   );
   return json({
@@ -57,12 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       available: line.available,
     })),
     coupon,
-    totals,
+    totals: priced.byMethod,
+    taxPercentage: priced.taxPercentage,
     store: {
       address: settings.store_address,
       hours: settings.store_hours,
       phone: settings.store_phone,
-      taxPercentage: settings.tax_percentage,
       bankName: settings.bank_name,
       bankAccount: settings.bank_account_number,
       bankHolder: settings.bank_account_holder,
