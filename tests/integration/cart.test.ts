@@ -729,4 +729,32 @@ describe("the header's cart count", () => {
     expect((await getHeaderCounts({ userId: null, guestId })).cartCount).toBe(2);
     expect((await getCart({ guestId })).itemCount).toBe(2);
   });
+
+  it("leaves out a line whose size is no longer sold, as the cart and the drawer do", async () => {
+    const product = await createProduct(db, {
+      size: "100ml",
+      availableSizes: JSON.stringify(["50ml", "100ml"]),
+    });
+    const user = await createShopper(db);
+    await lineOf({ userId: user.id }, product.id, "50ml", 2);
+    await lineOf({ userId: user.id }, product.id, "100ml", 1);
+    expect((await getHeaderCounts({ userId: user.id, guestId: null })).cartCount).toBe(3);
+
+    await db
+      .updateTable("products")
+      .set({ availableSizes: JSON.stringify(["100ml"]) })
+      .where("id", "=", product.id)
+      .execute();
+    const cart = await getCart({ userId: user.id });
+    expect(cart.lines.map((line) => [line.size, line.available])).toEqual([
+      ["50ml", false],
+      ["100ml", true],
+    ]);
+    expect(cart.itemCount).toBe(1);
+    expect((await getHeaderCounts({ userId: user.id, guestId: null })).cartCount).toBe(1);
+    // The cart page and the drawer (a fetcher of the same loader) count the same units.
+    const request = get("/cart", await signedInCookie(user.id));
+    const page = await settle(() => cartLoader({ request, params: {}, context: {} }));
+    expect((await page.json()).cart.itemCount).toBe(1);
+  });
 });
