@@ -86,12 +86,14 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
             <div className="border-border space-y-3 border-t p-4">
               <p className="flex justify-between text-base font-semibold">
                 <span>Total</span>
-                <span>{formatMoney(data.totals.total)}</span>
+                <span>{formatMoney(data.priced.byMethod.standard.total)}</span>
               </p>
               <p className="text-fg-muted text-xs">
                 Incluye envío (
-                {data.totals.shippingCost === 0 ? "gratis" : formatMoney(data.totals.shippingCost)})
-                e impuestos (ISV {data.totals.taxPercentage}%).
+                {data.priced.byMethod.standard.shippingCost === 0
+                  ? "gratis"
+                  : formatMoney(data.priced.byMethod.standard.shippingCost)}
+                ) e impuestos (ISV {data.priced.taxPercentage}%).
               </p>
               <Link
                 to="/checkout"

@@ -2,8 +2,6 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { isProductImageKey } from "~/utils/images";
-import { lempirasToCentavos } from "~/utils/money";
-import { orderTotals, type OrderTotals, type PricingSettings } from "./pricing";
 import { parseList, sizeOptions } from "./products.server";
 import type { Cart, CartLine, CartRefusal } from "./cart";
 import { ownedBy, ownerColumns, type KnownShopper, type Shopper } from "./shopper";
@@ -329,43 +327,4 @@ export async function mergeGuestCart({
     await trx.deleteFrom("cartItems").where(ownedBy(guest, "cartItems")).execute();
     return result;
   });
-}
-
-export type CartTotals = OrderTotals & {
-  /** what is left to reach free standard shipping; 0 when reached or the cart is empty */
-  freeShippingRemaining: number;
-  taxPercentage: number;
-};
-
-/**
- * The cart page's summary (storefront §9, D11, D19): standard shipping (the method is chosen at
- * checkout), tax on the subtotal, the applied coupon's discount. Only lines that can be bought
- * count.
- */
-export function cartTotals(cart: Cart, settings: PricingSettings, couponDiscount = 0): CartTotals {
-  const totals = orderTotals({
-    lines: cart.lines
-      .filter((line) => line.available)
-      .map((line) => ({ price: line.unitPrice, quantity: line.quantity })),
-    method: "standard",
-    couponDiscount,
-    settings,
-  });
-  const threshold = lempirasToCentavos(Number(settings.free_shipping_threshold));
-  if (totals.subtotal === 0) {
-    // Nothing to ship: an empty cart (or one of unavailable lines only) costs nothing.
-    return {
-      ...totals,
-      shippingCost: 0,
-      total: totals.tax,
-      freeShippingRemaining: 0,
-      taxPercentage: Number(settings.tax_percentage),
-    };
-  }
-  return {
-    ...totals,
-    freeShippingRemaining:
-      totals.subtotal > 0 && totals.shippingCost > 0 ? Math.max(0, threshold - totals.subtotal) : 0,
-    taxPercentage: Number(settings.tax_percentage),
-  };
 }

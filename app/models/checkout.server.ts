@@ -7,8 +7,9 @@ import { CHECKOUT_MESSAGES, paymentProofUrl } from "./checkout";
 import { checkCoupon, consumeCoupon, type AppliedCoupon } from "./coupons.server";
 import { COUPON_MESSAGES, couponRefusalMessage, type CouponView } from "./coupons";
 import { generateOrderNumber } from "./orders.server";
-import { orderTotals, type OrderTotals } from "./pricing";
-import { getSettings, type Settings } from "./settings.server";
+import { priceCart, type OrderTotals } from "./pricing";
+import type { StoreSettings } from "./settings";
+import { getSettings } from "./settings.server";
 import { ownerColumns, owns, type KnownShopper, type Shopper } from "./shopper";
 
 /*
@@ -53,7 +54,7 @@ class CheckoutError extends Error {
   }
 }
 
-function adminNotes(input: PlaceOrderInput, settings: Settings) {
+function adminNotes(input: PlaceOrderInput, settings: StoreSettings) {
   const notes = [`Banco: ${settings.bank_name} (transferencia)`];
   if (input.shopper.userId === null) notes.push("Usuario anónimo (compra como invitado)");
   notes.push(`Cliente: ${input.firstName} ${input.lastName}`);
@@ -155,12 +156,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         if (!check.ok) throw new CheckoutError("coupon", couponRefusalMessage(check));
         coupon = check.coupon;
       }
-      const totals: OrderTotals = orderTotals({
-        lines: cart.lines.map((line) => ({ price: line.unitPrice, quantity: line.quantity })),
-        method: input.shippingMethod,
+      // The summary's own function, so the order charges exactly what the shopper was shown.
+      const totals: OrderTotals = priceCart({
+        lines: cart.lines,
         couponDiscount: coupon?.discount ?? 0,
         settings,
-      });
+      }).byMethod[input.shippingMethod];
 
       const now = new Date();
       const nowIso = now.toISOString();
@@ -260,22 +261,17 @@ export async function couponState(
 }
 
 /**
- * What the cart and checkout summaries show: the cart priced now, the applied coupon checked
- * again, and the totals for each shipping method (switching method needs no round trip).
+ * What the cart page, the drawer and the checkout summary show: the cart priced now, the
+ * applied coupon checked again, and the totals for each shipping method (switching method
+ * needs no round trip). `placeOrder` prices with the same `priceCart`.
  */
 export async function getCheckoutSummary(shopper: Shopper, appliedCode?: string) {
   const [cart, settings] = await Promise.all([getCart(shopper), getSettings()]);
   const coupon = await couponState(appliedCode, shopper.userId, cart.subtotal);
-  const discount = coupon?.status === "applied" ? coupon.discount : 0;
-  const lines = cart.lines
-    .filter((line) => line.available)
-    .map((line) => ({ price: line.unitPrice, quantity: line.quantity }));
-  const totalsFor = (method: ShippingMethod) =>
-    orderTotals({ lines, method, couponDiscount: discount, settings });
-  const totals: Record<ShippingMethod, OrderTotals> = {
-    standard: totalsFor("standard"),
-    express: totalsFor("express"),
-    pickup: totalsFor("pickup"),
-  };
-  return { cart, coupon, totals, settings };
+  const priced = priceCart({
+    lines: cart.lines,
+    couponDiscount: coupon?.status === "applied" ? coupon.discount : 0,
+    settings,
+  });
+  return { cart, coupon, priced, settings };
 }

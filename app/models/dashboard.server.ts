@@ -6,8 +6,7 @@ import { getSettings } from "./settings.server";
 const SOLD_STATUSES = ["paid", "processing", "shipped", "delivered"] as const;
 
 export async function getDashboardStats() {
-  const settings = await getSettings();
-  const threshold = Number.parseInt(settings.stockThreshold, 10) || 5;
+  const threshold = (await getSettings()).stockThreshold;
   // "Today" in Honduras (UTC-6, no daylight saving).
   const startOfToday = new Date();
   startOfToday.setUTCHours(6, 0, 0, 0);

@@ -1,8 +1,9 @@
 import type { LoyaltyTier } from "#db/types";
+import type { StoreSettings } from "./settings";
 
 /*
  * D13 loyalty arithmetic, pure so that the server, the seed's numbers and the profile
- * screen agree. Every number comes from the loyalty_* settings.
+ * screen agree. Every number comes from the loyalty_* settings, parsed by getSettings().
  */
 
 export type LoyaltyRules = {
@@ -11,20 +12,16 @@ export type LoyaltyRules = {
   tierOro: number;
 };
 
-function settingNumber(value: string | undefined, fallback: number) {
-  const parsed = Number(value);
-  return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
-}
-
-export function loyaltyRulesFrom(settings: {
-  loyalty_points_per_lempira?: string;
-  loyalty_tier_plata?: string;
-  loyalty_tier_oro?: string;
-}): LoyaltyRules {
+export function loyaltyRulesFrom(
+  settings: Pick<
+    StoreSettings,
+    "loyalty_points_per_lempira" | "loyalty_tier_plata" | "loyalty_tier_oro"
+  >,
+): LoyaltyRules {
   return {
-    pointsPerLempira: settingNumber(settings.loyalty_points_per_lempira, 1),
-    tierPlata: settingNumber(settings.loyalty_tier_plata, 2000),
-    tierOro: settingNumber(settings.loyalty_tier_oro, 5000),
+    pointsPerLempira: settings.loyalty_points_per_lempira,
+    tierPlata: settings.loyalty_tier_plata,
+    tierOro: settings.loyalty_tier_oro,
   };
 }
 

@@ -1,11 +1,10 @@
 /**
- * The store's price arithmetic, in integer centavos (D6): the price of a size, shipping, tax
- * and an order's totals. Client-safe (no server imports), so the product page, the cart, the
- * checkout, the order model and the demo seed agree by construction.
+ * The store's price arithmetic, in integer centavos (D6): the price of a size, shipping, tax,
+ * an order's totals and the priced cart. Client-safe (no server imports), so the product page,
+ * the cart, the drawer, the checkout, the order model and the demo seed agree by construction.
  */
 import type { ShippingMethod } from "#db/types";
-import { lempirasToCentavos } from "~/utils/money";
-import type { SettingKey } from "./settings-definitions";
+import { parseSettings, type StoreSettings } from "./settings";
 
 /** storefront.md §9: the price of each size relative to the 100 ml bottle. */
 export const SIZE_MULTIPLIERS = {
@@ -32,26 +31,24 @@ export function priceForSize(price: number, mainSize: string, size: string): num
   return Math.round((price * SIZE_MULTIPLIERS[size]) / SIZE_MULTIPLIERS[mainSize]);
 }
 
-/** Settings values as stored: lempiras and percentages as the admin typed them ('150', '15'). */
-type SettingValues<K extends SettingKey> = Pick<Record<SettingKey, string>, K>;
-
-export type ShippingSettings = SettingValues<
+type PricingKey =
   | "shipping_cost"
   | "free_shipping_threshold"
   | "express_shipping_cost"
   | "express_free_shipping_threshold"
->;
+  | "tax_percentage";
 
-export type PricingSettings = ShippingSettings & SettingValues<"tax_percentage">;
+/** What the price arithmetic reads of the settings, parsed: money in centavos, ISV in percent. */
+export type PriceSettings = Pick<StoreSettings, PricingKey>;
 
-function settingNumber(settings: Partial<Record<SettingKey, string>>, key: SettingKey) {
-  const text = settings[key]?.trim() ?? "";
-  const value = Number(text);
-  // A mistyped setting must stop the sale, not put NaN or a negative amount on an order.
-  if (text === "" || !Number.isFinite(value) || value < 0) {
-    throw new Error(`Ajuste inválido: ${key} = ${JSON.stringify(settings[key])}`);
-  }
-  return value;
+/**
+ * @deprecated The stored strings ('150', '15') that db/seed.ts still passes to `orderTotals`;
+ * they go through the one settings parser. Remove once the seed passes `DEFAULT_SETTINGS`.
+ */
+export type PricingSettings = Record<PricingKey, string>;
+
+function isStored(settings: PriceSettings | PricingSettings): settings is PricingSettings {
+  return typeof settings.tax_percentage === "string";
 }
 
 /** D11: standard and express are free from their thresholds (inclusive); pickup is always free. */
@@ -62,21 +59,27 @@ export function shippingCost({
 }: {
   subtotal: number;
   method: ShippingMethod;
-  settings: ShippingSettings;
+  settings: PriceSettings;
 }): number {
   if (method === "pickup") return 0;
-  const [costKey, thresholdKey] =
+  const [cost, freeFrom] =
     method === "express"
-      ? (["express_shipping_cost", "express_free_shipping_threshold"] as const)
-      : (["shipping_cost", "free_shipping_threshold"] as const);
-  const freeFrom = lempirasToCentavos(settingNumber(settings, thresholdKey));
-  if (subtotal >= freeFrom) return 0;
-  return lempirasToCentavos(settingNumber(settings, costKey));
+      ? [settings.express_shipping_cost, settings.express_free_shipping_threshold]
+      : [settings.shipping_cost, settings.free_shipping_threshold];
+  return subtotal >= freeFrom ? 0 : cost;
 }
 
 /** D19: tax on the subtotal (before shipping and discounts), rounded to whole centavos. */
 export function taxFor(subtotal: number, taxPercentage: number): number {
   return Math.round((subtotal * taxPercentage) / 100);
+}
+
+/**
+ * The ISV percentage an order was charged, from its own figures (an old order keeps its label
+ * when the setting changes later), to one decimal; null when there is no subtotal to tell.
+ */
+export function taxPercentageOf(order: { subtotal: number; tax: number }): number | null {
+  return order.subtotal > 0 ? Math.round((order.tax * 1000) / order.subtotal) / 10 : null;
 }
 
 export type OrderTotals = {
@@ -89,23 +92,25 @@ export type OrderTotals = {
 };
 
 /**
- * D19: total = subtotal + shipping + tax − coupon discount. The discount is capped at the rest,
- * so the total is never below zero and total = subtotal + shipping + tax − couponDiscount holds.
+ * One shipping method's totals. D19: total = subtotal + shipping + tax − coupon discount; the
+ * discount is capped at the rest, so the total is never below zero. With no line there is
+ * nothing to ship, so no shipping either: nothing at all to pay (draft-priced-cart.md).
  */
 export function orderTotals({
   lines,
   method,
   couponDiscount,
-  settings,
+  settings: given,
 }: {
   lines: readonly { price: number; quantity: number }[];
   method: ShippingMethod;
   couponDiscount: number;
-  settings: PricingSettings;
+  settings: PriceSettings | PricingSettings;
 }): OrderTotals {
+  const settings = isStored(given) ? parseSettings(given).settings : given;
   const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-  const shipping = shippingCost({ subtotal, method, settings });
-  const tax = taxFor(subtotal, settingNumber(settings, "tax_percentage"));
+  const shipping = lines.length === 0 ? 0 : shippingCost({ subtotal, method, settings });
+  const tax = taxFor(subtotal, settings.tax_percentage);
   const beforeDiscount = subtotal + shipping + tax;
   const discount = Math.min(Math.max(0, couponDiscount), beforeDiscount);
   return {
@@ -114,5 +119,52 @@ export function orderTotals({
     tax,
     couponDiscount: discount,
     total: beforeDiscount - discount,
+  };
+}
+
+/** A cart priced for the cart page, the drawer, the checkout summary and the order alike. */
+export type PricedCart = {
+  /** the buyable lines' subtotal */
+  subtotal: number;
+  tax: number;
+  /** the ISV label's percentage ('ISV 15%') */
+  taxPercentage: number;
+  /** what is left to reach free standard shipping; 0 once it is free or nothing can be bought */
+  freeShippingRemaining: number;
+  /** the totals of each shipping method, each with the coupon discount it can take */
+  byMethod: Record<ShippingMethod, OrderTotals>;
+};
+
+/**
+ * The one price of a cart (storefront §5, §9, D11, D19, D20). Only lines that can be bought
+ * count; a cart with none (empty, or only unavailable lines) has no shipping and nothing to pay.
+ * The coupon's discount is capped per method at that method's total.
+ */
+export function priceCart({
+  lines,
+  couponDiscount,
+  settings,
+}: {
+  lines: readonly { unitPrice: number; quantity: number; available: boolean }[];
+  couponDiscount: number;
+  settings: PriceSettings;
+}): PricedCart {
+  const buyable = lines
+    .filter((line) => line.available)
+    .map((line) => ({ price: line.unitPrice, quantity: line.quantity }));
+  const totalsFor = (method: ShippingMethod) =>
+    orderTotals({ lines: buyable, method, couponDiscount, settings });
+  const byMethod = {
+    standard: totalsFor("standard"),
+    express: totalsFor("express"),
+    pickup: totalsFor("pickup"),
+  };
+  const { subtotal, tax, shippingCost: standardShipping } = byMethod.standard;
+  return {
+    subtotal,
+    tax,
+    taxPercentage: settings.tax_percentage,
+    freeShippingRemaining: standardShipping > 0 ? settings.free_shipping_threshold - subtotal : 0,
+    byMethod,
   };
 }

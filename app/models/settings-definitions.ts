@@ -4,8 +4,9 @@
  * Client-safe: no server imports. The seed writes these rows; the settings model
  * falls back to `settingDefault(key)` when a row is missing.
  *
- * Money settings are lempiras as the admin types them ('150', '2000'), not centavos.
- * Booleans are the strings 'true' / 'false'.
+ * Values are stored as the admin types them: money in lempiras ('150', '2000'), numbers
+ * ('15', '5'), booleans 'true' / 'false'. `parseSettings` (settings.ts) turns them into the
+ * typed values the app reads.
  */
 
 export type SettingCategory =
@@ -21,6 +22,8 @@ export type SettingDefinition = {
   label: string;
   description?: string;
   inputType: SettingInputType;
+  /** A "number" that may have decimals (a percentage, a rate); other numbers are whole. */
+  decimals?: true;
   isRequired: 0 | 1;
   sortOrder: number;
 };
@@ -73,6 +76,7 @@ export const SETTING_DEFINITIONS = [
     label: "Impuesto (ISV %)",
     description: "Porcentaje de Impuesto Sobre Ventas aplicado al subtotal.",
     inputType: "number",
+    decimals: true,
     isRequired: 1,
     sortOrder: 20,
   },
@@ -382,6 +386,7 @@ export const SETTING_DEFINITIONS = [
     label: "Puntos por cada L 1 de compra",
     description: "Se acreditan cuando el pedido llega a «Entregado».",
     inputType: "number",
+    decimals: true,
     isRequired: 1,
     sortOrder: 10,
   },

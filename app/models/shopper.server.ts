@@ -1,21 +1,16 @@
-import { sql } from "kysely";
 import { db } from "~/utils/db.server";
+import { getCart } from "./cart.server";
+import type { Shopper } from "./shopper";
 
-/** The counts the header shows: cart units that can be bought (user or guest cart), favourites, unread. */
-export async function getHeaderCounts(options: { userId: number | null; guestId: string | null }) {
-  const { userId, guestId } = options;
-  // Lines of deactivated products stay in the cart, marked, but are not counted (as getCart).
-  const items = db
-    .selectFrom("cartItems")
-    .innerJoin("products", "products.id", "cartItems.productId")
-    .where("products.isActive", "=", 1);
-  const cart = userId
-    ? items.where("cartItems.userId", "=", userId)
-    : guestId
-      ? items.where("cartItems.sessionId", "=", guestId).where("cartItems.userId", "is", null)
-      : null;
-  const [cartRow, wishlistRow, notificationRow] = await Promise.all([
-    cart?.select(sql<number>`coalesce(sum(cart_items.quantity), 0)`.as("count")).executeTakeFirst(),
+/**
+ * The counts the header shows: the cart's units that can be bought (user or guest cart),
+ * favourites, unread notifications. The cart count is `getCart`'s own item count, so the badge,
+ * the cart page and the drawer agree by construction on which lines count.
+ */
+export async function getHeaderCounts(shopper: Shopper) {
+  const { userId, guestId } = shopper;
+  const [cart, wishlistRow, notificationRow] = await Promise.all([
+    userId !== null || guestId !== null ? getCart(shopper) : undefined,
     userId
       ? db
           .selectFrom("wishlistItems")
@@ -33,7 +28,7 @@ export async function getHeaderCounts(options: { userId: number | null; guestId:
       : undefined,
   ]);
   return {
-    cartCount: Number(cartRow?.count ?? 0),
+    cartCount: cart?.itemCount ?? 0,
     wishlistCount: Number(wishlistRow?.count ?? 0),
     unreadNotifications: Number(notificationRow?.count ?? 0),
   };

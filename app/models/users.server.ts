@@ -50,8 +50,7 @@ export async function createCustomer(input: {
   phone: string | null;
 }) {
   const passwordHash = await hashPassword(input.password);
-  const settings = await getSettings();
-  const bonus = Math.max(0, Number.parseInt(settings.loyalty_registration_bonus, 10) || 0);
+  const bonus = (await getSettings()).loyalty_registration_bonus;
   return insertCustomer({ ...input, passwordHash, googleId: null }, bonus);
 }
 
@@ -158,8 +157,7 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
       "Ya existe una cuenta con este correo. Inicia sesión con tu contraseña.",
     );
   }
-  const settings = await getSettings();
-  const bonus = Math.max(0, Number.parseInt(settings.loyalty_registration_bonus, 10) || 0);
+  const bonus = (await getSettings()).loyalty_registration_bonus;
   const user = await insertCustomer(
     {
       email: identity.email,

@@ -12,7 +12,7 @@ import { NameFields, PhoneField } from "~/components/person-fields";
 import { AuthCard, FormErrorAlert, GoogleButton } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
-import { getSettings, isTrue } from "~/models/settings.server";
+import { getSettings } from "~/models/settings.server";
 import { createCustomer, EmailTakenError } from "~/models/users.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAnonymous } from "~/utils/auth.server";
@@ -66,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = await getSettings();
   return json({
     googleEnabled: getEnv().googleEnabled,
-    registrationOpen: isTrue(settings.allowRegistrations),
+    registrationOpen: settings.allowRegistrations,
   });
 }
 
@@ -78,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields }) }, { status: 400 });
   }
-  if (!isTrue((await getSettings()).allowRegistrations)) {
+  if (!(await getSettings()).allowRegistrations) {
     return json(
       { result: submission.reply({ formErrors: [REGISTRATION_CLOSED], hideFields }) },
       { status: 403 },

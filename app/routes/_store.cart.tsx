@@ -12,19 +12,10 @@ import { CouponForm } from "~/components/coupon-form";
 import { CartIcon, ShieldCheckIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { cartNotice, type CartNotice } from "~/models/cart";
+import { getCheckoutSummary } from "~/models/checkout.server";
 import type { CouponView } from "~/models/coupons";
-import { couponState } from "~/models/checkout.server";
-import {
-  addToCart,
-  cartTotals,
-  clearCart,
-  getCart,
-  removeCartLine,
-  updateCartLine,
-  type Cart,
-  type CartTotals,
-} from "~/models/cart.server";
-import { getSettings } from "~/models/settings.server";
+import { addToCart, clearCart, removeCartLine, updateCartLine } from "~/models/cart.server";
+import type { PricedCart } from "~/models/pricing";
 import { guardAction } from "~/utils/action.server";
 import { safeRedirect } from "~/utils/auth.server";
 import { formatMoney } from "~/utils/money";
@@ -62,18 +53,16 @@ const CartActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("clear"), redirectTo: RedirectTo }),
 ]);
 
-const EMPTY_CART: Cart = { lines: [], subtotal: 0, itemCount: 0 };
-
 export const meta: MetaFunction = () => [{ title: "Carrito de Compras | Perfumería de Lujo" }];
 
-/** D10: guests have a cart too. The drawer loads this same data through a fetcher. */
+/**
+ * D10: guests have a cart too. The drawer loads this same data through a fetcher; the checkout
+ * shows the same summary, so both price the cart alike.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ shopper, session }, settings] = await Promise.all([getShopper(request), getSettings()]);
-  const cart =
-    shopper.userId !== null || shopper.guestId !== null ? await getCart(shopper) : EMPTY_CART;
-  const coupon = await couponState(session.get("appliedCoupon"), shopper.userId, cart.subtotal);
-  const discount = coupon?.status === "applied" ? coupon.discount : 0;
-  return json({ cart, coupon, totals: cartTotals(cart, settings, discount) });
+  const { shopper, session } = await getShopper(request);
+  const { cart, coupon, priced } = await getCheckoutSummary(shopper, session.get("appliedCoupon"));
+  return json({ cart, coupon, priced });
 }
 
 function refusal(
@@ -147,7 +136,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CartRoute() {
-  const { cart, coupon, totals } = useLoaderData<typeof loader>();
+  const { cart, coupon, priced } = useLoaderData<typeof loader>();
   const actionData = useActionData<CartActionData>();
   const navigation = useNavigation();
   const error = navigation.state === "idle" ? actionData?.error : undefined;
@@ -200,14 +189,16 @@ export default function CartRoute() {
               ))}
             </ul>
           </section>
-          <OrderSummary totals={totals} coupon={coupon} />
+          <OrderSummary priced={priced} coupon={coupon} />
         </div>
       )}
     </main>
   );
 }
 
-function OrderSummary({ totals, coupon }: { totals: CartTotals; coupon: CouponView }) {
+function OrderSummary({ priced, coupon }: { priced: PricedCart; coupon: CouponView }) {
+  // The method is chosen at checkout: the cart shows standard shipping (storefront §9).
+  const totals = priced.byMethod.standard;
   return (
     <section
       aria-labelledby="summary-heading"
@@ -223,7 +214,7 @@ function OrderSummary({ totals, coupon }: { totals: CartTotals; coupon: CouponVi
           value={totals.shippingCost === 0 ? "Gratis" : formatMoney(totals.shippingCost)}
         />
         <SummaryRow
-          term={`Impuestos (ISV ${totals.taxPercentage}%)`}
+          term={`Impuestos (ISV ${priced.taxPercentage}%)`}
           value={formatMoney(totals.tax)}
         />
         {totals.couponDiscount > 0 ? (
@@ -234,9 +225,9 @@ function OrderSummary({ totals, coupon }: { totals: CartTotals; coupon: CouponVi
           <dd>{formatMoney(totals.total)}</dd>
         </div>
       </dl>
-      {totals.freeShippingRemaining > 0 ? (
+      {priced.freeShippingRemaining > 0 ? (
         <p className="bg-surface-muted mt-4 rounded-md p-3 text-sm">
-          Agrega {formatMoney(totals.freeShippingRemaining)} más para envío gratis
+          Agrega {formatMoney(priced.freeShippingRemaining)} más para envío gratis
         </p>
       ) : null}
       <div className="mt-5">

@@ -1,7 +1,7 @@
 import { Outlet, useSearchParams } from "@remix-run/react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { formatMoney, lempirasToCentavos } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
 import { useRootData } from "~/utils/root-data";
 
 /** The public store: header, page, footer (the admin panel has its own shell). */
@@ -32,9 +32,7 @@ export default function StoreLayout() {
       <SiteFooter
         settings={{
           ...settings,
-          freeShippingThreshold: formatMoney(
-            lempirasToCentavos(Number(settings.freeShippingThreshold) || 0),
-          ),
+          freeShippingThreshold: formatMoney(settings.freeShippingThreshold),
         }}
       />
     </div>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   addToCart,
-  cartTotals,
   clearCart,
   getCart,
   mergeGuestCart,
@@ -9,7 +8,6 @@ import {
   updateCartLine,
 } from "~/models/cart.server";
 import type { KnownShopper } from "~/models/shopper";
-import { getSettings } from "~/models/settings.server";
 import { getHeaderCounts } from "~/models/shopper.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_store.cart";
 import { action } from "~/routes/_store.product.$slug/route";
@@ -20,6 +18,7 @@ import {
   formPost,
   get,
   readSession,
+  sessionCookie,
   sessionCookieOf,
   settle,
   signedInCookie,
@@ -616,45 +615,46 @@ describe("mergeGuestCart (D10: at sign-in, within stock)", () => {
   });
 });
 
-describe("cartTotals (storefront §9, D11, D19)", () => {
+describe("the cart page's summary (storefront §9, D11, D19)", () => {
+  const pricedFor = async (guestId: string) => {
+    const request = get("/cart", await sessionCookie({ guestId }));
+    const response = await settle(() => cartLoader({ request, params: {}, context: {} }));
+    return (await response.json()).priced;
+  };
+
   it("charges standard shipping below the threshold and says how much is missing", async () => {
-    const settings = await getSettings();
     const product = await createProduct(db, { price: 80_000, stock: 10 });
     const guestId = crypto.randomUUID();
     await lineOf(asGuest(guestId), product.id, "100ml", 2);
-    const totals = cartTotals(await getCart(asGuest(guestId)), settings);
-    expect(totals).toEqual({
+    const priced = await pricedFor(guestId);
+    expect(priced.byMethod.standard).toEqual({
       subtotal: 160_000,
       shippingCost: 15_000,
       tax: 24_000,
       couponDiscount: 0,
       total: 199_000,
-      freeShippingRemaining: 40_000,
-      taxPercentage: 15,
     });
+    expect(priced).toMatchObject({ freeShippingRemaining: 40_000, taxPercentage: 15 });
   });
 
   it("ships free from the threshold and leaves unavailable lines out", async () => {
-    const settings = await getSettings();
     const product = await createProduct(db, { price: 100_000, stock: 10 });
     const gone = await createProduct(db, { price: 500_000 });
     const guestId = crypto.randomUUID();
     await lineOf(asGuest(guestId), product.id, "100ml", 2);
     await lineOf(asGuest(guestId), gone.id, "100ml", 1);
     await db.updateTable("products").set({ isActive: 0 }).where("id", "=", gone.id).execute();
-    const totals = cartTotals(await getCart(asGuest(guestId)), settings);
-    expect(totals).toMatchObject({
+    const priced = await pricedFor(guestId);
+    expect(priced).toMatchObject({ subtotal: 200_000, freeShippingRemaining: 0 });
+    expect(priced.byMethod.standard).toMatchObject({
       subtotal: 200_000,
       shippingCost: 0,
       tax: 30_000,
       total: 230_000,
-      freeShippingRemaining: 0,
     });
-    expect(cartTotals({ lines: [], subtotal: 0, itemCount: 0 }, settings)).toMatchObject({
-      shippingCost: 0,
-      total: 0,
-      freeShippingRemaining: 0,
-    });
+    const empty = await pricedFor(crypto.randomUUID());
+    expect(empty).toMatchObject({ freeShippingRemaining: 0 });
+    expect(empty.byMethod.standard).toMatchObject({ shippingCost: 0, total: 0 });
   });
 });
 
@@ -671,7 +671,7 @@ describe("the /cart route", () => {
   it("shows a visitor without a cart an empty one", async () => {
     expect(await load()).toMatchObject({
       cart: { lines: [], subtotal: 0, itemCount: 0 },
-      totals: { total: 0 },
+      priced: { byMethod: { standard: { total: 0 } } },
     });
   });
 
@@ -693,7 +693,7 @@ describe("the /cart route", () => {
     ]);
     const data = await load(cookie);
     expect(data.cart.lines).toHaveLength(1);
-    expect(data.totals.subtotal).toBe(200_000);
+    expect(data.priced.subtotal).toBe(200_000);
   });
 
   it("updates, removes and empties the shopper's cart with the §8 toasts", async () => {
@@ -799,5 +799,33 @@ describe("the header's cart count", () => {
     await db.updateTable("products").set({ isActive: 0 }).where("id", "=", gone.id).execute();
     expect((await getHeaderCounts({ userId: null, guestId })).cartCount).toBe(2);
     expect((await getCart(asGuest(guestId))).itemCount).toBe(2);
+  });
+
+  it("leaves out a line whose size is no longer sold, as the cart and the drawer do", async () => {
+    const product = await createProduct(db, {
+      size: "100ml",
+      availableSizes: JSON.stringify(["50ml", "100ml"]),
+    });
+    const user = await createShopper(db);
+    await lineOf(asUser(user.id), product.id, "50ml", 2);
+    await lineOf(asUser(user.id), product.id, "100ml", 1);
+    expect((await getHeaderCounts({ userId: user.id, guestId: null })).cartCount).toBe(3);
+
+    await db
+      .updateTable("products")
+      .set({ availableSizes: JSON.stringify(["100ml"]) })
+      .where("id", "=", product.id)
+      .execute();
+    const cart = await getCart(asUser(user.id));
+    expect(cart.lines.map((line) => [line.size, line.available])).toEqual([
+      ["50ml", false],
+      ["100ml", true],
+    ]);
+    expect(cart.itemCount).toBe(1);
+    expect((await getHeaderCounts({ userId: user.id, guestId: null })).cartCount).toBe(1);
+    // The cart page and the drawer (a fetcher of the same loader) count the same units.
+    const request = get("/cart", await signedInCookie(user.id));
+    const page = await settle(() => cartLoader({ request, params: {}, context: {} }));
+    expect((await page.json()).cart.itemCount).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { loader as cartLoader } from "~/routes/_store.cart";
 import { action, loader } from "~/routes/_store.checkout/route";
 import { CHECKOUT_MESSAGES } from "~/models/checkout";
 import { placeOrder } from "~/models/checkout.server";
@@ -417,4 +418,98 @@ describe("the server decides prices, stock and the whole transaction", () => {
       .executeTakeFirstOrThrow();
     expect(stock.stock).toBe(9);
   });
+});
+
+describe("one price for one cart: the cart page, the checkout summary and the order (issue 7)", () => {
+  const load = async (route: typeof loader | typeof cartLoader, path: string, cookie: string) =>
+    (await settle(() => route({ request: get(path, cookie), params: {}, context: {} }))).json();
+
+  /** The figures each page shows for the cart behind this cookie. */
+  async function bothSummaries(cookie: string) {
+    const cartPage = await load(cartLoader, "/cart", cookie);
+    const checkout = await load(loader, "/checkout", cookie);
+    return { cartPage: cartPage.priced, checkout };
+  }
+
+  async function promo(discountValue: number) {
+    return db
+      .insertInto("promoCodes")
+      .values({
+        code: `MISMO${crypto.randomBytes(3).toString("hex")}`.toUpperCase(),
+        discountType: "percentage",
+        discountValue,
+        maxUses: 5,
+      })
+      .returning(["id", "code"])
+      .executeTakeFirstOrThrow();
+  }
+
+  it("gives the same figures for every method, the same ISV label and the same coupon", async () => {
+    const kept = await createProduct(db, { price: L(850), stock: 5 });
+    const gone = await createProduct(db, { price: L(4000), stock: 5 });
+    const code = (await promo(10)).code;
+    const guest = await guestCookie({ appliedCoupon: code });
+    await putInCart(db, { guestId: guest.guestId }, kept.id, 2);
+    await putInCart(db, { guestId: guest.guestId }, gone.id, 1);
+    await db.updateTable("products").set({ isActive: 0 }).where("id", "=", gone.id).execute();
+
+    const { cartPage, checkout } = await bothSummaries(guest.cookie);
+    expect(checkout.totals).toEqual(cartPage.byMethod);
+    expect(checkout.taxPercentage).toBe(cartPage.taxPercentage);
+    expect(checkout.taxPercentage).toBe(15);
+    // L 1,700 of the available line only: standard L 150, express L 300, 10 % off = L 170.
+    expect(checkout.totals.standard).toEqual({
+      subtotal: L(1700),
+      shippingCost: L(150),
+      tax: L(255),
+      couponDiscount: L(170),
+      total: L(1700 + 150 + 255 - 170),
+    });
+    expect(checkout.totals.express.shippingCost).toBe(L(300));
+    expect(checkout.totals.pickup.total).toBe(L(1700 + 255 - 170));
+  });
+
+  // The defect of issue 7: the checkout charged standard shipping on a cart the cart page priced
+  // at L 0. A cart with nothing that can be bought has no shipping and nothing to pay.
+  it("a cart whose only line is unavailable costs nothing on either page", async () => {
+    const gone = await createProduct(db, { price: L(1200), stock: 5 });
+    const user = await createShopper(db);
+    const { cookie } = await userCookie(user.id);
+    await putInCart(db, { userId: user.id }, gone.id, 1);
+    await db.updateTable("products").set({ isActive: 0 }).where("id", "=", gone.id).execute();
+
+    const { cartPage, checkout } = await bothSummaries(cookie);
+    const nothing = { subtotal: 0, shippingCost: 0, tax: 0, couponDiscount: 0, total: 0 };
+    expect(checkout.totals).toEqual({ standard: nothing, express: nothing, pickup: nothing });
+    expect(cartPage.byMethod).toEqual(checkout.totals);
+    expect(cartPage.freeShippingRemaining).toBe(0);
+    expect(checkout.lines).toMatchObject([{ id: expect.any(Number), available: false }]);
+  });
+
+  it.each(["standard", "express", "pickup"] as const)(
+    "the %s order charges exactly what the summary showed, coupon included",
+    async (method) => {
+      const product = await createProduct(db, { price: L(1234.56), stock: 5 });
+      const code = (await promo(15)).code;
+      const guest = await guestCookie({ appliedCoupon: code });
+      await putInCart(db, { guestId: guest.guestId }, product.id, 2);
+      const shown = (await load(loader, "/checkout", guest.cookie)).totals[method];
+      expect(shown.couponDiscount).toBeGreaterThan(0);
+
+      const proof = await storedProof(guest.guestId);
+      const fields =
+        method === "pickup" ? pickupFields : { ...deliveryFields, shippingMethod: method };
+      const order = await orderOf(
+        await run(checkoutForm({ ...fields, paymentProof: proof }, { cookie: guest.cookie })),
+      );
+      expect({
+        subtotal: order.subtotal,
+        shippingCost: order.shippingCost,
+        tax: order.tax,
+        couponDiscount: order.couponDiscount,
+        total: order.total,
+      }).toEqual(shown);
+      expect(order.couponCode).toBe(code);
+    },
+  );
 });

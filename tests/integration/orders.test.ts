@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { OrderStatus } from "#db/types";
-import { COUPON_MESSAGES } from "~/models/coupons";
 import { checkCoupon, consumeCoupon } from "~/models/coupons.server";
 import { ORDER_STATUSES, canTransition } from "~/models/order-status";
 import {

@@ -10,6 +10,7 @@ import {
   trackStatusOf,
   transitionNeedsNotes,
 } from "~/models/order-status";
+import { DEFAULT_SETTINGS, parseSettings } from "~/models/settings";
 
 // backoffice.md §4, written out pair by pair so that a change to the table shows up here.
 const ALLOWED = new Set([
@@ -132,7 +133,7 @@ describe("tracking timeline (backoffice.md §4)", () => {
 });
 
 describe("loyalty arithmetic (D13)", () => {
-  const rules = loyaltyRulesFrom({});
+  const rules = loyaltyRulesFrom(DEFAULT_SETTINGS);
 
   it("earns 1 point per whole lempira of subtotal by default", () => {
     expect(pointsForSubtotal(254_999, rules)).toBe(2549);
@@ -144,7 +145,9 @@ describe("loyalty arithmetic (D13)", () => {
     expect(tierFor(1999, rules)).toBe("bronce");
     expect(tierFor(2000, rules)).toBe("plata");
     expect(tierFor(5000, rules)).toBe("oro");
-    const custom = loyaltyRulesFrom({ loyalty_tier_plata: "100", loyalty_tier_oro: "200" });
+    const custom = loyaltyRulesFrom(
+      parseSettings({ loyalty_tier_plata: "100", loyalty_tier_oro: "200" }).settings,
+    );
     expect(tierFor(150, custom)).toBe("plata");
   });
 });

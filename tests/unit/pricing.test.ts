@@ -1,23 +1,22 @@
 import { describe, expect, test } from "vitest";
 import {
   orderTotals,
+  priceCart,
   priceForSize,
   shippingCost,
   SIZE_MULTIPLIERS,
   taxFor,
+  taxPercentageOf,
   type PricingSettings,
 } from "~/models/pricing";
-import { settingDefault } from "~/models/settings-definitions";
+import { DEFAULT_SETTINGS, parseSettings } from "~/models/settings";
 
 // The defaults of DECISIONS.md: standard L 150 (free from L 2,000), express L 300 (free from
 // L 5,000), ISV 15 %.
-const settings: PricingSettings = {
-  shipping_cost: "150",
-  free_shipping_threshold: "2000",
-  express_shipping_cost: "300",
-  express_free_shipping_threshold: "5000",
-  tax_percentage: "15",
-};
+const settings = DEFAULT_SETTINGS;
+
+/** The settings after an admin saved these values (as typed in the settings screen). */
+const saved = (values: Record<string, string>) => parseSettings(values).settings;
 
 describe("SIZE_MULTIPLIERS", () => {
   test("are the ones of storefront.md §9", () => {
@@ -84,31 +83,25 @@ describe("shippingCost", () => {
   });
 
   test("follows the settings an admin saved, in lempiras with decimals", () => {
-    const custom = { ...settings, shipping_cost: "99.50", free_shipping_threshold: "1000" };
+    const custom = saved({ shipping_cost: "99.50", free_shipping_threshold: "1000" });
     expect(shippingCost({ subtotal: 99999, method: "standard", settings: custom })).toBe(9950);
     expect(shippingCost({ subtotal: 100000, method: "standard", settings: custom })).toBe(0);
   });
 
-  test("refuses a setting that is not an amount rather than charging NaN", () => {
-    const broken = { ...settings, shipping_cost: "gratis" };
-    expect(() => shippingCost({ subtotal: 100, method: "standard", settings: broken })).toThrow(
-      /shipping_cost/,
-    );
-    const empty = { ...settings, express_free_shipping_threshold: "" };
-    expect(() => shippingCost({ subtotal: 100, method: "express", settings: empty })).toThrow(
-      /express_free_shipping_threshold/,
-    );
+  test("a setting that is not an amount charges its default, never NaN", () => {
+    const broken = saved({ shipping_cost: "gratis", express_free_shipping_threshold: "" });
+    expect(shippingCost({ subtotal: 100, method: "standard", settings: broken })).toBe(15000);
+    expect(shippingCost({ subtotal: 500000, method: "express", settings: broken })).toBe(0);
   });
 
-  test("the settings these tests use are the store's defaults", () => {
-    const keys = [
-      "shipping_cost",
-      "free_shipping_threshold",
-      "express_shipping_cost",
-      "express_free_shipping_threshold",
-      "tax_percentage",
-    ] as const;
-    for (const key of keys) expect(settingDefault(key), key).toBe(settings[key]);
+  test("the settings these tests use are the store's defaults, in centavos", () => {
+    expect(settings).toMatchObject({
+      shipping_cost: 15000,
+      free_shipping_threshold: 200000,
+      express_shipping_cost: 30000,
+      express_free_shipping_threshold: 500000,
+      tax_percentage: 15,
+    });
   });
 });
 
@@ -188,13 +181,165 @@ describe("orderTotals", () => {
     });
   });
 
-  test("an empty cart costs nothing but shipping", () => {
-    expect(orderTotals({ lines: [], method: "standard", couponDiscount: 0, settings })).toEqual({
-      subtotal: 0,
-      shippingCost: 15000,
-      tax: 0,
-      couponDiscount: 0,
-      total: 15000,
+  // Issue 7: an empty cart used to cost the standard shipping here while the cart page said L 0.
+  test("no line: nothing to ship and nothing to pay", () => {
+    for (const method of ["standard", "express", "pickup"] as const) {
+      expect(orderTotals({ lines: [], method, couponDiscount: 5000, settings })).toEqual({
+        subtotal: 0,
+        shippingCost: 0,
+        tax: 0,
+        couponDiscount: 0,
+        total: 0,
+      });
+    }
+  });
+
+  test("still prices the stored strings db/seed.ts passes, through the settings parser", () => {
+    const stored: PricingSettings = {
+      shipping_cost: "150",
+      free_shipping_threshold: "2000",
+      express_shipping_cost: "300",
+      express_free_shipping_threshold: "5000",
+      tax_percentage: "15",
+    };
+    const lines = [{ price: 123457, quantity: 1 }];
+    for (const method of ["standard", "express", "pickup"] as const) {
+      expect(orderTotals({ lines, method, couponDiscount: 1000, settings: stored })).toEqual(
+        orderTotals({ lines, method, couponDiscount: 1000, settings }),
+      );
+    }
+  });
+});
+
+describe("taxPercentageOf (an order's ISV label)", () => {
+  test.each([
+    [184690, 27704, 15],
+    [100000, 15000, 15],
+    [100000, 12500, 12.5],
+    [3, 0, 0],
+    [0, 0, null],
+  ])("subtotal %i with tax %i was taxed at %s %%", (subtotal, tax, expected) => {
+    expect(taxPercentageOf({ subtotal, tax })).toBe(expected);
+  });
+});
+
+const line = (unitPrice: number, quantity = 1, available = true) => ({
+  unitPrice,
+  quantity,
+  available,
+});
+
+describe("priceCart: the one price of a cart (cart page, drawer, checkout, order)", () => {
+  test.each([
+    // subtotal, standard, express, pickup shipping
+    [100, 15000, 30000, 0],
+    [199999, 15000, 30000, 0],
+    [200000, 0, 30000, 0],
+    [200001, 0, 30000, 0],
+    [499999, 0, 30000, 0],
+    [500000, 0, 0, 0],
+    [500001, 0, 0, 0],
+  ])("a subtotal of %i ships for %i / %i / %i", (subtotal, standard, express, pickup) => {
+    const priced = priceCart({ lines: [line(subtotal)], couponDiscount: 0, settings });
+    expect(priced.subtotal).toBe(subtotal);
+    expect(priced.tax).toBe(taxFor(subtotal, 15));
+    expect(priced.byMethod.standard.shippingCost).toBe(standard);
+    expect(priced.byMethod.express.shippingCost).toBe(express);
+    expect(priced.byMethod.pickup.shippingCost).toBe(pickup);
+  });
+
+  test("each method's total is subtotal + its shipping + tax − the discount", () => {
+    const priced = priceCart({ lines: [line(80000, 2)], couponDiscount: 10000, settings });
+    expect(priced).toEqual({
+      subtotal: 160000,
+      tax: 24000,
+      taxPercentage: 15,
+      freeShippingRemaining: 40000,
+      byMethod: {
+        standard: {
+          subtotal: 160000,
+          shippingCost: 15000,
+          tax: 24000,
+          couponDiscount: 10000,
+          total: 189000,
+        },
+        express: {
+          subtotal: 160000,
+          shippingCost: 30000,
+          tax: 24000,
+          couponDiscount: 10000,
+          total: 204000,
+        },
+        pickup: {
+          subtotal: 160000,
+          shippingCost: 0,
+          tax: 24000,
+          couponDiscount: 10000,
+          total: 174000,
+        },
+      },
     });
+  });
+
+  test("says what is missing for free standard shipping, and nothing once it is free", () => {
+    const remaining = (subtotal: number) =>
+      priceCart({ lines: [line(subtotal)], couponDiscount: 0, settings }).freeShippingRemaining;
+    expect(remaining(1)).toBe(199999);
+    expect(remaining(199999)).toBe(1);
+    expect(remaining(200000)).toBe(0);
+    expect(remaining(600000)).toBe(0);
+    const freeAlways = saved({ shipping_cost: "0" });
+    expect(
+      priceCart({ lines: [line(100)], couponDiscount: 0, settings: freeAlways })
+        .freeShippingRemaining,
+    ).toBe(0);
+  });
+
+  test("caps the coupon at each method's total: never a negative amount", () => {
+    const priced = priceCart({ lines: [line(10000)], couponDiscount: 20000, settings });
+    // pickup: 10,000 + 0 + 1,500 = 11,500 < 20,000; standard: 10,000 + 15,000 + 1,500 = 26,500
+    expect(priced.byMethod.pickup).toMatchObject({ couponDiscount: 11500, total: 0 });
+    expect(priced.byMethod.standard).toMatchObject({ couponDiscount: 20000, total: 6500 });
+    expect(priced.byMethod.express).toMatchObject({ couponDiscount: 20000, total: 21500 });
+  });
+
+  test("leaves unavailable lines out of every figure", () => {
+    const priced = priceCart({
+      lines: [line(100000, 2), line(500000, 1, false)],
+      couponDiscount: 0,
+      settings,
+    });
+    expect(priced).toMatchObject({ subtotal: 200000, tax: 30000, freeShippingRemaining: 0 });
+    expect(priced.byMethod.standard).toMatchObject({ shippingCost: 0, total: 230000 });
+    expect(priced.byMethod.express).toMatchObject({ shippingCost: 30000, total: 260000 });
+  });
+
+  test.each([
+    ["an empty cart", []],
+    ["a cart of unavailable lines only", [line(150000, 1, false), line(90000, 3, false)]],
+  ])("%s: no shipping, no tax, no discount, nothing to pay", (_case, lines) => {
+    const priced = priceCart({ lines, couponDiscount: 5000, settings });
+    const nothing = { subtotal: 0, shippingCost: 0, tax: 0, couponDiscount: 0, total: 0 };
+    expect(priced).toEqual({
+      subtotal: 0,
+      tax: 0,
+      taxPercentage: 15,
+      freeShippingRemaining: 0,
+      byMethod: { standard: nothing, express: nothing, pickup: nothing },
+    });
+  });
+
+  test("the label's percentage and the tax follow the ISV setting", () => {
+    const at = (taxPercentage: string) =>
+      priceCart({
+        lines: [line(100001)],
+        couponDiscount: 0,
+        settings: saved({ tax_percentage: taxPercentage }),
+      });
+    expect(at("18")).toMatchObject({ taxPercentage: 18, tax: 18000 });
+    expect(at("12.5")).toMatchObject({ taxPercentage: 12.5, tax: 12500 });
+    expect(at("0")).toMatchObject({ taxPercentage: 0, tax: 0 });
+    // A mistyped value is the default's 15 %, never NaN.
+    expect(at("quince")).toMatchObject({ taxPercentage: 15, tax: 15000 });
   });
 });

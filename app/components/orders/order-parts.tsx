@@ -12,6 +12,7 @@ import {
   paymentMethodLabel,
   SHIPPING_METHOD_LABELS,
 } from "~/models/order-status";
+import { taxPercentageOf } from "~/models/pricing";
 import { formatMoney } from "~/utils/money";
 
 /*
@@ -96,11 +97,6 @@ export function OrderItems({ items, compact = false }: { items: Item[]; compact?
   );
 }
 
-/** The percentage the order was taxed at (D19), so an old order keeps its own label. */
-function taxPercent(subtotal: number, tax: number) {
-  return subtotal > 0 ? Math.round((tax * 100) / subtotal) : 15;
-}
-
 export function OrderTotals({
   order,
 }: {
@@ -113,10 +109,11 @@ export function OrderTotals({
     total: number;
   };
 }) {
+  const taxPercentage = taxPercentageOf(order);
   const rows: Array<[string, string]> = [
     ["Subtotal", formatMoney(order.subtotal)],
     ["Envío", order.shippingCost === 0 ? "Gratis" : formatMoney(order.shippingCost)],
-    [`ISV ${taxPercent(order.subtotal, order.tax)}%`, formatMoney(order.tax)],
+    [taxPercentage === null ? "ISV" : `ISV ${taxPercentage}%`, formatMoney(order.tax)],
   ];
   if (order.couponDiscount > 0) {
     rows.push([

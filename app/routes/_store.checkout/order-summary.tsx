@@ -134,7 +134,7 @@ export function OrderSummary({
                   label="Envío"
                   value={totals.shippingCost === 0 ? "Gratis" : formatMoney(totals.shippingCost)}
                 />
-                <Row label={`ISV ${data.store.taxPercentage}%`} value={formatMoney(totals.tax)} />
+                <Row label={`ISV ${data.taxPercentage}%`} value={formatMoney(totals.tax)} />
                 {totals.couponDiscount > 0 ? (
                   <Row label="Descuento" value={`−${formatMoney(totals.couponDiscount)}`} />
                 ) : null}

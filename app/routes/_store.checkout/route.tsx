@@ -30,7 +30,7 @@ export const meta: MetaFunction = () => [{ title: "Finalizar Compra | Perfumerí
 // D10: guests may check out; the signed-in user's details prefill the form.
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, shopper, session } = await getShopper(request);
-  const { cart, coupon, totals, settings } = await getCheckoutSummary(
+  const { cart, coupon, priced, settings } = await getCheckoutSummary(
     shopper,
     session.get("appliedCoupon"),
   );
@@ -47,12 +47,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       available: line.available,
     })),
     coupon,
-    totals,
+    totals: priced.byMethod,
+    taxPercentage: priced.taxPercentage,
     store: {
       address: settings.store_address,
       hours: settings.store_hours,
       phone: settings.store_phone,
-      taxPercentage: settings.tax_percentage,
       bankName: settings.bank_name,
       bankAccount: settings.bank_account_number,
       bankHolder: settings.bank_account_holder,
