@@ -1,71 +1,125 @@
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import type { InputHTMLAttributes } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import type { CouponView } from "~/models/coupons";
+import { useIsPending } from "~/hooks/use-is-pending";
+import type { CouponNotice, CouponView } from "~/models/coupons";
 import { formatMoney } from "~/utils/money";
 
+const CART_COUPON_FORM = "cart-coupon";
+
 /**
- * D20: the cart page's coupon box. Posts to /resources/coupon (apply-coupon / remove-coupon),
- * which keeps the code in the session and comes back here with the §8 toast; the checkout
- * reads the same code. The cart's loader gives `coupon` from couponState().
+ * D20: the code box, one component for the cart page and the checkout. Its buttons post the
+ * `apply-coupon` / `remove-coupon` intents of CouponIntentSchema. In the checkout they belong to
+ * the checkout's own form (the typed address comes along without JS, hence formNoValidate); on
+ * the cart page to the small form of `CartCouponForm` through the `form` attribute.
  */
-export function CouponForm({ coupon }: { coupon: CouponView }) {
-  const location = useLocation();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/resources/coupon";
-  const redirectTo = `${location.pathname}${location.search}`;
+export function CouponBox({
+  coupon,
+  notice = null,
+  form,
+  input,
+  error,
+  busy = false,
+}: {
+  coupon: CouponView;
+  /** What the last apply/remove said, when the page shows it inline (checkout without JS). */
+  notice?: CouponNotice | null;
+  /** The id of the form the controls belong to, when they sit outside it. */
+  form?: string;
+  /** The code input's props (conform's in the checkout); `id` also labels it. */
+  input: InputHTMLAttributes<HTMLInputElement> & { id: string };
+  /** A validation message for the code (an empty code). */
+  error?: { id: string; message: string };
+  busy?: boolean;
+}) {
+  const noticeId = `${input.id}-notice`;
+  const describedBy = [error?.id, notice ? noticeId : null].filter(Boolean).join(" ");
   return (
     <div className="space-y-2">
+      <Label htmlFor={input.id}>Código de cupón</Label>
       {coupon?.status === "applied" ? (
-        <Form
-          method="post"
-          action="/resources/coupon"
-          className="bg-success-soft flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm"
-        >
-          <input type="hidden" name="redirectTo" value={redirectTo} />
+        <div className="bg-success-soft flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm">
           <span>
             <strong>{coupon.code}</strong> · −{formatMoney(coupon.discount)}
           </span>
           <Button
             type="submit"
+            form={form}
             name="intent"
             value="remove-coupon"
             variant="ghost"
             size="sm"
-            aria-label={`Quitar el cupón ${coupon.code}`}
+            formNoValidate
             disabled={busy}
+            aria-label={`Quitar el cupón ${coupon.code}`}
           >
             ✕
           </Button>
-        </Form>
-      ) : null}
-      <Form method="post" action="/resources/coupon" className="space-y-2">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Label htmlFor="cart-coupon-code">Código de cupón</Label>
-        <div className="flex gap-2">
-          <Input
-            id="cart-coupon-code"
-            name="code"
-            autoComplete="off"
-            className="uppercase"
-            placeholder="CÓDIGO"
-          />
-          <Button
-            type="submit"
-            name="intent"
-            value="apply-coupon"
-            variant="secondary"
-            disabled={busy}
-          >
-            Aplicar
-          </Button>
         </div>
-        {coupon?.status === "invalid" ? (
-          <p role="status" className="text-danger text-sm">
-            {coupon.code}: {coupon.message}
-          </p>
-        ) : null}
-      </Form>
+      ) : null}
+      <div className="flex gap-2">
+        <Input
+          name="code"
+          {...input}
+          form={form}
+          aria-describedby={describedBy || undefined}
+          autoComplete="off"
+          className="uppercase"
+          placeholder="CÓDIGO"
+        />
+        <Button
+          type="submit"
+          form={form}
+          name="intent"
+          value="apply-coupon"
+          variant="secondary"
+          formNoValidate
+          disabled={busy}
+        >
+          Aplicar
+        </Button>
+      </div>
+      {error ? (
+        <p id={error.id} className="text-danger text-sm">
+          {error.message}
+        </p>
+      ) : null}
+      {notice ? (
+        <p
+          id={noticeId}
+          role="status"
+          className={notice.ok ? "text-success text-sm" : "text-danger text-sm"}
+        >
+          <strong>{notice.title}</strong> {notice.message}
+        </p>
+      ) : coupon?.status === "invalid" ? (
+        <p role="status" className="text-danger text-sm">
+          {coupon.code}: {coupon.message}
+        </p>
+      ) : null}
     </div>
+  );
+}
+
+/**
+ * The cart page's code box: posts to /resources/coupon, which keeps the code in the session and
+ * comes back here with the §8 toast; the checkout reads the same code.
+ */
+export function CartCouponForm({ coupon }: { coupon: CouponView }) {
+  const location = useLocation();
+  const busy = useIsPending({ formAction: "/resources/coupon" });
+  return (
+    <>
+      <Form id={CART_COUPON_FORM} method="post" action="/resources/coupon">
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      </Form>
+      <CouponBox
+        coupon={coupon}
+        form={CART_COUPON_FORM}
+        input={{ id: "cart-coupon-code" }}
+        busy={busy}
+      />
+    </>
   );
 }

@@ -8,7 +8,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { CartLineItem, type CartActionData } from "~/components/cart-line-item";
-import { CouponForm } from "~/components/coupon-form";
+import { CartCouponForm } from "~/components/coupon-form";
 import { CartIcon, ShieldCheckIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { cartNotice, type CartNotice } from "~/models/cart";
@@ -231,7 +231,7 @@ function OrderSummary({ priced, coupon }: { priced: PricedCart; coupon: CouponVi
         </p>
       ) : null}
       <div className="mt-5">
-        <CouponForm coupon={coupon} />
+        <CartCouponForm coupon={coupon} />
       </div>
       <div className="mt-5 flex flex-col gap-2">
         <Link to="/checkout" className={`${buttonClasses("primary", "lg")} w-full`}>

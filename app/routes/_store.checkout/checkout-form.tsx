@@ -20,7 +20,8 @@ import {
 } from "~/models/checkout";
 import { formatMoney } from "~/utils/money";
 
-import { OrderSummary, type CheckoutData, type CouponNotice } from "./order-summary";
+import type { CouponNotice } from "~/models/coupons";
+import { OrderSummary, type CheckoutData } from "./order-summary";
 import { ProofUpload } from "./proof-upload";
 
 function Card({

@@ -1,14 +1,14 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { ProductImage } from "~/components/product-image";
+import { CouponBox } from "~/components/coupon-form";
 import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/input";
 import { SHIPPING_METHODS } from "~/models/checkout";
+import type { CouponNotice } from "~/models/coupons";
 import { formatMoney } from "~/utils/money";
 import type { loader } from "./route";
 
 export type CheckoutData = SerializeFrom<typeof loader>;
-export type CouponNotice = { ok: boolean; title: string; message: string };
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -37,11 +37,6 @@ export function OrderSummary({
   couponNotice: CouponNotice | null;
   placing: boolean;
 }) {
-  const { coupon } = data;
-  const noticeId = "coupon-notice";
-  const describedBy = [codeField.errors ? codeField.errorId : null, couponNotice ? noticeId : null]
-    .filter(Boolean)
-    .join(" ");
   return (
     <aside aria-labelledby="summary-title" className="lg:sticky lg:top-20 lg:self-start">
       <div className="border-border bg-surface space-y-5 rounded-xl border p-5">
@@ -66,63 +61,16 @@ export function OrderSummary({
           ))}
         </ul>
 
-        <div className="space-y-2">
-          <Label htmlFor={codeField.id}>Código de cupón</Label>
-          {coupon?.status === "applied" ? (
-            <div className="bg-success-soft flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm">
-              <span>
-                <strong>{coupon.code}</strong> · −{formatMoney(coupon.discount)}
-              </span>
-              <Button
-                type="submit"
-                name="intent"
-                value="remove-coupon"
-                variant="ghost"
-                size="sm"
-                formNoValidate
-                aria-label={`Quitar el cupón ${coupon.code}`}
-              >
-                ✕
-              </Button>
-            </div>
-          ) : null}
-          <div className="flex gap-2">
-            <Input
-              {...getInputProps(codeField, { type: "text" })}
-              aria-describedby={describedBy || undefined}
-              autoComplete="off"
-              className="uppercase"
-              placeholder="CÓDIGO"
-            />
-            <Button
-              type="submit"
-              name="intent"
-              value="apply-coupon"
-              variant="secondary"
-              formNoValidate
-            >
-              Aplicar
-            </Button>
-          </div>
-          {codeField.errors ? (
-            <p id={codeField.errorId} className="text-danger text-sm">
-              {codeField.errors[0]}
-            </p>
-          ) : null}
-          {couponNotice ? (
-            <p
-              id={noticeId}
-              role="status"
-              className={couponNotice.ok ? "text-success text-sm" : "text-danger text-sm"}
-            >
-              <strong>{couponNotice.title}</strong> {couponNotice.message}
-            </p>
-          ) : coupon?.status === "invalid" ? (
-            <p role="status" className="text-danger text-sm">
-              {coupon.code}: {coupon.message}
-            </p>
-          ) : null}
-        </div>
+        <CouponBox
+          coupon={data.coupon}
+          notice={couponNotice}
+          input={getInputProps(codeField, { type: "text" })}
+          error={
+            codeField.errors?.[0]
+              ? { id: codeField.errorId, message: codeField.errors[0] }
+              : undefined
+          }
+        />
 
         {SHIPPING_METHODS.map((method) => {
           const totals = data.totals[method];
