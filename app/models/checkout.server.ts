@@ -3,9 +3,9 @@ import type { Transaction } from "kysely";
 import type { Database, ShippingMethod } from "#db/types";
 import { db } from "~/utils/db.server";
 import { getCart } from "./cart.server";
-import { CHECKOUT_MESSAGES, paymentProofUrl } from "./checkout";
+import { paymentProofUrl, type PlaceOrderRefusal } from "./checkout";
 import { checkCoupon, consumeCoupon, type AppliedCoupon } from "./coupons.server";
-import { COUPON_MESSAGES, couponRefusalMessage, type CouponView } from "./coupons";
+import { couponRefusalMessage, type CouponView } from "./coupons";
 import { generateOrderNumber } from "./orders.server";
 import { priceCart, type OrderTotals } from "./pricing";
 import type { StoreSettings } from "./settings";
@@ -38,19 +38,14 @@ export type PlaceOrderInput = {
   couponCode: string | null;
 };
 
-export type PlaceOrderError =
-  "empty_cart" | "unavailable" | "insufficient_stock" | "coupon" | "proof" | "duplicate_key";
-
 export type PlaceOrderResult =
   | { ok: true; orderId: string; orderNumber: string; repeated: boolean }
-  | { ok: false; error: PlaceOrderError; message: string };
+  | ({ ok: false } & PlaceOrderRefusal);
 
+/** Thrown inside the order's transaction so that everything written so far is rolled back. */
 class CheckoutError extends Error {
-  constructor(
-    readonly code: PlaceOrderError,
-    message: string,
-  ) {
-    super(message);
+  constructor(readonly refusal: PlaceOrderRefusal) {
+    super(refusal.error);
   }
 }
 
@@ -74,7 +69,7 @@ async function findRepeat(trx: Trx, input: PlaceOrderInput) {
     .executeTakeFirst();
   if (!existing) return null;
   if (!owns(input.shopper, existing)) {
-    throw new CheckoutError("duplicate_key", CHECKOUT_MESSAGES.orderFailed);
+    throw new CheckoutError({ error: "duplicate_key" });
   }
   return existing;
 }
@@ -106,12 +101,7 @@ async function takeStock(trx: Trx, lines: { productId: number; name: string; qua
         .where("id", "=", productId)
         .executeTakeFirst();
       const stock = Math.max(0, row?.stock ?? 0);
-      throw new CheckoutError(
-        "insufficient_stock",
-        stock === 0
-          ? `${name} está agotado: no hay unidades disponibles.`
-          : `No hay suficientes unidades disponibles de ${name} (stock: ${stock}, en tu carrito: ${quantity}).`,
-      );
+      throw new CheckoutError({ error: "insufficient_stock", product: name, stock, quantity });
     }
   }
 }
@@ -127,14 +117,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       const { userId } = input.shopper;
       const cart = await getCart(input.shopper, trx);
       if (cart.lines.length === 0) {
-        throw new CheckoutError("empty_cart", CHECKOUT_MESSAGES.emptyCart);
+        throw new CheckoutError({ error: "empty_cart" });
       }
       const unavailable = cart.lines.find((line) => !line.available);
       if (unavailable) {
-        throw new CheckoutError(
-          "unavailable",
-          `${unavailable.name} (${unavailable.size}) ya no está disponible. Quítalo del carrito para continuar.`,
-        );
+        const { name: product, size } = unavailable;
+        throw new CheckoutError({ error: "unavailable", product, size });
       }
       await takeStock(trx, cart.lines);
 
@@ -144,7 +132,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         .where("id", "=", input.paymentProof)
         .executeTakeFirst();
       if (!proof || proof.orderId !== null || !owns(input.shopper, proof)) {
-        throw new CheckoutError("proof", CHECKOUT_MESSAGES.proof);
+        throw new CheckoutError({ error: "proof" });
       }
 
       let coupon: AppliedCoupon | null = null;
@@ -153,7 +141,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
           { code: input.couponCode, userId, subtotal: cart.subtotal },
           trx,
         );
-        if (!check.ok) throw new CheckoutError("coupon", couponRefusalMessage(check));
+        if (!check.ok) throw new CheckoutError({ error: "coupon", coupon: check });
         coupon = check.coupon;
       }
       // The summary's own function, so the order charges exactly what the shopper was shown.
@@ -204,7 +192,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         .execute();
       // After the order row exists (a loyalty coupon points at it); a refusal rolls it back.
       if (coupon && !(await consumeCoupon(coupon, { id: orderId, userId, now: nowIso }, trx))) {
-        throw new CheckoutError("coupon", COUPON_MESSAGES.exhausted);
+        throw new CheckoutError({ error: "coupon", coupon: { reason: "exhausted" } });
       }
       await trx
         .insertInto("orderItems")
@@ -235,9 +223,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       return { ok: true, orderId, orderNumber, repeated: false };
     });
   } catch (error) {
-    if (error instanceof CheckoutError) {
-      return { ok: false, error: error.code, message: error.message };
-    }
+    if (error instanceof CheckoutError) return { ok: false, ...error.refusal };
     throw error;
   }
 }

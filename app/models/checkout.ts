@@ -5,7 +5,12 @@
 import { z } from "zod";
 import type { ShippingMethod } from "#db/types";
 import { formatPhone, PHONE_PATTERN } from "~/utils/phone";
-import { CouponIntentSchema, type CouponIntent } from "./coupons";
+import {
+  CouponIntentSchema,
+  couponRefusalMessage,
+  type CouponIntent,
+  type CouponRefusal,
+} from "./coupons";
 
 /** storefront.md §5: the 18 departments of Honduras. */
 export const DEPARTMENTS = [
@@ -148,6 +153,33 @@ export function schemaForIntent(intent: FormDataEntryValue | null) {
   return intent === "apply-coupon" || intent === "remove-coupon"
     ? CouponIntentSchema
     : PlaceOrderSchema;
+}
+
+/** Why placeOrder refused an order (nothing was written); `placeOrderMessage` words it. */
+export type PlaceOrderRefusal =
+  | { error: "empty_cart" | "proof" | "duplicate_key" }
+  | { error: "unavailable"; product: string; size: string }
+  | { error: "insufficient_stock"; product: string; stock: number; quantity: number }
+  | { error: "coupon"; coupon: CouponRefusal };
+
+export function placeOrderMessage(refusal: PlaceOrderRefusal): string {
+  switch (refusal.error) {
+    case "empty_cart":
+      return CHECKOUT_MESSAGES.emptyCart;
+    case "proof":
+      return CHECKOUT_MESSAGES.proof;
+    case "duplicate_key":
+      return CHECKOUT_MESSAGES.orderFailed;
+    case "unavailable":
+      return `${refusal.product} (${refusal.size}) ya no está disponible. Quítalo del carrito para continuar.`;
+    case "insufficient_stock":
+      // §8 reads 'unidades disponibles' as "Stock insuficiente".
+      return refusal.stock === 0
+        ? `${refusal.product} está agotado: no hay unidades disponibles.`
+        : `No hay suficientes unidades disponibles de ${refusal.product} (stock: ${refusal.stock}, en tu carrito: ${refusal.quantity}).`;
+    case "coupon":
+      return couponRefusalMessage(refusal.coupon);
+  }
 }
 
 /** D8: where a stored proof is shown (owner and admins only). */

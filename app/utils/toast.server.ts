@@ -43,16 +43,12 @@ export async function takeToast(request: Request, session?: AppSession) {
   return { toast, headers };
 }
 
-/** Several sources of headers as one; Set-Cookie lines are kept apart, never joined. */
+/** Several sources of headers as one (each Set-Cookie kept as its own header). */
 export function combineHeaders(...sources: Array<HeadersInit | null | undefined>) {
   const combined = new Headers();
   for (const source of sources) {
     if (!source) continue;
-    for (const [key, value] of new Headers(source).entries()) {
-      if (key === "set-cookie") continue;
-      combined.set(key, value);
-    }
-    for (const cookie of new Headers(source).getSetCookie()) combined.append("Set-Cookie", cookie);
+    new Headers(source).forEach((value, key) => combined.append(key, value));
   }
   return combined;
 }

@@ -8,7 +8,12 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
-import { CHECKOUT_MESSAGES, paymentProofUrl, schemaForIntent } from "~/models/checkout";
+import {
+  CHECKOUT_MESSAGES,
+  paymentProofUrl,
+  placeOrderMessage,
+  schemaForIntent,
+} from "~/models/checkout";
 import { getCheckoutSummary, placeOrder } from "~/models/checkout.server";
 import type { CouponNotice } from "~/models/coupons";
 import { guardAction } from "~/utils/action.server";
@@ -135,7 +140,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await commit();
     }
     const result = submission.reply({
-      formErrors: [placed.message],
+      formErrors: [placeOrderMessage(placed)],
       fieldErrors: placed.error === "proof" ? { paymentProof: [CHECKOUT_MESSAGES.proof] } : {},
     });
     return json(
