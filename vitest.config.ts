@@ -12,15 +12,34 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
-    environment: "node",
-    // Migrates a template database once per run; setup-db copies it for each worker.
-    globalSetup: ["tests/setup/global-setup.ts"],
-    setupFiles: ["tests/setup/setup-db.ts"],
-    // better-sqlite3 is a native module: child processes are more robust than worker threads.
-    pool: "forks",
     // scrypt at production cost takes ~0.5 s per hash, and two cores share the work.
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // Two projects so the component tests get a DOM and no database, while the unit and
+    // integration tests keep node and their per-worker SQLite copy.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          environment: "node",
+          // Migrates a template database once per run; setup-db copies it for each worker.
+          globalSetup: ["tests/setup/global-setup.ts"],
+          setupFiles: ["tests/setup/setup-db.ts"],
+          // better-sqlite3 is a native module: child processes are more robust than threads.
+          pool: "forks",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "components",
+          include: ["tests/components/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["tests/setup/setup-components.ts"],
+        },
+      },
+    ],
   },
 });

@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { useState } from "react";
 import { MinusIcon, PlusIcon } from "~/components/icons";
 import { ProductImage } from "~/components/product-image";
 import { buttonClasses } from "~/components/ui/button";
@@ -43,7 +44,12 @@ export function CartLineItem({
   const quantity = Number.isInteger(pendingQuantity) ? pendingQuantity : line.quantity;
   const max = lineMaximum(line, lines);
   const atLimit = quantity >= max;
-  const error = fetcher.state === "idle" && fetcher.data?.error ? fetcher.data.error : serverError;
+  // A fetcher keeps its last data when a later submission redirects (a change that succeeded),
+  // so a refusal counts only if it answered the latest submission.
+  const [dataBefore, setDataBefore] = useState<CartActionData>();
+  if (fetcher.state === "submitting" && fetcher.data !== dataBefore) setDataBefore(fetcher.data);
+  const answer = fetcher.state === "idle" && fetcher.data !== dataBefore ? fetcher.data : undefined;
+  const error = answer?.error ?? serverError;
   const label = `${line.name} (${line.size})`;
   const busy = fetcher.state !== "idle";
 

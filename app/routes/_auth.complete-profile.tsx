@@ -6,12 +6,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { NameFields } from "~/components/person-fields";
 import { AuthCard, FormErrorAlert } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { completeProfile } from "~/models/users.server";
 import { guardAction } from "~/utils/action.server";
 import { requireUser } from "~/utils/auth.server";
@@ -69,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CompleteProfileRoute() {
   const { defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const pending = useNavigation().state === "submitting";
+  const pending = useIsPending();
   const [form, fields] = useForm({
     id: "complete-profile",
     lastResult: actionData?.result,

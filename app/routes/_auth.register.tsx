@@ -6,12 +6,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { NameFields, PhoneField } from "~/components/person-fields";
 import { AuthCard, FormErrorAlert, GoogleButton } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { getSettings } from "~/models/settings.server";
 import { createCustomer, EmailTakenError } from "~/models/users.server";
 import { guardAction } from "~/utils/action.server";
@@ -105,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function RegisterRoute() {
   const { googleEnabled, registrationOpen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const pending = useNavigation().state === "submitting";
+  const pending = useIsPending();
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,

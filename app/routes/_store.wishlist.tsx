@@ -5,11 +5,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Page } from "~/components/page";
 import { ProductImage } from "~/components/product-image";
 import { buttonClasses } from "~/components/ui/button";
+import { usePendingFormData } from "~/hooks/use-is-pending";
 import {
   addToWishlist,
   listWishlist,
@@ -74,8 +75,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function WishlistRoute() {
   const { signedIn, items } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const removing = navigation.formData?.get("intent") === "remove" ? navigation.formData : null;
+  // A removed product leaves the list at once; the redirect back brings the list without it.
+  const pending = usePendingFormData();
+  const removing = pending?.get("intent") === "remove" ? pending.get("productId") : null;
 
   if (!signedIn) {
     return (
@@ -93,7 +95,7 @@ export default function WishlistRoute() {
     );
   }
 
-  const visible = items.filter((item) => String(item.id) !== removing?.get("productId"));
+  const visible = items.filter((item) => String(item.id) !== removing);
   return (
     <Page
       title="Mis Favoritos"

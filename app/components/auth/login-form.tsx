@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { EmailSchema } from "~/utils/schemas";
 import { FormErrorAlert } from "./auth-card";
 
@@ -23,8 +24,7 @@ export function LoginForm({
   redirectTo?: string;
   submitLabel?: string;
 }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
+  const pending = useIsPending();
   const [form, fields] = useForm({
     id: "login",
     lastResult,

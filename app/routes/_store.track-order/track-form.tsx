@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { FormErrorAlert } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { TrackOrderSchema } from "./schema";
 
 export function TrackOrderForm({
@@ -13,8 +14,7 @@ export function TrackOrderForm({
   lastResult?: SubmissionResult<string[]>;
   errorTitle?: string;
 }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formAction === "/track-order";
+  const pending = useIsPending({ formAction: "/track-order" });
   const [form, fields] = useForm({
     id: "track-order",
     lastResult,
