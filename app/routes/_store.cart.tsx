@@ -5,12 +5,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { CartLineItem, type CartActionData } from "~/components/cart-line-item";
 import { CartCouponForm } from "~/components/coupon-form";
 import { CartIcon, ShieldCheckIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { cartNotice, type CartNotice } from "~/models/cart";
 import { getCheckoutSummary } from "~/models/checkout.server";
 import type { CouponView } from "~/models/coupons";
@@ -138,8 +139,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CartRoute() {
   const { cart, coupon, priced } = useLoaderData<typeof loader>();
   const actionData = useActionData<CartActionData>();
-  const navigation = useNavigation();
-  const error = navigation.state === "idle" ? actionData?.error : undefined;
+  // A new submission hides the last refusal until its own answer arrives.
+  const error = useIsPending() ? undefined : actionData?.error;
   const lineError = cart.lines.some((line) => line.id === error?.lineId) ? error : undefined;
 
   return (

@@ -6,7 +6,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormErrorAlert } from "~/components/auth/auth-card";
 import { NameFields, PhoneField } from "~/components/person-fields";
@@ -20,6 +20,7 @@ import {
 } from "~/models/checkout";
 import { formatMoney } from "~/utils/money";
 
+import { usePendingFormData } from "~/hooks/use-is-pending";
 import type { CouponNotice } from "~/models/coupons";
 import { OrderSummary, type CheckoutData } from "./order-summary";
 import { ProofUpload } from "./proof-upload";
@@ -55,9 +56,8 @@ export function CheckoutForm({
   result: SubmissionResult<string[]> | undefined;
   couponNotice: CouponNotice | null;
 }) {
-  const navigation = useNavigation();
-  const placing =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === "place-order";
+  const pendingForm = usePendingFormData();
+  const placing = pendingForm?.get("intent") === "place-order";
   const [form, fields] = useForm({
     id: "checkout",
     lastResult: result,
