@@ -110,6 +110,31 @@ export async function addToCart(input: {
   });
 }
 
+type LineWithProduct = {
+  size: string;
+  isActive: number;
+  price: number;
+  originalPrice: number | null;
+  mainSize: string;
+  availableSizes: string;
+};
+
+/**
+ * The one rule for whether a cart line can be bought, and at what unit price: its product is
+ * active and still sold in the line's size (the page, drawer, badge, updates, the merge at
+ * sign-in and the order all go through it). `price` is null when it cannot be bought.
+ */
+function linePrice(line: LineWithProduct): number | null {
+  if (line.isActive !== 1) return null;
+  const option = sizeOptions({
+    price: line.price,
+    originalPrice: line.originalPrice,
+    size: line.mainSize,
+    availableSizes: parseList(line.availableSizes),
+  }).find((candidate) => candidate.size === line.size);
+  return option?.price ?? null;
+}
+
 /** A shopper's cart lines with what the price and stock rules need of their product. */
 function linesWithProduct(executor: Kysely<Database>, shopper: Shopper) {
   return executor
@@ -144,14 +169,10 @@ export async function getCart(shopper: Shopper, executor: Kysely<Database> = db)
     .orderBy("c.id")
     .execute();
   const lines = rows.map((row): CartLine => {
-    const option = sizeOptions({
-      price: row.price,
-      originalPrice: row.originalPrice,
-      size: row.mainSize,
-      availableSizes: parseList(row.availableSizes),
-    }).find((candidate) => candidate.size === row.size);
-    const available = row.isActive === 1 && option !== undefined;
-    const unitPrice = option?.price ?? row.price;
+    const price = linePrice(row);
+    const available = price !== null;
+    // An unavailable line shows the product's price; it counts in no total.
+    const unitPrice = price ?? row.price;
     const imageKey = parseList(row.images)[0] ?? null;
     return {
       id: row.id,
@@ -208,13 +229,7 @@ export async function updateCartLine({
       return { ok: true, removed: true, productName: line.name, quantity: 0 };
     }
     if (quantity > line.quantity) {
-      const sold = sizeOptions({
-        price: line.price,
-        originalPrice: line.originalPrice,
-        size: line.mainSize,
-        availableSizes: parseList(line.availableSizes),
-      }).some((option) => option.size === line.size);
-      if (line.isActive !== 1 || !sold) return { ok: false, error: "unavailable" };
+      if (linePrice(line) === null) return { ok: false, error: "unavailable" };
       if (line.stock <= 0) return { ok: false, error: "out_of_stock" };
       const others = (await unitsInCart(trx, shopper, line.productId))
         .filter((other) => other.id !== line.id)
@@ -286,13 +301,7 @@ export async function mergeGuestCart({
     const account: Shopper = { userId, guestId: null };
     const now = new Date().toISOString();
     for (const line of guestLines) {
-      const sold = sizeOptions({
-        price: line.price,
-        originalPrice: line.originalPrice,
-        size: line.mainSize,
-        availableSizes: parseList(line.availableSizes),
-      }).some((option) => option.size === line.size);
-      if (line.isActive !== 1 || !sold) {
+      if (linePrice(line) === null) {
         result.dropped += 1;
         continue;
       }
