@@ -9,18 +9,33 @@
  * (which empties every table first, in the same transaction as the inserts).
  * Content is deterministic (seeded PRNG); only timestamps (relative to now),
  * order UUIDs and password salts differ between runs.
+ *
+ * Every record goes through the test factories (tests/factories), which follow the app's own
+ * rules: prices, shipping, tax and coupon discounts (pricing.ts, coupons.ts), order numbers
+ * (order-number.ts), points and tiers (loyalty.ts), all over the settings written first.
  */
 import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
-import { orderTotals, priceForSize, type PricingSettings } from "../app/models/pricing";
-import { SETTING_DEFINITIONS, settingDefault } from "../app/models/settings-definitions";
+import { sql, type Kysely, type Transaction } from "kysely";
+import { SETTING_DEFINITIONS } from "../app/models/settings-definitions";
 import { hashPassword, PASSWORD_MIN_LENGTH } from "../app/utils/password.server";
+import { createBrand, createProduct, type CreatedProduct } from "../tests/factories/catalog";
+import { createPromoCode, type CreatedPromoCode } from "../tests/factories/coupons";
+import {
+  creditOrderPoints,
+  grantRegistrationBonus,
+  loyaltyCouponCode,
+  redeemPoints,
+} from "../tests/factories/loyalty";
+import { createOrder, type CreatedOrder } from "../tests/factories/orders";
+import { createReview } from "../tests/factories/reviews";
+import { storeSettings } from "../tests/factories/settings";
+import { createUser, type CreatedUser } from "../tests/factories/users";
 import { createDb, databasePath, migrateToLatest, openSqlite } from "./connection";
 import { bottleDesign, bottleSvg } from "./seed-data/bottle-svg";
 import { BRANDS } from "./seed-data/brands";
-import { CMS_PAGES } from "./seed-data/cms-pages";
+import { cmsPages } from "./seed-data/cms-pages";
 import {
   ADMIN_PROFILE,
   DEMO_CUSTOMER,
@@ -31,17 +46,12 @@ import {
   REVIEWERS,
   REVIEWS,
   type OrderSpec,
+  type ReviewerKey,
 } from "./seed-data/people";
 import { renderSvgImages } from "./seed-data/product-images";
 import { buildProducts, type SeedProduct } from "./seed-data/products";
 import { createRandom, type Random } from "./seed-data/random";
-import type {
-  Database,
-  LoyaltyTier,
-  NotificationType,
-  OrderStatus,
-  PointsHistoryTable,
-} from "./types";
+import type { Database, NotificationType, OrderStatus, ShippingMethod } from "./types";
 
 export type SeedOptions = {
   dataDir: string;
@@ -84,29 +94,16 @@ export const TABLES_FK_SAFE_ORDER = [
   "users",
 ] as const satisfies readonly (keyof Database)[];
 
-/** The demo orders are priced with the checkout's own arithmetic and default settings. */
-const PRICING_SETTINGS = Object.fromEntries(
-  (
-    [
-      "shipping_cost",
-      "free_shipping_threshold",
-      "express_shipping_cost",
-      "express_free_shipping_threshold",
-      "tax_percentage",
-    ] as const
-  ).map((key) => [key, settingDefault(key)]),
-) as PricingSettings;
-const POINTS_PER_LEMPIRA = 1;
-const POINTS_PER_LEMPIRA_DISCOUNT = 35;
-const REGISTRATION_BONUS = 50;
-const TIER_PLATA = 2000;
-const TIER_ORO = 5000;
+/** How many points the demo customer turned into a coupon, and how long the coupon lasts. */
 const REDEEMED_POINTS = 700;
+const COUPON_VALID_DAYS = 30;
+/** Demo estimates of the days a delivery takes (the checkout shows them as business days). */
+const DELIVERY_DAYS: Record<ShippingMethod, number> = { standard: 5, express: 2, pickup: 1 };
 
 const MINUTE = 60_000;
-/** Honduras is UTC−6 all year. */
-const HONDURAS_OFFSET_MINUTES = 6 * 60;
 const DAY_MINUTES = 24 * 60;
+/** Honduras is UTC−6 all year: the demo orders are placed during its day. */
+const HONDURAS_OFFSET_MINUTES = 6 * 60;
 
 async function storeHasData(db: Kysely<Database>) {
   const user = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
@@ -127,34 +124,6 @@ export async function countRows(db: Kysely<Database>) {
   return counts;
 }
 
-function tierFor(pointsEarned: number): LoyaltyTier {
-  if (pointsEarned >= TIER_ORO) return "oro";
-  if (pointsEarned >= TIER_PLATA) return "plata";
-  return "bronce";
-}
-
-/** D14: PH-yymmdd-NNNN, the date in Honduras (UTC−6, no daylight saving). */
-function orderNumber(created: Date, random: Random, taken: Set<string>) {
-  const local = new Date(created.getTime() - HONDURAS_OFFSET_MINUTES * MINUTE);
-  const yymmdd = local.toISOString().slice(2, 10).replace(/-/g, "");
-  for (;;) {
-    const candidate = `PH-${yymmdd}-${random.int(1000, 9999)}`;
-    if (!taken.has(candidate)) {
-      taken.add(candidate);
-      return candidate;
-    }
-  }
-}
-
-function couponCode(random: Random) {
-  const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-  let code = "";
-  for (let i = 0; i < 6; i++) code += alphabet[random.int(0, alphabet.length - 1)];
-  return `LEAL-${code}`;
-}
-
-const json = (value: unknown) => JSON.stringify(value);
-
 export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
   const log = options.log ?? (() => {});
   const started = Date.now();
@@ -167,21 +136,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     throw new Error(`ADMIN_PASSWORD debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`);
   }
 
-  const now = options.now ?? new Date();
-  const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * MINUTE);
-  const iso = (date: Date) => date.toISOString();
   const random = createRandom("perfumeria-de-lujo-demo-v1");
-
-  // Products must exist before the orders that contain them.
-  const minAgeDays: Record<string, number> = {};
-  for (const order of DEMO_ORDERS) {
-    for (const item of order.items) {
-      minAgeDays[item.slug] = Math.max(minAgeDays[item.slug] ?? 0, order.daysAgo + 10);
-    }
-  }
-  const products = buildProducts(random, { minAgeDays });
-  const productBySlug = new Map(products.map((product) => [product.slug, product]));
-  const brandBySlug = new Map(BRANDS.map((brand) => [brand.slug, brand]));
+  const catalog = buildCatalog(random);
 
   // Password hashing (~0.5 s each) runs while the images render.
   const generatedPassword = options.adminPassword
@@ -191,32 +147,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     hashPassword(options.adminPassword ?? generatedPassword!),
     hashPassword(DEMO_CUSTOMER.password),
   ]);
-
-  // Images: one front view each, a second angle for about a third of the catalogue.
-  const imageStarted = Date.now();
-  const svgs: string[] = [];
-  const svgIndexes = products.map((product, index) => {
-    const brand = brandBySlug.get(product.brandSlug);
-    if (!brand) throw new Error(`Marca desconocida: ${product.brandSlug}`);
-    const design = bottleDesign({
-      slug: product.slug,
-      brand: brand.name,
-      name: product.name,
-      gender: product.gender,
-    });
-    const indexes = [svgs.push(bottleSvg(design, "front")) - 1];
-    if (index % 3 === 1) indexes.push(svgs.push(bottleSvg(design, "angle")) - 1);
-    return indexes;
-  });
-  const imageDir = path.join(options.dataDir, "uploads", "products");
-  const { keys, rendered } = await renderSvgImages(imageDir, svgs);
-  const imagesBySlug = new Map(
-    products.map((product, index) => [product.slug, svgIndexes[index].map((i) => keys[i])]),
-  );
-  log(
-    `Imágenes: ${svgs.length} (${rendered} nuevas) en ${Date.now() - imageStarted} ms → ${imageDir}`,
-  );
-
+  const imagesBySlug = await renderProductImages(catalog, options.dataDir, log);
   const [adminHash, customerHash] = await hashes;
 
   const inserted = await db.transaction().execute(async (trx) => {
@@ -227,12 +158,9 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       return false; // another process seeded meanwhile
     }
     await insertAll(trx, {
-      now,
-      at,
-      iso,
+      clock: demoClock(options.now ?? new Date()),
       random,
-      products,
-      productBySlug,
+      catalog,
       imagesBySlug,
       adminEmail: options.adminEmail,
       adminHash,
@@ -261,27 +189,118 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   };
 }
 
-type InsertContext = {
-  now: Date;
-  at: (minutesAgo: number) => Date;
-  iso: (date: Date) => string;
+// ---------------------------------------------------------------------------------------
+// Before the transaction: the catalogue and its pictures
+
+/** The products, each old enough to have been sold in the demo orders that contain it. */
+function buildCatalog(random: Random) {
+  const minAgeDays: Record<string, number> = {};
+  for (const order of DEMO_ORDERS) {
+    for (const item of order.items) {
+      minAgeDays[item.slug] = Math.max(minAgeDays[item.slug] ?? 0, order.daysAgo + 10);
+    }
+  }
+  return buildProducts(random, { minAgeDays });
+}
+
+/** One front view each, a second angle for about a third of the catalogue: image keys by slug. */
+async function renderProductImages(
+  catalog: SeedProduct[],
+  dataDir: string,
+  log: (message: string) => void,
+) {
+  const started = Date.now();
+  const brandBySlug = new Map(BRANDS.map((brand) => [brand.slug, brand]));
+  const svgs: string[] = [];
+  const svgIndexes = catalog.map((product, index) => {
+    const brand = brandBySlug.get(product.brandSlug);
+    if (!brand) throw new Error(`Marca desconocida: ${product.brandSlug}`);
+    const design = bottleDesign({
+      slug: product.slug,
+      brand: brand.name,
+      name: product.name,
+      gender: product.gender,
+    });
+    const indexes = [svgs.push(bottleSvg(design, "front")) - 1];
+    if (index % 3 === 1) indexes.push(svgs.push(bottleSvg(design, "angle")) - 1);
+    return indexes;
+  });
+  const imageDir = path.join(dataDir, "uploads", "products");
+  const { keys, rendered } = await renderSvgImages(imageDir, svgs);
+  log(`Imágenes: ${svgs.length} (${rendered} nuevas) en ${Date.now() - started} ms → ${imageDir}`);
+  return new Map(
+    catalog.map((product, index) => [product.slug, svgIndexes[index].map((i) => keys[i])]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// The transaction: one small step per part of the store
+
+/** The demo history is told in "days ago": the clock turns it into moments before `now`. */
+function demoClock(now: Date) {
+  const ago = (minutes: number) => new Date(now.getTime() - minutes * MINUTE);
+  return {
+    now,
+    ago,
+    daysAgo: (days: number) => ago(days * DAY_MINUTES),
+    later: (date: Date, minutes: number) => new Date(date.getTime() + minutes * MINUTE),
+    /** Events the story puts in the future happened five minutes ago. */
+    past: (date: Date) => (date < ago(5) ? date : ago(5)),
+  };
+}
+
+type DemoClock = ReturnType<typeof demoClock>;
+
+type SeedContext = {
+  clock: DemoClock;
   random: Random;
-  products: SeedProduct[];
-  productBySlug: Map<string, SeedProduct>;
+  catalog: SeedProduct[];
   imagesBySlug: Map<string, string[]>;
   adminEmail: string;
   adminHash: string;
   customerHash: string;
 };
 
-async function insertAll(trx: Transaction<Database>, context: InsertContext) {
-  const { now, at, iso, random, products, productBySlug, imagesBySlug } = context;
-  const days = (count: number) => at(count * DAY_MINUTES);
-  const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * MINUTE);
-  const min = (a: Date, b: Date) => (a < b ? a : b);
-  const latestPast = (date: Date) => min(date, at(5));
+type Products = Map<string, CreatedProduct>;
+type People = {
+  admin: CreatedUser;
+  customer: CreatedUser;
+  reviewers: Map<ReviewerKey, CreatedUser>;
+};
+type DemoOrder = {
+  spec: OrderSpec;
+  row: CreatedOrder;
+  created: Date;
+  paidAt: Date | null;
+  shippedAt: Date | null;
+  deliveredAt: Date | null;
+};
 
-  // Settings
+const iso = (date: Date) => date.toISOString();
+const json = (value: unknown) => JSON.stringify(value);
+
+async function insertAll(trx: Transaction<Database>, context: SeedContext) {
+  await insertSettings(trx);
+  const brandIds = await insertBrands(trx, context);
+  const products = await insertProducts(trx, context, brandIds);
+  const people = await insertPeople(trx, context);
+  const promoCodes = await insertPromoCodes(trx, context, people.admin);
+  const orders = await insertOrders(trx, context, {
+    products,
+    customer: people.customer,
+    promoCodes,
+  });
+  await insertLoyaltyHistory(trx, context, people.customer, orders);
+  await insertReviews(trx, context, { products, people, orders });
+  await insertNotifications(trx, context, people.customer, orders);
+  await insertAdminHistory(trx, context, people, orders);
+  await insertWishlist(trx, context, people.customer, products);
+  await insertMessages(trx, context);
+  await insertCmsPages(trx, context);
+}
+
+/** Every setting at its default: the rules below read them back through the factories. */
+async function insertSettings(trx: Transaction<Database>) {
   await trx
     .insertInto("settings")
     .values(
@@ -297,577 +316,366 @@ async function insertAll(trx: Transaction<Database>, context: InsertContext) {
       })),
     )
     .execute();
+}
 
-  // Brands
-  const brandRows = await trx
-    .insertInto("brands")
-    .values(
-      BRANDS.map((brand, index) => {
-        const created = iso(at((135 - index) * DAY_MINUTES));
-        return {
-          name: brand.name,
-          slug: brand.slug,
-          description: brand.description,
-          logoUrl: null,
-          country: brand.country,
-          isActive: 1 as const,
-          createdAt: created,
-          updatedAt: created,
-        };
-      }),
-    )
-    .returning(["id", "slug"])
-    .execute();
-  const brandId = new Map(brandRows.map((row) => [row.slug, row.id]));
+async function insertBrands(trx: Transaction<Database>, { clock }: SeedContext) {
+  const brandIds = new Map<string, number>();
+  for (const [index, brand] of BRANDS.entries()) {
+    const created = iso(clock.daysAgo(135 - index));
+    const row = await createBrand(trx, {
+      name: brand.name,
+      slug: brand.slug,
+      description: brand.description,
+      country: brand.country,
+      createdAt: created,
+      updatedAt: created,
+    });
+    brandIds.set(brand.slug, row.id);
+  }
+  return brandIds;
+}
 
-  // Users: admin, demo customer, reviewers (Google-style accounts, no password).
-  const adminCreated = iso(days(ADMIN_PROFILE.daysAgo));
-  const [admin] = await trx
-    .insertInto("users")
-    .values({
-      email: context.adminEmail,
-      passwordHash: context.adminHash,
-      googleId: null,
-      firstName: ADMIN_PROFILE.firstName,
-      lastName: ADMIN_PROFILE.lastName,
-      phone: ADMIN_PROFILE.phone,
-      address: null,
-      role: "admin",
-      adminNotes: null,
-      lastPurchaseDate: null,
-      birthDate: null,
-      favoriteAddress1: null,
-      favoriteAddress2: null,
-      createdAt: adminCreated,
-      updatedAt: adminCreated,
-    })
-    .returning("id")
-    .execute();
+async function insertProducts(
+  trx: Transaction<Database>,
+  { clock, catalog, imagesBySlug }: SeedContext,
+  brandIds: Map<string, number>,
+): Promise<Products> {
+  const products: Products = new Map();
+  for (const product of catalog) {
+    const created = iso(clock.ago(product.ageMinutes));
+    const row = await createProduct(trx, {
+      name: product.name,
+      slug: product.slug,
+      brandId: brandIds.get(product.brandSlug)!,
+      category: "fragrance",
+      gender: product.gender,
+      perfumeType: product.perfumeType,
+      catalogType: product.catalogType,
+      description: product.description,
+      shortDescription: product.shortDescription,
+      price: product.price,
+      originalPrice: product.originalPrice,
+      stock: product.stock,
+      minStock: product.minStock,
+      size: product.size,
+      availableSizes: json(product.availableSizes),
+      concentration: product.concentration,
+      topNotes: json(product.topNotes),
+      middleNotes: json(product.middleNotes),
+      baseNotes: json(product.baseNotes),
+      longevity: product.longevity,
+      sillage: product.sillage,
+      seasonRecommendation: json(product.seasonRecommendation),
+      occasionRecommendation: json(product.occasionRecommendation),
+      images: json(imagesBySlug.get(product.slug) ?? []),
+      isActive: product.isActive,
+      isFeatured: product.isFeatured,
+      isNew: product.isNew,
+      isViral: product.isViral,
+      isExclusive: product.isExclusive,
+      viewCount: product.viewCount,
+      salesCount: product.salesCount,
+      createdAt: created,
+      updatedAt: created,
+    });
+    products.set(product.slug, row);
+  }
+  return products;
+}
 
-  const customerCreated = days(DEMO_CUSTOMER.daysAgo);
-  const [customer] = await trx
-    .insertInto("users")
-    .values({
-      email: DEMO_CUSTOMER.email,
-      passwordHash: context.customerHash,
-      googleId: null,
-      firstName: DEMO_CUSTOMER.firstName,
-      lastName: DEMO_CUSTOMER.lastName,
-      phone: DEMO_CUSTOMER.phone,
-      address: DEMO_CUSTOMER.address,
-      role: "customer",
-      adminNotes: "Clienta frecuente. Prefiere entregas por la tarde.",
-      lastPurchaseDate: null,
-      birthDate: DEMO_CUSTOMER.birthDate,
-      hasRegistrationBonus: 1,
-      favoriteAddress1: DEMO_CUSTOMER.favoriteAddress1,
-      favoriteAddress2: DEMO_CUSTOMER.favoriteAddress2,
-      createdAt: iso(customerCreated),
-      updatedAt: iso(customerCreated),
-    })
-    .returning("id")
-    .execute();
+/** The admin, the demo customer (with her welcome points) and the reviewers (Google accounts). */
+async function insertPeople(trx: Transaction<Database>, context: SeedContext): Promise<People> {
+  const { clock } = context;
+  const adminCreated = iso(clock.daysAgo(ADMIN_PROFILE.daysAgo));
+  const admin = await createUser(trx, {
+    email: context.adminEmail,
+    passwordHash: context.adminHash,
+    firstName: ADMIN_PROFILE.firstName,
+    lastName: ADMIN_PROFILE.lastName,
+    phone: ADMIN_PROFILE.phone,
+    role: "admin",
+    createdAt: adminCreated,
+    updatedAt: adminCreated,
+  });
 
-  const reviewerRows = await trx
-    .insertInto("users")
-    .values(
-      REVIEWERS.map((reviewer, index) => {
-        const created = iso(days(reviewer.daysAgo));
-        return {
-          email: reviewer.email,
-          passwordHash: null,
-          googleId: `seed-reviewer-${index + 1}`,
-          firstName: reviewer.firstName,
-          lastName: reviewer.lastName,
-          phone: reviewer.phone,
-          address: reviewer.city,
-          role: "customer" as const,
-          adminNotes: null,
-          lastPurchaseDate: null,
-          birthDate: null,
-          favoriteAddress1: null,
-          favoriteAddress2: null,
-          createdAt: created,
-          updatedAt: created,
-        };
-      }),
-    )
-    .returning(["id", "email"])
-    .execute();
-  const reviewerId = new Map(
-    REVIEWERS.map((reviewer) => [
-      reviewer.key,
-      reviewerRows.find((row) => row.email === reviewer.email)!.id,
-    ]),
-  );
-  const reviewerCreated = new Map(
-    REVIEWERS.map((reviewer) => [reviewer.key, days(reviewer.daysAgo)]),
-  );
+  const customerCreated = iso(clock.daysAgo(DEMO_CUSTOMER.daysAgo));
+  const customer = await createUser(trx, {
+    email: DEMO_CUSTOMER.email,
+    passwordHash: context.customerHash,
+    firstName: DEMO_CUSTOMER.firstName,
+    lastName: DEMO_CUSTOMER.lastName,
+    phone: DEMO_CUSTOMER.phone,
+    address: DEMO_CUSTOMER.address,
+    adminNotes: "Clienta frecuente. Prefiere entregas por la tarde.",
+    birthDate: DEMO_CUSTOMER.birthDate,
+    favoriteAddress1: DEMO_CUSTOMER.favoriteAddress1,
+    favoriteAddress2: DEMO_CUSTOMER.favoriteAddress2,
+    createdAt: customerCreated,
+    updatedAt: customerCreated,
+  });
+  await grantRegistrationBonus(trx, customer.id, { createdAt: customerCreated });
 
-  // Products
-  const productCreated = new Map(products.map((product) => [product.slug, at(product.ageMinutes)]));
-  const productRows = await trx
-    .insertInto("products")
-    .values(
-      products.map((product) => {
-        const created = iso(productCreated.get(product.slug)!);
-        return {
-          name: product.name,
-          slug: product.slug,
-          brandId: brandId.get(product.brandSlug)!,
-          category: "fragrance" as const,
-          gender: product.gender,
-          perfumeType: product.perfumeType,
-          catalogType: product.catalogType,
-          description: product.description,
-          shortDescription: product.shortDescription,
-          price: product.price,
-          originalPrice: product.originalPrice,
-          stock: product.stock,
-          minStock: product.minStock,
-          size: product.size,
-          availableSizes: json(product.availableSizes),
-          concentration: product.concentration,
-          topNotes: json(product.topNotes),
-          middleNotes: json(product.middleNotes),
-          baseNotes: json(product.baseNotes),
-          longevity: product.longevity,
-          sillage: product.sillage,
-          seasonRecommendation: json(product.seasonRecommendation),
-          occasionRecommendation: json(product.occasionRecommendation),
-          images: json(imagesBySlug.get(product.slug) ?? []),
-          videoUrl: null,
-          isActive: product.isActive,
-          isFeatured: product.isFeatured,
-          isNew: product.isNew,
-          isViral: product.isViral,
-          isExclusive: product.isExclusive,
-          viewCount: product.viewCount,
-          salesCount: product.salesCount,
-          createdAt: created,
-          updatedAt: created,
-        };
-      }),
-    )
-    .returning(["id", "slug"])
-    .execute();
-  const productId = new Map(productRows.map((row) => [row.slug, row.id]));
+  const reviewers = new Map<ReviewerKey, CreatedUser>();
+  for (const [index, reviewer] of REVIEWERS.entries()) {
+    const created = iso(clock.daysAgo(reviewer.daysAgo));
+    const row = await createUser(trx, {
+      email: reviewer.email,
+      googleId: `seed-reviewer-${index + 1}`,
+      firstName: reviewer.firstName,
+      lastName: reviewer.lastName,
+      phone: reviewer.phone,
+      address: reviewer.city,
+      createdAt: created,
+      updatedAt: created,
+    });
+    reviewers.set(reviewer.key, row);
+  }
+  return { admin, customer, reviewers };
+}
 
-  // Promo codes
-  const promoRows = await trx
-    .insertInto("promoCodes")
-    .values(
-      PROMO_CODES.map((promo) => ({
-        code: promo.code,
-        description: promo.description,
-        discountType: promo.discountType,
-        discountValue: promo.discountValue,
-        minOrderAmount: promo.minOrderAmount,
-        maxUses: promo.maxUses,
-        currentUses: DEMO_ORDERS.filter((order) => order.promoCode === promo.code).length,
-        isActive: 1 as const,
-        validFrom: iso(days(promo.validFromDaysAgo)),
-        validUntil:
-          promo.validUntilDaysAhead === null ? null : iso(days(-promo.validUntilDaysAhead)),
-        createdBy: admin.id,
-        createdAt: iso(days(promo.validFromDaysAgo)),
-        updatedAt: iso(days(promo.validFromDaysAgo)),
-      })),
-    )
-    .returning(["id", "code"])
-    .execute();
-  const promoByCode = new Map(
-    PROMO_CODES.map((promo) => [
-      promo.code,
-      { ...promo, id: promoRows.find((row) => row.code === promo.code)!.id },
-    ]),
-  );
+async function insertPromoCodes(
+  trx: Transaction<Database>,
+  { clock }: SeedContext,
+  admin: CreatedUser,
+) {
+  const promoCodes = new Map<string, CreatedPromoCode>();
+  for (const promo of PROMO_CODES) {
+    const created = iso(clock.daysAgo(promo.validFromDaysAgo));
+    const row = await createPromoCode(trx, {
+      code: promo.code,
+      description: promo.description,
+      discountType: promo.discountType,
+      discountValue: promo.discountValue,
+      minOrderAmount: promo.minOrderAmount,
+      maxUses: promo.maxUses,
+      validFrom: created,
+      validUntil:
+        promo.validUntilDaysAhead === null ? null : iso(clock.daysAgo(-promo.validUntilDaysAhead)),
+      createdBy: admin.id,
+      createdAt: created,
+      updatedAt: created,
+    });
+    promoCodes.set(promo.code, row);
+  }
+  return promoCodes;
+}
 
-  // Orders of the demo customer
-  type BuiltOrder = {
-    spec: OrderSpec;
-    id: string;
-    orderNumber: string;
-    created: Date;
-    paidAt: Date | null;
-    shippedAt: Date | null;
-    deliveredAt: Date | null;
-    subtotal: number;
-    total: number;
-    items: {
-      slug: string;
-      productId: number;
-      name: string;
-      image: string | null;
-      size: string;
-      price: number;
-      quantity: number;
-    }[];
-  };
-  const takenNumbers = new Set<string>();
-  const orders: BuiltOrder[] = [];
-  const customerName = `${DEMO_CUSTOMER.firstName} ${DEMO_CUSTOMER.lastName}`;
+/** The demo customer's orders, one per status, priced and numbered by the order factory. */
+async function insertOrders(
+  trx: Transaction<Database>,
+  context: SeedContext,
+  parts: { products: Products; customer: CreatedUser; promoCodes: Map<string, CreatedPromoCode> },
+) {
+  const { clock, random } = context;
+  const { products, customer, promoCodes } = parts;
+  const customerName = `${customer.firstName} ${customer.lastName}`;
+  const { bank_name: bank } = await storeSettings(trx);
+  const orders: DemoOrder[] = [];
   for (const spec of DEMO_ORDERS) {
-    // Orders are placed during the Honduran day (UTC−6), never in the future.
-    const day = days(spec.daysAgo);
-    const localMidnight = new Date(
-      Math.floor((day.getTime() - HONDURAS_OFFSET_MINUTES * MINUTE) / (DAY_MINUTES * MINUTE)) *
-        DAY_MINUTES *
-        MINUTE +
-        HONDURAS_OFFSET_MINUTES * MINUTE,
-    );
-    let created = addMinutes(localMidnight, random.int(8 * 60, 20 * 60));
-    if (created.getTime() > now.getTime() - 30 * MINUTE) created = at(random.int(60, 180));
-    const items = spec.items.map((item) => {
-      const product = productBySlug.get(item.slug);
-      if (!product) throw new Error(`Producto desconocido en pedido demo: ${item.slug}`);
-      const size =
-        item.size && product.availableSizes.includes(item.size) ? item.size : product.size;
-      const price = priceForSize(product.price, product.size, size);
-      if (price === null) throw new Error(`Tamaño desconocido en pedido demo: ${size}`);
-      return {
-        slug: item.slug,
-        productId: productId.get(item.slug)!,
-        name: product.name,
-        image: imagesBySlug.get(item.slug)?.[0] ?? null,
-        size,
-        price,
-        quantity: item.quantity,
-      };
+    const history = orderHistory(spec, clock, random);
+    const row = await createOrder(trx, {
+      lines: spec.items.map((item) => {
+        const product = products.get(item.slug);
+        if (!product) throw new Error(`Producto desconocido en pedido demo: ${item.slug}`);
+        const sold = (JSON.parse(product.availableSizes) as string[]).includes(item.size ?? "");
+        return { product, quantity: item.quantity, size: sold ? item.size : product.size };
+      }),
+      // The catalogue's stock is today's: these sales are already out of it.
+      takeStock: false,
+      promo: spec.promoCode ? promoCodes.get(spec.promoCode) : undefined,
+      serial: random.int(1000, 9999),
+      userId: customer.id,
+      status: spec.status,
+      shippingMethod: spec.shippingMethod,
+      customerName,
+      customerEmail: customer.email,
+      customerPhone: customer.phone ?? "",
+      shippingAddress:
+        spec.shippingMethod === "pickup"
+          ? spec.address
+          : `${spec.address}, ${spec.city}, ${spec.zone}`,
+      shippingCity: spec.city,
+      shippingZone: spec.zone,
+      trackingNumber: spec.trackingNumber ?? null,
+      adminNotes: orderNotes(spec, { customerName, bank }),
+      estimatedDelivery:
+        spec.status === "cancelled" || spec.status === "denied"
+          ? null
+          : iso(clock.later(history.created, DELIVERY_DAYS[spec.shippingMethod] * DAY_MINUTES)),
+      paidAt: history.paidAt && iso(history.paidAt),
+      shippedAt: history.shippedAt && iso(history.shippedAt),
+      deliveredAt: history.deliveredAt && iso(history.deliveredAt),
+      createdAt: iso(history.created),
+      updatedAt: iso(history.updatedAt),
     });
-    const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
-    const promo = spec.promoCode ? promoByCode.get(spec.promoCode) : undefined;
-    const requestedDiscount = !promo
-      ? 0
-      : promo.discountType === "percentage"
-        ? Math.round((subtotal * promo.discountValue) / 100)
-        : promo.discountValue;
-    const { shippingCost, tax, couponDiscount, total } = orderTotals({
-      lines: items,
-      method: spec.shippingMethod,
-      couponDiscount: requestedDiscount,
-      settings: PRICING_SETTINGS,
-    });
+    orders.push({ spec, row, ...history });
+  }
+  return orders;
+}
 
-    const reached = (statuses: OrderStatus[]) => statuses.includes(spec.status);
-    const paidAt = reached(["paid", "processing", "shipped", "delivered"])
-      ? latestPast(addMinutes(created, random.int(90, 300)))
+/** When an order was placed (during the Honduran day, never in the future) and moved on. */
+function orderHistory(spec: OrderSpec, clock: DemoClock, random: Random) {
+  const day = clock.daysAgo(spec.daysAgo);
+  const offset = HONDURAS_OFFSET_MINUTES * MINUTE;
+  const dayLength = DAY_MINUTES * MINUTE;
+  const localMidnight = new Date(
+    Math.floor((day.getTime() - offset) / dayLength) * dayLength + offset,
+  );
+  let created = clock.later(localMidnight, random.int(8 * 60, 20 * 60));
+  if (created > clock.ago(30)) created = clock.ago(random.int(60, 180));
+
+  const reached = (statuses: OrderStatus[]) => statuses.includes(spec.status);
+  const paidAt = reached(["paid", "processing", "shipped", "delivered"])
+    ? clock.past(clock.later(created, random.int(90, 300)))
+    : null;
+  const shippedAt =
+    paidAt && reached(["shipped", "delivered"])
+      ? clock.past(clock.later(paidAt, random.int(18 * 60, 26 * 60)))
       : null;
-    const shippedAt =
-      paidAt && reached(["shipped", "delivered"])
-        ? latestPast(addMinutes(paidAt, random.int(18 * 60, 26 * 60)))
-        : null;
-    const deliveredAt =
-      shippedAt && spec.status === "delivered"
-        ? latestPast(addMinutes(shippedAt, random.int(1, 3) * DAY_MINUTES))
-        : null;
-    const closedAt =
-      spec.status === "cancelled"
-        ? addMinutes(created, 75)
-        : spec.status === "denied"
-          ? addMinutes(created, 20 * 60)
-          : null;
-    const updatedAt = deliveredAt ?? shippedAt ?? closedAt ?? paidAt ?? created;
-    const deliveryDays =
-      spec.shippingMethod === "express" ? 2 : spec.shippingMethod === "pickup" ? 1 : 5;
-    const estimatedDelivery =
-      spec.status === "cancelled" || spec.status === "denied"
-        ? null
-        : iso(addMinutes(created, deliveryDays * DAY_MINUTES));
+  const deliveredAt =
+    shippedAt && spec.status === "delivered"
+      ? clock.past(clock.later(shippedAt, random.int(1, 3) * DAY_MINUTES))
+      : null;
+  const closedAt = closedAtOf(spec.status, created, clock);
+  const updatedAt = deliveredAt ?? shippedAt ?? closedAt ?? paidAt ?? created;
+  return { created, paidAt, shippedAt, deliveredAt, updatedAt };
+}
 
-    const notes = [
-      "Banco: BAC Credomatic (transferencia)",
-      `Cliente: ${customerName}`,
-      `Referencia: ${spec.reference}`,
-    ];
-    if (spec.status === "cancelled" && spec.reason) notes.push(`Cancelado: ${spec.reason}`);
-    if (spec.status === "denied" && spec.reason) notes.push(`Denegado: ${spec.reason}`);
+/** The demo admin cancels within 75 minutes and denies after 20 hours. */
+function closedAtOf(status: OrderStatus, created: Date, clock: DemoClock) {
+  if (status === "cancelled") return clock.later(created, 75);
+  if (status === "denied") return clock.later(created, 20 * 60);
+  return null;
+}
 
-    const built: BuiltOrder = {
-      spec,
-      id: crypto.randomUUID(),
-      orderNumber: orderNumber(created, random, takenNumbers),
-      created,
-      paidAt,
-      shippedAt,
-      deliveredAt,
-      subtotal,
-      total,
-      items,
-    };
-    orders.push(built);
+/** The notes checkout writes on an order (storefront.md §3), and the admin's reason. */
+function orderNotes(
+  spec: OrderSpec,
+  { customerName, bank }: { customerName: string; bank: string },
+) {
+  const notes = [
+    `Banco: ${bank} (transferencia)`,
+    `Cliente: ${customerName}`,
+    `Referencia: ${spec.reference}`,
+  ];
+  if (spec.status === "cancelled" && spec.reason) notes.push(`Cancelado: ${spec.reason}`);
+  if (spec.status === "denied" && spec.reason) notes.push(`Denegado: ${spec.reason}`);
+  return notes.join("\n");
+}
 
-    await trx
-      .insertInto("orders")
-      .values({
-        id: built.id,
-        userId: customer.id,
-        sessionId: null,
-        orderNumber: built.orderNumber,
-        status: spec.status,
-        paymentMethod: "bank_transfer",
-        shippingMethod: spec.shippingMethod,
-        subtotal,
-        shippingCost,
-        tax,
-        couponDiscount,
-        total,
-        customerName,
-        customerEmail: DEMO_CUSTOMER.email,
-        customerPhone: DEMO_CUSTOMER.phone,
-        shippingAddress:
-          spec.shippingMethod === "pickup"
-            ? spec.address
-            : `${spec.address}, ${spec.city}, ${spec.zone}`,
-        shippingCity: spec.city,
-        shippingZone: spec.zone,
-        trackingNumber: spec.trackingNumber ?? null,
-        paymentProof: null,
-        adminNotes: notes.join("\n"),
-        couponCode: promo ? promo.code : null,
-        promoCodeId: promo ? promo.id : null,
-        estimatedDelivery,
-        paidAt: paidAt && iso(paidAt),
-        shippedAt: shippedAt && iso(shippedAt),
-        deliveredAt: deliveredAt && iso(deliveredAt),
-        createdAt: iso(created),
-        updatedAt: iso(updatedAt),
-      })
-      .execute();
-    await trx
-      .insertInto("orderItems")
-      .values(
-        items.map((item) => ({
-          orderId: built.id,
-          productId: item.productId,
-          size: item.size,
-          quantity: item.quantity,
-          price: item.price,
-          productName: item.name,
-          productImage: item.image,
-          createdAt: iso(created),
-        })),
-      )
-      .execute();
+/** D13: points for every delivered order, then one redemption into a coupon. */
+async function insertLoyaltyHistory(
+  trx: Transaction<Database>,
+  { clock, random }: SeedContext,
+  customer: CreatedUser,
+  orders: DemoOrder[],
+) {
+  for (const order of orders) {
+    if (!order.deliveredAt) continue;
+    await creditOrderPoints(trx, order.row, { createdAt: iso(order.deliveredAt) });
   }
-  const orderByRef = new Map(orders.map((order) => [order.spec.ref, order]));
-  const delivered = orders.filter((order) => order.spec.status === "delivered");
-
-  // Loyalty: registration bonus, points for delivered orders, one redemption (D13).
-  const pointsRows: Insertable<PointsHistoryTable>[] = [];
-  pointsRows.push({
+  const redeemed = clock.daysAgo(9);
+  await redeemPoints(trx, {
     userId: customer.id,
-    points: REGISTRATION_BONUS,
-    type: "bonus",
-    description: "Bono de bienvenida por registrarte",
-    orderId: null,
-    expiresAt: null,
-    createdAt: iso(customerCreated),
+    points: REDEEMED_POINTS,
+    code: loyaltyCouponCode((n) => random.int(0, n - 1)),
+    createdAt: iso(redeemed),
+    expiresAt: iso(clock.later(redeemed, COUPON_VALID_DAYS * DAY_MINUTES)),
   });
-  let pointsEarned = REGISTRATION_BONUS;
-  for (const order of delivered) {
-    const points = Math.floor(order.subtotal / 100) * POINTS_PER_LEMPIRA;
-    pointsEarned += points;
-    pointsRows.push({
-      userId: customer.id,
-      points,
-      type: "earned",
-      description: `Puntos por el pedido ${order.orderNumber}`,
-      orderId: order.id,
-      expiresAt: null,
-      createdAt: iso(order.deliveredAt!),
-    });
-  }
-  const couponCreated = days(9);
-  const userCouponCode = couponCode(random);
-  const couponDiscount = Math.floor(REDEEMED_POINTS / POINTS_PER_LEMPIRA_DISCOUNT) * 100;
-  pointsRows.push({
-    userId: customer.id,
-    points: -REDEEMED_POINTS,
-    type: "redeemed",
-    description: `Canje por el cupón ${userCouponCode} (L ${(couponDiscount / 100).toFixed(2)} de descuento)`,
-    orderId: null,
-    expiresAt: null,
-    createdAt: iso(couponCreated),
-  });
-  await trx.insertInto("pointsHistory").values(pointsRows).execute();
-  await trx
-    .insertInto("userCoupons")
-    .values({
-      userId: customer.id,
-      code: userCouponCode,
-      pointsUsed: REDEEMED_POINTS,
-      discountAmount: couponDiscount,
-      isUsed: 0,
-      usedAt: null,
-      orderId: null,
-      expiresAt: iso(addMinutes(couponCreated, 30 * DAY_MINUTES)),
-      createdAt: iso(couponCreated),
-    })
-    .execute();
+}
 
-  const lastDelivered = delivered.at(-1);
-  await trx
-    .updateTable("users")
-    .set({
-      totalOrders: delivered.length,
-      totalSpent: delivered.reduce((sum, order) => sum + order.total, 0),
-      loyaltyPoints: pointsEarned - REDEEMED_POINTS,
-      pointsEarned,
-      pointsRedeemed: REDEEMED_POINTS,
-      loyaltyTier: tierFor(pointsEarned),
-      lastPurchaseDate: lastDelivered ? iso(lastDelivered.deliveredAt!) : null,
-      consecutivePurchases: delivered.length,
-      updatedAt: iso(couponCreated),
-    })
-    .where("id", "=", customer.id)
-    .execute();
-
-  // Reviews, then the rating columns of the products that have them (the others stay at 0:
-  // a card must not promise reviews the product page cannot show).
-  const reviewRows = REVIEWS.map((review) => {
-    const product = productBySlug.get(review.slug);
+/**
+ * The demo customer reviews what she bought (verified, after delivery); the reviewers write
+ * at some moment after both their account and the product existed.
+ */
+async function insertReviews(
+  trx: Transaction<Database>,
+  { clock, random }: SeedContext,
+  parts: { products: Products; people: People; orders: DemoOrder[] },
+) {
+  const orderByRef = new Map(parts.orders.map((order) => [order.spec.ref, order]));
+  for (const review of REVIEWS) {
+    const product = parts.products.get(review.slug);
     if (!product) throw new Error(`Producto desconocido en reseña demo: ${review.slug}`);
-    let userId: number;
-    let orderId: string | null = null;
+    let author: CreatedUser;
+    let order: DemoOrder | undefined;
     let created: Date;
     if ("customerOrder" in review.by) {
-      const order = orderByRef.get(review.by.customerOrder)!;
-      userId = customer.id;
-      orderId = order.id;
-      created = latestPast(
-        addMinutes(order.deliveredAt ?? order.created, random.int(2, 4) * DAY_MINUTES),
+      order = orderByRef.get(review.by.customerOrder)!;
+      author = parts.people.customer;
+      created = clock.past(
+        clock.later(order.deliveredAt ?? order.created, random.int(2, 4) * DAY_MINUTES),
       );
     } else {
-      userId = reviewerId.get(review.by.reviewer)!;
-      const accountCreated = reviewerCreated.get(review.by.reviewer)!;
-      const productSince = productCreated.get(review.slug)!;
-      const start = addMinutes(
-        accountCreated > productSince ? accountCreated : productSince,
-        DAY_MINUTES,
-      );
-      const span = Math.max(60, (now.getTime() - start.getTime()) / MINUTE - 120);
-      created = addMinutes(start, Math.floor(random.next() * span));
+      author = parts.people.reviewers.get(review.by.reviewer)!;
+      const since = [new Date(author.createdAt), new Date(product.createdAt)];
+      const start = clock.later(since[0] > since[1] ? since[0] : since[1], DAY_MINUTES);
+      const span = Math.max(60, (clock.now.getTime() - start.getTime()) / MINUTE - 120);
+      created = clock.later(start, Math.floor(random.next() * span));
     }
-    return {
-      productId: productId.get(review.slug)!,
-      userId,
-      orderId,
+    await createReview(trx, {
+      productId: product.id,
+      userId: author.id,
+      orderId: order?.row.id ?? null,
       rating: review.rating,
       title: review.title,
       comment: review.comment,
-      isVerified: orderId ? (1 as const) : (0 as const),
-      isApproved: review.approved ? (1 as const) : (0 as const),
+      isVerified: order ? 1 : 0,
+      isApproved: review.approved ? 1 : 0,
       adminResponse: review.adminResponse ?? null,
       createdAt: iso(created),
       updatedAt: iso(created),
-    };
-  });
-  await trx.insertInto("reviews").values(reviewRows).execute();
-  const ratings = new Map<number, number[]>();
-  for (const review of reviewRows) {
-    if (!review.isApproved) continue;
-    ratings.set(review.productId, [...(ratings.get(review.productId) ?? []), review.rating]);
+    });
   }
-  for (const [id, values] of ratings) {
-    const average = Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10;
-    await trx
-      .updateTable("products")
-      .set({ reviewCount: values.length, averageRating: average })
-      .where("id", "=", id)
-      .execute();
-  }
+}
 
-  // Notifications of the demo customer
-  type NotificationRow = {
-    type: NotificationType;
-    title: string;
-    message: string;
-    order?: (typeof orders)[number];
-    at: Date;
-    isRead: 0 | 1;
-  };
-  const notifications: NotificationRow[] = [
+type DemoNotification = {
+  type: NotificationType;
+  title: string;
+  message: string;
+  order?: DemoOrder;
+  at: Date;
+  isRead: 0 | 1;
+};
+
+/** What the demo customer was told: two promotions, then every step of her orders. */
+async function insertNotifications(
+  trx: Transaction<Database>,
+  { clock }: SeedContext,
+  customer: CreatedUser,
+  orders: DemoOrder[],
+) {
+  const notifications: DemoNotification[] = [
     {
       type: "promo_code",
       title: "¡Bienvenida a Perfumería de Lujo!",
       message: "Usa el código BIENVENIDO10 y obtén 10% de descuento en tu primera compra.",
-      at: addMinutes(customerCreated, 5),
+      at: clock.later(new Date(customer.createdAt), 5),
       isRead: 1,
     },
     {
       type: "promo_code",
       title: "Nuevo código: VERANO500",
       message: "L 500 de descuento en compras desde L 3,000. Válido por tiempo limitado.",
-      at: days(7),
+      at: clock.daysAgo(7),
       isRead: 0,
     },
   ];
+  const points = await trx
+    .selectFrom("pointsHistory")
+    .select(["orderId", "points"])
+    .where("userId", "=", customer.id)
+    .where("type", "=", "earned")
+    .execute();
+  const lastDelivered = orders.findLast((order) => order.deliveredAt);
   for (const order of orders) {
-    const { status } = order.spec;
-    if (order.paidAt) {
-      notifications.push({
-        type: "order_approved",
-        title: "Pago aprobado",
-        message: `Verificamos el pago de tu pedido ${order.orderNumber}. ¡Ya lo estamos preparando!`,
-        order,
-        at: order.paidAt,
-        isRead: status === "paid" ? 0 : 1,
-      });
-    }
-    if (order.shippedAt) {
-      notifications.push({
-        type: "order_shipped",
-        title: "Tu pedido va en camino",
-        message: order.spec.trackingNumber
-          ? `Tu pedido ${order.orderNumber} fue enviado. Número de guía: ${order.spec.trackingNumber}.`
-          : `Tu pedido ${order.orderNumber} fue enviado.`,
-        order,
-        at: order.shippedAt,
-        isRead: status === "shipped" ? 0 : 1,
-      });
-    }
-    if (order.deliveredAt) {
-      const points = Math.floor(order.subtotal / 100) * POINTS_PER_LEMPIRA;
-      notifications.push(
-        {
-          type: "order_delivered",
-          title: "Pedido entregado",
-          message: `Tu pedido ${order.orderNumber} fue entregado. ¡Gracias por tu compra!`,
-          order,
-          at: order.deliveredAt,
-          isRead: 1,
-        },
-        {
-          type: "loyalty_points",
-          title: "¡Ganaste puntos!",
-          message: `Sumaste ${points.toLocaleString("es-HN")} puntos por tu pedido ${order.orderNumber}.`,
-          order,
-          at: addMinutes(order.deliveredAt, 1),
-          isRead: order === delivered.at(-1) ? 0 : 1,
-        },
-      );
-    }
-    if (status === "cancelled") {
-      notifications.push({
-        type: "order_cancelled",
-        title: "Pedido cancelado",
-        message: `Tu pedido ${order.orderNumber} fue cancelado según tu solicitud.`,
-        order,
-        at: addMinutes(order.created, 75),
-        isRead: 1,
-      });
-    }
-    if (status === "denied") {
-      notifications.push({
-        type: "order_denied",
-        title: "Pedido denegado",
-        message: `No pudimos verificar el pago del pedido ${order.orderNumber}. Contáctanos para ayudarte.`,
-        order,
-        at: addMinutes(order.created, 20 * 60),
-        isRead: 1,
-      });
-    }
+    notifications.push(
+      ...orderNotifications(order, {
+        clock,
+        points: points.find((row) => row.orderId === order.row.id)?.points ?? 0,
+        isLastDelivered: order === lastDelivered,
+      }),
+    );
   }
   notifications.sort((a, b) => a.at.getTime() - b.at.getTime());
   await trx
@@ -878,82 +686,163 @@ async function insertAll(trx: Transaction<Database>, context: InsertContext) {
         type: notification.type,
         title: notification.title,
         message: notification.message,
-        orderId: notification.order?.id ?? null,
-        orderNumber: notification.order?.orderNumber ?? null,
+        orderId: notification.order?.row.id ?? null,
+        orderNumber: notification.order?.row.orderNumber ?? null,
         isRead: notification.isRead,
         createdAt: iso(notification.at),
       })),
     )
     .execute();
+}
 
-  // Admin history on the customer's account
-  const cancelled = orders.find((order) => order.spec.status === "cancelled");
-  const denied = orders.find((order) => order.spec.status === "denied");
+function orderNotifications(
+  order: DemoOrder,
+  {
+    clock,
+    points,
+    isLastDelivered,
+  }: { clock: DemoClock; points: number; isLastDelivered: boolean },
+): DemoNotification[] {
+  const { status } = order.spec;
+  const number = order.row.orderNumber;
+  const notifications: DemoNotification[] = [];
+  if (order.paidAt) {
+    notifications.push({
+      type: "order_approved",
+      title: "Pago aprobado",
+      message: `Verificamos el pago de tu pedido ${number}. ¡Ya lo estamos preparando!`,
+      order,
+      at: order.paidAt,
+      isRead: status === "paid" ? 0 : 1,
+    });
+  }
+  if (order.shippedAt) {
+    notifications.push({
+      type: "order_shipped",
+      title: "Tu pedido va en camino",
+      message: order.spec.trackingNumber
+        ? `Tu pedido ${number} fue enviado. Número de guía: ${order.spec.trackingNumber}.`
+        : `Tu pedido ${number} fue enviado.`,
+      order,
+      at: order.shippedAt,
+      isRead: status === "shipped" ? 0 : 1,
+    });
+  }
+  if (order.deliveredAt) {
+    notifications.push(
+      {
+        type: "order_delivered",
+        title: "Pedido entregado",
+        message: `Tu pedido ${number} fue entregado. ¡Gracias por tu compra!`,
+        order,
+        at: order.deliveredAt,
+        isRead: 1,
+      },
+      {
+        type: "loyalty_points",
+        title: "¡Ganaste puntos!",
+        message: `Sumaste ${points.toLocaleString("es-HN")} puntos por tu pedido ${number}.`,
+        order,
+        at: clock.later(order.deliveredAt, 1),
+        isRead: isLastDelivered ? 0 : 1,
+      },
+    );
+  }
+  const closedAt = closedAtOf(status, order.created, clock);
+  if (closedAt && status === "cancelled") {
+    notifications.push({
+      type: "order_cancelled",
+      title: "Pedido cancelado",
+      message: `Tu pedido ${number} fue cancelado según tu solicitud.`,
+      order,
+      at: closedAt,
+      isRead: 1,
+    });
+  }
+  if (closedAt && status === "denied") {
+    notifications.push({
+      type: "order_denied",
+      title: "Pedido denegado",
+      message: `No pudimos verificar el pago del pedido ${number}. Contáctanos para ayudarte.`,
+      order,
+      at: closedAt,
+      isRead: 1,
+    });
+  }
+  return notifications;
+}
+
+/** The admin's note on the customer's account and the orders the admin closed. */
+async function insertAdminHistory(
+  trx: Transaction<Database>,
+  { clock }: SeedContext,
+  people: People,
+  orders: DemoOrder[],
+) {
+  const closed = orders.flatMap((order) => {
+    const { status, reason } = order.spec;
+    const closedAt = closedAtOf(status, order.created, clock);
+    if (!closedAt) return [];
+    const verb = status === "cancelled" ? "cancelado" : "denegado";
+    return [
+      {
+        userId: people.customer.id,
+        adminId: people.admin.id,
+        actionType:
+          status === "cancelled" ? ("order_cancelled" as const) : ("order_denied" as const),
+        actionDescription: `Pedido ${order.row.orderNumber} ${verb}`,
+        oldValue: "pending",
+        newValue: status,
+        fieldChanged: "status",
+        adminNotes: reason ?? null,
+        createdAt: iso(closedAt),
+      },
+    ];
+  });
   await trx
     .insertInto("userActivityLog")
     .values([
       {
-        userId: customer.id,
-        adminId: admin.id,
+        userId: people.customer.id,
+        adminId: people.admin.id,
         actionType: "admin_note" as const,
         actionDescription: "Nota agregada por el administrador",
         oldValue: null,
         newValue: null,
         fieldChanged: null,
-        adminNotes: "Clienta frecuente. Prefiere entregas por la tarde.",
-        createdAt: iso(days(20)),
+        adminNotes: people.customer.adminNotes,
+        createdAt: iso(clock.daysAgo(20)),
       },
-      ...(cancelled
-        ? [
-            {
-              userId: customer.id,
-              adminId: admin.id,
-              actionType: "order_cancelled" as const,
-              actionDescription: `Pedido ${cancelled.orderNumber} cancelado`,
-              oldValue: "pending",
-              newValue: "cancelled",
-              fieldChanged: "status",
-              adminNotes: cancelled.spec.reason ?? null,
-              createdAt: iso(addMinutes(cancelled.created, 75)),
-            },
-          ]
-        : []),
-      ...(denied
-        ? [
-            {
-              userId: customer.id,
-              adminId: admin.id,
-              actionType: "order_denied" as const,
-              actionDescription: `Pedido ${denied.orderNumber} denegado`,
-              oldValue: "pending",
-              newValue: "denied",
-              fieldChanged: "status",
-              adminNotes: denied.spec.reason ?? null,
-              createdAt: iso(addMinutes(denied.created, 20 * 60)),
-            },
-          ]
-        : []),
+      ...closed,
     ])
     .execute();
+}
 
-  // Wishlist of the demo customer
+async function insertWishlist(
+  trx: Transaction<Database>,
+  { clock }: SeedContext,
+  customer: CreatedUser,
+  products: Products,
+) {
   await trx
     .insertInto("wishlistItems")
     .values(
-      DEMO_WISHLIST.filter((slug) => productId.has(slug)).map((slug, index) => ({
+      DEMO_WISHLIST.filter((slug) => products.has(slug)).map((slug, index) => ({
         userId: customer.id,
-        productId: productId.get(slug)!,
-        createdAt: iso(days(30 - index * 6)),
+        productId: products.get(slug)!.id,
+        createdAt: iso(clock.daysAgo(30 - index * 6)),
       })),
     )
     .execute();
+}
 
-  // Contact messages
+/** Contact messages, one of them answered. */
+async function insertMessages(trx: Transaction<Database>, { clock, random }: SeedContext) {
   await trx
     .insertInto("messages")
     .values(
       MESSAGES.map((message) => {
-        const created = addMinutes(days(message.daysAgo), -random.int(30, 300));
+        const created = clock.later(clock.daysAgo(message.daysAgo), -random.int(30, 300));
         return {
           name: message.name,
           email: message.email,
@@ -963,25 +852,28 @@ async function insertAll(trx: Transaction<Database>, context: InsertContext) {
           isRead: message.isRead,
           isReplied: message.reply ? (1 as const) : (0 as const),
           reply: message.reply,
-          repliedAt: message.reply ? iso(addMinutes(created, 5 * 60)) : null,
+          repliedAt: message.reply ? iso(clock.later(created, 5 * 60)) : null,
           createdAt: iso(created),
         };
       }),
     )
     .execute();
+}
 
-  // CMS pages
+/** The content pages, written when the admin opened the store, with the figures of its settings. */
+async function insertCmsPages(trx: Transaction<Database>, { clock }: SeedContext) {
+  const created = iso(clock.daysAgo(ADMIN_PROFILE.daysAgo));
   await trx
     .insertInto("cmsPages")
     .values(
-      CMS_PAGES.map((page) => ({
+      cmsPages(await storeSettings(trx)).map((page) => ({
         key: page.key,
         title: page.title,
         content: page.content,
         metaDescription: page.metaDescription,
         isActive: 1 as const,
-        createdAt: adminCreated,
-        updatedAt: adminCreated,
+        createdAt: created,
+        updatedAt: created,
       })),
     )
     .execute();

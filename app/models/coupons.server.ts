@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
-import { normalizeCouponCode, type CouponRefusal } from "./coupons";
+import { normalizeCouponCode, promoDiscount, type CouponRefusal } from "./coupons";
 
 /*
  * D20: one code box, two sources. Admin promo codes (percentage or fixed, minimum order,
@@ -75,9 +75,7 @@ export async function checkCoupon(
         kind: "promo",
         id: promo.id,
         code: promo.code.toUpperCase(),
-        discount: percentage
-          ? Math.round((input.subtotal * promo.discountValue) / 100)
-          : promo.discountValue,
+        discount: promoDiscount(promo, input.subtotal),
         label: percentage ? `${promo.discountValue}%` : formatMoney(promo.discountValue),
       },
     };

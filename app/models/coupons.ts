@@ -1,10 +1,24 @@
-/** Client-safe coupon rules (D20): the code box's schema, its messages and what it shows. */
+/** Client-safe coupon rules (D20): the code box's schema, discounts, messages and views. */
 import { z } from "zod";
+import type { DiscountType } from "#db/types";
 import { formatMoney } from "~/utils/money";
 
 /** storefront.md §5: the code is upper-cased and trimmed before it is checked. */
 export function normalizeCouponCode(input: string) {
   return input.trim().toUpperCase();
+}
+
+/**
+ * D20: what a promo code takes off a subtotal (centavos): a percentage of it, rounded to whole
+ * centavos, or a fixed amount. orderTotals caps the discount at the order's total.
+ */
+export function promoDiscount(
+  promo: { discountType: DiscountType; discountValue: number },
+  subtotal: number,
+): number {
+  return promo.discountType === "percentage"
+    ? Math.round((subtotal * promo.discountValue) / 100)
+    : promo.discountValue;
 }
 
 /** storefront.md §5 and §8; the reasons a code is refused are ours (the seed does not show them). */

@@ -39,3 +39,12 @@ export function tierFor(
   if (pointsEarned >= rules.tierPlata) return "plata";
   return "bronce";
 }
+
+/**
+ * D13: the discount (centavos) of a coupon bought with `points`, at `pointsPerLempiraDiscount`
+ * points for each lempira (35 by default: 700 points buy L 20.00), floored to whole centavos.
+ */
+export function couponDiscountForPoints(points: number, pointsPerLempiraDiscount: number) {
+  if (!(pointsPerLempiraDiscount > 0)) return 0;
+  return Math.max(0, Math.floor((points * 100) / pointsPerLempiraDiscount));
+}

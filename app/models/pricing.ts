@@ -4,7 +4,7 @@
  * the cart, the drawer, the checkout, the order model and the demo seed agree by construction.
  */
 import type { ShippingMethod } from "#db/types";
-import { parseSettings, type StoreSettings } from "./settings";
+import type { StoreSettings } from "./settings";
 
 /** storefront.md §9: the price of each size relative to the 100 ml bottle. */
 export const SIZE_MULTIPLIERS = {
@@ -40,16 +40,6 @@ type PricingKey =
 
 /** What the price arithmetic reads of the settings, parsed: money in centavos, ISV in percent. */
 export type PriceSettings = Pick<StoreSettings, PricingKey>;
-
-/**
- * @deprecated The stored strings ('150', '15') that db/seed.ts still passes to `orderTotals`;
- * they go through the one settings parser. Remove once the seed passes `DEFAULT_SETTINGS`.
- */
-export type PricingSettings = Record<PricingKey, string>;
-
-function isStored(settings: PriceSettings | PricingSettings): settings is PricingSettings {
-  return typeof settings.tax_percentage === "string";
-}
 
 /** D11: standard and express are free from their thresholds (inclusive); pickup is always free. */
 export function shippingCost({
@@ -100,14 +90,13 @@ export function orderTotals({
   lines,
   method,
   couponDiscount,
-  settings: given,
+  settings,
 }: {
   lines: readonly { price: number; quantity: number }[];
   method: ShippingMethod;
   couponDiscount: number;
-  settings: PriceSettings | PricingSettings;
+  settings: PriceSettings;
 }): OrderTotals {
-  const settings = isStored(given) ? parseSettings(given).settings : given;
   const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
   const shipping = lines.length === 0 ? 0 : shippingCost({ subtotal, method, settings });
   const tax = taxFor(subtotal, settings.tax_percentage);

@@ -1,10 +1,13 @@
 /**
- * Editable content pages (backoffice.md §2 "CMS"). The figures follow backoffice.md §9
- * and the checkout settings defaults (DECISIONS.md): returns within 7 days of delivery,
- * refunds in 3–5 business days (1–3 days once a bank transfer is issued), authenticity
- * claims up to 30 days with refund in 24–48 hours, order changes within 2 hours,
- * standard shipping L 150 (free from L 2,000), express L 300 (free from L 5,000).
+ * Editable content pages (backoffice.md §2 "CMS"). The figures follow backoffice.md §9:
+ * returns within 7 days of delivery, refunds in 3–5 business days (1–3 days once a bank
+ * transfer is issued), authenticity claims up to 30 days with refund in 24–48 hours, order
+ * changes within 2 hours. Prices, tax, points and contact details are read from the store's
+ * settings, so the pages say what the store does.
  */
+import { formatOrderNumber } from "../../app/models/order-number";
+import type { StoreSettings } from "../../app/models/settings";
+import { formatMoney } from "../../app/utils/money";
 
 export type SeedCmsPage = {
   key: "terms" | "privacy" | "cookies" | "returns" | "faq" | "warranty" | "tracking";
@@ -13,26 +16,36 @@ export type SeedCmsPage = {
   content: string;
 };
 
-const CONTACT_EMAIL = "contacto@perfumeria.hn";
-const WHATSAPP = "+504 9988-7766";
-const WHATSAPP_LINK = "https://wa.me/50499887766";
+/** The pages as the store's settings make them. */
+type NumberKey = {
+  [K in keyof StoreSettings]: StoreSettings[K] extends number ? K : never;
+}[keyof StoreSettings];
 
-const contactBlock = `<p>¿Tienes dudas? Escríbenos a <a href="mailto:${CONTACT_EMAIL}">${CONTACT_EMAIL}</a> o por WhatsApp al <a href="${WHATSAPP_LINK}">${WHATSAPP}</a>, de lunes a viernes de 9:00 a. m. a 6:00 p. m. y sábados de 9:00 a. m. a 4:00 p. m.</p>`;
+export function cmsPages(settings: StoreSettings): SeedCmsPage[] {
+  const money = (key: NumberKey) => formatMoney(settings[key]);
+  const count = (key: NumberKey) => settings[key].toLocaleString("es-HN");
+  const points = (key: NumberKey) => `${count(key)} ${settings[key] === 1 ? "punto" : "puntos"}`;
+  const email = settings.contactEmail;
+  const whatsapp = settings.contactWhatsapp;
+  const whatsappLink = `https://wa.me/${whatsapp.replace(/\D/g, "")}`;
+  const orderNumberExample = formatOrderNumber(new Date("2026-10-15T18:00:00Z"), 4821);
 
-export const CMS_PAGES: SeedCmsPage[] = [
-  {
-    key: "terms",
-    title: "Términos y Condiciones",
-    metaDescription:
-      "Términos y condiciones de compra en Perfumería de Lujo: precios en lempiras, pago por transferencia bancaria, envíos a toda Honduras, pedidos por encargo y programa de puntos.",
-    content: `<h2>1. Aceptación de los términos</h2>
+  const contactBlock = `<p>¿Tienes dudas? Escríbenos a <a href="mailto:${email}">${email}</a> o por WhatsApp al <a href="${whatsappLink}">${whatsapp}</a>, de lunes a viernes de 9:00 a. m. a 6:00 p. m. y sábados de 9:00 a. m. a 4:00 p. m.</p>`;
+
+  return [
+    {
+      key: "terms",
+      title: "Términos y Condiciones",
+      metaDescription:
+        "Términos y condiciones de compra en Perfumería de Lujo: precios en lempiras, pago por transferencia bancaria, envíos a toda Honduras, pedidos por encargo y programa de puntos.",
+      content: `<h2>1. Aceptación de los términos</h2>
 <p>Al navegar y comprar en Perfumería de Lujo aceptas estos términos y condiciones. Te recomendamos leerlos con atención antes de realizar tu pedido. Estos términos se rigen por las leyes de la República de Honduras, incluida la Ley de Protección al Consumidor.</p>
 
 <h2>2. Productos</h2>
 <p>Todos los perfumes que vendemos son <strong>100% originales</strong>, adquiridos a distribuidores autorizados y a las casas de perfumería. Las imágenes son ilustrativas; la presentación del frasco o del empaque puede variar según el lote del fabricante.</p>
 <ul>
   <li>Los precios se muestran en lempiras (L) y corresponden al tamaño indicado en cada producto.</li>
-  <li>El Impuesto Sobre Ventas (ISV 15%) se calcula y se muestra por separado en el resumen del pedido.</li>
+  <li>El Impuesto Sobre Ventas (ISV ${settings.tax_percentage}%) se calcula y se muestra por separado en el resumen del pedido.</li>
   <li>Las existencias se actualizan en tiempo real; un producto se reserva solo cuando se confirma el pedido.</li>
 </ul>
 
@@ -47,8 +60,8 @@ export const CMS_PAGES: SeedCmsPage[] = [
 <h2>4. Envíos</h2>
 <p>Realizamos envíos a los 18 departamentos de Honduras:</p>
 <ul>
-  <li><strong>Envío estándar</strong> (3 a 5 días hábiles): L 150.00, gratis en compras desde L 2,000.00.</li>
-  <li><strong>Envío express</strong> (1 a 2 días hábiles en Tegucigalpa y San Pedro Sula; 2 a 4 días en el resto del país): L 300.00, gratis en compras desde L 5,000.00.</li>
+  <li><strong>Envío estándar</strong> (3 a 5 días hábiles): ${money("shipping_cost")}, gratis en compras desde ${money("free_shipping_threshold")}.</li>
+  <li><strong>Envío express</strong> (1 a 2 días hábiles en Tegucigalpa y San Pedro Sula; 2 a 4 días en el resto del país): ${money("express_shipping_cost")}, gratis en compras desde ${money("express_free_shipping_threshold")}.</li>
   <li><strong>Recoger en tienda</strong>: sin costo, en nuestro local de Tegucigalpa.</li>
 </ul>
 <p>Las entregas se realizan de lunes a sábado entre las 8:00 a. m. y las 6:00 p. m.</p>
@@ -58,10 +71,10 @@ export const CMS_PAGES: SeedCmsPage[] = [
 
 <h2>6. Cupones y programa de puntos</h2>
 <ul>
-  <li>Ganas 1 punto por cada L 1 del subtotal de tus pedidos entregados.</li>
-  <li>Puedes canjear tus puntos por cupones de descuento: 35 puntos equivalen a L 1, en múltiplos de 10 puntos (mínimo 10 puntos).</li>
-  <li>Los puntos vencen después de 30 días sin realizar una compra.</li>
-  <li>Niveles: Bronce, Plata (desde 2,000 puntos acumulados) y Oro (desde 5,000 puntos).</li>
+  <li>Ganas ${points("loyalty_points_per_lempira")} por cada L 1 del subtotal de tus pedidos entregados.</li>
+  <li>Puedes canjear tus puntos por cupones de descuento: ${points("loyalty_points_per_lempira_discount")} equivalen a L 1, en múltiplos de ${points("loyalty_redeem_step")} (mínimo ${points("loyalty_redeem_minimum")}).</li>
+  <li>Los puntos vencen después de ${count("loyalty_points_expiry_days")} días sin realizar una compra.</li>
+  <li>Niveles: Bronce, Plata (desde ${points("loyalty_tier_plata")} acumulados) y Oro (desde ${points("loyalty_tier_oro")}).</li>
   <li>Los cupones y códigos promocionales no son acumulables entre sí ni canjeables por dinero.</li>
 </ul>
 
@@ -71,13 +84,13 @@ export const CMS_PAGES: SeedCmsPage[] = [
 <h2>8. Cambios a estos términos</h2>
 <p>Podemos actualizar estos términos en cualquier momento. La versión publicada en este sitio es la vigente al momento de tu compra.</p>
 ${contactBlock}`,
-  },
-  {
-    key: "privacy",
-    title: "Política de Privacidad",
-    metaDescription:
-      "Cómo Perfumería de Lujo recopila, usa y protege tus datos personales: información de pedidos, comprobantes de pago privados, cookies y tus derechos sobre tu información.",
-    content: `<h2>Tu privacidad es importante</h2>
+    },
+    {
+      key: "privacy",
+      title: "Política de Privacidad",
+      metaDescription:
+        "Cómo Perfumería de Lujo recopila, usa y protege tus datos personales: información de pedidos, comprobantes de pago privados, cookies y tus derechos sobre tu información.",
+      content: `<h2>Tu privacidad es importante</h2>
 <p>En Perfumería de Lujo protegemos la información que nos confías. Esta política explica qué datos recopilamos, para qué los usamos y cuáles son tus derechos.</p>
 
 <h2>Información que recopilamos</h2>
@@ -112,13 +125,13 @@ ${contactBlock}`,
   <li>Pedirnos información sobre el uso de tus datos.</li>
 </ul>
 ${contactBlock}`,
-  },
-  {
-    key: "cookies",
-    title: "Política de Cookies",
-    metaDescription:
-      "Qué cookies utiliza Perfumería de Lujo: sesión, carrito, tema visual y productos vistos recientemente. No usamos cookies publicitarias de terceros.",
-    content: `<h2>¿Qué son las cookies?</h2>
+    },
+    {
+      key: "cookies",
+      title: "Política de Cookies",
+      metaDescription:
+        "Qué cookies utiliza Perfumería de Lujo: sesión, carrito, tema visual y productos vistos recientemente. No usamos cookies publicitarias de terceros.",
+      content: `<h2>¿Qué son las cookies?</h2>
 <p>Las cookies son pequeños archivos que tu navegador guarda al visitar un sitio web. Nos permiten recordar tu sesión y tus preferencias.</p>
 
 <h2>Cookies que utilizamos</h2>
@@ -132,13 +145,13 @@ ${contactBlock}`,
 <h2>Cómo gestionar las cookies</h2>
 <p>Puedes borrar o bloquear las cookies desde la configuración de tu navegador. Ten en cuenta que, si bloqueas la cookie de sesión, no podrás iniciar sesión ni completar compras.</p>
 ${contactBlock}`,
-  },
-  {
-    key: "returns",
-    title: "Política de Devoluciones",
-    metaDescription:
-      "Devoluciones dentro de 7 días posteriores a la entrega con el producto sellado. Reembolsos en 3 a 5 días hábiles. Conoce las condiciones y el proceso paso a paso.",
-    content: `<h2>Tu satisfacción es nuestra prioridad</h2>
+    },
+    {
+      key: "returns",
+      title: "Política de Devoluciones",
+      metaDescription:
+        "Devoluciones dentro de 7 días posteriores a la entrega con el producto sellado. Reembolsos en 3 a 5 días hábiles. Conoce las condiciones y el proceso paso a paso.",
+      content: `<h2>Tu satisfacción es nuestra prioridad</h2>
 <p>Si tu compra no cumple tus expectativas, puedes solicitar una devolución dentro de los <strong>7 días</strong> posteriores a la entrega.</p>
 
 <h2>Condiciones</h2>
@@ -164,13 +177,13 @@ ${contactBlock}`,
 <h2>Reembolsos</h2>
 <p>Una vez aprobada la devolución, el reembolso se procesa en <strong>3 a 5 días hábiles</strong>. Los reembolsos se realizan por transferencia bancaria y se reflejan en tu cuenta de 1 a 3 días después de emitidos, según tu banco. Los costos de envío originales no son reembolsables, salvo error nuestro.</p>
 ${contactBlock}`,
-  },
-  {
-    key: "faq",
-    title: "Preguntas Frecuentes",
-    metaDescription:
-      "Respuestas a las preguntas más frecuentes sobre autenticidad, pedidos, pagos por transferencia, envíos a toda Honduras y devoluciones en Perfumería de Lujo.",
-    content: `<h2>General</h2>
+    },
+    {
+      key: "faq",
+      title: "Preguntas Frecuentes",
+      metaDescription:
+        "Respuestas a las preguntas más frecuentes sobre autenticidad, pedidos, pagos por transferencia, envíos a toda Honduras y devoluciones en Perfumería de Lujo.",
+      content: `<h2>General</h2>
 <h3>¿Quiénes son Perfumería de Lujo?</h3>
 <p>Somos una tienda hondureña especializada en perfumes originales de diseñador y de nicho, con tienda física en Tegucigalpa y envíos a todo el país.</p>
 <h3>¿Necesito una cuenta para comprar?</h3>
@@ -194,7 +207,7 @@ ${contactBlock}`,
 
 <h2>Envíos</h2>
 <h3>¿Cuánto cuesta el envío?</h3>
-<p>El envío estándar cuesta L 150.00 y es gratis en compras desde L 2,000.00. El envío express cuesta L 300.00 y es gratis desde L 5,000.00. Recoger en tienda no tiene costo.</p>
+<p>El envío estándar cuesta ${money("shipping_cost")} y es gratis en compras desde ${money("free_shipping_threshold")}. El envío express cuesta ${money("express_shipping_cost")} y es gratis desde ${money("express_free_shipping_threshold")}. Recoger en tienda no tiene costo.</p>
 <h3>¿Cuánto tarda mi pedido?</h3>
 <p>De 1 a 2 días hábiles en Tegucigalpa y San Pedro Sula, y de 2 a 4 días hábiles en el resto del país con envío express. El envío estándar tarda de 3 a 5 días hábiles. Entregamos de lunes a sábado de 8:00 a. m. a 6:00 p. m.</p>
 <h3>¿Cómo sigo mi pedido?</h3>
@@ -204,13 +217,13 @@ ${contactBlock}`,
 <h3>¿Puedo devolver un perfume?</h3>
 <p>Sí, dentro de los 7 días posteriores a la entrega, siempre que esté sellado y en su empaque original. El reembolso se procesa en 3 a 5 días hábiles. Consulta nuestra <a href="/returns">Política de Devoluciones</a>.</p>
 ${contactBlock}`,
-  },
-  {
-    key: "warranty",
-    title: "Garantía de Autenticidad",
-    metaDescription:
-      "Todos nuestros perfumes son 100% originales. Si un producto no es auténtico, puedes reclamar hasta 30 días después de la entrega y te reembolsamos en 24 a 48 horas.",
-    content: `<h2>100% originales, garantizado</h2>
+    },
+    {
+      key: "warranty",
+      title: "Garantía de Autenticidad",
+      metaDescription:
+        "Todos nuestros perfumes son 100% originales. Si un producto no es auténtico, puedes reclamar hasta 30 días después de la entrega y te reembolsamos en 24 a 48 horas.",
+      content: `<h2>100% originales, garantizado</h2>
 <p>En Perfumería de Lujo solo vendemos perfumes <strong>originales</strong>, adquiridos directamente a las casas de perfumería y a sus distribuidores autorizados. Cada frasco llega sellado de fábrica, con su código de lote.</p>
 
 <h2>Nuestro compromiso</h2>
@@ -228,14 +241,14 @@ ${contactBlock}`,
   <li>Si se comprueba que el producto no es auténtico, te devolvemos el 100% de tu dinero en un plazo de <strong>24 a 48 horas</strong>.</li>
 </ol>
 ${contactBlock}`,
-  },
-  {
-    key: "tracking",
-    title: "Seguimiento de Pedido",
-    metaDescription:
-      "Consulta el estado de tu pedido con tu número de pedido y tu correo electrónico. Conoce qué significa cada estado y los tiempos de entrega en Honduras.",
-    content: `<h2>¿Dónde está mi pedido?</h2>
-<p>Ingresa tu número de pedido (por ejemplo, <strong>PH-261015-4821</strong>) y el correo electrónico con el que compraste. Encontrarás el número en el correo de confirmación y en la sección «Mis pedidos» de tu cuenta.</p>
+    },
+    {
+      key: "tracking",
+      title: "Seguimiento de Pedido",
+      metaDescription:
+        "Consulta el estado de tu pedido con tu número de pedido y tu correo electrónico. Conoce qué significa cada estado y los tiempos de entrega en Honduras.",
+      content: `<h2>¿Dónde está mi pedido?</h2>
+<p>Ingresa tu número de pedido (por ejemplo, <strong>${orderNumberExample}</strong>) y el correo electrónico con el que compraste. Encontrarás el número en el correo de confirmación y en la sección «Mis pedidos» de tu cuenta.</p>
 
 <h2>Estados de tu pedido</h2>
 <ul>
@@ -255,5 +268,6 @@ ${contactBlock}`,
 </ul>
 <p>Las entregas se realizan de lunes a sábado de 8:00 a. m. a 6:00 p. m.</p>
 ${contactBlock}`,
-  },
-];
+    },
+  ];
+}

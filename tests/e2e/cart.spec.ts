@@ -1,15 +1,20 @@
 import type { Page } from "@playwright/test";
 import type { DB } from "../../db/connection";
+import {
+  createProduct,
+  deleteProducts,
+  type CreatedProduct,
+  type ProductOverrides,
+} from "../factories/catalog";
 import { expect, test } from "./fixtures";
-import { deleteProducts, insertProduct, type TestProduct } from "./product-data";
 
-const made: TestProduct[] = [];
+const made: CreatedProduct[] = [];
 test.afterEach(async ({ db }) => {
   await deleteProducts(db, made.splice(0));
 });
 
-async function product(db: DB, overrides: Parameters<typeof insertProduct>[1] = {}) {
-  const created = await insertProduct(db, overrides);
+async function product(db: DB, overrides: ProductOverrides = {}) {
+  const created = await createProduct(db, overrides);
   made.push(created);
   return created;
 }

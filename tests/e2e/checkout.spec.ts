@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import type { DB } from "../../db/connection";
+import { createProduct, deleteProducts, type CreatedProduct } from "../factories/catalog";
 import { expect, test } from "./fixtures";
-import { deleteProducts, insertProduct, type TestProduct } from "./product-data";
 
 /*
  * The checkout in both projects: with JS the proof uploads on selection; without JS the whole
@@ -20,12 +20,12 @@ test.beforeAll(async () => {
     .toBuffer();
 });
 
-const products: TestProduct[] = [];
+const products: CreatedProduct[] = [];
 test.afterAll(async ({ db }) => {
   await deleteProducts(db, products);
 });
 
-async function addToCart(page: Page, product: TestProduct) {
+async function addToCart(page: Page, product: CreatedProduct) {
   await page.goto(`/product/${product.slug}`);
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
   await expect(page.getByText("Agregado al carrito").first()).toBeVisible();
@@ -72,7 +72,7 @@ test.describe("checkout", () => {
     db,
     javaScriptEnabled,
   }) => {
-    const product = await insertProduct(db, { price: 150_000, stock: 3 });
+    const product = await createProduct(db, { price: 150_000, stock: 3 });
     products.push(product);
     await addToCart(page, product);
     await page.goto("/checkout");
@@ -101,7 +101,7 @@ test.describe("checkout", () => {
     login,
     javaScriptEnabled,
   }) => {
-    const product = await insertProduct(db, { price: 100_000 });
+    const product = await createProduct(db, { price: 100_000 });
     products.push(product);
     const user = await createUser({ firstName: "Lucía", lastName: "Martínez" });
     await login(page, user);
@@ -132,7 +132,7 @@ test.describe("checkout", () => {
     db,
     javaScriptEnabled,
   }) => {
-    const product = await insertProduct(db);
+    const product = await createProduct(db);
     products.push(product);
     await addToCart(page, product);
     await page.goto("/checkout");
@@ -156,7 +156,7 @@ test.describe("checkout", () => {
   });
 
   test("a coupon is applied and removed in the checkout's code box", async ({ page, db }) => {
-    const product = await insertProduct(db, { price: 300_000 });
+    const product = await createProduct(db, { price: 300_000 });
     products.push(product);
     const code = `E2E${crypto.randomBytes(3).toString("hex")}`.toUpperCase();
     await db

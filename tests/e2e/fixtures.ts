@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { test as base, expect, type Page } from "@playwright/test";
 import { createDb, databasePath, openSqlite, type DB } from "../../db/connection";
 import type { Role } from "../../db/types";
+import { createUser as createUserRow } from "../factories/users";
 
 export { expect };
 
@@ -112,15 +113,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         lastName: options.lastName ?? "Prueba",
         role,
       };
-      const { id } = await db
-        .insertInto("users")
-        .values({
-          ...user,
-          phone: options.phone ?? null,
-          passwordHash: await hashPassword(password),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const { id } = await createUserRow(db, {
+        ...user,
+        phone: options.phone ?? null,
+        passwordHash: await hashPassword(password),
+      });
       created.push(id);
       return { id, password, ...user };
     });

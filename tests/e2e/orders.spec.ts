@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
+import { createProduct, deleteProducts, type CreatedProduct } from "../factories/catalog";
 import { createOrder } from "../factories/orders";
 import { expect, test } from "./fixtures";
-import { deleteProducts, insertProduct, type TestProduct } from "./product-data";
 
-const products: TestProduct[] = [];
+const products: CreatedProduct[] = [];
 const orders: string[] = [];
 test.afterEach(async ({ db }) => {
   if (orders.length > 0)
@@ -14,10 +14,10 @@ test.afterEach(async ({ db }) => {
 type Db = Parameters<typeof createOrder>[0];
 
 async function placeOrder(db: Db, overrides: Partial<Parameters<typeof createOrder>[1]>) {
-  const product = await insertProduct(db, { stock: 20 });
+  const product = await createProduct(db, { price: 200_000, stock: 20 });
   products.push(product);
   const order = await createOrder(db, {
-    lines: [{ product: { ...product, price: 200_000 }, quantity: 2 }],
+    lines: [{ product, quantity: 2 }],
     takeStock: false,
     ...overrides,
   });

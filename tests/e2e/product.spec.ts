@@ -1,7 +1,7 @@
+import { createProduct, deleteProducts, type CreatedProduct } from "../factories/catalog";
 import { expect, test } from "./fixtures";
-import { deleteProducts, insertProduct, type TestProduct } from "./product-data";
 
-const made: TestProduct[] = [];
+const made: CreatedProduct[] = [];
 test.afterEach(async ({ db }) => {
   await deleteProducts(db, made.splice(0));
 });
@@ -13,7 +13,7 @@ test.describe("product page", () => {
     createUser,
     login,
   }) => {
-    const product = await insertProduct(db);
+    const product = await createProduct(db, { stock: 5 });
     made.push(product);
     const shopper = await createUser();
     await login(page, shopper);
@@ -54,7 +54,7 @@ test.describe("product page", () => {
   });
 
   test("a visitor's cart lives on the session and shows in the header", async ({ page, db }) => {
-    const product = await insertProduct(db);
+    const product = await createProduct(db);
     made.push(product);
     await page.goto(`/product/${product.slug}`);
     await page.getByRole("radio", { name: /^150ml/ }).check();
@@ -81,7 +81,7 @@ test.describe("product page", () => {
     await expect(page.getByRole("button", { name: "Agregar al carrito" })).toBeDisabled();
 
     // Sold out while the shopper was looking: the server refuses and nothing is stored.
-    const product = await insertProduct(db, { stock: 1 });
+    const product = await createProduct(db, { stock: 1 });
     made.push(product);
     await page.goto(`/product/${product.slug}`);
     await db.updateTable("products").set({ stock: 0 }).where("id", "=", product.id).execute();
@@ -101,7 +101,9 @@ test.describe("product page", () => {
     db,
     createUser,
   }) => {
-    const product = await insertProduct(db);
+    const product = await createProduct(db, {
+      shortDescription: "Un perfume creado por las pruebas.",
+    });
     made.push(product);
     const author = await createUser({ firstName: "Valeria" });
     await db
@@ -144,7 +146,7 @@ test.describe("product page", () => {
     db,
     javaScriptEnabled,
   }) => {
-    const product = await insertProduct(db);
+    const product = await createProduct(db);
     made.push(product);
     await page.goto(`/product/${product.slug}`);
     const whatsapp = page.getByRole("link", { name: "Compartir por WhatsApp" });

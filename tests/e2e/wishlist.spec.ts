@@ -1,7 +1,7 @@
+import { createProduct, deleteProducts, type CreatedProduct } from "../factories/catalog";
 import { expect, test } from "./fixtures";
-import { deleteProducts, insertProduct, type TestProduct } from "./product-data";
 
-const made: TestProduct[] = [];
+const made: CreatedProduct[] = [];
 test.afterEach(async ({ db }) => {
   await deleteProducts(db, made.splice(0));
 });
@@ -13,7 +13,7 @@ test.describe("favourites", () => {
     createUser,
     login,
   }) => {
-    const product = await insertProduct(db);
+    const product = await createProduct(db);
     made.push(product);
     const shopper = await createUser();
     await login(page, shopper);
@@ -48,7 +48,7 @@ test.describe("favourites", () => {
     db,
     createUser,
   }) => {
-    const product = await insertProduct(db);
+    const product = await createProduct(db);
     made.push(product);
     const shopper = await createUser();
 

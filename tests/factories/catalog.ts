@@ -1,11 +1,14 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, NewBrand, NewProduct, NewUser } from "../../db/types";
+import type { Database, NewBrand, NewProduct } from "../../db/types";
 
 /*
- * Valid, unique rows for tests, written straight through Kysely. They take the database so
- * that integration tests (the app's connection) and e2e tests (the server's file) share them.
+ * Valid, unique catalogue rows, written straight through Kysely. They take the database so
+ * that integration tests (the app's connection), e2e tests (the server's file) and the demo
+ * seed (its transaction) share them.
  */
+
+export { createShopper } from "./users";
 
 const unique = () => crypto.randomBytes(5).toString("hex");
 
@@ -14,15 +17,15 @@ export async function createBrand(db: Kysely<Database>, overrides: Partial<NewBr
   return db
     .insertInto("brands")
     .values({ name: `Marca ${suffix}`, slug: `marca-${suffix}`, ...overrides })
-    .returning(["id", "name", "slug"])
+    .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export type ProductOverrides = Partial<NewProduct>;
 
 /**
- * An active, unflagged 100 ml perfume at L 2,000.00 sold in 50/100/150 ml, 10 in stock (brand
- * created when not given), unless told otherwise.
+ * An active, unflagged 100 ml perfume at L 2,000.00 sold in 50/100/150 ml, 10 in stock, of a
+ * brand of its own (created when `brandId` is not given), unless told otherwise.
  */
 export async function createProduct(db: Kysely<Database>, overrides: ProductOverrides = {}) {
   const suffix = unique();
@@ -41,23 +44,40 @@ export async function createProduct(db: Kysely<Database>, overrides: ProductOver
       ...overrides,
       brandId,
     })
-    .returning(["id", "name", "slug", "brandId", "price", "stock", "size"])
+    .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-/** A customer without a password (tests sign them in by writing the session). */
-export async function createShopper(db: Kysely<Database>, overrides: Partial<NewUser> = {}) {
-  const suffix = unique();
-  return db
-    .insertInto("users")
-    .values({
-      email: `cliente-${suffix}@example.com`,
-      passwordHash: null,
-      googleId: null,
-      firstName: "Lucía",
-      lastName: "Prueba",
-      ...overrides,
-    })
-    .returning(["id", "email", "firstName", "lastName"])
-    .executeTakeFirstOrThrow();
+export type CreatedProduct = Awaited<ReturnType<typeof createProduct>>;
+
+/**
+ * Removes products a test made (their cart and wishlist rows cascade), and their brands once
+ * no product is left in them: a shared store (the e2e server's) keeps no trace of the test.
+ */
+export async function deleteProducts(
+  db: Kysely<Database>,
+  products: readonly { id: number; brandId: number }[],
+) {
+  if (products.length === 0) return;
+  await db
+    .deleteFrom("products")
+    .where(
+      "id",
+      "in",
+      products.map((product) => product.id),
+    )
+    .execute();
+  await db
+    .deleteFrom("brands")
+    .where(
+      "id",
+      "in",
+      products.map((product) => product.brandId),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom("products").select("id").whereRef("products.brandId", "=", "brands.id")),
+      ),
+    )
+    .execute();
 }

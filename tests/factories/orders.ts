@@ -1,87 +1,147 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database, NewOrder } from "../../db/types";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, NewOrder, PromoCodesTable } from "../../db/types";
+import { promoDiscount } from "../../app/models/coupons";
+import { formatOrderNumber } from "../../app/models/order-number";
+import { orderTotals, priceForSize } from "../../app/models/pricing";
+import { storeSettings } from "./settings";
 
 /*
- * Orders as checkout leaves them (D18: the stock of each line is taken in the same
- * transaction), written straight through Kysely so integration and e2e tests share it.
+ * Orders as checkout leaves them, written straight through Kysely so that integration tests,
+ * e2e tests and the demo seed share them: lines priced by size, totals by the checkout's own
+ * arithmetic over the store's settings (D11, D19), a D14 number, the stock taken (D18) and the
+ * promo code's use counted (D20).
  */
 
 export type OrderLine = {
-  product: { id: number; name: string; price: number };
+  product: { id: number; name: string; price: number; size?: string; images?: string };
   quantity?: number;
+  /** the product's main size when absent */
   size?: string;
 };
 
-let serial = 0;
+/** What checkout computes is not an override: the totals and the number follow the rules. */
+type OrderOverrides = Omit<
+  Partial<NewOrder>,
+  | "orderNumber"
+  | "subtotal"
+  | "shippingCost"
+  | "tax"
+  | "couponDiscount"
+  | "total"
+  | "couponCode"
+  | "promoCodeId"
+>;
 
-/** A unique order number in the D14 shape (PH-yymmdd-NNNN, at most 20 characters). */
-export function testOrderNumber() {
-  serial = (serial + 1) % 10_000;
-  const random = crypto.randomInt(0, 100_000).toString().padStart(5, "0");
-  return `PH-T${random}-${String(serial).padStart(4, "0")}`;
+export type OrderOptions = OrderOverrides & {
+  lines: OrderLine[];
+  /** Take the units from the products' stock, as placing the order does (default true). */
+  takeStock?: boolean;
+  /** The promo code the order was placed with: its discount is taken and one use counted. */
+  promo?: Pick<Selectable<PromoCodesTable>, "id" | "code" | "discountType" | "discountValue">;
+  /** The D14 serial (the seed draws it from its PRNG); a free one is picked when absent. */
+  serial?: number;
+};
+
+/** A D14 number for the order's day that no order has yet, drawn as the app draws them. */
+async function freeOrderNumber(db: Kysely<Database>, created: Date) {
+  for (let attempt = 0; ; attempt++) {
+    const serial =
+      attempt < 20 ? crypto.randomInt(1000, 10_000) : crypto.randomInt(100_000, 1_000_000);
+    const candidate = formatOrderNumber(created, serial);
+    const taken = await db
+      .selectFrom("orders")
+      .select("id")
+      .where("orderNumber", "=", candidate)
+      .executeTakeFirst();
+    if (!taken) return candidate;
+  }
 }
 
-export async function createOrder(
-  db: Kysely<Database>,
-  options: {
-    lines: OrderLine[];
-    /** Take the units from the products' stock, as placing the order does (default true). */
-    takeStock?: boolean;
-  } & Partial<NewOrder>,
-) {
-  const { lines, takeStock = true, ...overrides } = options;
-  const subtotal = lines.reduce((sum, line) => sum + line.product.price * (line.quantity ?? 1), 0);
-  const shippingCost = overrides.shippingCost ?? (subtotal >= 200_000 ? 0 : 15_000);
-  const tax = Math.round(subtotal * 0.15);
-  const couponDiscount = overrides.couponDiscount ?? 0;
+function priceLine(line: OrderLine) {
+  const mainSize = line.product.size ?? "100ml";
+  const size = line.size ?? mainSize;
+  const price = priceForSize(line.product.price, mainSize, size);
+  if (price === null) throw new Error(`Tamaño que la tienda no vende: ${size}`);
+  const images = line.product.images ? (JSON.parse(line.product.images) as string[]) : [];
+  return { ...line, size, price, quantity: line.quantity ?? 1, image: images[0] ?? null };
+}
+
+/** A pending bank-transfer order of a guest, shipped standard to Tegucigalpa, unless told otherwise. */
+export async function createOrder(db: Kysely<Database>, options: OrderOptions) {
+  const { lines, takeStock = true, promo, serial, ...overrides } = options;
+  const items = lines.map(priceLine);
+  const createdAt = overrides.createdAt ?? new Date().toISOString();
+  const created = new Date(createdAt);
+  const method = overrides.shippingMethod ?? "standard";
+  const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  const totals = orderTotals({
+    lines: items,
+    method,
+    couponDiscount: promo ? promoDiscount(promo, subtotal) : 0,
+    settings: await storeSettings(db),
+  });
   const order = await db
     .insertInto("orders")
     .values({
       id: crypto.randomUUID(),
       userId: null,
       sessionId: null,
-      orderNumber: testOrderNumber(),
+      orderNumber:
+        serial === undefined
+          ? await freeOrderNumber(db, created)
+          : formatOrderNumber(created, serial),
       status: "pending",
       paymentMethod: "bank_transfer",
-      shippingMethod: "standard",
-      subtotal,
-      shippingCost,
-      tax,
-      couponDiscount,
-      total: Math.max(0, subtotal + shippingCost + tax - couponDiscount),
       customerName: "Lucía Prueba",
       customerEmail: `pedido-${crypto.randomBytes(4).toString("hex")}@example.com`,
       customerPhone: "+504 9999-0000",
       shippingAddress: "Colonia Palmira, Calle 3, casa 12, Tegucigalpa, Francisco Morazán",
       shippingCity: "Tegucigalpa",
       shippingZone: "Francisco Morazán",
+      updatedAt: createdAt,
       ...overrides,
+      createdAt,
+      shippingMethod: method,
+      ...totals,
+      couponCode: promo?.code ?? null,
+      promoCodeId: promo?.id ?? null,
     })
-    .returning(["id", "orderNumber", "customerEmail", "status", "subtotal", "total", "userId"])
+    .returningAll()
     .executeTakeFirstOrThrow();
   await db
     .insertInto("orderItems")
     .values(
-      lines.map((line) => ({
+      items.map((item) => ({
         orderId: order.id,
-        productId: line.product.id,
-        size: line.size ?? "100ml",
-        quantity: line.quantity ?? 1,
-        price: line.product.price,
-        productName: line.product.name,
-        productImage: null,
+        productId: item.product.id,
+        size: item.size,
+        quantity: item.quantity,
+        price: item.price,
+        productName: item.product.name,
+        productImage: item.image,
+        createdAt,
       })),
     )
     .execute();
   if (takeStock) {
-    for (const line of lines) {
+    for (const item of items) {
       await db
         .updateTable("products")
-        .set((eb) => ({ stock: eb("stock", "-", line.quantity ?? 1) }))
-        .where("id", "=", line.product.id)
+        .set((eb) => ({ stock: eb("stock", "-", item.quantity) }))
+        .where("id", "=", item.product.id)
         .execute();
     }
   }
+  // D20: a cancelled or denied order has given its promo code's use back.
+  if (promo && order.status !== "cancelled" && order.status !== "denied") {
+    await db
+      .updateTable("promoCodes")
+      .set((eb) => ({ currentUses: eb("currentUses", "+", 1) }))
+      .where("id", "=", promo.id)
+      .execute();
+  }
   return order;
 }
+
+export type CreatedOrder = Awaited<ReturnType<typeof createOrder>>;

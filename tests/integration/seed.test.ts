@@ -156,6 +156,47 @@ describe("seed", () => {
       .execute();
     expect(customer.totalOrders).toBe(delivered.length);
     expect(customer.totalSpent).toBe(delivered.reduce((sum, order) => sum + order.total, 0));
+
+    // D13 over the stored settings: 1 point per lempira of a delivered subtotal, the tier by
+    // points earned, and a redeemed coupon worth its points at the redemption rate.
+    const setting = async (key: string) =>
+      Number(
+        (
+          await db
+            .selectFrom("settings")
+            .select("value")
+            .where("key", "=", key)
+            .executeTakeFirstOrThrow()
+        ).value,
+      );
+    const earned = history
+      .filter((row) => row.points > 0)
+      .reduce((sum, row) => sum + row.points, 0);
+    expect(customer.pointsEarned).toBe(earned);
+    for (const order of delivered) {
+      expect(history.find((row) => row.orderId === order.id)?.points).toBe(
+        Math.floor(order.subtotal / 100) * (await setting("loyalty_points_per_lempira")),
+      );
+    }
+    const tier =
+      earned >= (await setting("loyalty_tier_oro"))
+        ? "oro"
+        : earned >= (await setting("loyalty_tier_plata"))
+          ? "plata"
+          : "bronce";
+    expect(customer.loyaltyTier).toBe(tier);
+    const coupons = await db
+      .selectFrom("userCoupons")
+      .selectAll()
+      .where("userId", "=", customer.id)
+      .execute();
+    expect(coupons).toHaveLength(1);
+    expect(coupons[0].discountAmount).toBe(
+      Math.floor(
+        (coupons[0].pointsUsed * 100) / (await setting("loyalty_points_per_lempira_discount")),
+      ),
+    );
+    expect(customer.pointsRedeemed).toBe(coupons[0].pointsUsed);
   });
 
   it("creates orders in many statuses whose totals add up", async () => {
@@ -168,6 +209,11 @@ describe("seed", () => {
       );
       expect(order.tax).toBe(Math.round(order.subtotal * 0.15));
       expect(order.orderNumber).toMatch(/^PH-\d{6}-\d{4}$/);
+      // D14: the date in the number is the order's day in Honduras (UTC−6).
+      const local = new Date(Date.parse(order.createdAt) - 6 * 60 * 60 * 1000);
+      expect(order.orderNumber.slice(3, 9)).toBe(
+        local.toISOString().slice(2, 10).replace(/-/g, ""),
+      );
       const items = await db
         .selectFrom("orderItems")
         .selectAll()
@@ -176,6 +222,15 @@ describe("seed", () => {
       expect(items.length).toBeGreaterThan(0);
       expect(items.reduce((sum, item) => sum + item.price * item.quantity, 0)).toBe(order.subtotal);
     }
+
+    // D20: a promo code counts the uses of the orders that still hold it.
+    const promos = await db.selectFrom("promoCodes").selectAll().execute();
+    const held = (id: number) =>
+      orders.filter(
+        (o) => o.promoCodeId === id && o.status !== "cancelled" && o.status !== "denied",
+      ).length;
+    expect(orders.some((o) => o.promoCodeId !== null && o.couponDiscount > 0)).toBe(true);
+    for (const promo of promos) expect(promo.currentUses, promo.code).toBe(held(promo.id));
   });
 
   it("keeps rating columns consistent with the approved reviews it created", async () => {
