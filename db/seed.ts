@@ -19,6 +19,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { SETTING_DEFINITIONS } from "../app/models/settings-definitions";
+import { DELIVERY_DAYS } from "../app/models/checkout";
+import { customerNotice, type CustomerNoticeEvent } from "../app/models/order-notices";
 import { hashPassword, PASSWORD_MIN_LENGTH } from "../app/utils/password.server";
 import { createBrand, createProduct, type CreatedProduct } from "../tests/factories/catalog";
 import { createPromoCode, type CreatedPromoCode } from "../tests/factories/coupons";
@@ -51,7 +53,7 @@ import {
 import { renderSvgImages } from "./seed-data/product-images";
 import { buildProducts, type SeedProduct } from "./seed-data/products";
 import { createRandom, type Random } from "./seed-data/random";
-import type { Database, NotificationType, OrderStatus, ShippingMethod } from "./types";
+import type { Database, NotificationType, OrderStatus } from "./types";
 
 export type SeedOptions = {
   dataDir: string;
@@ -97,8 +99,6 @@ export const TABLES_FK_SAFE_ORDER = [
 /** How many points the demo customer turned into a coupon, and how long the coupon lasts. */
 const REDEEMED_POINTS = 700;
 const COUPON_VALID_DAYS = 30;
-/** Demo estimates of the days a delivery takes (the checkout shows them as business days). */
-const DELIVERY_DAYS: Record<ShippingMethod, number> = { standard: 5, express: 2, pickup: 1 };
 
 const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
@@ -706,68 +706,37 @@ function orderNotifications(
   const { status } = order.spec;
   const number = order.row.orderNumber;
   const notifications: DemoNotification[] = [];
+  const facts = { orderNumber: number, trackingNumber: order.spec.trackingNumber ?? null, points };
+  const notice = (event: CustomerNoticeEvent, at: Date, isRead: 0 | 1): DemoNotification => ({
+    ...customerNotice(event, facts),
+    order,
+    at,
+    isRead,
+  });
   if (order.paidAt) {
-    notifications.push({
-      type: "order_approved",
-      title: "Pago aprobado",
-      message: `Verificamos el pago de tu pedido ${number}. ¡Ya lo estamos preparando!`,
-      order,
-      at: order.paidAt,
-      isRead: status === "paid" ? 0 : 1,
-    });
+    notifications.push(notice("order_approved", order.paidAt, status === "paid" ? 0 : 1));
   }
   if (order.shippedAt) {
-    notifications.push({
-      type: "order_shipped",
-      title: "Tu pedido va en camino",
-      message: order.spec.trackingNumber
-        ? `Tu pedido ${number} fue enviado. Número de guía: ${order.spec.trackingNumber}.`
-        : `Tu pedido ${number} fue enviado.`,
-      order,
-      at: order.shippedAt,
-      isRead: status === "shipped" ? 0 : 1,
-    });
+    notifications.push(notice("order_shipped", order.shippedAt, status === "shipped" ? 0 : 1));
   }
   if (order.deliveredAt) {
     notifications.push(
-      {
-        type: "order_delivered",
-        title: "Pedido entregado",
-        message: `Tu pedido ${number} fue entregado. ¡Gracias por tu compra!`,
-        order,
-        at: order.deliveredAt,
-        isRead: 1,
-      },
-      {
-        type: "loyalty_points",
-        title: "¡Ganaste puntos!",
-        message: `Sumaste ${points.toLocaleString("es-HN")} puntos por tu pedido ${number}.`,
-        order,
-        at: clock.later(order.deliveredAt, 1),
-        isRead: isLastDelivered ? 0 : 1,
-      },
+      notice("order_delivered", order.deliveredAt, 1),
+      notice("loyalty_points", clock.later(order.deliveredAt, 1), isLastDelivered ? 0 : 1),
     );
   }
   const closedAt = closedAtOf(status, order.created, clock);
   if (closedAt && status === "cancelled") {
+    // Cancelled before delivery: no points to take back.
     notifications.push({
-      type: "order_cancelled",
-      title: "Pedido cancelado",
-      message: `Tu pedido ${number} fue cancelado según tu solicitud.`,
+      ...customerNotice("order_cancelled", { ...facts, points: 0 }),
       order,
       at: closedAt,
       isRead: 1,
     });
   }
   if (closedAt && status === "denied") {
-    notifications.push({
-      type: "order_denied",
-      title: "Pedido denegado",
-      message: `No pudimos verificar el pago del pedido ${number}. Contáctanos para ayudarte.`,
-      order,
-      at: closedAt,
-      isRead: 1,
-    });
+    notifications.push(notice("order_denied", closedAt, 1));
   }
   return notifications;
 }

@@ -3,7 +3,7 @@ import type { Transaction } from "kysely";
 import type { Database, ShippingMethod } from "#db/types";
 import { db } from "~/utils/db.server";
 import { getCart } from "./cart.server";
-import { paymentProofUrl, type PlaceOrderRefusal } from "./checkout";
+import { DELIVERY_DAYS, paymentProofUrl, type PlaceOrderRefusal } from "./checkout";
 import { checkCoupon, consumeCoupon, type AppliedCoupon } from "./coupons.server";
 import { couponRefusalMessage, type CouponView } from "./coupons";
 import { generateOrderNumber } from "./orders.server";
@@ -58,8 +58,6 @@ function adminNotes(input: PlaceOrderInput, settings: StoreSettings) {
   }
   return notes.join("\n");
 }
-
-const DELIVERY_DAYS: Record<ShippingMethod, number> = { standard: 5, express: 2, pickup: 1 };
 
 async function findRepeat(trx: Trx, input: PlaceOrderInput) {
   const existing = await trx

@@ -46,6 +46,9 @@ export const SHIPPING_LABELS: Record<ShippingMethod, { name: string; estimate: s
   pickup: { name: "Recoger en tienda", estimate: "En nuestra tienda, sin costo" },
 };
 
+/** The delivery estimate an order is given, in days from its creation. */
+export const DELIVERY_DAYS: Record<ShippingMethod, number> = { standard: 5, express: 2, pickup: 1 };
+
 export const CHECKOUT_MESSAGES = {
   email: "Email inválido",
   firstName: "Nombre debe tener al menos 2 caracteres",

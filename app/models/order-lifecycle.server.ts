@@ -1,5 +1,5 @@
 import { sql, type Transaction } from "kysely";
-import type { ActivityType, Database, NotificationType, OrderStatus } from "#db/types";
+import type { ActivityType, Database, OrderStatus } from "#db/types";
 import { db } from "~/utils/db.server";
 import { releaseCoupon, type AppliedCoupon } from "./coupons.server";
 import { loyaltyRulesFrom, pointsForSubtotal, tierFor, type LoyaltyRules } from "./loyalty";
@@ -10,6 +10,7 @@ import {
   ORDER_STATUS_SHORT_LABELS,
   transitionNeedsNotes,
 } from "./order-status";
+import { customerNotice, type CustomerNoticeEvent, type NoticeFacts } from "./order-notices";
 import { getSettings } from "./settings.server";
 
 /*
@@ -362,67 +363,23 @@ async function reversePoints(trx: Trx, order: LockedOrder, rules: LoyaltyRules, 
   return net;
 }
 
-type NoticeFacts = { orderNumber: string; trackingNumber: string | null; points: number };
-
-/** What the customer reads for each event of their order (storefront.md §3's notification types). */
-const CUSTOMER_NOTICES = {
-  order_approved: {
-    title: "Pago aprobado",
-    message: (o) => `Verificamos el pago de tu pedido ${o.orderNumber}. ¡Ya lo estamos preparando!`,
-  },
-  order_shipped: {
-    title: "Tu pedido va en camino",
-    message: (o) =>
-      o.trackingNumber
-        ? `Tu pedido ${o.orderNumber} fue enviado. Número de guía: ${o.trackingNumber}.`
-        : `Tu pedido ${o.orderNumber} fue enviado.`,
-  },
-  order_delivered: {
-    title: "Pedido entregado",
-    message: (o) => `Tu pedido ${o.orderNumber} fue entregado. ¡Gracias por tu compra!`,
-  },
-  loyalty_points: {
-    title: "¡Ganaste puntos!",
-    message: (o) =>
-      `Sumaste ${o.points.toLocaleString("es-HN")} puntos por tu pedido ${o.orderNumber}.`,
-  },
-  order_cancelled: {
-    title: "Pedido cancelado",
-    message: (o) =>
-      o.points > 0
-        ? `Tu pedido ${o.orderNumber} fue cancelado. Se descontaron ${o.points.toLocaleString("es-HN")} puntos de lealtad.`
-        : `Tu pedido ${o.orderNumber} fue cancelado.`,
-  },
-  order_denied: {
-    title: "Pedido denegado",
-    message: (o) =>
-      `No pudimos verificar el pago del pedido ${o.orderNumber}. Contáctanos para ayudarte.`,
-  },
-  order_deleted: {
-    title: "Pedido eliminado",
-    message: (o) => `Tu pedido ${o.orderNumber} fue eliminado. Si tienes dudas, contáctanos.`,
-  },
-} satisfies Partial<
-  Record<NotificationType, { title: string; message: (facts: NoticeFacts) => string }>
->;
-
 async function notifyCustomer(
   trx: Trx,
   order: LockedOrder,
-  event: keyof typeof CUSTOMER_NOTICES,
+  event: CustomerNoticeEvent,
   facts: Partial<NoticeFacts> = {},
 ) {
   // Guest orders have nobody to notify in the app (notifications.user_id is required).
   if (order.userId === null) return;
-  const notice = CUSTOMER_NOTICES[event];
   const { orderNumber, trackingNumber } = order;
+  const notice = customerNotice(event, { orderNumber, trackingNumber, points: 0, ...facts });
   await trx
     .insertInto("notifications")
     .values({
       userId: order.userId,
       type: event,
       title: notice.title,
-      message: notice.message({ orderNumber, trackingNumber, points: 0, ...facts }),
+      message: notice.message,
       // A deleted order has no page left to link to; the number stays in the text.
       orderId: event === "order_deleted" ? null : order.id,
       orderNumber,

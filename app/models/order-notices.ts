@@ -1,0 +1,56 @@
+/**
+ * What a customer reads in their notifications for each event of their order (storefront.md §3's
+ * notification types). Client-safe and pure: the order lifecycle writes them, and the demo seed
+ * tells its history with the same words.
+ */
+import type { NotificationType } from "#db/types";
+
+export type NoticeFacts = { orderNumber: string; trackingNumber: string | null; points: number };
+
+const CUSTOMER_NOTICES = {
+  order_approved: {
+    title: "Pago aprobado",
+    message: (o) => `Verificamos el pago de tu pedido ${o.orderNumber}. ¡Ya lo estamos preparando!`,
+  },
+  order_shipped: {
+    title: "Tu pedido va en camino",
+    message: (o) =>
+      o.trackingNumber
+        ? `Tu pedido ${o.orderNumber} fue enviado. Número de guía: ${o.trackingNumber}.`
+        : `Tu pedido ${o.orderNumber} fue enviado.`,
+  },
+  order_delivered: {
+    title: "Pedido entregado",
+    message: (o) => `Tu pedido ${o.orderNumber} fue entregado. ¡Gracias por tu compra!`,
+  },
+  loyalty_points: {
+    title: "¡Ganaste puntos!",
+    message: (o) =>
+      `Sumaste ${o.points.toLocaleString("es-HN")} puntos por tu pedido ${o.orderNumber}.`,
+  },
+  order_cancelled: {
+    title: "Pedido cancelado",
+    message: (o) =>
+      o.points > 0
+        ? `Tu pedido ${o.orderNumber} fue cancelado. Se descontaron ${o.points.toLocaleString("es-HN")} puntos de lealtad.`
+        : `Tu pedido ${o.orderNumber} fue cancelado.`,
+  },
+  order_denied: {
+    title: "Pedido denegado",
+    message: (o) =>
+      `No pudimos verificar el pago del pedido ${o.orderNumber}. Contáctanos para ayudarte.`,
+  },
+  order_deleted: {
+    title: "Pedido eliminado",
+    message: (o) => `Tu pedido ${o.orderNumber} fue eliminado. Si tienes dudas, contáctanos.`,
+  },
+} satisfies Partial<
+  Record<NotificationType, { title: string; message: (facts: NoticeFacts) => string }>
+>;
+
+export type CustomerNoticeEvent = keyof typeof CUSTOMER_NOTICES;
+
+export function customerNotice(event: CustomerNoticeEvent, facts: NoticeFacts) {
+  const notice = CUSTOMER_NOTICES[event];
+  return { type: event, title: notice.title, message: notice.message(facts) };
+}
