@@ -36,22 +36,24 @@ function formActionOrigins() {
 
 /** The size of the buffer React 18's node renderer encodes its HTML into (`VIEW_SIZE`). */
 const REACT_VIEW_SIZE = 2048;
+/** The most bytes React can leave unfilled: a four-byte character (an emoji) with three left. */
+const MAX_UNFILLED_BYTES = 3;
 
 /**
  * React 18.3's `writeStringChunk` (facebook/react#26228, fixed only in React 19) encodes text
  * into a 2 KB view; when a multi-byte character (ñ, á, ★) does not fit in the bytes left, it
- * writes the *whole* view, with the 1–3 bytes it never filled still zero, and starts the next
- * view with that character. Browsers showed those zeros as a NUL before a card's stars.
+ * writes the *whole* view, with the bytes it never filled still zero, and starts the next view
+ * with that character. The demo catalogue had such a NUL just before a card's stars.
  *
  * Only such a view arrives as exactly 2 KB with zeros at its end: a view React filled is sent
- * whole too, but HTML holds no NUL of its own (and a browser would drop one anyway), and every
- * other write is either a partial view or a chunk larger than 2 KB. No byte of text is lost:
- * the character that did not fit opens the next chunk.
+ * whole too, but our HTML holds no NUL of its own (the HTML parser would drop or replace one
+ * anyway), and every other write is a partial view or a chunk larger than 2 KB. No text is
+ * lost: the character that did not fit opens the next chunk.
  */
 export function withoutUnfilledViewBytes(chunk: Buffer) {
   if (chunk.length !== REACT_VIEW_SIZE) return chunk;
   let end = chunk.length;
-  while (end > chunk.length - 3 && chunk[end - 1] === 0) end--;
+  while (end > chunk.length - MAX_UNFILLED_BYTES && chunk[end - 1] === 0) end--;
   return end === chunk.length ? chunk : chunk.subarray(0, end);
 }
 
