@@ -4,6 +4,33 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/*
+ * The layers the architecture promises, checked on every lint. Client modules end up in the
+ * browser bundle: they may import only types from a `*.server` module (`import type`, or
+ * inline `type` on every name). Route modules may import server values, since Remix strips
+ * their loaders and actions from the client bundle. Models sit below the UI: they never
+ * import from routes or components, not even a type.
+ */
+const serverValues = {
+  regex: "\\.server(\\.[jt]sx?)?$",
+  allowTypeImports: true,
+  message:
+    "A client module imports only types from a .server module: use `import type`, or move the code to a client-safe module (pricing.ts beside pricing.server.ts).",
+};
+const uiFromModels = {
+  regex: "^(~|\\.\\.(/\\.\\.)*)/(routes|components)(/|$)",
+  message:
+    "Models sit below the UI: move what both need into the model (or a client-safe module it owns) and import it from the component.",
+};
+const restrictImports = (...patterns) => ({
+  "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
+});
+const SERVER_AND_ROUTE_MODULES = [
+  "app/**/*.server.{ts,tsx}",
+  "app/routes/*.{ts,tsx}",
+  "app/routes/*/route.{ts,tsx}",
+];
+
 export default defineConfig([
   globalIgnores([
     "build/",
@@ -49,6 +76,23 @@ export default defineConfig([
   {
     files: ["app/**/*.{ts,tsx,js,jsx}"],
     ...reactHooks.configs.flat.recommended,
+  },
+
+  // Client modules: components, hooks, client-safe utils and models, and the files that sit
+  // beside a route in its folder (app/routes/_store.checkout/checkout-form.tsx).
+  {
+    files: ["app/{components,hooks,utils,routes}/**/*.{ts,tsx}", "app/entry.client.tsx"],
+    ignores: SERVER_AND_ROUTE_MODULES,
+    rules: restrictImports(serverValues),
+  },
+  {
+    files: ["app/models/**/*.{ts,tsx}"],
+    ignores: SERVER_AND_ROUTE_MODULES,
+    rules: restrictImports(serverValues, uiFromModels),
+  },
+  {
+    files: ["app/models/**/*.server.{ts,tsx}"],
+    rules: restrictImports(uiFromModels),
   },
 
   // End-to-end tests drive the built server like a shopper would: through the browser and

@@ -34,16 +34,40 @@ function formActionOrigins() {
   ];
 }
 
+/** The size of the buffer React 18's node renderer encodes its HTML into (`VIEW_SIZE`). */
+const REACT_VIEW_SIZE = 2048;
+/** The most bytes React can leave unfilled: a four-byte character (an emoji) with three left. */
+const MAX_UNFILLED_BYTES = 3;
+
+/**
+ * React 18.3's `writeStringChunk` (facebook/react#26228, fixed only in React 19) encodes text
+ * into a 2 KB view; when a multi-byte character (ñ, á, ★) does not fit in the bytes left, it
+ * writes the *whole* view, with the bytes it never filled still zero, and starts the next view
+ * with that character. The demo catalogue had such a NUL just before a card's stars.
+ *
+ * Only such a view arrives as exactly 2 KB with zeros at its end: a view React filled is sent
+ * whole too, but our HTML holds no NUL of its own (the HTML parser would drop or replace one
+ * anyway), and every other write is a partial view or a chunk larger than 2 KB. No text is
+ * lost: the character that did not fit opens the next chunk.
+ */
+export function withoutUnfilledViewBytes(chunk: Buffer) {
+  if (chunk.length !== REACT_VIEW_SIZE) return chunk;
+  let end = chunk.length;
+  while (end > chunk.length - MAX_UNFILLED_BYTES && chunk[end - 1] === 0) end--;
+  return end === chunk.length ? chunk : chunk.subarray(0, end);
+}
+
 /**
  * React writes its HTML in 2 KB pieces and calls `flush()` after each batch. Passing every
  * piece on costs one gzip call each in the compression middleware (about 10 ms for a 100 KB
- * catalogue page on this machine); this stream hands them on one batch at a time.
+ * catalogue page on this machine); this stream hands them on one batch at a time, without
+ * the zero bytes React 18 leaves at the end of some pieces.
  */
-class BatchedHtmlStream extends Transform {
+export class BatchedHtmlStream extends Transform {
   private pending: Buffer[] = [];
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-    this.pending.push(chunk);
+    this.pending.push(withoutUnfilledViewBytes(chunk));
     callback();
   }
 

@@ -26,17 +26,24 @@ const LIST_SIZES = "(min-width: 640px) 160px, 112px";
 export function ProductCard({
   product,
   inWishlist,
+  headingLevel,
   variant = "grid",
   priority = false,
 }: {
   product: CatalogProduct;
   inWishlist: boolean;
+  /**
+   * The card's name is a heading one level below the heading the cards sit under: 2 right
+   * under the page's h1 (the catalogue), 3 in a titled section (Lighthouse heading-order).
+   */
+  headingLevel: 2 | 3;
   variant?: "grid" | "list";
   /** The first cards of a page load their picture at once. */
   priority?: boolean;
 }) {
   const badge = productBadge(product);
   const list = variant === "list";
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article
       className={`border-border bg-surface relative flex w-full overflow-hidden rounded-lg border ${
@@ -70,7 +77,7 @@ export function ProductCard({
         <p className="text-fg-muted text-xs font-medium tracking-wide uppercase">
           {product.brandName}
         </p>
-        <h3 className="leading-snug font-medium">
+        <Heading className="leading-snug font-medium">
           {/* The link covers the whole card; the heart stays above it. */}
           <Link
             to={`/product/${product.slug}`}
@@ -79,7 +86,7 @@ export function ProductCard({
           >
             {product.name}
           </Link>
-        </h3>
+        </Heading>
         <Rating value={product.averageRating} count={product.reviewCount} />
         <Price price={product.price} originalPrice={product.originalPrice} />
         {product.isActive && product.stock > 0 ? (

@@ -1,4 +1,3 @@
-import type { BadgeVariant } from "~/components/ui/badge";
 import type { OrderStatus, PaymentMethod, ShippingMethod } from "#db/types";
 
 /*
@@ -77,7 +76,11 @@ export const ORDER_STATUS_SHORT_LABELS: Record<OrderStatus, string> = {
   denied: "Denegado",
 };
 
-export const ORDER_STATUS_BADGES: Record<OrderStatus, BadgeVariant> = {
+/**
+ * The Badge variant each status shows in. Models sit below the UI and do not import its
+ * types: `<Badge variant={…}>` checks these names where the screens use them.
+ */
+export const ORDER_STATUS_BADGES = {
   pending: "warning",
   paid: "info",
   processing: "info",
@@ -85,7 +88,7 @@ export const ORDER_STATUS_BADGES: Record<OrderStatus, BadgeVariant> = {
   delivered: "success",
   cancelled: "neutral",
   denied: "danger",
-};
+} as const satisfies Record<OrderStatus, string>;
 
 /** The status note of backoffice.md §4 (pending: under review; denied: contact us; …). */
 export function orderStatusMessage(status: OrderStatus, paymentMethod: PaymentMethod) {

@@ -189,6 +189,7 @@ function ProductSection({
             <ProductCard
               product={product}
               inWishlist={inWishlist.has(product.id)}
+              headingLevel={3}
               priority={priority && index < 2}
             />
           </li>

@@ -89,7 +89,7 @@ export default function SearchRoute() {
           </p>
           {results.products.length > 0 ? (
             <div className="mt-4">
-              <ProductGrid products={results.products} wishlist={wishlist} />
+              <ProductGrid products={results.products} wishlist={wishlist} headingLevel={2} />
               <Pagination
                 page={results.page}
                 pageCount={results.pageCount}
@@ -131,7 +131,7 @@ function Showcase({
     <section aria-label={title} className="mt-10">
       <h2 className="text-xl font-semibold">{title}</h2>
       <div className="mt-4">
-        <ProductGrid products={products} wishlist={wishlist} />
+        <ProductGrid products={products} wishlist={wishlist} headingLevel={3} />
       </div>
     </section>
   );

@@ -35,7 +35,9 @@ async function expectedNames(
   return (await query.execute()).map((row) => row.name);
 }
 
-const cardNames = (page: Page) => page.getByRole("main").locator("article h3").allInnerTexts();
+// A card's name is its one heading (h2 in the catalogue's grid, h3 under a section's h2).
+const cardNames = (page: Page) =>
+  page.getByRole("main").locator("article").getByRole("heading").allInnerTexts();
 
 /**
  * The whole catalogue's count. Other tests add and remove products of their own on the shared
@@ -176,6 +178,36 @@ test.describe("catalogue", () => {
       viewed[0].name,
       viewed[1].name,
     ]);
+  });
+
+  test("the cards' names skip no heading level (Lighthouse heading-order)", async ({ page }) => {
+    // Opening a product fills the recently viewed strip of the catalogue and the home page.
+    await page.goto("/catalog");
+    await page.getByRole("main").locator("article").getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/product\//);
+    const urls = [
+      new URL(page.url()).pathname,
+      "/",
+      "/catalog",
+      "/catalog?view=list",
+      "/productos-por-encargo",
+      "/search",
+      "/search?q=eau",
+    ];
+    const skipped: string[] = [];
+    for (const url of urls) {
+      await page.goto(url);
+      // Read from the accessibility tree: a heading hidden at this width does not count.
+      const levels = await page
+        .getByRole("heading")
+        .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName.slice(1))));
+      expect(levels.length, url).toBeGreaterThan(1);
+      levels.forEach((level, i) => {
+        if (i > 0 && level > levels[i - 1] + 1)
+          skipped.push(`${url}: h${levels[i - 1]} → h${level}`);
+      });
+    }
+    expect(skipped).toEqual([]);
   });
 });
 

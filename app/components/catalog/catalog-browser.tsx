@@ -66,7 +66,13 @@ export function CatalogBrowser({
           {loading ? (
             <ProductGridSkeleton count={skeletons} />
           ) : catalog.products.length > 0 ? (
-            <ProductGrid products={catalog.products} wishlist={wishlist} view={query.view} />
+            // The cards sit right under the page's h1 (the filters' h2 shows only in the sheet).
+            <ProductGrid
+              products={catalog.products}
+              wishlist={wishlist}
+              headingLevel={2}
+              view={query.view}
+            />
           ) : (
             <EmptyState clearHref={hasActiveFilters(query) ? path : null} />
           )}

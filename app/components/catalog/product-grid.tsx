@@ -5,10 +5,13 @@ import type { CatalogProduct, CatalogView } from "~/models/catalog";
 export function ProductGrid({
   products,
   wishlist,
+  headingLevel,
   view = "grid",
 }: {
   products: CatalogProduct[];
   wishlist: readonly number[];
+  /** The cards' heading level (see ProductCard). */
+  headingLevel: 2 | 3;
   view?: CatalogView;
 }) {
   const inWishlist = new Set(wishlist);
@@ -25,6 +28,7 @@ export function ProductGrid({
           <ProductCard
             product={product}
             inWishlist={inWishlist.has(product.id)}
+            headingLevel={headingLevel}
             variant={view}
             priority={index < (view === "list" ? 2 : 4)}
           />

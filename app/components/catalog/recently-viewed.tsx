@@ -19,7 +19,11 @@ export function RecentlyViewed({
       <ul className="mt-4 flex snap-x gap-3 overflow-x-auto pb-2">
         {products.map((product) => (
           <li key={product.id} className="flex w-40 shrink-0 snap-start sm:w-48">
-            <ProductCard product={product} inWishlist={inWishlist.has(product.id)} />
+            <ProductCard
+              product={product}
+              inWishlist={inWishlist.has(product.id)}
+              headingLevel={3}
+            />
           </li>
         ))}
       </ul>

@@ -21,7 +21,11 @@ export function RelatedProducts({
       <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
         {products.map((product) => (
           <li key={product.id} className="flex">
-            <ProductCard product={product} inWishlist={inWishlist.has(product.id)} />
+            <ProductCard
+              product={product}
+              inWishlist={inWishlist.has(product.id)}
+              headingLevel={3}
+            />
           </li>
         ))}
       </ul>

@@ -1,0 +1,192 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_CUSTOMER } from "../../db/seed-data/people";
+import { startServer } from "../setup/http-server";
+
+/*
+ * Crawls the seeded demo store over real HTTP, as each kind of visitor and in each theme, and
+ * checks every HTML page for the bytes React 18's streaming renderer can corrupt (see
+ * `withoutUnfilledViewBytes` in app/entry.server.tsx): a NUL, or the U+FFFD a browser shows for
+ * a broken character. Where the corruption lands depends on every byte before it, so the crawl
+ * covers many pages, each theme and each identity, rather than one known page.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-crawl-"));
+const ADMIN = { email: "admin@perfumeria.hn", password: "clave-del-rastreo-2024" };
+
+/** Pages per crawl; the crawl visits every path first, so the cap only trims query variants. */
+const MAX_PAGES = 200;
+const CONCURRENCY = 4;
+
+let server: Awaited<ReturnType<typeof startServer>>;
+
+beforeAll(async () => {
+  // What `npm start` does on an empty DATA_DIR: migrate and seed (db/setup.ts), then serve.
+  const store = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+  await promisify(execFile)(path.join(root, "node_modules", ".bin", "tsx"), ["db/setup.ts"], {
+    cwd: root,
+    env: { ...process.env, ...store, NODE_ENV: "production" },
+  });
+  server = await startServer(store);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const cookiesOf = (response: Response) =>
+  response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+
+async function post(pathname: string, fields: Record<string, string>) {
+  return fetch(server.baseUrl + pathname, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+}
+
+async function signIn(identity: Identity) {
+  if (identity === "visitor") return [];
+  const response =
+    identity === "admin"
+      ? await post("/admin-access", ADMIN)
+      : await post("/login", { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password });
+  expect(response.status, `${identity} sign-in`).toBe(302);
+  return cookiesOf(response);
+}
+
+async function themeCookie(theme: "light" | "dark") {
+  const cookies = cookiesOf(await post("/theme", { theme }));
+  expect(cookies, `theme cookie for ${theme}`).toHaveLength(1);
+  return cookies;
+}
+
+const NUL = Buffer.from([0x00]);
+const REPLACEMENT_CHARACTER = Buffer.from("\uFFFD");
+
+function corruptionsOf(html: Buffer) {
+  return [
+    { name: "NUL", at: html.indexOf(NUL) },
+    { name: "U+FFFD", at: html.indexOf(REPLACEMENT_CHARACTER) },
+  ]
+    .filter(({ at }) => at >= 0)
+    .map(({ name, at }) => `${name} at byte ${at}`);
+}
+
+type Page = { url: string; status: number; html: Buffer | null };
+
+/** A link as `pathname?sorted-query` (no fragment), or null if it leaves the store or signs out. */
+function crawlable(href: string, base: string) {
+  const url = new URL(href, base);
+  if (url.origin !== server.origin || url.pathname === "/logout") return null;
+  url.searchParams.sort();
+  return url.pathname + url.search;
+}
+
+function linksOf(html: string, pageUrl: string) {
+  return [...html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)]
+    .map(([, href]) => crawlable(href.replaceAll("&amp;", "&"), pageUrl))
+    .filter((link) => link !== null);
+}
+
+/**
+ * Breadth-first over `<a href>` links and redirects, GET only. A path never fetched goes
+ * before a pagination link, which goes before any other query variant of a fetched path.
+ */
+async function crawl(cookie: string, start: string[]) {
+  const seen = new Set(start);
+  const pending = [...start];
+  const fetchedPaths = new Set<string>();
+  const pages: Page[] = [];
+
+  const rank = (link: string) => {
+    const url = new URL(link, server.origin);
+    if (!fetchedPaths.has(url.pathname)) return 0;
+    return url.searchParams.has("page") ? 1 : 2;
+  };
+  const enqueue = (link: string) => {
+    if (seen.has(link)) return;
+    seen.add(link);
+    pending.push(link);
+  };
+
+  while (pending.length > 0 && pages.length < MAX_PAGES) {
+    pending.sort((a, b) => rank(a) - rank(b)); // stable: breadth-first within a rank
+    const batch = pending.splice(0, Math.min(CONCURRENCY, MAX_PAGES - pages.length));
+    for (const link of batch) fetchedPaths.add(new URL(link, server.origin).pathname);
+    await Promise.all(
+      batch.map(async (link) => {
+        const url = server.baseUrl + link;
+        const response = await fetch(url, { redirect: "manual", headers: { Cookie: cookie } });
+        const location = response.headers.get("location");
+        const redirectTo = location ? crawlable(location, url) : null;
+        if (redirectTo) enqueue(redirectTo);
+        const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+        const html = isHtml ? Buffer.from(await response.arrayBuffer()) : null;
+        if (!isHtml) await response.body?.cancel();
+        pages.push({ url: link, status: response.status, html });
+        if (html) linksOf(html.toString("utf8"), url).forEach(enqueue);
+      }),
+    );
+  }
+  const unvisitedPaths = new Set(
+    pending
+      .map((link) => new URL(link, server.origin).pathname)
+      .filter((p) => !fetchedPaths.has(p)),
+  );
+  return { pages, fetchedPaths, unvisitedPaths };
+}
+
+type Identity = "visitor" | "customer" | "admin";
+
+/** Paths each crawl must reach, so that it cannot pass by fetching next to nothing. */
+const MUST_VISIT: Record<Identity, string[]> = {
+  visitor: ["/", "/catalog", "/search", "/cart", "/login", "/register", "/faq"],
+  customer: ["/catalog", "/account", "/orders", "/profile", "/wishlist", "/notifications"],
+  admin: ["/catalog", "/admin", "/admin/orders", "/admin/products", "/admin/users"],
+};
+
+describe.each(["visitor", "customer", "admin"] as const)(
+  "the demo store crawled by the %s",
+  (identity) => {
+    it.each(["light", "dark"] as const)(
+      "serves no NUL byte and no U+FFFD on any page it links to (%s theme)",
+      async (theme) => {
+        const cookie = [...(await signIn(identity)), ...(await themeCookie(theme))].join("; ");
+        const { pages, fetchedPaths, unvisitedPaths } = await crawl(cookie, [
+          "/",
+          "/account",
+          "/admin",
+        ]);
+
+        expect([...fetchedPaths]).toEqual(expect.arrayContaining(MUST_VISIT[identity]));
+        expect([...fetchedPaths].filter((p) => p.startsWith("/product/")).length).toBeGreaterThan(
+          50,
+        );
+        if (identity === "customer")
+          expect([...fetchedPaths].some((p) => p.startsWith("/order-confirmation/"))).toBe(true);
+        expect([...unvisitedPaths], "paths left out by the page cap").toEqual([]);
+        expect(pages.filter((page) => page.status >= 500).map((page) => page.url)).toEqual([]);
+
+        const htmlPages = pages.filter((page) => page.html !== null);
+        expect(htmlPages.length).toBeGreaterThan(100);
+        const themed = `<html lang="es-HN" class="${theme}">`;
+        expect(
+          htmlPages.filter((page) => !page.html?.includes(themed)).map((page) => page.url),
+        ).toEqual([]);
+        const corrupted = pages.flatMap(({ url, html }) =>
+          html ? corruptionsOf(html).map((found) => `${url}: ${found}`) : [],
+        );
+        expect(corrupted).toEqual([]);
+      },
+      60_000,
+    );
+  },
+);
