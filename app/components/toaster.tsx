@@ -1,13 +1,7 @@
 import { useEffect, useState } from "react";
 import { XIcon } from "~/components/icons";
 import { useHydrated } from "~/hooks/use-hydrated";
-
-export type Toast = {
-  id: string;
-  type: "success" | "error" | "info";
-  title: string;
-  description?: string;
-};
+import type { Toast } from "~/utils/toast";
 
 export type ToasterProps = { toast: Toast | null };
 

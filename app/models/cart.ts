@@ -3,6 +3,9 @@
  * product page: what a refusal from the cart model says to the shopper (storefront.md §5, §8).
  */
 
+/** storefront §5: the quantity rule's message, from the form's schema or the cart model. */
+export const QUANTITY_AT_LEAST_ONE = "La cantidad debe ser al menos 1";
+
 /** Why the cart model refused a change (cart.server.ts); the route turns it into a notice. */
 export type CartRefusal =
   | { error: "unavailable" | "out_of_stock" | "size_unavailable" | "invalid_quantity" }
@@ -42,7 +45,7 @@ export function cartNotice(refusal: CartRefusal, action: "add" | "update"): Cart
     case "size_unavailable":
       return { title: "Error", message: "Este tamaño no está disponible para este producto" };
     case "invalid_quantity":
-      return { title: "Error", message: "La cantidad debe ser al menos 1" };
+      return { title: "Error", message: QUANTITY_AT_LEAST_ONE };
     case "not_found":
       return { title: "Error", message: "Este producto ya no está en tu carrito." };
   }

@@ -14,6 +14,29 @@ export function formatOrderNumber(date: Date, serial: number) {
   return `PH-${yymmdd}-${String(serial).padStart(4, "0")}`;
 }
 
+/** A random whole number in [min, max) from Web Crypto (Node and browsers alike). */
+function randomInt(min: number, max: number) {
+  const [value] = globalThis.crypto.getRandomValues(new Uint32Array(1));
+  return min + (value! % (max - min));
+}
+
+/**
+ * A new order number that `isTaken` says is free. After a few collisions on a busy day it
+ * widens to six digits (still at most 20 characters). The orders model asks its transaction;
+ * the test factories ask their database.
+ */
+export async function unusedOrderNumber(
+  now: Date,
+  isTaken: (candidate: string) => Promise<boolean>,
+) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const serial = attempt < 20 ? randomInt(1000, 10_000) : randomInt(100_000, 1_000_000);
+    const candidate = formatOrderNumber(now, serial);
+    if (!(await isTaken(candidate))) return candidate;
+  }
+  throw new Error("No se pudo generar un número de pedido único");
+}
+
 /** Order numbers are shown upper-case; people type them any way. */
 export function normalizeOrderNumber(input: string) {
   return input.trim().toUpperCase();

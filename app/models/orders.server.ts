@@ -1,8 +1,7 @@
-import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
-import { formatOrderNumber, normalizeOrderNumber } from "./order-number";
+import { normalizeOrderNumber, unusedOrderNumber } from "./order-number";
 import { owns, type Shopper } from "./shopper";
 
 /*
@@ -19,18 +18,14 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * (still at most 20 characters).
  */
 export async function generateOrderNumber(executor: Executor = db, now = new Date()) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const serial =
-      attempt < 20 ? crypto.randomInt(1000, 10000) : crypto.randomInt(100_000, 1_000_000);
-    const candidate = formatOrderNumber(now, serial);
+  return unusedOrderNumber(now, async (candidate) => {
     const taken = await executor
       .selectFrom("orders")
       .select("id")
       .where("orderNumber", "=", candidate)
       .executeTakeFirst();
-    if (!taken) return candidate;
-  }
-  throw new Error("No se pudo generar un número de pedido único");
+    return taken !== undefined;
+  });
 }
 
 // ---------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import { CartCouponForm } from "~/components/coupon-form";
 import { CartIcon, ShieldCheckIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { cartNotice, type CartNotice } from "~/models/cart";
+import { cartNotice, QUANTITY_AT_LEAST_ONE, type CartNotice } from "~/models/cart";
 import { getCheckoutSummary } from "~/models/checkout.server";
 import type { CouponView } from "~/models/coupons";
 import { addToCart, clearCart, removeCartLine, updateCartLine } from "~/models/cart.server";
@@ -20,15 +20,12 @@ import type { PricedCart } from "~/models/pricing";
 import { guardAction } from "~/utils/action.server";
 import { safeRedirect } from "~/utils/auth.server";
 import { formatMoney } from "~/utils/money";
+import { QuantitySchema } from "~/utils/schemas";
 import { getShopper } from "~/utils/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const LineId = z.coerce.number().int().positive();
 const RedirectTo = z.string().optional();
-const Quantity = z.coerce.number({
-  required_error: "Indica la cantidad",
-  invalid_type_error: "Indica la cantidad",
-});
 
 /** Every cart write posts here: the cart page, the drawer, the catalogue cards (D2 intents). */
 const CartActionSchema = z.discriminatedUnion("intent", [
@@ -36,18 +33,13 @@ const CartActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("add"),
     productId: z.coerce.number().int().positive(),
     size: z.string().trim().min(1).optional(),
-    quantity: Quantity.int("La cantidad debe ser un número entero")
-      .min(1, "La cantidad debe ser al menos 1")
-      .default(1),
+    quantity: QuantitySchema.min(1, QUANTITY_AT_LEAST_ONE).default(1),
     redirectTo: RedirectTo,
   }),
   z.object({
     intent: z.literal("update"),
     lineId: LineId,
-    quantity: Quantity.int("La cantidad debe ser un número entero").min(
-      0,
-      "La cantidad no puede ser negativa",
-    ),
+    quantity: QuantitySchema.min(0, "La cantidad no puede ser negativa"),
     redirectTo: RedirectTo,
   }),
   z.object({ intent: z.literal("remove"), lineId: LineId, redirectTo: RedirectTo }),

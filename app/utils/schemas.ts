@@ -28,3 +28,8 @@ export const PhoneSchema = z
   .refine((value) => PHONE_PATTERN.test(value), {
     message: "Formato inválido. Ejemplo: +504 0000-0000",
   });
+
+/** A quantity typed in the cart or on the product page (storefront §5); callers set the floor. */
+export const QuantitySchema = z.coerce
+  .number({ required_error: "Indica la cantidad", invalid_type_error: "Indica la cantidad" })
+  .int("La cantidad debe ser un número entero");

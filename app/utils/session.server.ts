@@ -7,15 +7,11 @@ import {
 } from "@remix-run/node";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
+import type { Toast } from "./toast";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
-export type Toast = {
-  id: string;
-  type: "success" | "error" | "info";
-  title: string;
-  description?: string;
-};
+export type { Toast };
 
 export type SessionData = {
   userId: number;

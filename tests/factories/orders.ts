@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, NewOrder, PromoCodesTable } from "../../db/types";
 import { promoDiscount } from "../../app/models/coupons";
-import { formatOrderNumber } from "../../app/models/order-number";
+import { formatOrderNumber, unusedOrderNumber } from "../../app/models/order-number";
 import { orderTotals, priceForSize } from "../../app/models/pricing";
 import { storeSettings } from "./settings";
 
@@ -44,18 +44,15 @@ export type OrderOptions = OrderOverrides & {
 };
 
 /** A D14 number for the order's day that no order has yet, drawn as the app draws them. */
-async function freeOrderNumber(db: Kysely<Database>, created: Date) {
-  for (let attempt = 0; ; attempt++) {
-    const serial =
-      attempt < 20 ? crypto.randomInt(1000, 10_000) : crypto.randomInt(100_000, 1_000_000);
-    const candidate = formatOrderNumber(created, serial);
+function freeOrderNumber(db: Kysely<Database>, created: Date) {
+  return unusedOrderNumber(created, async (candidate) => {
     const taken = await db
       .selectFrom("orders")
       .select("id")
       .where("orderNumber", "=", candidate)
       .executeTakeFirst();
-    if (!taken) return candidate;
-  }
+    return taken !== undefined;
+  });
 }
 
 function priceLine(line: OrderLine) {

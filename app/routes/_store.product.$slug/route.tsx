@@ -10,7 +10,7 @@ import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorScreen } from "~/components/error-screen";
 import { WishlistButton } from "~/components/wishlist-button";
-import { cartNotice } from "~/models/cart";
+import { cartNotice, QUANTITY_AT_LEAST_ONE } from "~/models/cart";
 import { addToCart } from "~/models/cart.server";
 import { relatedProducts } from "~/models/catalog.server";
 import { getProductBySlug } from "~/models/products.server";
@@ -24,6 +24,7 @@ import { formatMoney } from "~/utils/money";
 import { recordRecentlyViewed } from "~/utils/recently-viewed.server";
 import { isHttps } from "~/utils/session.server";
 import { invariantResponse } from "~/utils/invariant";
+import { QuantitySchema } from "~/utils/schemas";
 import { getShopper } from "~/utils/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ProductDetails, type CartFormError } from "./product-details";
@@ -36,10 +37,7 @@ const STORE_NAME = "Perfumería de Lujo";
 const AddToCartSchema = z.object({
   productId: z.coerce.number().int().positive(),
   size: z.string({ required_error: "Elige un tamaño" }).trim().min(1, "Elige un tamaño"),
-  quantity: z.coerce
-    .number({ required_error: "Indica la cantidad", invalid_type_error: "Indica la cantidad" })
-    .int("La cantidad debe ser un número entero")
-    .min(1, "La cantidad debe ser al menos 1"),
+  quantity: QuantitySchema.min(1, QUANTITY_AT_LEAST_ONE),
 });
 
 /** The address other sites should use for us: behind a proxy, its scheme and host. */
