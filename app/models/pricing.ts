@@ -84,7 +84,7 @@ export type OrderTotals = {
 /**
  * One shipping method's totals. D19: total = subtotal + shipping + tax − coupon discount; the
  * discount is capped at the rest, so the total is never below zero. With no line there is
- * nothing to ship, so no shipping either: nothing at all to pay (draft-priced-cart.md).
+ * nothing to ship, so no shipping either: nothing at all to pay (docs/decisions/043-priced-cart.md).
  */
 export function orderTotals({
   lines,

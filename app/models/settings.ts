@@ -50,7 +50,7 @@ function parseValue(definition: SettingDefinition, text: string) {
 }
 
 /**
- * The rule for a value that does not parse (docs/decisions/draft-typed-settings.md): the key's
+ * The rule for a value that does not parse (docs/decisions/042-typed-settings.md): the key's
  * default is used instead and the key is reported in `invalid`, so the store keeps selling at
  * its default prices while the caller logs the mistake. A missing row is its default too.
  */
