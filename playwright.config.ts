@@ -72,6 +72,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: "list",
+  // A sign-in hashes with production-cost scrypt (about 0.5 s alone, several seconds when both
+  // cores are busy with the other worker and the servers): 5 s was too tight for such steps.
+  expect: { timeout: 10_000 },
   globalSetup: "./tests/setup/e2e-global-setup.ts",
 
   use: {

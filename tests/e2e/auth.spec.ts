@@ -121,7 +121,7 @@ test.describe("access rules", () => {
     await page.getByLabel("Correo electrónico").fill(customer.email);
     await page.getByLabel("Contraseña", { exact: true }).fill(customer.password);
     await page.getByRole("button", { name: "Iniciar Sesión" }).click();
-    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page).toHaveURL(/\/orders$/, { timeout: 20_000 });
     await expect(page.getByRole("heading", { name: "Mis Pedidos" })).toBeVisible();
   });
 

@@ -115,7 +115,7 @@ test("maintenance mode: visitors get the 503 screen, the administrator keeps wor
     await page.getByLabel("Correo electrónico").fill(admin.email);
     await page.getByLabel("Contraseña", { exact: true }).fill(admin.password);
     await page.getByRole("button", { name: "Iniciar Sesión" }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(/\/admin$/, { timeout: 20_000 });
     expect((await page.goto("/catalog"))?.status()).toBe(200);
 
     // A visitor in another browser still sees maintenance.
