@@ -308,9 +308,9 @@ async function historyOf(order: {
   if (order.shippedAt) {
     entries.push({
       at: order.shippedAt,
-      label: "Enviado",
+      label: order.trackingNumber ? `Enviado con la guía ${order.trackingNumber}` : "Enviado",
       by: null,
-      note: order.trackingNumber ? `Guía: ${order.trackingNumber}` : null,
+      note: null,
     });
   }
   if (order.deliveredAt) {

@@ -152,9 +152,7 @@ function OrdersList({ filters, list, proofsWaiting }: Omit<ListData, "view">) {
                 </td>
                 <td className="px-3 py-2">
                   {order.firstItems.map((item, index) => (
-                    <div key={index}>
-                      {item.quantity} × {item.productName} ({item.size})
-                    </div>
+                    <div key={index}>{`${item.quantity} × ${item.productName} (${item.size})`}</div>
                   ))}
                   {order.moreItems > 0 ? (
                     <div className="text-fg-muted">+{order.moreItems} más</div>

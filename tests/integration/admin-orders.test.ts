@@ -203,7 +203,7 @@ describe("status changes through the one action", () => {
     expect(page.order.history.map((entry: { label: string }) => entry.label)).toEqual([
       "Pedido recibido",
       "Pago aprobado",
-      "Enviado",
+      "Enviado con la guía GUIA-123",
       "Entregado",
     ]);
   });
