@@ -183,6 +183,8 @@ export async function listProofQueue() {
   }));
 }
 
+export type ProofQueueEntry = Awaited<ReturnType<typeof listProofQueue>>[number];
+
 /** How many proofs wait for review (the queue's link and the dashboard card). */
 export async function countProofQueue() {
   const { count } = await db
