@@ -323,6 +323,8 @@ export interface PaymentProofsTable {
   sessionId: string | null;
   orderId: string | null;
   size: number;
+  /** sha256 (hex) of the stored WebP bytes; null for proofs stored before it was kept. */
+  contentHash: string | null;
   createdAt: Timestamp;
 }
 

@@ -25,7 +25,7 @@ type Trx = Transaction<Database>;
 export type OrderActor = { userId: number; role: "customer" | "admin" };
 
 export type OrderErrorCode =
-  "not_found" | "forbidden" | "illegal_transition" | "notes_required" | "cannot_delete";
+  "not_found" | "forbidden" | "illegal_transition" | "notes_required" | "cannot_delete" | "stale";
 
 /** A refused change, with the Spanish message an admin screen shows as is. */
 export class OrderTransitionError extends Error {
@@ -46,6 +46,14 @@ export type ChangeOrderStatusInput = {
   note?: string;
   /** The carrier's guide number, kept when shipping. */
   trackingNumber?: string;
+  /**
+   * The status the admin's screen showed. Two admins acting on the same order at once: the
+   * transactions run one after the other, and the second is refused ("stale") instead of
+   * acting on an order it has not seen (a second cancel, or a cancel after a delivery).
+   */
+  expectedStatus?: OrderStatus;
+  /** Deny only: the reason the customer reads in their notification. */
+  customerReason?: string;
 };
 
 export type ChangeOrderStatusResult = {
@@ -78,6 +86,7 @@ export async function changeOrderStatus(
 
   return db.transaction().execute(async (trx) => {
     const order = await loadOrder(trx, orderId);
+    requireExpectedStatus(order, input.expectedStatus);
     const from = order.status;
     if (!canTransition(from, to)) {
       throw new OrderTransitionError("illegal_transition", illegalTransitionMessage(from, to));
@@ -121,6 +130,7 @@ export async function changeOrderStatus(
         await logActivity(trx, order, actor, to, note!);
         await notifyCustomer(trx, order, to === "cancelled" ? "order_cancelled" : "order_denied", {
           points: pointsReversed,
+          reason: to === "denied" ? cleanText(input.customerReason) : null,
         });
         break;
       case "pending": // no transition leads back to pending
@@ -145,12 +155,19 @@ export async function changeOrderStatus(
  * (D18) and its coupon (D20). A delivered order keeps its points and its coupon stays used:
  * the customer did buy and receive it, and deleting the record does not undo the purchase.
  */
-export async function deleteOrder(input: { orderId: string; actor: OrderActor; note?: string }) {
+export async function deleteOrder(input: {
+  orderId: string;
+  actor: OrderActor;
+  note?: string;
+  /** As in changeOrderStatus: refused when another admin changed the order meanwhile. */
+  expectedStatus?: OrderStatus;
+}) {
   requireStaff(input.actor);
   const note = cleanText(input.note);
   if (!note) throw new OrderTransitionError("notes_required", NOTES_REQUIRED);
   return db.transaction().execute(async (trx) => {
     const order = await loadOrder(trx, input.orderId);
+    requireExpectedStatus(order, input.expectedStatus);
     if (!canDeleteOrder(order.status)) {
       throw new OrderTransitionError(
         "cannot_delete",
@@ -204,6 +221,14 @@ async function loadOrder(trx: Trx, orderId: string): Promise<LockedOrder> {
     .executeTakeFirst();
   if (!order) throw new OrderTransitionError("not_found", "Pedido no encontrado");
   return order;
+}
+
+function requireExpectedStatus(order: LockedOrder, expected: OrderStatus | undefined) {
+  if (expected === undefined || order.status === expected) return;
+  throw new OrderTransitionError(
+    "stale",
+    `El pedido ${order.orderNumber} cambió mientras lo revisabas: ahora está «${ORDER_STATUS_SHORT_LABELS[order.status]}». Revisa su estado antes de volver a intentarlo.`,
+  );
 }
 
 function requireStaff(actor: OrderActor) {

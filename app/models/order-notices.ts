@@ -5,7 +5,13 @@
  */
 import type { NotificationType } from "#db/types";
 
-export type NoticeFacts = { orderNumber: string; trackingNumber: string | null; points: number };
+export type NoticeFacts = {
+  orderNumber: string;
+  trackingNumber: string | null;
+  points: number;
+  /** Why a payment was denied, in words meant for the customer (the proof queue asks for it). */
+  reason?: string | null;
+};
 
 const CUSTOMER_NOTICES = {
   order_approved: {
@@ -38,7 +44,9 @@ const CUSTOMER_NOTICES = {
   order_denied: {
     title: "Pedido denegado",
     message: (o) =>
-      `No pudimos verificar el pago del pedido ${o.orderNumber}. Contáctanos para ayudarte.`,
+      o.reason
+        ? `No pudimos verificar el pago del pedido ${o.orderNumber}. Motivo: ${o.reason}. Contáctanos para ayudarte.`
+        : `No pudimos verificar el pago del pedido ${o.orderNumber}. Contáctanos para ayudarte.`,
   },
   order_deleted: {
     title: "Pedido eliminado",

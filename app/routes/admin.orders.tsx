@@ -1,21 +1,239 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { OrderStatusBadge } from "~/components/orders/order-parts";
+import { ProofQueue } from "~/components/orders/proof-queue";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { countProofQueue, listAdminOrders, listProofQueue } from "~/models/admin-orders.server";
+import {
+  canTransition,
+  isOrderStatus,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  paymentMethodLabel,
+} from "~/models/order-status";
+import type { OrderStatus } from "#db/types";
+import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { formatDate } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
 
 export const meta: MetaFunction = () => [{ title: "Pedidos | Panel Administrativo" }];
 
+const DENIED = "No tienes permisos para acceder a esta sección.";
+
+/** The statuses the inline selector offers: those that need notes go through the detail page. */
+const INLINE_STATUSES = ["paid", "processing", "shipped", "delivered"] as const;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request, "No tienes permisos para acceder a esta sección.");
-  return json({});
+  await requireAdmin(request, DENIED);
+  const url = new URL(request.url);
+  if (url.searchParams.get("review") === "proofs") {
+    return json({ view: "proofs" as const, queue: await listProofQueue() });
+  }
+  const status = url.searchParams.get("status");
+  const filters = {
+    q: url.searchParams.get("q") ?? "",
+    status: isOrderStatus(status) ? status : undefined,
+    page: Number(url.searchParams.get("page")) || 1,
+  };
+  const [list, proofsWaiting] = await Promise.all([listAdminOrders(filters), countProofQueue()]);
+  return json({ view: "list" as const, filters, list, proofsWaiting });
 }
 
-// Built by the admin issue; the guard is final.
+/** Status changes are posted to /admin/orders/:orderId; nothing is posted here. */
+export async function action({ request }: ActionFunctionArgs) {
+  await guardAction(request);
+  await requireAdmin(request, DENIED);
+  throw new Response("Method Not Allowed", { status: 405 });
+}
+
 export default function AdminOrdersRoute() {
-  useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  return data.view === "proofs" ? (
+    <ProofQueue queue={data.queue} />
+  ) : (
+    <OrdersList filters={data.filters} list={data.list} proofsWaiting={data.proofsWaiting} />
+  );
+}
+
+type ListData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { view: "list" }>;
+
+function OrdersList({ filters, list, proofsWaiting }: Omit<ListData, "view">) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const pageLink = (page: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(page));
+    return `?${params}`;
+  };
   return (
-    <div>
-      <h1 className="text-2xl font-semibold">Pedidos</h1>
-      <p className="text-fg-muted mt-2">Estamos preparando esta sección. Vuelve muy pronto.</p>
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Pedidos</h1>
+        <Link to="?review=proofs" className={buttonClasses("secondary", "sm")}>
+          Comprobantes por revisar ({proofsWaiting})
+        </Link>
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <label className="text-sm">
+          Buscar
+          <input
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            placeholder="Número, correo o nombre del cliente"
+            className="border-border bg-surface block w-72 rounded-md border px-3 py-2"
+          />
+        </label>
+        <label className="text-sm">
+          Estado
+          <select
+            name="status"
+            defaultValue={filters.status ?? ""}
+            className="border-border bg-surface block rounded-md border px-3 py-2"
+          >
+            <option value="">Todos los estados</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {ORDER_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" variant="secondary">
+          Filtrar
+        </Button>
+      </Form>
+      <p className="text-fg-muted text-sm" aria-live="polite">
+        {list.total === 1 ? "1 pedido" : `${list.total.toLocaleString("es-HN")} pedidos`}
+      </p>
+      <div className="border-border overflow-x-auto rounded-xl border">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-surface-muted">
+            <tr>
+              {[
+                "Pedido",
+                "Cliente",
+                "Productos",
+                "Total",
+                "Pago",
+                "Estado",
+                "Fecha",
+                "Acciones",
+              ].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2 font-semibold">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-border divide-y">
+            {list.orders.map((order) => (
+              <tr key={order.id} className="align-top">
+                <td className="px-3 py-2">
+                  <Link to={order.id} className="font-semibold underline">
+                    {order.orderNumber}
+                  </Link>
+                  <div className="text-fg-muted">{order.shippingCity}</div>
+                </td>
+                <td className="px-3 py-2">
+                  <div>
+                    {order.customerName} {order.isGuest ? <Badge>Invitado</Badge> : null}
+                  </div>
+                  <div className="text-fg-muted">{order.customerEmail}</div>
+                  <div className="text-fg-muted">{order.customerPhone}</div>
+                </td>
+                <td className="px-3 py-2">
+                  {order.firstItems.map((item, index) => (
+                    <div key={index}>{`${item.quantity} × ${item.productName} (${item.size})`}</div>
+                  ))}
+                  {order.moreItems > 0 ? (
+                    <div className="text-fg-muted">+{order.moreItems} más</div>
+                  ) : null}
+                </td>
+                <td className="px-3 py-2 tabular-nums">
+                  {formatMoney(order.total)}
+                  <div className="text-fg-muted">Envío {formatMoney(order.shippingCost)}</div>
+                </td>
+                <td className="px-3 py-2">
+                  {paymentMethodLabel(order.paymentMethod)}
+                  {order.hasProof ? (
+                    <span className="block" title="Con comprobante">
+                      <span aria-hidden="true">🧾</span> Comprobante
+                    </span>
+                  ) : null}
+                </td>
+                <td className="px-3 py-2">
+                  <OrderStatusBadge status={order.status} />
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDate(order.createdAt)}</td>
+                <td className="px-3 py-2">
+                  <InlineStatus order={order} redirectTo={here} />
+                  <Link to={order.id} className="text-sm underline">
+                    Ver detalle
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {list.orders.length === 0 ? (
+          <p className="text-fg-muted p-6 text-center">No se encontraron pedidos</p>
+        ) : null}
+      </div>
+      {list.pageCount > 1 ? (
+        <nav aria-label="Paginación" className="flex items-center gap-3 text-sm">
+          {list.page > 1 ? <Link to={pageLink(list.page - 1)}>Anterior</Link> : null}
+          <span>
+            Página {list.page} de {list.pageCount}
+          </span>
+          {list.page < list.pageCount ? <Link to={pageLink(list.page + 1)}>Siguiente</Link> : null}
+        </nav>
+      ) : null}
     </div>
   );
+}
+
+/** The inline selector: the moves that need no notes, posted to the order's one action. */
+function InlineStatus({
+  order,
+  redirectTo,
+}: {
+  order: { id: string; orderNumber: string; status: OrderStatus };
+  redirectTo: string;
+}) {
+  const options = INLINE_STATUSES.filter((to) => canTransition(order.status, to));
+  if (options.length === 0) return null;
+  return (
+    <Form method="post" action={`/admin/orders/${order.id}`} className="mb-1 flex gap-1">
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="expectedStatus" value={order.status} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <select
+        name="to"
+        aria-label={`Nuevo estado del pedido ${order.orderNumber}`}
+        className="border-border bg-surface rounded-md border px-2 py-1 text-sm"
+      >
+        {options.map((to) => (
+          <option key={to} value={to}>
+            {ORDER_STATUS_LABELS[to]}
+          </option>
+        ))}
+      </select>
+      <Button type="submit" size="sm" variant="secondary">
+        Cambiar
+      </Button>
+    </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -10,3 +10,17 @@ const longDate = new Intl.DateTimeFormat("es-HN", {
 export function formatDate(iso: string) {
   return longDate.format(new Date(iso));
 }
+
+const dateTime = new Intl.DateTimeFormat("es-HN", {
+  timeZone: "America/Tegucigalpa",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** "5 nov 2026, 3:04 p. m." for an ISO timestamp: when an order's step happened. */
+export function formatDateTime(iso: string) {
+  return dateTime.format(new Date(iso));
+}

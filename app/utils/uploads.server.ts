@@ -197,9 +197,14 @@ export async function storeProof(
       fs.rmSync(target, { force: true });
       return { ok: false, message: PROOF_MESSAGES.unreadable };
     }
+    // The same picture re-encodes to the same bytes: the admin's duplicate-proof warning.
+    const contentHash = crypto
+      .createHash("sha256")
+      .update(await fs.promises.readFile(target))
+      .digest("hex");
     await db
       .insertInto("paymentProofs")
-      .values({ id, file, ...ownerColumns(shopper), orderId: null, size })
+      .values({ id, file, ...ownerColumns(shopper), orderId: null, size, contentHash })
       .execute();
     return { ok: true, id };
   } finally {

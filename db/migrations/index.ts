@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as initialSchema from "./20261122T0000-initial-schema";
 import * as productSearch from "./20261201T0000-product-search";
 import * as checkout from "./20261215T0000-checkout";
+import * as proofHash from "./20261220T0000-proof-hash";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "20261122T0000-initial-schema": initialSchema,
   "20261201T0000-product-search": productSearch,
   "20261215T0000-checkout": checkout,
+  "20261220T0000-proof-hash": proofHash,
 };

@@ -1,0 +1,257 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import sharp from "sharp";
+import { createProduct, deleteProducts, type CreatedProduct } from "../factories/catalog";
+import { createOrder } from "../factories/orders";
+import { expect, test, type TestUser } from "./fixtures";
+
+type Db = Parameters<typeof createOrder>[0];
+
+const products: CreatedProduct[] = [];
+const orders: string[] = [];
+const proofs: string[] = [];
+test.afterEach(async ({ db }) => {
+  if (orders.length > 0) {
+    await db.deleteFrom("orders").where("id", "in", orders.splice(0)).execute();
+  }
+  if (proofs.length > 0) {
+    await db.deleteFrom("paymentProofs").where("id", "in", proofs.splice(0)).execute();
+  }
+  await deleteProducts(db, products.splice(0));
+});
+
+async function placeOrder(
+  db: Db,
+  customer: TestUser,
+  overrides: Partial<Parameters<typeof createOrder>[1]> = {},
+) {
+  const product = await createProduct(db, { price: 150_000, stock: 6 });
+  products.push(product);
+  const order = await createOrder(db, {
+    lines: [{ product, quantity: 2 }],
+    userId: customer.id,
+    customerEmail: customer.email,
+    customerName: `${customer.firstName} ${customer.lastName}`,
+    ...overrides,
+  });
+  orders.push(order.id);
+  return { order, product };
+}
+
+/**
+ * A proof as storeProof leaves it: WebP bytes under DATA_DIR with their sha256. The same
+ * picture gives the same bytes, which is what the duplicate warning looks for.
+ */
+async function attachProof(db: Db, orderId: string, userId: number, color: number) {
+  const bytes = await sharp({
+    create: { width: 60, height: 40, channels: 3, background: { r: color, g: 90, b: 140 } },
+  })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const id = crypto.randomBytes(16).toString("hex");
+  const dir = path.join(process.env.E2E_DATA_DIR!, "uploads", "proofs");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${id}.webp`), bytes);
+  await db
+    .insertInto("paymentProofs")
+    .values({
+      id,
+      file: `${id}.webp`,
+      userId,
+      sessionId: null,
+      orderId,
+      size: bytes.byteLength,
+      contentHash: crypto.createHash("sha256").update(bytes).digest("hex"),
+    })
+    .execute();
+  await db
+    .updateTable("orders")
+    .set({ paymentProof: `/resources/payment-proofs/${id}` })
+    .where("id", "=", orderId)
+    .execute();
+  proofs.push(id);
+}
+
+async function asCustomer(
+  browser: Browser,
+  baseURL: string | undefined,
+  login: Login,
+  who: TestUser,
+) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await login(page, who);
+  return page;
+}
+type Login = (page: Page, credentials: { email: string; password: string }) => Promise<void>;
+
+async function search(page: Page, text: string) {
+  await page.goto("/admin/orders");
+  await page.getByLabel("Buscar").fill(text);
+  await page.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page).toHaveURL(/[?&]q=/);
+}
+
+async function customerSees(page: Page, orderNumber: string, label: string) {
+  await page.goto("/orders");
+  const card = page.getByRole("article", { name: `Pedido ${orderNumber}` });
+  await expect(card.getByText(label, { exact: true })).toBeVisible();
+}
+
+test.describe("orders admin", () => {
+  test("finds an order by number and by name, then approves, ships and delivers it", async ({
+    page,
+    db,
+    browser,
+    baseURL,
+    createUser,
+    login,
+  }) => {
+    // Four steps, each checked from the customer's side: longer than one page's budget.
+    test.setTimeout(120_000);
+    const tag = crypto.randomBytes(3).toString("hex");
+    const customer = await createUser({ firstName: `Rebeca${tag}`, lastName: "Lagos" });
+    const { order, product } = await placeOrder(db, customer);
+    const shopper = await asCustomer(browser, baseURL, login, customer);
+    await login(page, await createUser({ role: "admin" }));
+
+    await search(page, order.orderNumber);
+    await expect(page.getByText("1 pedido", { exact: true })).toBeVisible();
+    await search(page, `Rebeca${tag}`);
+    await expect(page.getByText("1 pedido", { exact: true })).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: order.orderNumber });
+    await expect(row.getByText(`2 × ${product.name} (100ml)`)).toBeVisible();
+    await row.getByRole("link", { name: order.orderNumber }).click();
+    await expect(page.getByRole("heading", { name: `Pedido ${order.orderNumber}` })).toBeVisible();
+    await expect(page.getByText("ISV 15%")).toBeVisible();
+
+    await page.getByRole("button", { name: "Aprobar Pago" }).click();
+    await expect(page.getByRole("status").getByText("Estado actualizado")).toBeVisible();
+    await customerSees(shopper, order.orderNumber, "Pagado - En proceso");
+
+    await page.getByRole("button", { name: "En Proceso" }).click();
+    await expect(page.getByRole("status").getByText("Estado actualizado")).toBeVisible();
+    await customerSees(shopper, order.orderNumber, "Procesando pedido");
+
+    await page.getByLabel("Número de guía (opcional)").fill(`GUIA-${tag}`);
+    await page.getByRole("button", { name: "Marcar como Enviado" }).click();
+    await expect(page.getByRole("status").getByText("Estado actualizado")).toBeVisible();
+    await customerSees(shopper, order.orderNumber, "Enviado");
+    await expect(shopper.getByText(`GUIA-${tag}`)).toBeVisible();
+
+    await page.getByRole("button", { name: "Entregado" }).click();
+    await expect(page.getByRole("status").getByText("Estado actualizado")).toBeVisible();
+    await customerSees(shopper, order.orderNumber, "Entregado");
+
+    // Look-ups are limited per address: this test's own.
+    const octet = Math.floor(Math.random() * 250) + 1;
+    await shopper.setExtraHTTPHeaders({ "X-Forwarded-For": `203.0.113.${octet}` });
+    await shopper.goto("/track-order");
+    await shopper.getByLabel("Número de pedido").fill(order.orderNumber);
+    await shopper.getByLabel("Correo electrónico").fill(customer.email);
+    await shopper.getByRole("button", { name: "Buscar pedido" }).click();
+    const history = shopper.getByRole("main").getByRole("list", { name: "Historial del pedido" });
+    await expect(history.getByRole("listitem")).toHaveText([
+      /Pedido recibido \(completado\)/,
+      /Pago aprobado \(completado\)/,
+      /En preparación \(completado\)/,
+      /En camino \(completado\)/,
+      /Entregado \(completado\)/,
+    ]);
+    await expect(shopper.getByRole("main").getByText(`GUIA-${tag}`)).toBeVisible();
+
+    const { loyaltyPoints } = await db
+      .selectFrom("users")
+      .select("loyaltyPoints")
+      .where("id", "=", customer.id)
+      .executeTakeFirstOrThrow();
+    expect(loyaltyPoints).toBe(Math.floor(order.subtotal / 100));
+    await shopper.context().close();
+  });
+
+  test("cancelling demands notes, then puts the stock back", async ({
+    page,
+    db,
+    createUser,
+    login,
+  }) => {
+    const customer = await createUser();
+    const { order, product } = await placeOrder(db, customer);
+    const stock = async () =>
+      (
+        await db
+          .selectFrom("products")
+          .select("stock")
+          .where("id", "=", product.id)
+          .executeTakeFirstOrThrow()
+      ).stock;
+    expect(await stock()).toBe(4);
+    await login(page, await createUser({ role: "admin" }));
+    await page.goto(`/admin/orders/${order.id}`);
+
+    await page.getByRole("button", { name: "Cancelar Pedido" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "No se pudo cancelar el pedido" });
+    await expect(alert).toContainText("Debe proporcionar notas para esta acción");
+    expect(await stock()).toBe(4);
+
+    await page.getByLabel("Notas para cancelar pedido").fill("El cliente lo pidió por teléfono");
+    await page.getByRole("button", { name: "Cancelar Pedido" }).click();
+    await expect(page.getByRole("status").getByText("Pedido cancelado")).toBeVisible();
+    await expect(page.getByText("Notas: El cliente lo pidió por teléfono")).toBeVisible();
+    expect(await stock()).toBe(6);
+  });
+
+  test("the proof queue approves one, denies one with a reason and flags a reused proof", async ({
+    page,
+    db,
+    createUser,
+    login,
+  }) => {
+    const customer = await createUser();
+    const { order: first } = await placeOrder(db, customer, {
+      createdAt: "2021-03-01T15:00:00.000Z",
+    });
+    const { order: reused } = await placeOrder(db, customer, {
+      createdAt: "2021-03-02T15:00:00.000Z",
+    });
+    await attachProof(db, first.id, customer.id, 200);
+    await attachProof(db, reused.id, customer.id, 200); // the same picture again
+    await login(page, await createUser({ role: "admin" }));
+
+    await page.goto("/admin/orders");
+    await page.getByRole("link", { name: /Comprobantes por revisar/ }).click();
+    await expect(page).toHaveURL(/review=proofs/);
+    const firstItem = page.getByRole("listitem", { name: `Pedido ${first.orderNumber}` });
+    const reusedItem = page.getByRole("listitem", { name: `Pedido ${reused.orderNumber}` });
+    await expect(reusedItem.getByRole("alert")).toHaveText(
+      `Este comprobante ya se usó en el pedido ${first.orderNumber}`,
+    );
+    await expect(
+      firstItem.getByRole("img", { name: `Comprobante del pedido ${first.orderNumber}` }),
+    ).toBeVisible();
+
+    await firstItem.getByRole("button", { name: "Aprobar Pago" }).click();
+    await expect(page.getByRole("status").getByText("Estado actualizado")).toBeVisible();
+    await expect(firstItem).toHaveCount(0);
+
+    await reusedItem.getByLabel("Motivo (lo verá el cliente)").fill("comprobante repetido");
+    await reusedItem.getByRole("button", { name: "Denegar" }).click();
+    await expect(page.getByRole("status").getByText("Pedido denegado")).toBeVisible();
+    await expect(reusedItem).toHaveCount(0);
+
+    const notice = await db
+      .selectFrom("notifications")
+      .select("message")
+      .where("userId", "=", customer.id)
+      .where("type", "=", "order_denied")
+      .executeTakeFirstOrThrow();
+    expect(notice.message).toContain("Motivo: comprobante repetido");
+
+    await page.goto(`/admin/orders/${reused.id}`);
+    const warning = page.getByRole("alert").filter({ hasText: "Este comprobante ya se usó" });
+    await warning.getByRole("link", { name: first.orderNumber }).click();
+    await expect(page.getByRole("heading", { name: `Pedido ${first.orderNumber}` })).toBeVisible();
+  });
+});
