@@ -82,6 +82,12 @@ describe("admin access, from the build's route manifest", () => {
     expect(ids).not.toContain("routes/admin_.login");
   });
 
+  it("has the layout refuse under /admin/orders in the orders screen's words", async () => {
+    // A document request runs the layout's loader beside the screen's; its error is shown.
+    const layout = { id: "routes/admin", url: "/admin/orders" };
+    await expectForbidden(await call("GET", layout, customerCookie), "routes/admin.orders");
+  });
+
   describe.each(loaders)("loader of $id ($url)", (route) => {
     it("sends a visitor to /login", async () => {
       await expectSentToLogin(await call("GET", route));
