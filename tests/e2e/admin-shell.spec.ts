@@ -85,6 +85,9 @@ test.describe("admin shell and dashboard", () => {
     const admin = await createUser({ role: "admin" });
     await login(page, admin);
     await expect(page).toHaveURL(/\/admin$/);
+    // Both route tables: an administrator asking for the home gets the dashboard.
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 
     await expect(async () => {
