@@ -22,9 +22,7 @@ const actions = adminRoutes.filter((route) => route.hasAction);
 
 /** The orders screen words its refusal its own way (§2), and so do the screens under it. */
 const deniedMessage = (id: string) =>
-  id === "routes/admin.orders" || id.startsWith("routes/admin.orders.")
-    ? ORDERS_MESSAGE
-    : PANEL_MESSAGE;
+  id.startsWith("routes/admin.orders") ? ORDERS_MESSAGE : PANEL_MESSAGE;
 
 const dataUrl = (url: string, id: string) =>
   `${url}${url.includes("?") ? "&" : "?"}_data=${encodeURIComponent(id)}`;
