@@ -50,9 +50,12 @@ export async function startServer(dataDir: string, port: number): Promise<BenchS
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** The HTML's size, raw and gzip, and the gzip size of every /build script and stylesheet. */
-export async function measurePage(base: string, pathname: string) {
-  const html = await (await fetch(base + pathname)).text();
+/**
+ * The HTML's size, raw and gzip, and the gzip size of every /build script and stylesheet.
+ * `headers` carries a session cookie for the pages behind a sign-in.
+ */
+export async function measurePage(base: string, pathname: string, headers: HeadersInit = {}) {
+  const html = await (await fetch(base + pathname, { headers })).text();
   const assets = new Set(
     [...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/build\/[^"]+\.(?:js|css))"/g)].map(
       (m) => m[1],
@@ -80,11 +83,11 @@ export async function measurePage(base: string, pathname: string) {
 }
 
 /** Sequential requests (one shopper at a time): median and p95 in milliseconds. */
-export async function timeRequests(url: string, count = 200) {
+export async function timeRequests(url: string, count = 200, headers: HeadersInit = {}) {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const start = performance.now();
-    const response = await fetch(url);
+    const response = await fetch(url, { headers });
     await response.text();
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     times.push(performance.now() - start);

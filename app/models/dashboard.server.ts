@@ -1,56 +1,161 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { databasePath } from "#db/connection";
+import type { Database, OrderStatus } from "#db/types";
 import { db } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { version } from "../../package.json";
 import { getSettings } from "./settings.server";
 
-/** Sales count orders that were paid (not pending, cancelled or denied). */
-const SOLD_STATUSES = ["paid", "processing", "shipped", "delivered"] as const;
+/**
+ * What counts as a sale (docs/decisions/draft-dashboard-sales.md): an order whose payment the
+ * store has confirmed, from 'paid' onwards. Pending orders are promises, cancelled and denied
+ * ones were given back.
+ */
+export const SOLD_STATUSES = [
+  "paid",
+  "processing",
+  "shipped",
+  "delivered",
+] as const satisfies readonly OrderStatus[];
 
-export async function getDashboardStats() {
+/** Honduras is UTC-6 all year (no daylight saving): its midnight is 06:00 UTC. */
+const HONDURAS_OFFSET_HOURS = 6;
+
+/** The instant the day of `now` began in America/Tegucigalpa (D6). */
+export function startOfHondurasDay(now: Date) {
+  const start = new Date(now);
+  start.setUTCHours(HONDURAS_OFFSET_HOURS, 0, 0, 0);
+  if (start > now) start.setUTCDate(start.getUTCDate() - 1);
+  return start;
+}
+
+/** The six cards of backoffice.md §2, with real figures (money in centavos). */
+export async function getDashboardStats(executor: Kysely<Database> = db, now = new Date()) {
   const threshold = (await getSettings()).stockThreshold;
-  // "Today" in Honduras (UTC-6, no daylight saving).
-  const startOfToday = new Date();
-  startOfToday.setUTCHours(6, 0, 0, 0);
-  if (startOfToday.getTime() > Date.now()) startOfToday.setUTCDate(startOfToday.getUTCDate() - 1);
+  const sold = executor
+    .selectFrom("orders")
+    .select(sql<number>`coalesce(sum(total), 0)`.as("sum"))
+    .where("status", "in", SOLD_STATUSES);
 
-  const [sales, today, pending, products, users, lowStock] = await Promise.all([
-    db
-      .selectFrom("orders")
-      .select(sql<number>`coalesce(sum(total), 0)`.as("sum"))
-      .where("status", "in", SOLD_STATUSES)
-      .executeTakeFirst(),
-    db
-      .selectFrom("orders")
-      .select(sql<number>`coalesce(sum(total), 0)`.as("sum"))
-      .where("status", "in", SOLD_STATUSES)
-      .where("createdAt", ">=", startOfToday.toISOString())
-      .executeTakeFirst(),
-    db
+  const [total, today, pending, products, users, lowStock] = await Promise.all([
+    sold.executeTakeFirstOrThrow(),
+    sold.where("createdAt", ">=", startOfHondurasDay(now).toISOString()).executeTakeFirstOrThrow(),
+    executor
       .selectFrom("orders")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("status", "=", "pending")
-      .executeTakeFirst(),
-    db
+      .executeTakeFirstOrThrow(),
+    executor
       .selectFrom("products")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("isActive", "=", 1)
-      .executeTakeFirst(),
-    db
+      .executeTakeFirstOrThrow(),
+    executor
       .selectFrom("users")
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirst(),
-    db
+      .executeTakeFirstOrThrow(),
+    // Decision 006: low stock is computed against the setting; hidden products are not
+    // for sale, so they do not call for restocking.
+    executor
       .selectFrom("products")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("isActive", "=", 1)
       .where("stock", "<=", threshold)
-      .executeTakeFirst(),
+      .executeTakeFirstOrThrow(),
   ]);
   return {
-    totalSales: Number(sales?.sum ?? 0),
-    todaySales: Number(today?.sum ?? 0),
-    pendingOrders: Number(pending?.n ?? 0),
-    activeProducts: Number(products?.n ?? 0),
-    totalUsers: Number(users?.n ?? 0),
-    lowStockProducts: Number(lowStock?.n ?? 0),
+    totalSales: Number(total.sum),
+    todaySales: Number(today.sum),
+    pendingOrders: Number(pending.n),
+    activeProducts: Number(products.n),
+    totalUsers: Number(users.n),
+    lowStockProducts: Number(lowStock.n),
+    stockThreshold: threshold,
+  };
+}
+
+export type DashboardStats = Awaited<ReturnType<typeof getDashboardStats>>;
+
+/** The latest orders, newest first (D30: real orders, never an empty placeholder). */
+export function recentOrders(limit = 10, executor: Kysely<Database> = db) {
+  return executor
+    .selectFrom("orders")
+    .select([
+      "id",
+      "orderNumber",
+      "customerName",
+      "customerEmail",
+      "userId",
+      "total",
+      "status",
+      "createdAt",
+    ])
+    .orderBy("createdAt", "desc")
+    .orderBy("orderNumber", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** Pending bank transfers whose customer attached a proof: the admin's queue to review. */
+export async function countProofsAwaitingReview(executor: Kysely<Database> = db) {
+  const row = await executor
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "pending")
+    .where("paymentMethod", "=", "bank_transfer")
+    .where("paymentProof", "is not", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Bytes under a folder, 0 when it does not exist yet (no upload so far). */
+async function folderSize(folder: string): Promise<number> {
+  const entries = await fs
+    .readdir(folder, { withFileTypes: true, recursive: true })
+    .catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return [];
+      throw error;
+    });
+  const sizes = await Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => fs.stat(path.join(entry.parentPath, entry.name)).then((stat) => stat.size)),
+  );
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
+
+/** The database with its write-ahead log: what the file system really holds. */
+async function databaseSize(dataDir: string) {
+  const file = databasePath(dataDir);
+  const sizes = await Promise.all(
+    [file, `${file}-wal`].map((name) =>
+      fs.stat(name).then(
+        (stat) => stat.size,
+        () => 0,
+      ),
+    ),
+  );
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
+
+/** The system-status panel, measured on each visit instead of the seed's static text. */
+export async function getSystemStatus(executor: Kysely<Database> = db) {
+  const dataDir = getEnv().DATA_DIR;
+  const [databaseBytes, uploadsBytes, disk, proofsAwaitingReview] = await Promise.all([
+    databaseSize(dataDir),
+    folderSize(path.join(dataDir, "uploads")),
+    fs.statfs(dataDir),
+    countProofsAwaitingReview(executor),
+  ]);
+  return {
+    databaseBytes,
+    uploadsBytes,
+    freeDiskBytes: disk.bavail * disk.bsize,
+    proofsAwaitingReview,
+    version,
+    uptimeSeconds: Math.floor(process.uptime()),
   };
 }

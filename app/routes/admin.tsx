@@ -9,10 +9,18 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/**
+ * backoffice.md §2: the orders screen words the refusal its own way. This loader runs beside the
+ * screen's and the layout's error is the one shown, so it must say what the screen would.
+ */
+const ORDERS_DENIED = "No tienes permisos para acceder a esta sección.";
+
 // Each admin route repeats requireAdmin in its own loader and action: this guard only
 // decides what the layout renders, it protects nothing by itself.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
+  const { pathname } = new URL(request.url);
+  const inOrders = pathname === "/admin/orders" || pathname.startsWith("/admin/orders/");
+  const user = await requireAdmin(request, inOrders ? ORDERS_DENIED : undefined);
   return json({ user: { firstName: user.firstName, lastName: user.lastName, email: user.email } });
 }
 

@@ -67,17 +67,23 @@ export async function startServer(env: Record<string, string> = {}) {
   };
 }
 
-/** The routes of the build that have an action, with a concrete URL for each (params filled in). */
-export function routesWithActions() {
+type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  hasLoader: boolean;
+  hasAction: boolean;
+};
+
+/** Every route of the build's client manifest, with a concrete URL for each (params filled in). */
+export function builtRoutes() {
   const dir = path.join(root, "public", "build");
   const file = fs.readdirSync(dir).find((name) => /^manifest-.*\.js$/.test(name));
   if (!file) throw new Error("No client manifest: run `npm run build` first.");
   const text = fs.readFileSync(path.join(dir, file), "utf8");
   const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
-    routes: Record<
-      string,
-      { id: string; parentId?: string; path?: string; index?: boolean; hasAction: boolean }
-    >;
+    routes: Record<string, ManifestRoute>;
   };
   const routes = manifest.routes;
   const fullPath = (id: string): string => {
@@ -86,10 +92,20 @@ export function routesWithActions() {
     const own = (route.path ?? "").replace(/:[^/]+/g, "x").replace(/\*$/, "anything");
     return [parent, own].filter(Boolean).join("/").replace(/\/+/g, "/");
   };
-  return Object.values(routes)
+  return Object.values(routes).map((route) => {
+    const url = `/${fullPath(route.id)}`.replace(/\/+/g, "/");
+    return {
+      id: route.id,
+      hasLoader: route.hasLoader,
+      hasAction: route.hasAction,
+      url: route.index ? `${url === "/" ? "" : url}/?index` : url,
+    };
+  });
+}
+
+/** The routes of the build that have an action, with a concrete URL for each (params filled in). */
+export function routesWithActions() {
+  return builtRoutes()
     .filter((route) => route.hasAction)
-    .map((route) => {
-      const url = `/${fullPath(route.id)}`.replace(/\/+/g, "/");
-      return { id: route.id, url: route.index ? `${url === "/" ? "" : url}/?index` : url };
-    });
+    .map(({ id, url }) => ({ id, url }));
 }
