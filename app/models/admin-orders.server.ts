@@ -1,5 +1,5 @@
-import { sql, type Expression, type SqlBool } from "kysely";
-import type { OrderStatus } from "#db/types";
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import type { Database, OrderStatus } from "#db/types";
 import { db } from "~/utils/db.server";
 import { paymentProofUrl } from "./checkout";
 
@@ -186,8 +186,8 @@ export async function listProofQueue() {
 export type ProofQueueEntry = Awaited<ReturnType<typeof listProofQueue>>[number];
 
 /** How many proofs wait for review (the queue's link and the dashboard card). */
-export async function countProofQueue() {
-  const { count } = await db
+export async function countProofQueue(executor: Kysely<Database> = db) {
+  const { count } = await executor
     .selectFrom("orders as o")
     .where("o.status", "=", "pending")
     .where("o.paymentMethod", "=", "bank_transfer")

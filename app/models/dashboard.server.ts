@@ -7,6 +7,7 @@ import type { Database, OrderStatus } from "#db/types";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { version } from "../../package.json";
+import { countProofQueue } from "./admin-orders.server";
 import { getSettings } from "./settings.server";
 
 /**
@@ -99,18 +100,6 @@ export function recentOrders(limit = 10, executor: Kysely<Database> = db) {
     .execute();
 }
 
-/** Pending bank transfers whose customer attached a proof: the admin's queue to review. */
-export async function countProofsAwaitingReview(executor: Kysely<Database> = db) {
-  const row = await executor
-    .selectFrom("orders")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("status", "=", "pending")
-    .where("paymentMethod", "=", "bank_transfer")
-    .where("paymentProof", "is not", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Bytes under a folder, 0 when it does not exist yet (no upload so far). */
 async function folderSize(folder: string): Promise<number> {
   const entries = await fs
@@ -148,7 +137,7 @@ export async function getSystemStatus(executor: Kysely<Database> = db) {
     databaseSize(dataDir),
     folderSize(path.join(dataDir, "uploads")),
     fs.statfs(dataDir),
-    countProofsAwaitingReview(executor),
+    countProofQueue(executor),
   ]);
   return {
     databaseBytes,
