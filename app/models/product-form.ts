@@ -200,3 +200,10 @@ export const ProductFormSchema = z
   });
 
 export type ProductFormValues = z.output<typeof ProductFormSchema>;
+
+/**
+ * The image buttons (main, move, remove, upload) post the form back as typed, neither validated
+ * nor saved: this schema accepts anything, so the browser lets them through and the server
+ * replies with the values unchanged.
+ */
+export const AsTypedSchema = z.object({}).passthrough();

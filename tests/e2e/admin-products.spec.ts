@@ -50,11 +50,27 @@ test("an admin creates a product with two pictures, reprices it, hides it and de
   await page.getByLabel("Marca").selectOption({ label: brand.name });
   await page.getByLabel("Precio (L)").fill("1,234.50");
   await page.getByLabel("Stock", { exact: true }).fill("12");
-  await page.getByLabel("Descripción", { exact: true }).fill("Una brisa marina para el verano.");
+  await page.getByLabel("Descripción", { exact: true }).fill("Corta");
   await page.getByLabel(/Agregar imágenes/).setInputFiles([
     { name: "uno.png", mimeType: "image/png", buffer: await picture("#3366aa") },
     { name: "dos.png", mimeType: "image/png", buffer: await picture("#aa6633") },
   ]);
+  // Uploaded while the rest of the form is still wrong: the pictures and the typing stay.
+  await page.getByRole("button", { name: "Subir imágenes" }).click();
+  await expect(page.getByRole("img", { name: "Imagen 2" })).toBeVisible();
+  const chosenImages = () =>
+    page
+      .locator('input[type="hidden"][name="images"]')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  const uploaded = await chosenImages();
+  expect(uploaded).toHaveLength(2);
+  await page.getByRole("button", { name: "Hacer principal la imagen 2" }).click();
+  await expect.poll(chosenImages).toEqual([uploaded[1], uploaded[0]]);
+  await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue(name);
+  await expect(page.getByLabel("Precio (L)")).toHaveValue("1,234.50");
+  await page.getByRole("button", { name: "Crear producto" }).click();
+  await expect(page.getByText("La descripción debe tener al menos 10 caracteres.")).toBeVisible();
+  await page.getByLabel("Descripción", { exact: true }).fill("Una brisa marina para el verano.");
   await page.getByRole("button", { name: "Crear producto" }).click();
   await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(page.getByText("Producto creado")).toBeVisible();
@@ -65,7 +81,7 @@ test("an admin creates a product with two pictures, reprices it, hides it and de
     .where("name", "=", name)
     .executeTakeFirstOrThrow();
   products.push(created);
-  expect(JSON.parse(created.images)).toHaveLength(2);
+  expect(JSON.parse(created.images)).toEqual([uploaded[1], uploaded[0]]);
 
   // In the catalogue, with its price and WebP pictures.
   await page.goto(`/catalog?search=${encodeURIComponent(name)}`);

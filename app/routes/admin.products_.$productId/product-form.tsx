@@ -16,6 +16,7 @@ import { Button } from "~/components/ui/button";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import {
+  AsTypedSchema,
   CATALOG_TYPE_LABELS,
   CATEGORY_LABELS,
   CONCENTRATIONS,
@@ -58,7 +59,10 @@ export function ProductForm({
     defaultValue: defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductFormSchema }),
+    onValidate: ({ formData }) =>
+      formData.has("imageAction")
+        ? parseWithZod(formData, { schema: AsTypedSchema })
+        : parseWithZod(formData, { schema: ProductFormSchema }),
   });
   const newImagesErrors = lastResult?.error?.newImages ?? undefined;
 
@@ -233,7 +237,6 @@ function ImagesSection({ images, errors }: { images: string[]; errors?: string[]
               <p className="text-xs font-medium">
                 {index === 0 ? "Principal" : `Imagen ${index + 1}`}
               </p>
-              {/* formNoValidate: moving a picture must not wait for the rest of the form. */}
               <div className="flex flex-wrap gap-1">
                 {index > 0 ? (
                   <>
@@ -309,7 +312,6 @@ function ImageButton({
       type="submit"
       name="imageAction"
       value={value}
-      formNoValidate
       variant="secondary"
       size="sm"
       aria-label={label}

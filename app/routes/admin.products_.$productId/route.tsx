@@ -6,7 +6,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   createAdminProduct,
@@ -17,7 +16,12 @@ import {
   updateAdminProduct,
   type AdminProduct,
 } from "~/models/admin-products.server";
-import { moneyInputValue, PRODUCT_MESSAGES, ProductFormSchema } from "~/models/product-form";
+import {
+  AsTypedSchema,
+  moneyInputValue,
+  PRODUCT_MESSAGES,
+  ProductFormSchema,
+} from "~/models/product-form";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { isProductImageKey } from "~/utils/images";
@@ -142,7 +146,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (typeof imageAction === "string" && imageErrors.length === 0) {
     // Only the pictures changed: the form comes back as typed, not validated and not saved.
-    const asTyped = parseWithZod(formData, { schema: z.object({}).passthrough() });
+    const asTyped = parseWithZod(formData, { schema: AsTypedSchema });
     return json({ result: asTyped.reply(), images });
   }
   const submission = parseWithZod(formData, { schema: ProductFormSchema });
