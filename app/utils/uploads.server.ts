@@ -72,26 +72,47 @@ async function drain(data: AsyncIterable<Uint8Array>) {
   }
 }
 
+/** A file part of a multipart body, kept in a temporary file the caller owns until it is discarded. */
+export type ReceivedFile =
+  | { field: string; status: "too_large" }
+  | { field: string; status: "received"; tempPath: string; size: number };
+
+export type MultipartLimits = {
+  /** The file fields read and how many files each may bring; other file parts are discarded. */
+  files: Record<string, number>;
+  /** Bytes past this in one file are read and thrown away; the file is reported too_large. */
+  maxFileBytes: number;
+  /** Past this the whole request is aborted (413) instead of drained. */
+  maxBodyBytes?: number;
+};
+
+/** Removes received uploads that will not be stored. */
+export function discardFiles(files: readonly ReceivedFile[]) {
+  for (const file of files) {
+    if (file.status === "received") fs.rmSync(file.tempPath, { force: true });
+  }
+}
+
 /**
- * Reads a POST body: url-encoded as usual, multipart streamed with the proof (field
- * `proofFile`) written to a temporary file. Text fields are capped at 64 KB; other file
- * fields are discarded. The caller owns the temporary file (storeProof removes it).
+ * Reads a POST body: url-encoded as usual, multipart streamed with each expected file written
+ * to a temporary file as it arrives. Text fields are capped at 64 KB. Shared by the checkout's
+ * proof and the back office's product images and brand logos.
  */
-export async function readCheckoutForm(
+export async function readMultipartForm(
   request: Request,
-): Promise<{ formData: FormData; proof: ReceivedProof }> {
+  { files: expected, maxFileBytes, maxBodyBytes = HARD_LIMIT_BYTES }: MultipartLimits,
+): Promise<{ formData: FormData; files: ReceivedFile[] }> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.startsWith("multipart/form-data")) {
-    return { formData: await request.formData(), proof: { status: "none" } };
+    return { formData: await request.formData(), files: [] };
   }
-  // Held in an object: TypeScript cannot see the handler assign it.
-  const received: { proof: ReceivedProof } = { proof: { status: "none" } };
+  const files: ReceivedFile[] = [];
   // The whole body counts against the hard limit, however many parts it has.
   let total = 0;
   async function* counted(data: AsyncIterable<Uint8Array>) {
     for await (const chunk of data) {
       total += chunk.byteLength;
-      if (total > HARD_LIMIT_BYTES) throw new UploadRejectedError(PROOF_MESSAGES.tooLarge);
+      if (total > maxBodyBytes) throw new UploadRejectedError(PROOF_MESSAGES.tooLarge);
       yield chunk;
     }
   }
@@ -107,7 +128,8 @@ export async function readCheckoutForm(
       }
       return Buffer.concat(chunks).toString("utf8");
     }
-    if (name !== PROOF_FIELD || filename === "" || received.proof.status !== "none") {
+    const taken = files.filter((file) => file.field === name).length;
+    if (filename === "" || taken >= (expected[name] ?? 0)) {
       await drain(data);
       return null;
     }
@@ -118,18 +140,18 @@ export async function readCheckoutForm(
     try {
       for await (const chunk of data) {
         size += chunk.byteLength;
-        if (size > PROOF_MAX_BYTES) continue;
+        if (size > maxFileBytes) continue;
         if (!out.write(chunk)) await once(out, "drain");
       }
     } finally {
       out.end();
       await once(out, "close");
     }
-    if (size > PROOF_MAX_BYTES) {
+    if (size > maxFileBytes) {
       fs.rmSync(tempPath, { force: true });
-      received.proof = { status: "too_large" };
+      files.push({ field: name, status: "too_large" });
     } else if (size > 0) {
-      received.proof = { status: "received", tempPath, size };
+      files.push({ field: name, status: "received", tempPath, size });
     } else {
       fs.rmSync(tempPath, { force: true });
     }
@@ -137,16 +159,47 @@ export async function readCheckoutForm(
   };
   try {
     const formData = await unstable_parseMultipartFormData(request, handler);
-    return { formData, proof: received.proof };
+    return { formData, files };
   } catch (error) {
-    const { proof } = received;
-    if (proof.status === "received") fs.rmSync(proof.tempPath, { force: true });
+    discardFiles(files);
     if (error instanceof UploadRejectedError) throw new Response(error.message, { status: 413 });
     throw error;
   }
 }
 
-/** The image kinds a proof may be, by their magic numbers. HEIC/AVIF share the ISO BMFF `ftyp` box. */
+/**
+ * The checkout's body: the proof (field `proofFile`) streamed to a temporary file. The caller
+ * owns the temporary file (storeProof removes it).
+ */
+export async function readCheckoutForm(
+  request: Request,
+): Promise<{ formData: FormData; proof: ReceivedProof }> {
+  const { formData, files } = await readMultipartForm(request, {
+    files: { [PROOF_FIELD]: 1 },
+    maxFileBytes: PROOF_MAX_BYTES,
+  });
+  const [file] = files;
+  const proof: ReceivedProof = !file
+    ? { status: "none" }
+    : file.status === "too_large"
+      ? { status: "too_large" }
+      : { status: "received", tempPath: file.tempPath, size: file.size };
+  return { formData, proof };
+}
+
+/** The first bytes of a received file, for sniffImageType. */
+export async function readFileHead(filePath: string, length = 16) {
+  const handle = await fs.promises.open(filePath, "r");
+  const head = Buffer.alloc(length);
+  try {
+    await handle.read(head, 0, length, 0);
+  } finally {
+    await handle.close();
+  }
+  return head;
+}
+
+/** The image kinds an upload may be, by their magic numbers. HEIC/AVIF share the ISO BMFF `ftyp` box. */
 export function sniffImageType(head: Uint8Array): "jpeg" | "png" | "webp" | "heif" | null {
   const ascii = (start: number, end: number) =>
     Buffer.from(head.subarray(start, end)).toString("latin1");

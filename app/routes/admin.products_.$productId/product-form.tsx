@@ -1,0 +1,421 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { FormErrorAlert } from "~/components/auth/auth-card";
+import { ProductImage } from "~/components/product-image";
+import { Button } from "~/components/ui/button";
+import { Field, Label } from "~/components/ui/input";
+import { useIsPending } from "~/hooks/use-is-pending";
+import {
+  AsTypedSchema,
+  CATALOG_TYPE_LABELS,
+  CATEGORY_LABELS,
+  CONCENTRATIONS,
+  GENDER_LABELS,
+  OCCASIONS,
+  PERFUME_TYPE_LABELS,
+  PRODUCT_MESSAGES,
+  ProductFormSchema,
+  SEASONS,
+} from "~/models/product-form";
+
+/** What the form starts with: the stored product as the inputs show it, or the §9 defaults. */
+export type ProductFormDefaults = {
+  [key: string]: string | string[] | undefined;
+  images: string[];
+};
+
+type Meta = FieldMetadata<string | string[] | undefined, ProductFormDefaults, string[]>;
+
+const controlClasses =
+  "block w-full rounded-md border border-border-strong bg-surface px-3 text-base text-fg aria-invalid:border-danger";
+
+export function ProductForm({
+  mode,
+  defaults,
+  brands,
+  lastResult,
+  images,
+}: {
+  mode: "create" | "edit";
+  defaults: ProductFormDefaults;
+  brands: { id: number; name: string }[];
+  lastResult?: SubmissionResult<string[]>;
+  images: string[];
+}) {
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "product",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      formData.has("imageAction")
+        ? parseWithZod(formData, { schema: AsTypedSchema })
+        : parseWithZod(formData, { schema: ProductFormSchema }),
+  });
+  const newImagesErrors = lastResult?.error?.newImages ?? undefined;
+
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-8">
+      <FormErrorAlert
+        id={form.errorId}
+        title={mode === "create" ? PRODUCT_MESSAGES.createFailed : PRODUCT_MESSAGES.updateFailed}
+        errors={form.errors}
+      />
+
+      <Section title="Información básica">
+        <Field
+          label="Nombre"
+          errors={fields.name.errors}
+          {...getInputProps(fields.name, { type: "text" })}
+          maxLength={200}
+        />
+        <Field
+          label="Slug (se genera del nombre si lo dejas vacío)"
+          errors={fields.slug.errors}
+          {...getInputProps(fields.slug, { type: "text" })}
+          maxLength={250}
+        />
+        <SelectField label="Marca" meta={fields.brandId}>
+          <option value="">Selecciona una marca</option>
+          {brands.map((brand) => (
+            <option key={brand.id} value={brand.id}>
+              {brand.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Categoría" meta={fields.category}>
+          {options(CATEGORY_LABELS)}
+        </SelectField>
+        <SelectField label="Género" meta={fields.gender}>
+          {options(GENDER_LABELS)}
+        </SelectField>
+        <SelectField label="Tipo" meta={fields.perfumeType}>
+          {options(PERFUME_TYPE_LABELS)}
+        </SelectField>
+        <SelectField label="Catálogo" meta={fields.catalogType}>
+          {options(CATALOG_TYPE_LABELS)}
+        </SelectField>
+        <SelectField label="Concentración" meta={fields.concentration}>
+          <option value="">Sin concentración</option>
+          {CONCENTRATIONS.map((concentration) => (
+            <option key={concentration} value={concentration}>
+              {concentration}
+            </option>
+          ))}
+        </SelectField>
+      </Section>
+
+      <Section title="Precio e inventario">
+        <Field
+          label="Precio (L)"
+          errors={fields.price.errors}
+          {...getInputProps(fields.price, { type: "text" })}
+          inputMode="decimal"
+          pattern="[0-9.,]+"
+        />
+        <Field
+          label="Precio original (L, opcional)"
+          errors={fields.originalPrice.errors}
+          {...getInputProps(fields.originalPrice, { type: "text" })}
+          inputMode="decimal"
+          pattern="[0-9.,]+"
+        />
+        <Field
+          label="Stock"
+          errors={fields.stock.errors}
+          {...getInputProps(fields.stock, { type: "number" })}
+          min={0}
+        />
+        <Field
+          label="Stock mínimo"
+          errors={fields.minStock.errors}
+          {...getInputProps(fields.minStock, { type: "number" })}
+          min={0}
+        />
+        <Field
+          label="Tamaño principal"
+          errors={fields.size.errors}
+          {...getInputProps(fields.size, { type: "text" })}
+          maxLength={20}
+        />
+        <Field
+          label="Tamaños disponibles (separados por comas)"
+          errors={fields.availableSizes.errors}
+          {...getInputProps(fields.availableSizes, { type: "text" })}
+          placeholder="50ml, 100ml"
+        />
+      </Section>
+
+      <Section title="Descripción">
+        <TextareaField label="Descripción" meta={fields.description} rows={5} />
+        <TextareaField
+          label="Descripción corta (opcional)"
+          meta={fields.shortDescription}
+          rows={2}
+        />
+      </Section>
+
+      <Section title="Notas y rendimiento">
+        <Field
+          label="Notas de salida (separadas por comas)"
+          errors={fields.topNotes.errors}
+          {...getInputProps(fields.topNotes, { type: "text" })}
+        />
+        <Field
+          label="Notas de corazón (separadas por comas)"
+          errors={fields.middleNotes.errors}
+          {...getInputProps(fields.middleNotes, { type: "text" })}
+        />
+        <Field
+          label="Notas de fondo (separadas por comas)"
+          errors={fields.baseNotes.errors}
+          {...getInputProps(fields.baseNotes, { type: "text" })}
+        />
+        <Field
+          label="Duración"
+          errors={fields.longevity.errors}
+          {...getInputProps(fields.longevity, { type: "text" })}
+        />
+        <Field
+          label="Estela"
+          errors={fields.sillage.errors}
+          {...getInputProps(fields.sillage, { type: "text" })}
+        />
+        <Field
+          label="Video (URL, opcional)"
+          errors={fields.videoUrl.errors}
+          {...getInputProps(fields.videoUrl, { type: "url" })}
+        />
+        <CheckboxGroup legend="Temporadas" meta={fields.seasons} choices={SEASONS} />
+        <CheckboxGroup legend="Ocasiones" meta={fields.occasions} choices={OCCASIONS} />
+      </Section>
+
+      <fieldset className="space-y-2">
+        <legend className="text-lg font-semibold">Visibilidad y etiquetas</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          <Checkbox label="Activo (visible en la tienda)" meta={fields.isActive} />
+          <Checkbox label="Destacado" meta={fields.isFeatured} />
+          <Checkbox label="Nuevo" meta={fields.isNew} />
+          <Checkbox label="Viral" meta={fields.isViral} />
+          <Checkbox label="Exclusivo" meta={fields.isExclusive} />
+        </div>
+      </fieldset>
+
+      <ImagesSection images={images} errors={newImagesErrors} />
+
+      <div className="flex gap-3">
+        <Button type="submit" disabled={pending}>
+          {pending ? "Guardando..." : mode === "create" ? "Crear producto" : "Guardar cambios"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function ImagesSection({ images, errors }: { images: string[]; errors?: string[] }) {
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-lg font-semibold">Imágenes</legend>
+      {images.length > 0 ? (
+        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {images.map((key, index) => (
+            <li key={key} className="space-y-1 rounded-md border p-2">
+              <input type="hidden" name="images" value={key} />
+              <ProductImage imageKey={key} alt={`Imagen ${index + 1}`} sizes="160px" />
+              <p className="text-xs font-medium">
+                {index === 0 ? "Principal" : `Imagen ${index + 1}`}
+              </p>
+              <div className="flex flex-wrap gap-1">
+                {index > 0 ? (
+                  <>
+                    <ImageButton
+                      value={`main:${key}`}
+                      label={`Hacer principal la imagen ${index + 1}`}
+                    >
+                      Principal
+                    </ImageButton>
+                    <ImageButton value={`left:${key}`} label={`Mover la imagen ${index + 1} antes`}>
+                      ←
+                    </ImageButton>
+                  </>
+                ) : null}
+                {index < images.length - 1 ? (
+                  <ImageButton
+                    value={`right:${key}`}
+                    label={`Mover la imagen ${index + 1} después`}
+                  >
+                    →
+                  </ImageButton>
+                ) : null}
+                <ImageButton value={`remove:${key}`} label={`Quitar la imagen ${index + 1}`}>
+                  Quitar
+                </ImageButton>
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-fg-muted text-sm">Este producto aún no tiene imágenes.</p>
+      )}
+      <div className="space-y-1.5">
+        <Label htmlFor="product-new-images">
+          Agregar imágenes (JPG, PNG, WebP o HEIC; máx. 5 MB c/u)
+        </Label>
+        <input
+          // A new list of pictures means the chosen files were uploaded: clear the input.
+          key={images.join()}
+          id="product-new-images"
+          type="file"
+          name="newImages"
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={errors?.length ? "product-new-images-error" : undefined}
+          className="block text-sm"
+        />
+        {errors?.length ? (
+          <ul id="product-new-images-error" className="text-danger text-sm">
+            {errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        ) : null}
+        <ImageButton value="upload">Subir imágenes</ImageButton>
+      </div>
+    </fieldset>
+  );
+}
+
+function ImageButton({
+  value,
+  label,
+  children,
+}: {
+  value: string;
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="submit"
+      name="imageAction"
+      value={value}
+      variant="secondary"
+      size="sm"
+      aria-label={label}
+    >
+      {children}
+    </Button>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-lg font-semibold">{title}</legend>
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+function options(labels: Record<string, string>) {
+  return Object.entries(labels).map(([value, label]) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ));
+}
+
+function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="text-danger space-y-0.5 text-sm">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+function SelectField({
+  label,
+  meta,
+  children,
+}: {
+  label: string;
+  meta: Meta;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={meta.id}>{label}</Label>
+      <select {...getSelectProps(meta)} className={`${controlClasses} h-11`}>
+        {children}
+      </select>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+function TextareaField({ label, meta, rows }: { label: string; meta: Meta; rows: number }) {
+  return (
+    <div className="space-y-1.5 sm:col-span-2">
+      <Label htmlFor={meta.id}>{label}</Label>
+      <textarea {...getTextareaProps(meta)} rows={rows} className={`${controlClasses} py-2`} />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+function Checkbox({ label, meta }: { label: string; meta: Meta }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input {...getInputProps(meta, { type: "checkbox" })} />
+      {label}
+    </label>
+  );
+}
+
+function CheckboxGroup({
+  legend,
+  meta,
+  choices,
+}: {
+  legend: string;
+  meta: Meta;
+  choices: readonly string[];
+}) {
+  const chosen = new Set(
+    [meta.initialValue].flat().filter((value): value is string => typeof value === "string"),
+  );
+  return (
+    <fieldset className="space-y-1">
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {choices.map((choice) => (
+          <label key={choice} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={meta.name}
+              value={choice}
+              defaultChecked={chosen.has(choice)}
+            />
+            {choice}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
