@@ -6,65 +6,53 @@ import { slugify } from "~/utils/slug";
 type Trx = Transaction<Database>;
 
 /** A brand as the admin screens show it, with how many products (of any status) use it. */
-export type BrandListItem = Awaited<ReturnType<typeof listBrands>>[number];
+export type AdminBrand = NonNullable<Awaited<ReturnType<typeof getBrand>>>;
 
-/** Brands whose name contains `search` (any case), A–Z, each with its product count. */
-export async function listBrands({ search = "" }: { search?: string } = {}) {
+/** The columns the admin screens read, and the count of products using the brand. */
+function selectAdminBrand() {
+  return db.selectFrom("brands").select(({ selectFrom }) => [
+    "brands.id",
+    "brands.name",
+    "brands.slug",
+    "brands.description",
+    "brands.logoUrl",
+    "brands.country",
+    "brands.isActive",
+    "brands.createdAt",
+    selectFrom("products")
+      .select(({ fn }) => fn.countAll<number>().as("count"))
+      .whereRef("products.brandId", "=", "brands.id")
+      .as("productCount"),
+  ]);
+}
+
+type AdminBrandRow = Awaited<
+  ReturnType<ReturnType<typeof selectAdminBrand>["executeTakeFirstOrThrow"]>
+>;
+
+function toAdminBrand({ isActive, productCount, ...row }: AdminBrandRow) {
+  return { ...row, isActive: isActive === 1, productCount: Number(productCount ?? 0) };
+}
+
+/**
+ * The back office's brand list: every brand (active or not) whose name contains `search`, A–Z,
+ * each with its product count. The storefront's filter list is `listBrands` in catalog.server.ts.
+ */
+export async function listAdminBrands({ search = "" }: { search?: string } = {}) {
   const term = search.trim();
-  let query = db
-    .selectFrom("brands")
-    .select(({ selectFrom }) => [
-      "brands.id",
-      "brands.name",
-      "brands.slug",
-      "brands.description",
-      "brands.logoUrl",
-      "brands.country",
-      "brands.isActive",
-      "brands.createdAt",
-      selectFrom("products")
-        .select(({ fn }) => fn.countAll<number>().as("count"))
-        .whereRef("products.brandId", "=", "brands.id")
-        .as("productCount"),
-    ])
-    .orderBy("brands.name");
+  let query = selectAdminBrand().orderBy("brands.name");
   if (term) {
     // The name is matched as typed: % and _ are escaped so they are not wildcards.
     const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where(sql<boolean>`brands.name LIKE ${pattern} ESCAPE '\\'`);
   }
-  const rows = await query.execute();
-  return rows.map((row) => ({
-    ...row,
-    isActive: row.isActive === 1,
-    productCount: Number(row.productCount ?? 0),
-  }));
+  return (await query.execute()).map(toAdminBrand);
 }
 
 /** One brand for its edit and delete screens, or null. */
 export async function getBrand(id: number) {
-  const row = await db
-    .selectFrom("brands")
-    .select([
-      "id",
-      "name",
-      "slug",
-      "description",
-      "logoUrl",
-      "country",
-      "isActive",
-      "createdAt",
-      (eb) =>
-        eb
-          .selectFrom("products")
-          .select(({ fn }) => fn.countAll<number>().as("count"))
-          .whereRef("products.brandId", "=", "brands.id")
-          .as("productCount"),
-    ])
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!row) return null;
-  return { ...row, isActive: row.isActive === 1, productCount: Number(row.productCount ?? 0) };
+  const row = await selectAdminBrand().where("brands.id", "=", id).executeTakeFirst();
+  return row ? toAdminBrand(row) : null;
 }
 
 export type BrandInput = {

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { listBrands, type BrandListItem } from "~/models/brands.server";
+import { listAdminBrands, type AdminBrand } from "~/models/brands.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const search = url.searchParams.get("q")?.trim() ?? "";
   const view: View = url.searchParams.get("view") === "table" ? "table" : "grid";
-  const brands = await listBrands({ search });
+  const brands = await listAdminBrands({ search });
   return json({ brands, search, view });
 }
 
@@ -93,9 +93,7 @@ export default function AdminBrandsRoute() {
   );
 }
 
-type ListedBrand = Omit<BrandListItem, "createdAt"> & { createdAt: string };
-
-function BrandLogo({ brand }: { brand: ListedBrand }) {
+function BrandLogo({ brand }: { brand: AdminBrand }) {
   return brand.logoUrl ? (
     <img
       src={brand.logoUrl}
@@ -117,7 +115,7 @@ function ProductCount({ count }: { count: number }) {
   return <>{count === 1 ? "1 producto" : `${count} productos`}</>;
 }
 
-function BrandGrid({ brands }: { brands: ListedBrand[] }) {
+function BrandGrid({ brands }: { brands: AdminBrand[] }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {brands.map((brand) => (
@@ -158,7 +156,7 @@ function BrandGrid({ brands }: { brands: ListedBrand[] }) {
   );
 }
 
-function BrandTable({ brands }: { brands: ListedBrand[] }) {
+function BrandTable({ brands }: { brands: AdminBrand[] }) {
   return (
     <div className="border-border overflow-x-auto rounded-lg border">
       <table className="w-full text-left text-sm">
