@@ -52,8 +52,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (!updated.ok) {
     invariantResponse(updated.error !== "not-found", BRAND_NOT_FOUND, { status: 404 });
+    // Beside the name, and in the form's alert under the §8 title.
+    const errors = [BRAND_NAME_TAKEN];
     return json(
-      { result: submission.reply({ fieldErrors: { name: [BRAND_NAME_TAKEN] } }) },
+      { result: submission.reply({ formErrors: errors, fieldErrors: { name: errors } }) },
       { status: 400 },
     );
   }

@@ -114,6 +114,8 @@ describe("creating a brand (backoffice.md §5)", () => {
     const existing = await createBrand(db, { name: "Casa Ámbar" });
     const errors = await fieldErrors(await create({ name: "casa ámbar" }));
     expect(errors.name).toEqual(["Ya existe una marca con ese nombre. Elige otro nombre."]);
+    // The form's own errors, shown under 'Error al crear la marca'.
+    expect(errors[""]).toEqual(["Ya existe una marca con ese nombre. Elige otro nombre."]);
     const rows = await db
       .selectFrom("brands")
       .select("id")
