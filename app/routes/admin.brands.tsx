@@ -29,7 +29,7 @@ export default function AdminBrandsRoute() {
     if (search) params.set("q", search);
     if (target === "table") params.set("view", "table");
     const query = params.toString();
-    return query ? `?${query}` : ".";
+    return query ? `/admin/brands?${query}` : "/admin/brands";
   };
 
   return (
