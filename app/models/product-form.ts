@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { slugify } from "~/utils/slug";
 import type { CatalogType, Gender, PerfumeType, ProductCategory } from "#db/types";
 import { isProductImageKey } from "~/utils/images";
 
@@ -84,17 +85,6 @@ export function splitList(text: string | undefined) {
     .split(",")
     .map((item) => item.trim())
     .filter(Boolean);
-}
-
-/** "Acqua di Gio Profumo" → "acqua-di-gio-profumo" (accents dropped). */
-export function slugify(text: string) {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 250);
 }
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
@@ -196,7 +186,11 @@ export const ProductFormSchema = z
         message: PRODUCT_MESSAGES.originalPrice,
       });
     }
-    return { ...value, availableSizes: sizes, slug: value.slug || slugify(value.name) };
+    return {
+      ...value,
+      availableSizes: sizes,
+      slug: value.slug || slugify(value.name).slice(0, 250),
+    };
   });
 
 export type ProductFormValues = z.output<typeof ProductFormSchema>;
