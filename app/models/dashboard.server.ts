@@ -11,7 +11,7 @@ import { countProofQueue } from "./admin-orders.server";
 import { getSettings } from "./settings.server";
 
 /**
- * What counts as a sale (docs/decisions/draft-dashboard-sales.md): an order whose payment the
+ * What counts as a sale (docs/decisions/048-dashboard-sales.md): an order whose payment the
  * store has confirmed, from 'paid' onwards. Pending orders are promises, cancelled and denied
  * ones were given back.
  */
