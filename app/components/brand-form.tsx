@@ -32,6 +32,8 @@ export const BrandFormSchema = z.object({
     .optional(),
   country: z.string().trim().max(100, "El país no puede tener más de 100 caracteres.").optional(),
   isActive: z.boolean().default(false),
+  /** The file itself is read and checked by the server (readBrandForm); errors come back here. */
+  logo: z.any().optional(),
 });
 
 /** The model's error code as the admin reads it (only the server can know a name is taken). */
@@ -70,7 +72,12 @@ export function BrandForm({
   });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-5">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="max-w-xl space-y-5"
+    >
       <FormErrorAlert
         id={form.errorId}
         title={brand ? "Error al actualizar la marca" : "Error al crear la marca"}
@@ -115,6 +122,24 @@ export function BrandForm({
         errors={fields.country.errors}
         {...getInputProps(fields.country, { type: "text" })}
       />
+      <div className="space-y-1.5">
+        <Label htmlFor={fields.logo.id}>{brand?.logoUrl ? "Cambiar logo" : "Logo"}</Label>
+        <input
+          id={fields.logo.id}
+          name={fields.logo.name}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+          aria-invalid={fields.logo.errors ? true : undefined}
+          aria-describedby={fields.logo.errors ? fields.logo.errorId : undefined}
+          className="block w-full text-sm"
+        />
+        <p className="text-fg-muted text-xs">JPG, PNG, WebP o HEIC, hasta 5 MB.</p>
+        {fields.logo.errors ? (
+          <p id={fields.logo.errorId} className="text-danger text-sm">
+            {fields.logo.errors[0]}
+          </p>
+        ) : null}
+      </div>
       <div className="flex items-center gap-2">
         <input {...getInputProps(fields.isActive, { type: "checkbox" })} className="size-5" />
         <Label htmlFor={fields.isActive.id}>Marca activa</Label>

@@ -11,6 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { getBrand, updateBrand } from "~/models/brands.server";
 import { guardAction } from "~/utils/action.server";
+import { readBrandForm } from "~/utils/product-images.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -39,9 +40,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
   const id = brandIdOf(params);
-  const submission = parseWithZod(await request.formData(), { schema: BrandFormSchema });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
+  const { formData, logo } = await readBrandForm(request);
+  const submission = parseWithZod(formData, { schema: BrandFormSchema });
+  const logoError = logo && !logo.ok ? { logo: [logo.message] } : undefined;
+  if (submission.status !== "success" || logoError) {
+    return json({ result: submission.reply({ fieldErrors: logoError }) }, { status: 400 });
   }
   const { name, description, country, isActive } = submission.value;
   const updated = await updateBrand(id, {
@@ -49,6 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     description: description ?? null,
     country: country ?? null,
     isActive,
+    // No file sent: the current logo stays.
+    logoUrl: logo?.ok ? logo.url : undefined,
   });
   if (!updated.ok) {
     invariantResponse(updated.error !== "not-found", BRAND_NOT_FOUND, { status: 404 });

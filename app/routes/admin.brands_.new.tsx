@@ -10,6 +10,7 @@ import { BRAND_NAME_TAKEN, BrandForm, BrandFormSchema } from "~/components/brand
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { createBrand } from "~/models/brands.server";
 import { guardAction } from "~/utils/action.server";
+import { readBrandForm } from "~/utils/product-images.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -23,9 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: BrandFormSchema });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
+  const { formData, logo } = await readBrandForm(request);
+  const submission = parseWithZod(formData, { schema: BrandFormSchema });
+  const logoError = logo && !logo.ok ? { logo: [logo.message] } : undefined;
+  if (submission.status !== "success" || logoError) {
+    return json({ result: submission.reply({ fieldErrors: logoError }) }, { status: 400 });
   }
   const { name, description, country, isActive } = submission.value;
   const created = await createBrand({
@@ -33,6 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
     description: description ?? null,
     country: country ?? null,
     isActive,
+    // No file sent: the current logo stays.
+    logoUrl: logo?.ok ? logo.url : undefined,
   });
   if (!created.ok) {
     // Beside the name, and in the form's alert under the §8 title.

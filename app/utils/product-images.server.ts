@@ -79,6 +79,51 @@ export function productImagesDir() {
   return path.join(getEnv().DATA_DIR, "uploads", "products");
 }
 
+export function brandLogosDir() {
+  return path.join(getEnv().DATA_DIR, "uploads", "brands");
+}
+
+/** Brand logos keep their proportions (wordmarks are wide); 192 px covers the cards at 2×. */
+const BRAND_LOGO_WIDTHS = [96, 192] as const;
+export const BRAND_LOGO_FIELD = "logo";
+
+export type BrandLogoUpload = { ok: true; url: string } | { ok: false; message: string } | null;
+
+/**
+ * The brand form's body and its logo (field `logo`), stored like product pictures (D8): checked
+ * by its bytes, WebP without metadata, content-addressed under DATA_DIR/uploads/brands. `logo`
+ * is null when no file was sent (the current logo stays).
+ */
+export async function readBrandForm(
+  request: Request,
+): Promise<{ formData: FormData; logo: BrandLogoUpload }> {
+  const { formData, files } = await readMultipartForm(request, {
+    files: { [BRAND_LOGO_FIELD]: 1 },
+    maxFileBytes: IMAGE_MAX_BYTES,
+    maxBodyBytes: 2 * IMAGE_MAX_BYTES,
+  });
+  try {
+    const file = files[0];
+    if (!file) return { formData, logo: null };
+    if (file.status === "too_large") {
+      return { formData, logo: { ok: false, message: IMAGE_MESSAGES.tooLarge } };
+    }
+    const stored = await storeImageUpload(file.tempPath, {
+      widths: BRAND_LOGO_WIDTHS,
+      dir: brandLogosDir(),
+      fit: "inside",
+    });
+    return {
+      formData,
+      logo: stored.ok
+        ? { ok: true, url: `/images/brands/${stored.key}-${BRAND_LOGO_WIDTHS[1]}.webp` }
+        : stored,
+    };
+  } finally {
+    discardFiles(files);
+  }
+}
+
 export const PRODUCT_IMAGE_FIELD = "newImages";
 const MAX_IMAGES_PER_POST = 10;
 

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import sharp from "sharp";
 import {
   createBrand,
   createProduct,
@@ -41,6 +42,15 @@ test.describe("brands admin", () => {
     await page.getByLabel("Nombre", { exact: true }).fill(name);
     await page.getByLabel("Descripción").fill("Perfumería artesanal de prueba.");
     await page.getByLabel("País").fill("Honduras");
+    await page.getByLabel("Logo").setInputFiles({
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: await sharp({
+        create: { width: 240, height: 80, channels: 3, background: "#225588" },
+      })
+        .png()
+        .toBuffer(),
+    });
     await page.getByRole("button", { name: "Crear marca" }).click();
     await expect(page).toHaveURL(/\/admin\/brands$/);
     await expect(page.getByRole("status").getByText("Marca creada")).toBeVisible();
@@ -51,6 +61,12 @@ test.describe("brands admin", () => {
     await expect(page.getByRole("heading", { name })).toBeVisible();
     await expect(page.getByText("Perfumería artesanal de prueba.")).toBeVisible();
     await expect(page.getByText("0 productos")).toBeVisible();
+    // The logo was stored as WebP and is served from the brands folder.
+    const logo = page.getByRole("img", { name: `Logo de ${name}` });
+    await expect(logo).toHaveAttribute("src", /^\/images\/brands\/[a-f0-9]{16}-192\.webp$/);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(
+      192,
+    );
 
     await page.getByRole("link", { name: `Editar ${name}` }).click();
     await expect(page.getByLabel("País")).toHaveValue("Honduras");

@@ -6,10 +6,12 @@ import {
   loader as deleteLoader,
 } from "~/routes/admin.brands_.$brandId_.delete";
 import { action as createAction } from "~/routes/admin.brands_.new";
+import { loader as imageLoader } from "~/routes/images.$kind.$file";
 import { db } from "~/utils/db.server";
 import { createBrand, createProduct } from "../factories/catalog";
 import { createUser } from "../factories/users";
-import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
+import { pngBytes } from "../setup/checkout-helpers";
+import { formPost, get, ORIGIN, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 let adminCookie: string;
 let customerCookie: string;
@@ -277,5 +279,85 @@ describe("the brand list", () => {
     expect((await (await list()).json()).view).toBe("grid");
     expect((await (await list("?view=table")).json()).view).toBe("table");
     expect((await (await list("?view=nada")).json()).view).toBe("grid");
+  });
+});
+
+describe("brand logos (D8: stored like product pictures)", () => {
+  const multipart = (path: string, fields: Record<string, string>, logo?: File) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    if (logo) body.set("logo", logo);
+    return new Request(`${ORIGIN}${path}`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: adminCookie },
+      body,
+    });
+  };
+  const logoRow = (id: number) =>
+    db.selectFrom("brands").select("logoUrl").where("id", "=", id).executeTakeFirstOrThrow();
+
+  it("stores an uploaded logo as WebP, served from /images/brands, and keeps it when no file is sent", async () => {
+    const png = new File([new Uint8Array(await pngBytes(300, 120))], "logo.png", {
+      type: "image/png",
+    });
+    const response = await settle(() =>
+      createAction({
+        request: multipart("/admin/brands/new", { name: "Casa Logo", isActive: "on" }, png),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(response.status).toBe(302);
+    const brand = await db
+      .selectFrom("brands")
+      .select(["id", "logoUrl"])
+      .where("name", "=", "Casa Logo")
+      .executeTakeFirstOrThrow();
+    expect(brand.logoUrl).toMatch(/^\/images\/brands\/[a-f0-9]{16}-192\.webp$/);
+    const file = brand.logoUrl!.split("/").pop()!;
+    const image = await imageLoader({
+      request: get(brand.logoUrl!),
+      params: { kind: "brands", file },
+      context: {},
+    });
+    expect(image.headers.get("Content-Type")).toBe("image/webp");
+    const bytes = Buffer.from(await image.arrayBuffer());
+    expect(bytes.subarray(8, 12).toString("ascii")).toBe("WEBP");
+
+    // An edit without a file keeps the logo.
+    const edited = await settle(() =>
+      editAction({
+        request: multipart(`/admin/brands/${brand.id}`, { name: "Casa Logo", country: "Francia" }),
+        params: { brandId: String(brand.id) },
+        context: {},
+      }),
+    );
+    expect(edited.status).toBe(302);
+    expect((await logoRow(brand.id)).logoUrl).toBe(brand.logoUrl);
+  });
+
+  it("refuses a file that is not an image, keeping the brand unchanged", async () => {
+    const brand = await createBrand(db);
+    const fake = new File([new TextEncoder().encode("<html>no</html>")], "logo.png", {
+      type: "image/png",
+    });
+    const response = await settle(() =>
+      editAction({
+        request: multipart(`/admin/brands/${brand.id}`, { name: "Otro Nombre" }, fake),
+        params: { brandId: String(brand.id) },
+        context: {},
+      }),
+    );
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.result.error.logo).toEqual([
+      "El archivo no es una imagen (JPG, PNG, WebP o HEIC).",
+    ]);
+    const row = await db
+      .selectFrom("brands")
+      .select(["name", "logoUrl"])
+      .where("id", "=", brand.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: brand.name, logoUrl: null });
   });
 });
