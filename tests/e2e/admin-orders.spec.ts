@@ -1,10 +1,8 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { createProduct, deleteProducts, type CreatedProduct } from "../factories/catalog";
-import { createOrder } from "../factories/orders";
+import { attachProof, createOrder } from "../factories/orders";
 import { expect, test, type TestUser } from "./fixtures";
 
 type Db = Parameters<typeof createOrder>[0];
@@ -40,38 +38,15 @@ async function placeOrder(
   return { order, product };
 }
 
-/**
- * A proof as storeProof leaves it: WebP bytes under DATA_DIR with their sha256. The same
- * picture gives the same bytes, which is what the duplicate warning looks for.
- */
-async function attachProof(db: Db, orderId: string, userId: number, color: number) {
+/** A proof as storeProof leaves it: the same picture gives the same bytes and hash. */
+async function attachPicture(db: Db, orderId: string, color: number) {
   const bytes = await sharp({
     create: { width: 60, height: 40, channels: 3, background: { r: color, g: 90, b: 140 } },
   })
     .webp({ quality: 82 })
     .toBuffer();
-  const id = crypto.randomBytes(16).toString("hex");
-  const dir = path.join(process.env.E2E_DATA_DIR!, "uploads", "proofs");
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `${id}.webp`), bytes);
-  await db
-    .insertInto("paymentProofs")
-    .values({
-      id,
-      file: `${id}.webp`,
-      userId,
-      sessionId: null,
-      orderId,
-      size: bytes.byteLength,
-      contentHash: crypto.createHash("sha256").update(bytes).digest("hex"),
-    })
-    .execute();
-  await db
-    .updateTable("orders")
-    .set({ paymentProof: `/resources/payment-proofs/${id}` })
-    .where("id", "=", orderId)
-    .execute();
-  proofs.push(id);
+  const dataDir = process.env.E2E_DATA_DIR!;
+  proofs.push(await attachProof(db, { orderId, file: { bytes, dataDir } }));
 }
 
 async function asCustomer(
@@ -216,8 +191,8 @@ test.describe("orders admin", () => {
     const { order: reused } = await placeOrder(db, customer, {
       createdAt: "2021-03-02T15:00:00.000Z",
     });
-    await attachProof(db, first.id, customer.id, 200);
-    await attachProof(db, reused.id, customer.id, 200); // the same picture again
+    await attachPicture(db, first.id, 200);
+    await attachPicture(db, reused.id, 200); // the same picture again
     await login(page, await createUser({ role: "admin" }));
 
     await page.goto("/admin/orders");

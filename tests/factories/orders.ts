@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, NewOrder, PromoCodesTable } from "../../db/types";
 import { promoDiscount } from "../../app/models/coupons";
@@ -142,3 +144,45 @@ export async function createOrder(db: Kysely<Database>, options: OrderOptions) {
 }
 
 export type CreatedOrder = Awaited<ReturnType<typeof createOrder>>;
+
+/**
+ * A payment proof attached to an order, as checkout leaves it (a `payment_proofs` row and the
+ * order's proof URL). With `file` the WebP bytes are written under `dataDir` too, with their
+ * sha256 as storeProof keeps it (the duplicate-proof warning compares it).
+ */
+export async function attachProof(
+  db: Kysely<Database>,
+  options: { orderId: string; file?: { bytes: Buffer; dataDir: string } },
+) {
+  const id = crypto.randomBytes(16).toString("hex");
+  // The uploader is the order's owner (a guest id when the order has none of its own).
+  const owner = await db
+    .selectFrom("orders")
+    .select(["userId", "sessionId"])
+    .where("id", "=", options.orderId)
+    .executeTakeFirstOrThrow();
+  const bytes = options.file?.bytes;
+  if (options.file) {
+    const dir = path.join(options.file.dataDir, "uploads", "proofs");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${id}.webp`), options.file.bytes);
+  }
+  await db
+    .insertInto("paymentProofs")
+    .values({
+      id,
+      file: `${id}.webp`,
+      userId: owner.userId,
+      sessionId: owner.userId === null ? (owner.sessionId ?? crypto.randomUUID()) : null,
+      orderId: options.orderId,
+      size: bytes?.byteLength ?? 0,
+      contentHash: bytes ? crypto.createHash("sha256").update(bytes).digest("hex") : null,
+    })
+    .execute();
+  await db
+    .updateTable("orders")
+    .set({ paymentProof: `/resources/payment-proofs/${id}` })
+    .where("id", "=", options.orderId)
+    .execute();
+  return id;
+}

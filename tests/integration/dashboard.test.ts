@@ -12,7 +12,7 @@ import { db } from "~/utils/db.server";
 import type { NewOrder, OrderStatus } from "#db/types";
 import packageJson from "../../package.json";
 import { createProduct } from "../factories/catalog";
-import { createOrder } from "../factories/orders";
+import { attachProof, createOrder } from "../factories/orders";
 import { createUser } from "../factories/users";
 
 /*
@@ -59,12 +59,12 @@ describe("the dashboard over a store with known data", () => {
     const lines = [{ product }];
     const order = (status: OrderStatus, createdAt: string, extra: Partial<NewOrder> = {}) =>
       createOrder(db, { lines, takeStock: false, status, createdAt, ...extra });
+    const withProof = async (created: Promise<{ id: string }>) =>
+      attachProof(db, { orderId: (await created).id });
     // Today in Honduras: from 2026-11-23T06:00Z.
     await order("paid", "2026-11-23T06:00:00.000Z");
     await order("delivered", "2026-11-24T04:59:59.000Z");
-    await order("pending", "2026-11-23T12:00:00.000Z", {
-      paymentProof: "/resources/payment-proofs/a",
-    });
+    await withProof(order("pending", "2026-11-23T12:00:00.000Z"));
     await order("cancelled", "2026-11-23T13:00:00.000Z");
     await order("denied", "2026-11-23T14:00:00.000Z");
     // Yesterday in Honduras (23:59:59 on the 22nd local time).
@@ -73,13 +73,10 @@ describe("the dashboard over a store with known data", () => {
     await order("pending", "2026-11-20T11:00:00.000Z", {
       paymentMethod: "cash_on_delivery",
     });
-    await order("pending", "2026-11-21T11:00:00.000Z", {
-      paymentMethod: "bank_transfer",
-      paymentProof: "/resources/payment-proofs/b",
-    });
-    await order("paid", "2026-11-21T12:00:00.000Z", {
-      paymentProof: "/resources/payment-proofs/c",
-    });
+    await withProof(
+      order("pending", "2026-11-21T11:00:00.000Z", { paymentMethod: "bank_transfer" }),
+    );
+    await withProof(order("paid", "2026-11-21T12:00:00.000Z"));
   });
 
   it("counts the six cards", async () => {

@@ -19,8 +19,12 @@ const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-crawl-"));
 const ADMIN = { email: "admin@perfumeria.hn", password: "clave-del-rastreo-2024" };
 
-/** Pages per crawl; the crawl visits every path first, so the cap only trims query variants. */
-const MAX_PAGES = 200;
+/**
+ * Pages per crawl; the crawl visits every path first, so the cap only trims query variants. The
+ * admin's crawl has the most paths: every product page and, in the back office, every product,
+ * order and brand screen of the demo store.
+ */
+const MAX_PAGES = 500;
 const CONCURRENCY = 4;
 
 let server: Awaited<ReturnType<typeof startServer>>;
