@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database, OrderStatus } from "#db/types";
 import { db } from "~/utils/db.server";
+import type { ProofQueueEntry, ProofReuse } from "./admin-orders";
 import { paymentProofUrl } from "./checkout";
 
 /*
@@ -112,8 +113,6 @@ async function itemsOf(orderIds: string[]) {
   return byOrder;
 }
 
-export type ProofReuse = { orderId: string; orderNumber: string };
-
 /**
  * For each content hash, the orders whose proof has those stored bytes: the same transfer
  * receipt sent for two orders.
@@ -150,7 +149,7 @@ function reusesFor(
  * The payment-proof queue: pending bank transfers that carry a proof, oldest first (the
  * customer who has waited longest is answered first).
  */
-export async function listProofQueue() {
+export async function listProofQueue(): Promise<ProofQueueEntry[]> {
   const rows = await db
     .selectFrom("orders as o")
     .innerJoin("paymentProofs as p", "p.orderId", "o.id")
@@ -182,8 +181,6 @@ export async function listProofQueue() {
     reusedIn: reusesFor(byHash, contentHash, row.id),
   }));
 }
-
-export type ProofQueueEntry = Awaited<ReturnType<typeof listProofQueue>>[number];
 
 /** How many proofs wait for review (the queue's link and the dashboard card). */
 export async function countProofQueue(executor: Kysely<Database> = db) {
