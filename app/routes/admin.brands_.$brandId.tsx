@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
@@ -6,12 +5,12 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BRAND_NAME_TAKEN, BrandForm, BrandFormSchema } from "~/components/brand-form";
+import { BrandForm } from "~/components/brand-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { getBrand, updateBrand } from "~/models/brands.server";
 import { guardAction } from "~/utils/action.server";
-import { readBrandForm } from "~/utils/product-images.server";
+import { readBrandSubmission } from "~/utils/brand-submission.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -40,29 +39,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
   const id = brandIdOf(params);
-  const { formData, logo } = await readBrandForm(request);
-  const submission = parseWithZod(formData, { schema: BrandFormSchema });
-  const logoError = logo && !logo.ok ? { logo: [logo.message] } : undefined;
-  if (submission.status !== "success" || logoError) {
-    return json({ result: submission.reply({ fieldErrors: logoError }) }, { status: 400 });
-  }
-  const { name, description, country, isActive } = submission.value;
-  const updated = await updateBrand(id, {
-    name,
-    description: description ?? null,
-    country: country ?? null,
-    isActive,
-    // No file sent: the current logo stays.
-    logoUrl: logo?.ok ? logo.url : undefined,
-  });
+  const { refusal, nameTaken, input } = await readBrandSubmission(request);
+  if (refusal) return refusal;
+  const updated = await updateBrand(id, input);
   if (!updated.ok) {
     invariantResponse(updated.error !== "not-found", BRAND_NOT_FOUND, { status: 404 });
-    // Beside the name, and in the form's alert under the §8 title.
-    const errors = [BRAND_NAME_TAKEN];
-    return json(
-      { result: submission.reply({ formErrors: errors, fieldErrors: { name: errors } }) },
-      { status: 400 },
-    );
+    return nameTaken();
   }
   return redirectWithToast(request, "/admin/brands", {
     title: "Marca actualizada",
