@@ -580,7 +580,7 @@ async function insertLoyaltyHistory(
     points: REDEEMED_POINTS,
     code: loyaltyCouponCode((n) => random.int(0, n - 1)),
     createdAt: iso(redeemed),
-    expiresAt: iso(clock.later(redeemed, COUPON_VALID_DAYS * DAY_MINUTES)),
+    couponDays: COUPON_VALID_DAYS,
   });
 }
 

@@ -2,7 +2,7 @@ import { sql, type Transaction } from "kysely";
 import type { ActivityType, Database, OrderStatus } from "#db/types";
 import { db } from "~/utils/db.server";
 import { releaseCoupon, type AppliedCoupon } from "./coupons.server";
-import { loyaltyRulesFrom, pointsForSubtotal, tierFor, type LoyaltyRules } from "./loyalty";
+import { loyaltyRulesFrom, pointsForSubtotal, type LoyaltyRules } from "./loyalty";
 import {
   canDeleteOrder,
   canTransition,
@@ -11,6 +11,7 @@ import {
   transitionNeedsNotes,
 } from "./order-status";
 import { customerNotice, type CustomerNoticeEvent, type NoticeFacts } from "./order-notices";
+import { creditOrderPoints, reverseOrderPoints } from "./points-ledger.server";
 import { getSettings } from "./settings.server";
 
 /*
@@ -296,96 +297,52 @@ async function returnStock(trx: Trx, orderId: string) {
   }
 }
 
-/** D13: points at delivery, with the customer's purchase totals and tier. */
+/** D13: points at delivery (through the ledger), and the purchase in the customer's totals. */
 async function creditPoints(trx: Trx, order: LockedOrder, rules: LoyaltyRules, now: string) {
   if (order.userId === null) return 0;
   const user = await trx
     .selectFrom("users")
-    .select(["loyaltyPoints", "pointsEarned", "totalOrders", "totalSpent", "consecutivePurchases"])
+    .select(["totalOrders", "totalSpent", "consecutivePurchases"])
     .where("id", "=", order.userId)
     .executeTakeFirst();
   if (!user) return 0;
-  const points = pointsForSubtotal(order.subtotal, rules);
-  const pointsEarned = user.pointsEarned + points;
   await trx
     .updateTable("users")
     .set({
-      loyaltyPoints: user.loyaltyPoints + points,
-      pointsEarned,
-      loyaltyTier: tierFor(pointsEarned, rules),
       totalOrders: user.totalOrders + 1,
       totalSpent: user.totalSpent + order.total,
       lastPurchaseDate: now,
       consecutivePurchases: user.consecutivePurchases + 1,
-      updatedAt: now,
     })
     .where("id", "=", order.userId)
     .execute();
-  if (points > 0) {
-    await trx
-      .insertInto("pointsHistory")
-      .values({
-        userId: order.userId,
-        points,
-        type: "earned",
-        description: `Puntos por el pedido ${order.orderNumber}`,
-        orderId: order.id,
-        expiresAt: null,
-        createdAt: now,
-      })
-      .execute();
-  }
-  return points;
+  const points = pointsForSubtotal(order.subtotal, rules);
+  const customer = { ...order, userId: order.userId };
+  return creditOrderPoints(trx, customer, points, rules, new Date(now));
 }
 
 /**
- * D13: a delivered order cancelled later gives back what delivery gave. Points already spent
- * on a coupon cannot be taken back, so the balance stops at zero.
+ * D13: a delivered order cancelled later gives back what delivery gave, as far as the balance
+ * holds (points spent on a coupon stay spent), and leaves the customer's purchase totals.
  */
 async function reversePoints(trx: Trx, order: LockedOrder, rules: LoyaltyRules, now: string) {
   if (order.userId === null) return 0;
-  const history = await trx
-    .selectFrom("pointsHistory")
-    .select(["points", "type"])
-    .where("orderId", "=", order.id)
-    .where("userId", "=", order.userId)
-    .where("type", "in", ["earned", "reversed"])
-    .execute();
-  const net = history.reduce((sum, row) => sum + row.points, 0);
   const user = await trx
     .selectFrom("users")
-    .select(["loyaltyPoints", "pointsEarned", "totalOrders", "totalSpent"])
+    .select(["totalOrders", "totalSpent"])
     .where("id", "=", order.userId)
     .executeTakeFirst();
   if (!user) return 0;
-  const pointsEarned = Math.max(0, user.pointsEarned - net);
   await trx
     .updateTable("users")
     .set({
-      loyaltyPoints: Math.max(0, user.loyaltyPoints - net),
-      pointsEarned,
-      loyaltyTier: tierFor(pointsEarned, rules),
       totalOrders: Math.max(0, user.totalOrders - 1),
       totalSpent: Math.max(0, user.totalSpent - order.total),
-      updatedAt: now,
     })
     .where("id", "=", order.userId)
     .execute();
-  if (net > 0) {
-    await trx
-      .insertInto("pointsHistory")
-      .values({
-        userId: order.userId,
-        points: -net,
-        type: "reversed",
-        description: `Reversión de puntos del pedido cancelado ${order.orderNumber}`,
-        orderId: order.id,
-        expiresAt: null,
-        createdAt: now,
-      })
-      .execute();
-  }
-  return net;
+  const customer = { ...order, userId: order.userId };
+  return reverseOrderPoints(trx, customer, rules, new Date(now));
 }
 
 async function notifyCustomer(

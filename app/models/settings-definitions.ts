@@ -446,6 +446,16 @@ export const SETTING_DEFINITIONS = [
     sortOrder: 70,
   },
   {
+    key: "loyalty_coupon_days",
+    value: "90",
+    category: "loyalty",
+    label: "Días de validez de un cupón canjeado con puntos",
+    description: "Un cupón de puntos que no se usa en ese plazo vence.",
+    inputType: "number",
+    isRequired: 1,
+    sortOrder: 75,
+  },
+  {
     key: "loyalty_registration_bonus",
     value: "50",
     category: "loyalty",

@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database, Role } from "#db/types";
 import { db } from "~/utils/db.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/utils/password.server";
+import { loyaltyRulesFrom, type LoyaltyRules } from "./loyalty";
+import { grantRegistrationBonus } from "./points-ledger.server";
 import { getSettings } from "./settings.server";
 
 /** The columns any page may see about the signed-in user (never the password hash). */
@@ -50,8 +52,8 @@ export async function createCustomer(input: {
   phone: string | null;
 }) {
   const passwordHash = await hashPassword(input.password);
-  const bonus = (await getSettings()).loyalty_registration_bonus;
-  return insertCustomer({ ...input, passwordHash, googleId: null }, bonus);
+  const rules = loyaltyRulesFrom(await getSettings());
+  return insertCustomer({ ...input, passwordHash, googleId: null }, rules);
 }
 
 async function insertCustomer(
@@ -63,7 +65,7 @@ async function insertCustomer(
     lastName: string;
     phone: string | null;
   },
-  bonus: number,
+  rules: LoyaltyRules,
   executor: Kysely<Database> = db,
 ) {
   return executor.transaction().execute(async (trx) => {
@@ -88,25 +90,10 @@ async function insertCustomer(
         birthDate: null,
         favoriteAddress1: null,
         favoriteAddress2: null,
-        loyaltyPoints: bonus,
-        pointsEarned: bonus,
-        hasRegistrationBonus: bonus > 0 ? 1 : 0,
       })
       .returning(["id", "role"])
       .executeTakeFirstOrThrow();
-    if (bonus > 0) {
-      await trx
-        .insertInto("pointsHistory")
-        .values({
-          userId: user.id,
-          points: bonus,
-          type: "bonus",
-          description: "Bono de bienvenida por registrarte",
-          orderId: null,
-          expiresAt: null,
-        })
-        .execute();
-    }
+    await grantRegistrationBonus(trx, user.id, rules);
     return user;
   });
 }
@@ -157,7 +144,7 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
       "Ya existe una cuenta con este correo. Inicia sesión con tu contraseña.",
     );
   }
-  const bonus = (await getSettings()).loyalty_registration_bonus;
+  const rules = loyaltyRulesFrom(await getSettings());
   const user = await insertCustomer(
     {
       email: identity.email,
@@ -167,7 +154,7 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
       lastName: identity.lastName,
       phone: null,
     },
-    bonus,
+    rules,
   );
   return { ...user, isBlocked: 0 as const };
 }

@@ -1,83 +1,22 @@
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, PointsType } from "../../db/types";
-import {
-  couponDiscountForPoints,
-  loyaltyRulesFrom,
-  pointsForSubtotal,
-  tierFor,
-} from "../../app/models/loyalty";
-import { formatMoney } from "../../app/utils/money";
+import type { Database } from "../../db/types";
+import { loyaltyRulesFrom, pointsForSubtotal } from "../../app/models/loyalty";
+import * as ledger from "../../app/models/points-ledger.server";
 import { storeSettings } from "./settings";
 
 /*
- * Loyalty points as the app moves them (D13): every move is a points-history row and the
- * customer's balance, points earned and tier in step, with the amounts from the loyalty
- * settings and the loyalty module's arithmetic.
+ * Loyalty points as the app moves them (D13): through the app's own ledger
+ * (points-ledger.server.ts), with the rules of the database's loyalty settings. Only the dates
+ * differ: the seed and the tests place each move at the moment they choose.
  */
 
-type Move = {
-  userId: number;
-  points: number;
-  type: PointsType;
-  description: string;
-  orderId?: string | null;
-  createdAt?: string;
-};
+export { loyaltyCouponCode } from "../../app/models/points-ledger.server";
 
-async function movePoints(
-  db: Kysely<Database>,
-  move: Move,
-  purchase?: { total: number; at: string },
-) {
-  const createdAt = move.createdAt ?? new Date().toISOString();
-  const rules = loyaltyRulesFrom(await storeSettings(db));
-  const user = await db
-    .selectFrom("users")
-    .select([
-      "loyaltyPoints",
-      "pointsEarned",
-      "pointsRedeemed",
-      "totalOrders",
-      "totalSpent",
-      "consecutivePurchases",
-    ])
-    .where("id", "=", move.userId)
-    .executeTakeFirstOrThrow();
-  const earned = move.points > 0 ? move.points : 0;
-  const redeemed = move.type === "redeemed" ? -move.points : 0;
-  const pointsEarned = user.pointsEarned + earned;
-  await db
-    .updateTable("users")
-    .set({
-      loyaltyPoints: user.loyaltyPoints + move.points,
-      pointsEarned,
-      pointsRedeemed: user.pointsRedeemed + redeemed,
-      loyaltyTier: tierFor(pointsEarned, rules),
-      ...(purchase && {
-        totalOrders: user.totalOrders + 1,
-        totalSpent: user.totalSpent + purchase.total,
-        lastPurchaseDate: purchase.at,
-        consecutivePurchases: user.consecutivePurchases + 1,
-      }),
-      updatedAt: createdAt,
-    })
-    .where("id", "=", move.userId)
-    .execute();
-  if (move.points === 0) return;
-  await db
-    .insertInto("pointsHistory")
-    .values({
-      userId: move.userId,
-      points: move.points,
-      type: move.type,
-      description: move.description,
-      orderId: move.orderId ?? null,
-      expiresAt: null,
-      createdAt,
-    })
-    .execute();
+async function rulesOf(db: Kysely<Database>) {
+  return loyaltyRulesFrom(await storeSettings(db));
 }
+
+const at = (createdAt?: string) => (createdAt ? new Date(createdAt) : new Date());
 
 /** The one-time welcome points of a new account (loyalty_registration_bonus). */
 export async function grantRegistrationBonus(
@@ -85,16 +24,7 @@ export async function grantRegistrationBonus(
   userId: number,
   options: { createdAt?: string } = {},
 ) {
-  const points = (await storeSettings(db)).loyalty_registration_bonus;
-  await db.updateTable("users").set({ hasRegistrationBonus: 1 }).where("id", "=", userId).execute();
-  await movePoints(db, {
-    userId,
-    points,
-    type: "bonus",
-    description: "Bono de bienvenida por registrarte",
-    createdAt: options.createdAt,
-  });
-  return points;
+  return ledger.grantRegistrationBonus(db, userId, await rulesOf(db), at(options.createdAt));
 }
 
 /**
@@ -113,39 +43,30 @@ export async function creditOrderPoints(
   options: { createdAt?: string } = {},
 ) {
   if (order.userId === null) return 0;
-  const rules = loyaltyRulesFrom(await storeSettings(db));
+  const rules = await rulesOf(db);
+  const when = at(options.createdAt);
+  const user = await db
+    .selectFrom("users")
+    .select(["totalOrders", "totalSpent", "consecutivePurchases"])
+    .where("id", "=", order.userId)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable("users")
+    .set({
+      totalOrders: user.totalOrders + 1,
+      totalSpent: user.totalSpent + order.total,
+      lastPurchaseDate: when.toISOString(),
+      consecutivePurchases: user.consecutivePurchases + 1,
+    })
+    .where("id", "=", order.userId)
+    .execute();
   const points = pointsForSubtotal(order.subtotal, rules);
-  const at = options.createdAt ?? new Date().toISOString();
-  await movePoints(
-    db,
-    {
-      userId: order.userId,
-      points,
-      type: "earned",
-      description: `Puntos por el pedido ${order.orderNumber}`,
-      orderId: order.id,
-      createdAt: at,
-    },
-    { total: order.total, at },
-  );
-  return points;
-}
-
-const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
-/**
- * A loyalty coupon code (unambiguous letters and digits). `pick(n)` draws an index below n:
- * random by default; the seed passes its own PRNG to stay deterministic.
- */
-export function loyaltyCouponCode(pick: (n: number) => number = (n) => crypto.randomInt(n)) {
-  let code = "";
-  for (let i = 0; i < 6; i++) code += CODE_ALPHABET[pick(CODE_ALPHABET.length)];
-  return `LEAL-${code}`;
+  return ledger.creditOrderPoints(db, { ...order, userId: order.userId }, points, rules, when);
 }
 
 /**
- * A customer turns points into a single-use coupon (backoffice.md §6): the discount follows
- * loyalty_points_per_lempira_discount; the points must be there.
+ * A customer turns points into a single-use coupon (backoffice.md §6), valid `couponDays`
+ * (the setting by default). Throws when the ledger refuses.
  */
 export async function redeemPoints(
   db: Kysely<Database>,
@@ -154,41 +75,16 @@ export async function redeemPoints(
     points: number;
     code?: string;
     createdAt?: string;
-    expiresAt?: string | null;
+    couponDays?: number;
   },
 ) {
-  const { loyaltyPoints } = await db
-    .selectFrom("users")
-    .select("loyaltyPoints")
-    .where("id", "=", options.userId)
-    .executeTakeFirstOrThrow();
-  if (options.points <= 0 || options.points > loyaltyPoints) {
-    throw new Error(`Puntos insuficientes: ${options.points} de ${loyaltyPoints}`);
-  }
-  const settings = await storeSettings(db);
-  const discountAmount = couponDiscountForPoints(
-    options.points,
-    settings.loyalty_points_per_lempira_discount,
+  const rules = await rulesOf(db);
+  const result = await ledger.redeemPoints(
+    db,
+    { userId: options.userId, points: options.points, code: options.code },
+    { ...rules, couponDays: options.couponDays ?? rules.couponDays },
+    at(options.createdAt),
   );
-  const createdAt = options.createdAt ?? new Date().toISOString();
-  const coupon = await db
-    .insertInto("userCoupons")
-    .values({
-      userId: options.userId,
-      code: options.code ?? loyaltyCouponCode(),
-      pointsUsed: options.points,
-      discountAmount,
-      expiresAt: options.expiresAt ?? null,
-      createdAt,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await movePoints(db, {
-    userId: options.userId,
-    points: -options.points,
-    type: "redeemed",
-    description: `Canje por el cupón ${coupon.code} (${formatMoney(discountAmount)} de descuento)`,
-    createdAt,
-  });
-  return coupon;
+  if (!result.ok) throw new Error(`Canje rechazado (${result.reason}): ${options.points} puntos`);
+  return result.coupon;
 }

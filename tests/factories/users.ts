@@ -1,20 +1,21 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, NewUser } from "../../db/types";
-import { loyaltyRulesFrom, tierFor } from "../../app/models/loyalty";
-import { storeSettings } from "./settings";
 
 /*
- * Users as the app keeps them. The tier is never given: it follows the points earned through
- * the loyalty module (D13), so a test cannot build an "oro" customer with 10 points.
+ * Users as the app keeps them. Points, points earned and the tier are never given: they follow
+ * the ledger (D13, tests/factories/loyalty.ts), so a test cannot build an "oro" customer with 10
+ * points or a balance that no history explains.
  */
 
-export type UserOverrides = Omit<Partial<NewUser>, "loyaltyTier">;
+export type UserOverrides = Omit<
+  Partial<NewUser>,
+  "loyaltyTier" | "loyaltyPoints" | "pointsEarned" | "pointsRedeemed"
+>;
 
 /** A customer without a password (tests sign them in by writing the session), unless told otherwise. */
 export async function createUser(db: Kysely<Database>, overrides: UserOverrides = {}) {
   const suffix = crypto.randomBytes(5).toString("hex");
-  const rules = loyaltyRulesFrom(await storeSettings(db));
   return db
     .insertInto("users")
     .values({
@@ -24,7 +25,6 @@ export async function createUser(db: Kysely<Database>, overrides: UserOverrides 
       firstName: "Lucía",
       lastName: "Prueba",
       ...overrides,
-      loyaltyTier: tierFor(overrides.pointsEarned ?? 0, rules),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -14,9 +14,13 @@ import {
   getOrderForOwner,
   listOrdersForUser,
 } from "~/models/orders.server";
+import { loyaltyRulesFrom } from "~/models/loyalty";
+import { recordPoints } from "~/models/points-ledger.server";
+import { DEFAULT_SETTINGS } from "~/models/settings";
 import { updateSettings } from "~/models/settings.server";
 import { db } from "~/utils/db.server";
 import { createProduct, createShopper } from "../factories/catalog";
+import { redeemPoints } from "../factories/loyalty";
 import { createOrder } from "../factories/orders";
 
 async function makeAdmin() {
@@ -210,14 +214,18 @@ describe("changeOrderStatus: rules around the transition", () => {
 });
 
 describe("loyalty (D13)", () => {
+  const rules = loyaltyRulesFrom(DEFAULT_SETTINGS);
+
   it("credits 1 point per lempira of subtotal at delivery, with totals and tier", async () => {
     const actor = await makeAdmin();
     const { order, userId } = await orderIn("shipped");
-    await db
-      .updateTable("users")
-      .set({ loyaltyPoints: 100, pointsEarned: 1_000 })
-      .where("id", "=", userId!)
-      .execute();
+    // Earlier: 1,000 points earned, 900 of them spent on a coupon.
+    await recordPoints(
+      db,
+      { userId: userId!, points: 1_000, type: "admin", description: "Previo" },
+      rules,
+    );
+    await redeemPoints(db, { userId: userId!, points: 900 });
     const result = await changeOrderStatus({ orderId: order.id, to: "delivered", actor });
     expect(result.pointsCredited).toBe(3_000); // subtotal L 3,000.00
     expect(await userLoyalty(userId!)).toMatchObject({
@@ -231,7 +239,7 @@ describe("loyalty (D13)", () => {
     const history = await db
       .selectFrom("pointsHistory")
       .select(["points", "type", "orderId", "description"])
-      .where("userId", "=", userId!)
+      .where("orderId", "=", order.id)
       .execute();
     expect(history).toEqual([
       {
@@ -295,9 +303,16 @@ describe("loyalty (D13)", () => {
     const actor = await makeAdmin();
     const { order, userId } = await orderIn("shipped");
     await changeOrderStatus({ orderId: order.id, to: "delivered", actor });
-    await db.updateTable("users").set({ loyaltyPoints: 500 }).where("id", "=", userId!).execute();
-    await changeOrderStatus({ orderId: order.id, to: "cancelled", actor, note: "Devolución" });
-    expect((await userLoyalty(userId!)).loyaltyPoints).toBe(0);
+    await redeemPoints(db, { userId: userId!, points: 2_500 }); // 500 of the 3,000 are left
+    const result = await changeOrderStatus({
+      orderId: order.id,
+      to: "cancelled",
+      actor,
+      note: "Devolución",
+    });
+    expect(result.pointsReversed).toBe(500);
+    // The coupon keeps its 2,500 points; the cancelled order no longer counts towards the tier.
+    expect(await userLoyalty(userId!)).toMatchObject({ loyaltyPoints: 0, pointsEarned: 0 });
   });
 });
 
