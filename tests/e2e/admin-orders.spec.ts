@@ -121,7 +121,9 @@ test.describe("orders admin", () => {
     await expect(page.getByRole("status").getByText("Estado actualizado")).toBeVisible();
     // The detail's history: each step, in order, with the admin who took it.
     const by = `, por Ana Admin${tag}$`;
-    await expect(page.getByRole("list", { name: "Historial" }).getByRole("listitem")).toHaveText([
+    await expect(
+      page.getByRole("list", { name: "Historial", exact: true }).getByRole("listitem"),
+    ).toHaveText([
       /— Pedido recibido$/,
       new RegExp(`— Pago aprobado${by}`),
       new RegExp(`— Procesando${by}`),
