@@ -88,6 +88,7 @@ export const TABLES_FK_SAFE_ORDER = [
   "cartItems",
   "messages",
   "reviews",
+  "orderStatusEvents",
   "orderItems",
   "orders",
   "promoCodes",
@@ -294,6 +295,7 @@ async function insertAll(trx: Transaction<Database>, context: SeedContext) {
   await insertReviews(trx, context, { products, people, orders });
   await insertNotifications(trx, context, people.customer, orders);
   await insertAdminHistory(trx, context, people, orders);
+  await insertStatusEvents(trx, context, people, orders);
   await insertWishlist(trx, context, people.customer, products);
   await insertMessages(trx, context);
   await insertCmsPages(trx, context);
@@ -785,6 +787,52 @@ async function insertAdminHistory(
       ...closed,
     ])
     .execute();
+}
+
+/**
+ * Each demo order's status history as the lifecycle writes it: the demo admin approved, prepared
+ * (two hours after the payment), shipped, delivered, cancelled or denied it.
+ */
+async function insertStatusEvents(
+  trx: Transaction<Database>,
+  { clock }: SeedContext,
+  people: People,
+  orders: DemoOrder[],
+) {
+  const events = orders.flatMap((order) => {
+    const { status, reason } = order.spec;
+    const step = (
+      fromStatus: OrderStatus,
+      toStatus: OrderStatus,
+      at: Date,
+      extra: { note?: string | null; trackingNumber?: string | null } = {},
+    ) => ({
+      orderId: order.row.id,
+      fromStatus,
+      toStatus,
+      actorId: people.admin.id,
+      note: extra.note ?? null,
+      trackingNumber: extra.trackingNumber ?? null,
+      createdAt: iso(at),
+    });
+    const steps = [];
+    if (order.paidAt) steps.push(step("pending", "paid", order.paidAt));
+    if (order.paidAt && ["processing", "shipped", "delivered"].includes(status)) {
+      steps.push(step("paid", "processing", clock.past(clock.later(order.paidAt, 120))));
+    }
+    if (order.shippedAt) {
+      steps.push(
+        step("processing", "shipped", order.shippedAt, {
+          trackingNumber: order.row.trackingNumber,
+        }),
+      );
+    }
+    if (order.deliveredAt) steps.push(step("shipped", "delivered", order.deliveredAt));
+    const closedAt = closedAtOf(status, order.created, clock);
+    if (closedAt) steps.push(step("pending", status, closedAt, { note: reason }));
+    return steps;
+  });
+  if (events.length > 0) await trx.insertInto("orderStatusEvents").values(events).execute();
 }
 
 async function insertWishlist(

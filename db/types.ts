@@ -328,6 +328,20 @@ export interface PaymentProofsTable {
   createdAt: Timestamp;
 }
 
+/** One status change of an order, as order-lifecycle.server.ts made it. */
+export interface OrderStatusEventsTable {
+  id: Generated<number>;
+  orderId: string;
+  /** Null only for changes recovered from older records (migration 20261221T0000). */
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  /** The admin who made it; null for the shop itself or when nobody is known. */
+  actorId: number | null;
+  note: string | null;
+  trackingNumber: string | null;
+  createdAt: Timestamp;
+}
+
 export interface SessionsTable {
   sid: string;
   sess: string;
@@ -358,6 +372,7 @@ export interface Database {
   cmsPages: CmsPagesTable;
   sessions: SessionsTable;
   paymentProofs: PaymentProofsTable;
+  orderStatusEvents: OrderStatusEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

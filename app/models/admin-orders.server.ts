@@ -3,6 +3,7 @@ import type { Database, OrderStatus } from "#db/types";
 import { db } from "~/utils/db.server";
 import type { ProofQueueEntry, ProofReuse } from "./admin-orders";
 import { paymentProofUrl } from "./checkout";
+import { ORDER_STATUS_SHORT_LABELS } from "./order-status";
 
 /*
  * What the orders screens of the back office read (backoffice.md §2): the searchable list, the
@@ -201,7 +202,7 @@ export async function countProofQueue(executor: Kysely<Database> = db) {
 export type OrderHistoryEntry = {
   at: string;
   label: string;
-  /** The admin who did it, when the lifecycle recorded one. */
+  /** The admin who did it (name, else e-mail); null for the shop or when nobody is known. */
   by: string | null;
   note: string | null;
 };
@@ -284,65 +285,44 @@ export async function getAdminOrder(orderId: string) {
   };
 }
 
+/** A step of the history as the detail words it: the guide number goes with the shipping. */
+function stepLabel(to: OrderStatus, trackingNumber: string | null) {
+  if (to === "paid") return "Pago aprobado";
+  if (to === "shipped" && trackingNumber) return `Enviado con la guía ${trackingNumber}`;
+  return ORDER_STATUS_SHORT_LABELS[to];
+}
+
 /**
- * What the lifecycle records, as one timeline: the timestamps of each step it sets on the order
- * (paid, shipped, delivered) and, for cancel and deny, the entry it writes in the customer's
- * activity log with the admin and the notes (order-lifecycle.server.ts, logActivity). Guest
- * orders have no activity log; their notes are in the order's admin notes.
+ * The order's status history: "Pedido recibido" at its creation (placing an order writes no
+ * event), then every change the lifecycle recorded in order_status_events, oldest first, with
+ * the admin who made it (by name, else e-mail) and the notes. Guest orders have one too.
  */
-async function historyOf(order: {
-  userId: number | null;
-  orderNumber: string;
-  createdAt: string;
-  paidAt: string | null;
-  shippedAt: string | null;
-  deliveredAt: string | null;
-  trackingNumber: string | null;
-}): Promise<OrderHistoryEntry[]> {
-  const entries: OrderHistoryEntry[] = [
+async function historyOf(order: { id: string; createdAt: string }): Promise<OrderHistoryEntry[]> {
+  const events = await db
+    .selectFrom("orderStatusEvents as e")
+    .leftJoin("users as a", "a.id", "e.actorId")
+    .select([
+      "e.toStatus",
+      "e.note",
+      "e.trackingNumber",
+      "e.createdAt",
+      "a.firstName",
+      "a.lastName",
+      "a.email",
+    ])
+    .where("e.orderId", "=", order.id)
+    .orderBy("e.createdAt")
+    .orderBy("e.id")
+    .execute();
+  return [
     { at: order.createdAt, label: "Pedido recibido", by: null, note: null },
+    ...events.map((event) => ({
+      at: event.createdAt,
+      label: stepLabel(event.toStatus, event.trackingNumber),
+      by: [event.firstName, event.lastName].filter(Boolean).join(" ") || event.email,
+      note: event.note,
+    })),
   ];
-  if (order.paidAt)
-    entries.push({ at: order.paidAt, label: "Pago aprobado", by: null, note: null });
-  if (order.shippedAt) {
-    entries.push({
-      at: order.shippedAt,
-      label: order.trackingNumber ? `Enviado con la guía ${order.trackingNumber}` : "Enviado",
-      by: null,
-      note: null,
-    });
-  }
-  if (order.deliveredAt) {
-    entries.push({ at: order.deliveredAt, label: "Entregado", by: null, note: null });
-  }
-  if (order.userId !== null) {
-    const logged = await db
-      .selectFrom("userActivityLog as l")
-      .leftJoin("users as a", "a.id", "l.adminId")
-      .select([
-        "l.actionDescription",
-        "l.adminNotes",
-        "l.createdAt",
-        "a.firstName",
-        "a.lastName",
-        "a.email",
-      ])
-      .where("l.userId", "=", order.userId)
-      .where("l.actionType", "in", ["order_cancelled", "order_denied"])
-      // The lifecycle words it "Pedido PH-… cancelado"; order numbers hold no LIKE wildcards (D14).
-      .where("l.actionDescription", "like", `Pedido ${order.orderNumber} %`)
-      .execute();
-    for (const entry of logged) {
-      const name = [entry.firstName, entry.lastName].filter(Boolean).join(" ");
-      entries.push({
-        at: entry.createdAt,
-        label: entry.actionDescription,
-        by: name || entry.email,
-        note: entry.adminNotes,
-      });
-    }
-  }
-  return entries.sort((a, b) => a.at.localeCompare(b.at));
 }
 
 export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;

@@ -1,5 +1,5 @@
-import { sql, type Transaction } from "kysely";
-import type { ActivityType, Database, OrderStatus } from "#db/types";
+import { sql, type Insertable, type Transaction } from "kysely";
+import type { ActivityType, Database, OrderStatus, OrderStatusEventsTable } from "#db/types";
 import { db } from "~/utils/db.server";
 import { releaseCoupon, type AppliedCoupon } from "./coupons.server";
 import { loyaltyRulesFrom, pointsForSubtotal, type LoyaltyRules } from "./loyalty";
@@ -18,7 +18,8 @@ import { getSettings } from "./settings.server";
  * The one owner of order status changes (backoffice.md §4): the admin screens call
  * changeOrderStatus and deleteOrder; nothing else writes orders.status. Each runs in one
  * transaction and reads as the table: the transition check, then the steps the new status
- * takes (stock, coupon, points, notification, log), each a small function below.
+ * takes (stock, coupon, points, notification, log), each a small function below. Every change
+ * also writes one order_status_events row (who, when, notes): the order's status history.
  */
 
 type Trx = Transaction<Database>;
@@ -93,8 +94,18 @@ export async function changeOrderStatus(
       throw new OrderTransitionError("illegal_transition", illegalTransitionMessage(from, to));
     }
     const now = new Date().toISOString();
-    const trackingNumber = cleanText(input.trackingNumber) ?? order.trackingNumber;
+    const givenTracking = cleanText(input.trackingNumber);
+    const trackingNumber = givenTracking ?? order.trackingNumber;
     await writeStatus(trx, order, { to, now, note, trackingNumber });
+    await recordEvent(trx, {
+      orderId,
+      fromStatus: from,
+      toStatus: to,
+      actorId: actor.userId,
+      note,
+      trackingNumber: givenTracking ?? (to === "shipped" ? trackingNumber : null),
+      createdAt: now,
+    });
 
     let stockRestored = false;
     let pointsCredited = 0;
@@ -274,6 +285,11 @@ async function writeStatus(
     })
     .where("id", "=", order.id)
     .execute();
+}
+
+/** The order's status history (the admin detail reads it): one row per change, with its actor. */
+async function recordEvent(trx: Trx, event: Insertable<OrderStatusEventsTable>) {
+  await trx.insertInto("orderStatusEvents").values(event).execute();
 }
 
 /** D18: stock goes back for every line whose product still exists, and the sale is undone. */

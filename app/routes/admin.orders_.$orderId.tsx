@@ -174,12 +174,17 @@ export default function AdminOrderRoute() {
       ) : null}
 
       <section className="border-border bg-surface rounded-xl border p-5">
-        <h2 className="mb-3 font-semibold">Historial</h2>
-        <ol className="space-y-2 text-sm">
+        <h2 id="order-history" className="mb-3 font-semibold">
+          Historial
+        </h2>
+        <ol aria-labelledby="order-history" className="space-y-2 text-sm">
           {order.history.map((entry, index) => (
             <li key={index}>
-              <span className="text-fg-muted">{formatDateTime(entry.at)}</span> — {entry.label}
-              {entry.by ? ` (por ${entry.by})` : null}
+              <time dateTime={entry.at} className="text-fg-muted">
+                {formatDateTime(entry.at)}
+              </time>{" "}
+              — {entry.label}
+              {entry.by ? <span className="text-fg-muted">, por {entry.by}</span> : null}
               {entry.note ? <span className="block pl-4">Notas: {entry.note}</span> : null}
             </li>
           ))}

@@ -3,6 +3,7 @@ import * as initialSchema from "./20261122T0000-initial-schema";
 import * as productSearch from "./20261201T0000-product-search";
 import * as checkout from "./20261215T0000-checkout";
 import * as proofHash from "./20261220T0000-proof-hash";
+import * as orderStatusEvents from "./20261221T0000-order-status-events";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "20261201T0000-product-search": productSearch,
   "20261215T0000-checkout": checkout,
   "20261220T0000-proof-hash": proofHash,
+  "20261221T0000-order-status-events": orderStatusEvents,
 };

@@ -90,7 +90,8 @@ test.describe("orders admin", () => {
     const customer = await createUser({ firstName: `Rebeca${tag}`, lastName: "Lagos" });
     const { order, product } = await placeOrder(db, customer);
     const shopper = await asCustomer(browser, baseURL, login, customer);
-    await login(page, await createUser({ role: "admin" }));
+    const admin = await createUser({ role: "admin", firstName: "Ana", lastName: `Admin${tag}` });
+    await login(page, admin);
 
     await search(page, order.orderNumber);
     await expect(page.getByText("1 pedido", { exact: true })).toBeVisible();
@@ -118,6 +119,17 @@ test.describe("orders admin", () => {
 
     await page.getByRole("button", { name: "Entregado" }).click();
     await expect(page.getByRole("status").getByText("Estado actualizado")).toBeVisible();
+    // The detail's history: each step, in order, with the admin who took it.
+    const by = `, por Ana Admin${tag}$`;
+    await expect(
+      page.getByRole("list", { name: "Historial", exact: true }).getByRole("listitem"),
+    ).toHaveText([
+      /— Pedido recibido$/,
+      new RegExp(`— Pago aprobado${by}`),
+      new RegExp(`— Procesando${by}`),
+      new RegExp(`— Enviado con la guía GUIA-${tag}${by}`),
+      new RegExp(`— Entregado${by}`),
+    ]);
     await customerSees(shopper, order.orderNumber, "Entregado");
 
     // Look-ups are limited per address: this test's own.

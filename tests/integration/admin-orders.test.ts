@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { listAdminOrders } from "~/models/admin-orders.server";
+import { listAdminOrders, type OrderHistoryEntry } from "~/models/admin-orders.server";
 import { changeOrderStatus, OrderTransitionError } from "~/models/order-lifecycle.server";
 import { NOTES_REQUIRED } from "~/models/order-status";
 import { loader as listLoader } from "~/routes/admin.orders";
@@ -200,12 +200,16 @@ describe("status changes through the one action", () => {
     expect(points.loyaltyPoints).toBe(customer.loyaltyPoints + Math.floor(order.subtotal / 100));
 
     const page = await (await detail(order.id, cookie)).json();
-    expect(page.order.history.map((entry: { label: string }) => entry.label)).toEqual([
-      "Pedido recibido",
-      "Pago aprobado",
-      "Enviado con la guía GUIA-123",
-      "Entregado",
+    const history = page.order.history as OrderHistoryEntry[];
+    expect(history.map(({ label, by }) => ({ label, by }))).toEqual([
+      { label: "Pedido recibido", by: null },
+      { label: "Pago aprobado", by: "Ana Admin" },
+      { label: "Procesando", by: "Ana Admin" },
+      { label: "Enviado con la guía GUIA-123", by: "Ana Admin" },
+      { label: "Entregado", by: "Ana Admin" },
     ]);
+    const times = history.map((entry) => entry.at);
+    expect(times).toEqual([...times].sort());
   });
 
   it("returns to the list the inline selector posted from", async () => {
@@ -232,7 +236,7 @@ describe("status changes through the one action", () => {
     const page = await (await detail(order.id, cookie)).json();
     expect(page.order.history).toContainEqual(
       expect.objectContaining({
-        label: `Pedido ${order.orderNumber} cancelado`,
+        label: "Cancelado",
         by: "Ana Admin",
         note: "Cliente desistió",
       }),
@@ -251,6 +255,28 @@ describe("status changes through the one action", () => {
     expect(result.toast).toMatchObject({ type: "error", title, description: NOTES_REQUIRED });
     expect((await statusOf(order.id))?.status).toBe("pending");
     expect(await stockOf(product)).toBe(8);
+  });
+
+  it("keeps a guest order's history, naming the admin (by e-mail when nameless)", async () => {
+    const { cookie } = await adminCookie();
+    const nameless = await createUser(db, { role: "admin", firstName: "", lastName: "" });
+    const { order } = await anOrder({ userId: null, customerEmail: "invitado@example.com" });
+    await outcome(await post(order.id, { intent: "status", to: "paid" }, cookie), cookie);
+    await changeOrderStatus({
+      orderId: order.id,
+      to: "cancelled",
+      actor: { userId: nameless.id, role: "admin" },
+      note: "Sin existencias",
+    });
+    const page = await (await detail(order.id, cookie)).json();
+    expect(page.order.isGuest).toBe(true);
+    expect(
+      (page.order.history as OrderHistoryEntry[]).map(({ label, by, note }) => [label, by, note]),
+    ).toEqual([
+      ["Pedido recibido", null, null],
+      ["Pago aprobado", "Ana Admin", null],
+      ["Cancelado", nameless.email, "Sin existencias"],
+    ]);
   });
 
   it("denies only a pending order, telling the customer the reason", async () => {
@@ -343,6 +369,12 @@ describe("two admins acting on the same order at once", () => {
       ),
     });
     expect(await stockOf(product)).toBe(10);
+    const events = await db
+      .selectFrom("orderStatusEvents")
+      .select("toStatus")
+      .where("orderId", "=", order.id)
+      .execute();
+    expect(events).toEqual([{ toStatus: "cancelled" }]);
   });
 
   it("never credits the points twice when two deliver at once", async () => {

@@ -66,6 +66,14 @@ const activityOf = (userId: number) =>
     .where("userId", "=", userId)
     .execute();
 
+const eventsOf = (orderId: string) =>
+  db
+    .selectFrom("orderStatusEvents")
+    .select(["fromStatus", "toStatus", "actorId", "note", "trackingNumber"])
+    .where("orderId", "=", orderId)
+    .orderBy("id")
+    .execute();
+
 const userLoyalty = (userId: number) =>
   db
     .selectFrom("users")
@@ -99,10 +107,20 @@ describe("changeOrderStatus: every (from, to) pair", () => {
           expect(await orderRow(order.id)).toEqual(before);
           expect(await stockOf(product.id)).toBe(stockBefore);
           expect(await notificationsOf(order.userId!)).toEqual([]);
+          expect(await eventsOf(order.id)).toEqual([]);
           return;
         }
         const result = await run();
         expect(result).toMatchObject({ from, to, orderNumber: order.orderNumber });
+        expect(await eventsOf(order.id)).toEqual([
+          {
+            fromStatus: from,
+            toStatus: to,
+            actorId: actor.userId,
+            note: "Motivo",
+            trackingNumber: null,
+          },
+        ]);
         const after = await orderRow(order.id);
         expect(after?.status).toBe(to);
         if (to === "paid") expect(after?.paidAt).not.toBeNull();
@@ -128,6 +146,63 @@ describe("changeOrderStatus: rules around the transition", () => {
       }
     }
     expect((await orderRow(order.id))?.status).toBe("pending");
+    expect(await eventsOf(order.id)).toEqual([]);
+  });
+
+  it("writes no event when the order changed since the admin saw it (stale)", async () => {
+    const actor = await makeAdmin();
+    const { order, product } = await orderIn("paid");
+    await expect(
+      changeOrderStatus({
+        orderId: order.id,
+        to: "cancelled",
+        actor,
+        note: "Cliente desistió",
+        expectedStatus: "pending",
+      }),
+    ).rejects.toMatchObject({ code: "stale" });
+    expect(await eventsOf(order.id)).toEqual([]);
+    expect(await stockOf(product.id)).toBe(8);
+  });
+
+  it("records each step with its admin, the guide number and the notes", async () => {
+    const approver = await makeAdmin();
+    const shipper = await makeAdmin();
+    const { order } = await orderIn("pending");
+    await changeOrderStatus({ orderId: order.id, to: "paid", actor: approver });
+    await changeOrderStatus({ orderId: order.id, to: "processing", actor: approver });
+    await changeOrderStatus({
+      orderId: order.id,
+      to: "shipped",
+      actor: shipper,
+      trackingNumber: "  GUIA-9  ",
+    });
+    await changeOrderStatus({ orderId: order.id, to: "delivered", actor: shipper });
+    await changeOrderStatus({
+      orderId: order.id,
+      to: "cancelled",
+      actor: approver,
+      note: "  Devolución  ",
+    });
+    const event = (
+      fromStatus: OrderStatus,
+      toStatus: OrderStatus,
+      actorId: number,
+      extra: { note?: string; trackingNumber?: string } = {},
+    ) => ({
+      fromStatus,
+      toStatus,
+      actorId,
+      note: extra.note ?? null,
+      trackingNumber: extra.trackingNumber ?? null,
+    });
+    expect(await eventsOf(order.id)).toEqual([
+      event("pending", "paid", approver.userId),
+      event("paid", "processing", approver.userId),
+      event("processing", "shipped", shipper.userId, { trackingNumber: "GUIA-9" }),
+      event("shipped", "delivered", shipper.userId),
+      event("delivered", "cancelled", approver.userId, { note: "Devolución" }),
+    ]);
   });
 
   it("refuses a customer actor and an unknown order", async () => {
@@ -210,6 +285,16 @@ describe("changeOrderStatus: rules around the transition", () => {
     await changeOrderStatus({ orderId: order.id, to: "cancelled", actor, note: "Sin pago" });
     expect((await orderRow(order.id))?.status).toBe("cancelled");
     expect(await stockOf(product.id)).toBe(10);
+    // The order's own history still records who cancelled it.
+    expect(await eventsOf(order.id)).toEqual([
+      {
+        fromStatus: "pending",
+        toStatus: "cancelled",
+        actorId: actor.userId,
+        note: "Sin pago",
+        trackingNumber: null,
+      },
+    ]);
   });
 });
 

@@ -233,6 +233,38 @@ describe("seed", () => {
     for (const promo of promos) expect(promo.currentUses, promo.code).toBe(held(promo.id));
   });
 
+  it("gives every demo order a status history that the demo admin took, ending in its status", async () => {
+    const admin = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", ADMIN_EMAIL)
+      .executeTakeFirstOrThrow();
+    const orders = await db.selectFrom("orders").select(["id", "status", "createdAt"]).execute();
+    for (const order of orders) {
+      const events = await db
+        .selectFrom("orderStatusEvents")
+        .selectAll()
+        .where("orderId", "=", order.id)
+        .orderBy("createdAt")
+        .orderBy("id")
+        .execute();
+      if (order.status === "pending") {
+        expect(events).toEqual([]);
+        continue;
+      }
+      // Each step starts where the previous one ended, after the order was placed.
+      expect(events[0]?.fromStatus).toBe("pending");
+      expect(events.at(-1)?.toStatus).toBe(order.status);
+      events.slice(1).forEach((event, index) => {
+        expect(event.fromStatus).toBe(events[index]!.toStatus);
+      });
+      for (const event of events) {
+        expect(event.actorId).toBe(admin.id);
+        expect(event.createdAt >= order.createdAt).toBe(true);
+      }
+    }
+  });
+
   it("keeps rating columns consistent with the approved reviews it created", async () => {
     const reviews = await db
       .selectFrom("reviews")
