@@ -54,7 +54,9 @@ export function ProofViewer({
     if (!viewport || viewport.clientWidth === 0 || viewport.clientHeight === 0) return 1;
     return Math.min(1, viewport.clientWidth / size.width, viewport.clientHeight / size.height);
   }
-  const fit = () => natural && setScale(fitScale(natural));
+  const fit = () => {
+    if (natural) setScale(fitScale(natural));
+  };
   const zoomBy = (factor: number) =>
     setScale((current) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, current * factor)));
 
