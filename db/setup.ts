@@ -1,8 +1,10 @@
 /**
- * Start-up step of `npm start` / `npm run dev`: brings the schema up to date and fills an
- * empty store with the demo data, printing the admin sign-in the first time.
+ * Start-up step of `npm start` / `npm run dev`: brings the schema up to date, hashes payment
+ * proofs stored before their hash was kept, and fills an empty store with the demo data,
+ * printing the admin sign-in the first time.
  */
 import { getEnv } from "~/utils/env.server";
+import { backfillProofHashes } from "./backfill-proof-hashes";
 import { createDb, databasePath, migrateToLatest, openSqlite } from "./connection";
 import { seed } from "./seed";
 
@@ -13,6 +15,12 @@ async function main() {
     const { results } = await migrateToLatest(db);
     for (const result of results ?? [])
       console.log(`[db] migración ${result.migrationName}: ${result.status}`);
+    const backfill = await backfillProofHashes(db, { dataDir: env.DATA_DIR });
+    if (backfill.hashed > 0 || backfill.missing.length > 0) {
+      console.log(
+        `[db] huella de comprobantes: ${backfill.hashed} calculadas, ${backfill.missing.length} sin archivo`,
+      );
+    }
     const outcome = await seed(db, {
       dataDir: env.DATA_DIR,
       adminEmail: env.ADMIN_EMAIL,

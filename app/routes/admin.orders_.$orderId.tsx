@@ -17,6 +17,7 @@ import {
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ProofReuseWarning } from "~/components/orders/proof-reuse-warning";
+import { ProofViewer } from "~/components/orders/proof-viewer";
 import { getAdminOrder } from "~/models/admin-orders.server";
 import {
   changeOrderStatus,
@@ -162,14 +163,11 @@ export default function AdminOrderRoute() {
       {order.proof ? (
         <section className="border-border bg-surface rounded-xl border p-5">
           <h2 className="mb-3 font-semibold">Comprobante de pago</h2>
-          {/* Opens full size in its own tab: zoom without any script. */}
-          <a href={order.proof.url} target="_blank" rel="noreferrer">
-            <img
-              src={order.proof.url}
-              alt={`Comprobante del pedido ${order.orderNumber}`}
-              className="border-border max-h-[32rem] rounded-lg border object-contain"
-            />
-          </a>
+          <ProofViewer
+            src={order.proof.url}
+            alt={`Comprobante del pedido ${order.orderNumber}`}
+            thumbnailClassName="border-border max-h-[32rem] rounded-lg border object-contain"
+          />
         </section>
       ) : null}
 

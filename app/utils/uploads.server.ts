@@ -6,6 +6,7 @@ import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/
 import sharp from "sharp";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
+import { proofContentHash, proofFilePathIn, proofsDirIn } from "./proof-files.server";
 import { RateLimiter } from "./rate-limit.server";
 import { ownerColumns, type KnownShopper } from "~/models/shopper";
 
@@ -59,7 +60,7 @@ export type ReceivedProof =
   | { status: "received"; tempPath: string; size: number };
 
 export function proofsDir() {
-  return path.join(getEnv().DATA_DIR, "uploads", "proofs");
+  return proofsDirIn(getEnv().DATA_DIR);
 }
 
 function tempDir() {
@@ -251,10 +252,7 @@ export async function storeProof(
       return { ok: false, message: PROOF_MESSAGES.unreadable };
     }
     // The same picture re-encodes to the same bytes: the admin's duplicate-proof warning.
-    const contentHash = crypto
-      .createHash("sha256")
-      .update(await fs.promises.readFile(target))
-      .digest("hex");
+    const contentHash = proofContentHash(await fs.promises.readFile(target));
     await db
       .insertInto("paymentProofs")
       .values({ id, file, ...ownerColumns(shopper), orderId: null, size, contentHash })
@@ -265,10 +263,9 @@ export async function storeProof(
   }
 }
 
-/** A stored proof's path, or null. `id` is checked to be one of ours, so no path can escape. */
+/** A stored proof's path, or null. `file` is checked to be one of ours, so no path can escape. */
 export function proofFilePath(file: string) {
-  if (!/^[0-9a-f]{32}\.webp$/.test(file)) return null;
-  return path.join(proofsDir(), file);
+  return proofFilePathIn(getEnv().DATA_DIR, file);
 }
 
 const ORPHAN_AFTER_MS = 2 * 24 * 60 * 60 * 1000;

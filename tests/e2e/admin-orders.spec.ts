@@ -39,14 +39,21 @@ async function placeOrder(
 }
 
 /** A proof as storeProof leaves it: the same picture gives the same bytes and hash. */
-async function attachPicture(db: Db, orderId: string, color: number) {
+async function attachPicture(
+  db: Db,
+  orderId: string,
+  color: number,
+  { width, height } = { width: 60, height: 40 },
+) {
   const bytes = await sharp({
-    create: { width: 60, height: 40, channels: 3, background: { r: color, g: 90, b: 140 } },
+    create: { width, height, channels: 3, background: { r: color, g: 90, b: 140 } },
   })
     .webp({ quality: 82 })
     .toBuffer();
   const dataDir = process.env.E2E_DATA_DIR!;
-  proofs.push(await attachProof(db, { orderId, file: { bytes, dataDir } }));
+  const id = await attachProof(db, { orderId, file: { bytes, dataDir } });
+  proofs.push(id);
+  return id;
 }
 
 async function asCustomer(
@@ -240,5 +247,79 @@ test.describe("orders admin", () => {
     const warning = page.getByRole("alert").filter({ hasText: "Este comprobante ya se usó" });
     await warning.getByRole("link", { name: first.orderNumber }).click();
     await expect(page.getByRole("heading", { name: `Pedido ${first.orderNumber}` })).toBeVisible();
+  });
+
+  test("the order detail shows the proof: zoomable in a dialog with JS, a link to it without", async ({
+    page,
+    db,
+    createUser,
+    login,
+  }, testInfo) => {
+    const customer = await createUser();
+    const { order } = await placeOrder(db, customer);
+    // A phone photo's size after storeProof (at most 2000 px): larger than a 1024×768 screen.
+    const proofId = await attachPicture(db, order.id, 120, { width: 1600, height: 1200 });
+    const proofUrl = `/resources/payment-proofs/${proofId}`;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await login(page, await createUser({ role: "admin" }));
+    await page.goto(`/admin/orders/${order.id}`);
+    const thumbnail = page.getByRole("img", {
+      name: `Comprobante del pedido ${order.orderNumber}`,
+    });
+    await expect(thumbnail).toBeVisible();
+
+    if (testInfo.project.name === "nojs") {
+      const link = page.getByRole("link").filter({ has: thumbnail });
+      await expect(link).toHaveAttribute("href", proofUrl);
+      await expect(link).toHaveAttribute("target", "_blank");
+      const full = await page.request.get(proofUrl);
+      expect(full.status()).toBe(200);
+      expect(full.headers()["content-type"]).toBe("image/webp");
+      await expect(page.getByRole("button", { name: "Ampliar comprobante" })).toHaveCount(0);
+      return;
+    }
+
+    const trigger = page.getByRole("button", { name: "Ampliar comprobante" });
+    await trigger.click();
+    const dialog = page.getByRole("dialog", {
+      name: `Comprobante del pedido ${order.orderNumber}`,
+    });
+    await expect(dialog).toBeVisible();
+    const image = dialog.getByRole("img");
+    await expect(image).toHaveAttribute("src", proofUrl);
+    const zoom = dialog.getByRole("status", { name: "Zoom" });
+    // Fitted: the whole proof is on screen, below its own size.
+    await expect(zoom).toHaveText(/^\d+ %$/);
+    const fitted = Number((await zoom.textContent())!.replace(" %", ""));
+    expect(fitted).toBeLessThan(100);
+    const fittedBox = (await image.boundingBox())!;
+    expect(fittedBox.x).toBeGreaterThanOrEqual(0);
+    expect(fittedBox.x + fittedBox.width).toBeLessThanOrEqual(1024);
+    expect(fittedBox.y + fittedBox.height).toBeLessThanOrEqual(768);
+
+    await dialog.getByRole("button", { name: "Acercar" }).click();
+    await expect(zoom).not.toHaveText(`${fitted} %`);
+    const zoomedBox = (await image.boundingBox())!;
+    expect(zoomedBox.width).toBeCloseTo(fittedBox.width * 1.5, 0);
+    await page.keyboard.press("+");
+    await expect
+      .poll(async () => (await image.boundingBox())!.width)
+      .toBeCloseTo(fittedBox.width * 2.25, 0);
+    await page.keyboard.press("-");
+    await dialog.getByRole("button", { name: "Alejar" }).click();
+    await expect(zoom).toHaveText(`${fitted} %`);
+    await dialog.getByRole("button", { name: "Acercar" }).click();
+    await dialog.getByRole("button", { name: "Ajustar" }).click();
+    await expect(zoom).toHaveText(`${fitted} %`);
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+
+    await trigger.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cerrar" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
   });
 });

@@ -5,6 +5,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { ProofReuseWarning } from "./proof-reuse-warning";
+import { ProofViewer } from "./proof-viewer";
 
 /** The payment-proof queue: oldest first, the proof beside what the customer owes. */
 export function ProofQueue({ queue }: { queue: ProofQueueEntry[] }) {
@@ -29,14 +30,12 @@ export function ProofQueue({ queue }: { queue: ProofQueueEntry[] }) {
             aria-label={`Pedido ${order.orderNumber}`}
             className="border-border bg-surface grid gap-4 rounded-xl border p-4 md:grid-cols-[16rem_1fr]"
           >
-            <a href={order.proofUrl} target="_blank" rel="noreferrer">
-              <img
-                src={order.proofUrl}
-                alt={`Comprobante del pedido ${order.orderNumber}`}
-                loading="lazy"
-                className="border-border max-h-80 w-full rounded-lg border object-contain"
-              />
-            </a>
+            <ProofViewer
+              src={order.proofUrl}
+              alt={`Comprobante del pedido ${order.orderNumber}`}
+              thumbnailClassName="border-border max-h-80 w-full rounded-lg border object-contain"
+              lazy
+            />
             <div className="space-y-3">
               <ProofReuseWarning reusedIn={order.reusedIn} />
               <dl className="grid gap-2 text-sm sm:grid-cols-2">
