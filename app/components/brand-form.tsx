@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { FormErrorAlert } from "~/components/auth/auth-card";
 import {
   checkboxProps,
   controlProps,
@@ -8,6 +7,7 @@ import {
   useServerForm,
 } from "~/components/forms/server-form";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 

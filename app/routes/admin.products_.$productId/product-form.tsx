@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FormErrorAlert } from "~/components/auth/auth-card";
 import {
   checkboxProps,
   controlProps,
@@ -11,6 +10,7 @@ import {
 } from "~/components/forms/server-form";
 import { ProductImage } from "~/components/product-image";
 import { Button } from "~/components/ui/button";
+import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import {
