@@ -8,11 +8,13 @@ import userEvent from "@testing-library/user-event";
 import { expect, test } from "vitest";
 import { z } from "zod";
 import { BrandForm } from "~/components/brand-form";
+import { ProductForm } from "~/routes/admin.products_.$productId/product-form";
 
 /*
- * The admin forms validate on the server only: the brand form shows what a conform
- * `submission.reply()` says, with the browser's own checks off, and moves the focus to the
- * first invalid field. The stub action answers like readBrandSubmission, with a smaller schema.
+ * The admin forms validate on the server only (useServerForm): the brand and product forms show
+ * what a conform `submission.reply()` says, with the browser's own checks off, and move the focus
+ * to the first invalid field. The stub action answers like readBrandSubmission, with a smaller
+ * schema.
  */
 const NAME_REQUIRED = "El nombre de la marca es obligatorio.";
 const NAME_TAKEN = "Ya existe una marca con ese nombre. Elige otro nombre.";
@@ -108,4 +110,53 @@ test("the server's echo fills the form when it is rendered from a reply (as with
   expect(screen.getByLabelText<HTMLInputElement>("País").defaultValue).toBe("Italia");
   expect(screen.getByLabelText<HTMLInputElement>("Marca activa").defaultChecked).toBe(true);
   expect(screen.getByText(NAME_REQUIRED)).toBeTruthy();
+});
+
+test("the product form shows a refused post's choices as sent: brand, seasons, flags", () => {
+  const PRICE = "Por favor ingresa un precio válido mayor a 0.";
+  const Stub = createRemixStub([
+    {
+      path: "/admin/products/new",
+      Component: () => (
+        <ProductForm
+          mode="create"
+          defaults={{ images: [], isActive: "on" }}
+          brands={[
+            { id: 1, name: "Dior" },
+            { id: 2, name: "Chanel" },
+          ]}
+          images={[]}
+          lastResult={{
+            status: "error",
+            initialValue: {
+              name: "Bleu",
+              brandId: "2",
+              price: "abc",
+              seasons: ["Verano", "Invierno"],
+              isFeatured: "on",
+            },
+            error: { price: [PRICE] },
+          }}
+        />
+      ),
+    },
+  ]);
+  render(<Stub initialEntries={["/admin/products/new"]} />);
+
+  expect(screen.getByLabelText<HTMLSelectElement>("Marca").value).toBe("2");
+  expect(screen.getByLabelText<HTMLInputElement>("Nombre").value).toBe("Bleu");
+  const price = screen.getByLabelText<HTMLInputElement>("Precio (L)");
+  expect(price.value).toBe("abc");
+  expect(price.getAttribute("aria-invalid")).toBe("true");
+  expect(document.getElementById(price.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+    PRICE,
+  );
+  expect(screen.getByLabelText<HTMLInputElement>("Verano").checked).toBe(true);
+  expect(screen.getByLabelText<HTMLInputElement>("Invierno").checked).toBe(true);
+  expect(screen.getByLabelText<HTMLInputElement>("Otoño").checked).toBe(false);
+  expect(screen.getByLabelText<HTMLInputElement>("Destacado").checked).toBe(true);
+  // The reply replaces the defaults: 'Activo' was not sent, so it comes back unchecked.
+  expect(screen.getByLabelText<HTMLInputElement>("Activo (visible en la tienda)").checked).toBe(
+    false,
+  );
 });
