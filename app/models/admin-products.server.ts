@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, ProductCategory } from "#db/types";
 import { db } from "~/utils/db.server";
-import type { ProductFormValues } from "./product-form";
+import type { ProductFormValues } from "./product-form.server";
 import { parseList } from "./products.server";
 import { getSettings } from "./settings.server";
 

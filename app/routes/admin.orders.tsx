@@ -6,7 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { OrderStatusBadge } from "~/components/orders/order-parts";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { ProofQueue } from "~/components/orders/proof-queue";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";

@@ -5,7 +5,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import type { OrderStatus } from "#db/types";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
@@ -24,8 +23,9 @@ import {
   deleteOrder,
   OrderTransitionError,
 } from "~/models/order-lifecycle.server";
-import { canDeleteOrder, canTransition, ORDER_STATUSES } from "~/models/order-status";
+import { canDeleteOrder, canTransition } from "~/models/order-status";
 import { guardAction } from "~/utils/action.server";
+import { OrderActionSchema } from "~/utils/admin-order-action.server";
 import { requireAdmin, safeRedirect } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
@@ -38,25 +38,6 @@ const DENIED = "No tienes permisos para acceder a esta sección.";
  * selector and the proof queue (each sends `redirectTo` to come back to itself). The lifecycle
  * module decides; this route only words the outcome as the §8 toasts.
  */
-const StatusSchema = z.enum(ORDER_STATUSES);
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("status"),
-    to: StatusSchema,
-    expectedStatus: StatusSchema.optional(),
-    note: z.string().max(2000).optional(),
-    trackingNumber: z.string().max(100).optional(),
-    customerReason: z.string().max(500).optional(),
-    redirectTo: z.string().optional(),
-  }),
-  z.object({
-    intent: z.literal("delete"),
-    expectedStatus: StatusSchema.optional(),
-    note: z.string().max(2000).optional(),
-    redirectTo: z.string().optional(),
-  }),
-]);
-
 const SUCCESS_TITLES: Partial<Record<OrderStatus, string>> = {
   cancelled: "Pedido cancelado",
   denied: "Pedido denegado",
@@ -82,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, DENIED);
   const orderId = params.orderId ?? "";
   const here = `/admin/orders/${encodeURIComponent(orderId)}`;
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = OrderActionSchema.safeParse(Object.fromEntries(await request.formData()));
   invariantResponse(parsed.success, "Solicitud inválida", { status: 400 });
   const input = parsed.data;
   const back = safeRedirect(input.redirectTo, here);

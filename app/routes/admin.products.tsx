@@ -5,7 +5,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProductImage } from "~/components/product-image";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
@@ -24,26 +23,11 @@ import {
   PERFUME_TYPE_LABELS,
   PRODUCT_MESSAGES,
 } from "~/models/product-form";
+import { parseProductListFilters, ProductRowIntentSchema } from "~/models/product-form.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
-
-const FiltersSchema = z.object({
-  q: z.string().trim().max(100).catch(""),
-  category: z
-    .enum(Object.keys(CATEGORY_LABELS) as [keyof typeof CATEGORY_LABELS])
-    .nullable()
-    .catch(null),
-  brand: z.coerce.number().int().positive().nullable().catch(null),
-  stock: z.enum(["low"]).nullable().catch(null),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
-
-const IntentSchema = z.object({
-  intent: z.enum(["toggle", "delete"]),
-  productId: z.coerce.number().int().positive(),
-});
 
 const STATUS_BADGES: Record<AdminProductStatus, { label: string; variant: BadgeVariant }> = {
   inactive: { label: "Inactivo", variant: "neutral" },
@@ -56,8 +40,7 @@ export const meta: MetaFunction = () => [{ title: "Productos | Panel Administrat
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
-  const filters = FiltersSchema.parse(Object.fromEntries(params));
+  const filters = parseProductListFilters(new URL(request.url).searchParams);
   const [list, brands] = await Promise.all([
     listAdminProducts({
       q: filters.q,
@@ -74,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
-  const parsed = IntentSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ProductRowIntentSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Bad Request", { status: 400 });
   const { intent, productId } = parsed.data;
   // Back to the list the admin was looking at (its filters and page).

@@ -1,8 +1,33 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import { BRAND_NAME_TAKEN, BrandFormSchema } from "~/components/brand-form";
+import { z } from "zod";
+import { BRAND_NAME_MAX } from "~/components/brand-form";
 import type { BrandInput } from "~/models/brands.server";
 import { readBrandForm } from "./product-images.server";
+
+/** backoffice.md §5. Only the action validates: the form shows its reply (server-form.ts). */
+const BrandFormSchema = z.object({
+  name: z
+    .string({ required_error: "El nombre de la marca es obligatorio." })
+    .trim()
+    .min(1, "El nombre de la marca es obligatorio.")
+    .max(
+      BRAND_NAME_MAX,
+      `El nombre de la marca no puede tener más de ${BRAND_NAME_MAX} caracteres.`,
+    ),
+  description: z
+    .string()
+    .trim()
+    .max(1000, "La descripción no puede tener más de 1000 caracteres.")
+    .optional(),
+  country: z.string().trim().max(100, "El país no puede tener más de 100 caracteres.").optional(),
+  isActive: z.boolean().default(false),
+  /** The file itself is read and checked by the server (readBrandForm); errors come back here. */
+  logo: z.any().optional(),
+});
+
+/** The model's error code as the admin reads it (only the server can know a name is taken). */
+const BRAND_NAME_TAKEN = "Ya existe una marca con ese nombre. Elige otro nombre.";
 
 /**
  * The brand form's post, for both the create and the edit action: the fields checked with the

@@ -1,22 +1,19 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FormErrorAlert } from "~/components/auth/auth-card";
+import {
+  checkboxProps,
+  controlProps,
+  fieldProps,
+  useServerForm,
+  type ServerField,
+} from "~/components/forms/server-form";
 import { ProductImage } from "~/components/product-image";
 import { Button } from "~/components/ui/button";
+import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import {
-  AsTypedSchema,
   CATALOG_TYPE_LABELS,
   CATEGORY_LABELS,
   CONCENTRATIONS,
@@ -24,7 +21,6 @@ import {
   OCCASIONS,
   PERFUME_TYPE_LABELS,
   PRODUCT_MESSAGES,
-  ProductFormSchema,
   SEASONS,
 } from "~/models/product-form";
 
@@ -33,8 +29,6 @@ export type ProductFormDefaults = {
   [key: string]: string | string[] | undefined;
   images: string[];
 };
-
-type Meta = FieldMetadata<string | string[] | undefined, ProductFormDefaults, string[]>;
 
 const controlClasses =
   "block w-full rounded-md border border-border-strong bg-surface px-3 text-base text-fg aria-invalid:border-danger";
@@ -53,21 +47,11 @@ export function ProductForm({
   images: string[];
 }) {
   const pending = useIsPending();
-  const [form, fields] = useForm({
-    id: "product",
-    lastResult,
-    defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      formData.has("imageAction")
-        ? parseWithZod(formData, { schema: AsTypedSchema })
-        : parseWithZod(formData, { schema: ProductFormSchema }),
-  });
-  const newImagesErrors = lastResult?.error?.newImages ?? undefined;
+  // The action checks the post (product-form.server.ts); its reply shows here, with or without JS.
+  const { form, field } = useServerForm({ id: "product", lastResult, defaultValue: defaults });
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-8">
+    <Form method="post" encType="multipart/form-data" {...form.props} className="space-y-8">
       <FormErrorAlert
         id={form.errorId}
         title={mode === "create" ? PRODUCT_MESSAGES.createFailed : PRODUCT_MESSAGES.updateFailed}
@@ -75,19 +59,14 @@ export function ProductForm({
       />
 
       <Section title="Información básica">
-        <Field
-          label="Nombre"
-          errors={fields.name.errors}
-          {...getInputProps(fields.name, { type: "text" })}
-          maxLength={200}
-        />
+        <Field label="Nombre" {...fieldProps(field("name"))} type="text" maxLength={200} />
         <Field
           label="Slug (se genera del nombre si lo dejas vacío)"
-          errors={fields.slug.errors}
-          {...getInputProps(fields.slug, { type: "text" })}
+          {...fieldProps(field("slug"))}
+          type="text"
           maxLength={250}
         />
-        <SelectField label="Marca" meta={fields.brandId}>
+        <SelectField label="Marca" field={field("brandId")}>
           <option value="">Selecciona una marca</option>
           {brands.map((brand) => (
             <option key={brand.id} value={brand.id}>
@@ -95,19 +74,19 @@ export function ProductForm({
             </option>
           ))}
         </SelectField>
-        <SelectField label="Categoría" meta={fields.category}>
+        <SelectField label="Categoría" field={field("category")}>
           {options(CATEGORY_LABELS)}
         </SelectField>
-        <SelectField label="Género" meta={fields.gender}>
+        <SelectField label="Género" field={field("gender")}>
           {options(GENDER_LABELS)}
         </SelectField>
-        <SelectField label="Tipo" meta={fields.perfumeType}>
+        <SelectField label="Tipo" field={field("perfumeType")}>
           {options(PERFUME_TYPE_LABELS)}
         </SelectField>
-        <SelectField label="Catálogo" meta={fields.catalogType}>
+        <SelectField label="Catálogo" field={field("catalogType")}>
           {options(CATALOG_TYPE_LABELS)}
         </SelectField>
-        <SelectField label="Concentración" meta={fields.concentration}>
+        <SelectField label="Concentración" field={field("concentration")}>
           <option value="">Sin concentración</option>
           {CONCENTRATIONS.map((concentration) => (
             <option key={concentration} value={concentration}>
@@ -120,49 +99,34 @@ export function ProductForm({
       <Section title="Precio e inventario">
         <Field
           label="Precio (L)"
-          errors={fields.price.errors}
-          {...getInputProps(fields.price, { type: "text" })}
+          {...fieldProps(field("price"))}
+          type="text"
           inputMode="decimal"
           pattern="[0-9.,]+"
         />
         <Field
           label="Precio original (L, opcional)"
-          errors={fields.originalPrice.errors}
-          {...getInputProps(fields.originalPrice, { type: "text" })}
+          {...fieldProps(field("originalPrice"))}
+          type="text"
           inputMode="decimal"
           pattern="[0-9.,]+"
         />
-        <Field
-          label="Stock"
-          errors={fields.stock.errors}
-          {...getInputProps(fields.stock, { type: "number" })}
-          min={0}
-        />
-        <Field
-          label="Stock mínimo"
-          errors={fields.minStock.errors}
-          {...getInputProps(fields.minStock, { type: "number" })}
-          min={0}
-        />
-        <Field
-          label="Tamaño principal"
-          errors={fields.size.errors}
-          {...getInputProps(fields.size, { type: "text" })}
-          maxLength={20}
-        />
+        <Field label="Stock" {...fieldProps(field("stock"))} type="number" min={0} />
+        <Field label="Stock mínimo" {...fieldProps(field("minStock"))} type="number" min={0} />
+        <Field label="Tamaño principal" {...fieldProps(field("size"))} type="text" maxLength={20} />
         <Field
           label="Tamaños disponibles (separados por comas)"
-          errors={fields.availableSizes.errors}
-          {...getInputProps(fields.availableSizes, { type: "text" })}
+          {...fieldProps(field("availableSizes"))}
+          type="text"
           placeholder="50ml, 100ml"
         />
       </Section>
 
       <Section title="Descripción">
-        <TextareaField label="Descripción" meta={fields.description} rows={5} />
+        <TextareaField label="Descripción" field={field("description")} rows={5} />
         <TextareaField
           label="Descripción corta (opcional)"
-          meta={fields.shortDescription}
+          field={field("shortDescription")}
           rows={2}
         />
       </Section>
@@ -170,50 +134,38 @@ export function ProductForm({
       <Section title="Notas y rendimiento">
         <Field
           label="Notas de salida (separadas por comas)"
-          errors={fields.topNotes.errors}
-          {...getInputProps(fields.topNotes, { type: "text" })}
+          {...fieldProps(field("topNotes"))}
+          type="text"
         />
         <Field
           label="Notas de corazón (separadas por comas)"
-          errors={fields.middleNotes.errors}
-          {...getInputProps(fields.middleNotes, { type: "text" })}
+          {...fieldProps(field("middleNotes"))}
+          type="text"
         />
         <Field
           label="Notas de fondo (separadas por comas)"
-          errors={fields.baseNotes.errors}
-          {...getInputProps(fields.baseNotes, { type: "text" })}
+          {...fieldProps(field("baseNotes"))}
+          type="text"
         />
-        <Field
-          label="Duración"
-          errors={fields.longevity.errors}
-          {...getInputProps(fields.longevity, { type: "text" })}
-        />
-        <Field
-          label="Estela"
-          errors={fields.sillage.errors}
-          {...getInputProps(fields.sillage, { type: "text" })}
-        />
-        <Field
-          label="Video (URL, opcional)"
-          errors={fields.videoUrl.errors}
-          {...getInputProps(fields.videoUrl, { type: "url" })}
-        />
-        <CheckboxGroup legend="Temporadas" meta={fields.seasons} choices={SEASONS} />
-        <CheckboxGroup legend="Ocasiones" meta={fields.occasions} choices={OCCASIONS} />
+        <Field label="Duración" {...fieldProps(field("longevity"))} type="text" />
+        <Field label="Estela" {...fieldProps(field("sillage"))} type="text" />
+        <Field label="Video (URL, opcional)" {...fieldProps(field("videoUrl"))} type="url" />
+        <CheckboxGroup legend="Temporadas" field={field("seasons")} choices={SEASONS} />
+        <CheckboxGroup legend="Ocasiones" field={field("occasions")} choices={OCCASIONS} />
       </Section>
 
       <fieldset className="space-y-2">
         <legend className="text-lg font-semibold">Visibilidad y etiquetas</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
-          <Checkbox label="Activo (visible en la tienda)" meta={fields.isActive} />
-          <Checkbox label="Destacado" meta={fields.isFeatured} />
-          <Checkbox label="Nuevo" meta={fields.isNew} />
-          <Checkbox label="Viral" meta={fields.isViral} />
-          <Checkbox label="Exclusivo" meta={fields.isExclusive} />
+          <Checkbox label="Activo (visible en la tienda)" field={field("isActive")} />
+          <Checkbox label="Destacado" field={field("isFeatured")} />
+          <Checkbox label="Nuevo" field={field("isNew")} />
+          <Checkbox label="Viral" field={field("isViral")} />
+          <Checkbox label="Exclusivo" field={field("isExclusive")} />
         </div>
       </fieldset>
 
-      <ImagesSection images={images} errors={newImagesErrors} />
+      <ImagesSection images={images} errors={field("newImages").errors} />
 
       <div className="flex gap-3">
         <Button type="submit" disabled={pending}>
@@ -351,38 +303,46 @@ function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
 
 function SelectField({
   label,
-  meta,
+  field,
   children,
 }: {
   label: string;
-  meta: Meta;
+  field: ServerField;
   children: ReactNode;
 }) {
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={meta.id}>{label}</Label>
-      <select {...getSelectProps(meta)} className={`${controlClasses} h-11`}>
+      <Label htmlFor={field.id}>{label}</Label>
+      <select {...controlProps(field)} className={`${controlClasses} h-11`}>
         {children}
       </select>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );
 }
 
-function TextareaField({ label, meta, rows }: { label: string; meta: Meta; rows: number }) {
+function TextareaField({
+  label,
+  field,
+  rows,
+}: {
+  label: string;
+  field: ServerField;
+  rows: number;
+}) {
   return (
     <div className="space-y-1.5 sm:col-span-2">
-      <Label htmlFor={meta.id}>{label}</Label>
-      <textarea {...getTextareaProps(meta)} rows={rows} className={`${controlClasses} py-2`} />
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <Label htmlFor={field.id}>{label}</Label>
+      <textarea {...controlProps(field)} rows={rows} className={`${controlClasses} py-2`} />
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );
 }
 
-function Checkbox({ label, meta }: { label: string; meta: Meta }) {
+function Checkbox({ label, field }: { label: string; field: ServerField }) {
   return (
     <label className="flex items-center gap-2 text-sm">
-      <input {...getInputProps(meta, { type: "checkbox" })} />
+      <input {...checkboxProps(field)} />
       {label}
     </label>
   );
@@ -390,15 +350,15 @@ function Checkbox({ label, meta }: { label: string; meta: Meta }) {
 
 function CheckboxGroup({
   legend,
-  meta,
+  field,
   choices,
 }: {
   legend: string;
-  meta: Meta;
+  field: ServerField;
   choices: readonly string[];
 }) {
   const chosen = new Set(
-    [meta.initialValue].flat().filter((value): value is string => typeof value === "string"),
+    [field.initialValue].flat().filter((value): value is string => typeof value === "string"),
   );
   return (
     <fieldset className="space-y-1">
@@ -408,7 +368,7 @@ function CheckboxGroup({
           <label key={choice} className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
-              name={meta.name}
+              name={field.name}
               value={choice}
               defaultChecked={chosen.has(choice)}
             />

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
@@ -16,12 +15,8 @@ import {
   updateAdminProduct,
   type AdminProduct,
 } from "~/models/admin-products.server";
-import {
-  AsTypedSchema,
-  moneyInputValue,
-  PRODUCT_MESSAGES,
-  ProductFormSchema,
-} from "~/models/product-form";
+import { moneyInputValue, PRODUCT_MESSAGES } from "~/models/product-form";
+import { parseProductForm, replyAsTyped } from "~/models/product-form.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { isProductImageKey } from "~/utils/images";
@@ -146,10 +141,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (typeof imageAction === "string" && imageErrors.length === 0) {
     // Only the pictures changed: the form comes back as typed, not validated and not saved.
-    const asTyped = parseWithZod(formData, { schema: AsTypedSchema });
-    return json({ result: asTyped.reply(), images });
+    return json({ result: replyAsTyped(formData), images });
   }
-  const submission = parseWithZod(formData, { schema: ProductFormSchema });
+  const submission = parseProductForm(formData);
   const imageFieldErrors: Record<string, string[]> =
     imageErrors.length > 0 ? { newImages: imageErrors } : {};
   if (submission.status !== "success" || imageErrors.length > 0) {
