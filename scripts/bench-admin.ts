@@ -158,7 +158,32 @@ async function describeStore(db: ReturnType<typeof createDb>) {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  return { products: await count("products"), orders: await count("orders") };
+  // One of each for the pages whose URL has a parameter: the latest order has a proof.
+  const first = async (table: "products" | "brands" | "orders") =>
+    String(
+      (
+        await db
+          .selectFrom(table)
+          .select("id")
+          .orderBy("id", "desc")
+          .limit(1)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  const params: Record<string, string> = {
+    productId: await first("products"),
+    brandId: await first("brands"),
+    orderId: (
+      await db
+        .selectFrom("orders")
+        .select("id")
+        .where("paymentProof", "is not", null)
+        .orderBy("createdAt", "desc")
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).id,
+  };
+  return { products: await count("products"), orders: await count("orders"), params };
 }
 
 type ManifestRoute = {
@@ -182,8 +207,8 @@ function readManifest(): Manifest {
   return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as Manifest;
 }
 
-/** The admin pages of the build: routes under the admin layout whose URL needs no parameter. */
-function adminPages(manifest: Manifest) {
+/** The admin pages of the build (routes under the admin layout), parameters filled in. */
+function adminPages(manifest: Manifest, params: Record<string, string>) {
   const urlOf = (route: ManifestRoute): string => {
     const parent = route.parentId ? manifest.routes[route.parentId] : undefined;
     const own = route.path ?? "";
@@ -195,8 +220,13 @@ function adminPages(manifest: Manifest) {
   const parents = new Set(Object.values(manifest.routes).map((route) => route.parentId));
   return Object.values(manifest.routes)
     .filter((route) => underAdmin(route) && !parents.has(route.id))
-    .map((route) => ({ id: route.id, url: `/${urlOf(route)}` }))
-    .filter((page) => !page.url.includes(":"))
+    .map((route) => ({
+      id: route.id,
+      url: `/${urlOf(route)}`.replace(/:(\w+)/g, (_, name: string) => {
+        if (!params[name]) throw new Error(`No sample value for :${name}`);
+        return encodeURIComponent(params[name]);
+      }),
+    }))
     .sort((a, b) => a.url.localeCompare(b.url));
 }
 
@@ -260,7 +290,7 @@ try {
   const headers = await signIn(server.base);
 
   const cases = [
-    ...adminPages(manifest),
+    ...adminPages(manifest, store.params),
     { id: "routes/admin.orders", url: "/admin/orders?status=pending" },
     { id: "routes/admin.orders", url: "/admin/orders?search=bench&page=50" },
     { id: "routes/admin.products", url: "/admin/products?stock=low" },

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
-import { telUrl } from "~/components/site-footer";
+import { telUrl } from "~/utils/phone";
 
 export type MaintenanceScreenProps = { contactEmail: string; contactPhone: string };
 

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { telUrl } from "~/utils/phone";
 
 export type FooterSettings = {
   address: string;
@@ -20,10 +21,6 @@ export type SiteFooterProps = { settings: FooterSettings };
 export function whatsappUrl(phone: string) {
   const digits = phone.replace(/\D/g, "");
   return `https://wa.me/${digits.length === 8 ? `504${digits}` : digits}`;
-}
-
-export function telUrl(phone: string) {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
 const supportLinks = [

@@ -24,3 +24,8 @@ export function formatPhone(input: string) {
 export function isValidPhone(value: string) {
   return PHONE_PATTERN.test(value);
 }
+
+/** A `tel:` link for a number as the shop writes it. */
+export function telUrl(phone: string) {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}

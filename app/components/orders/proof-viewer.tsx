@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
 
@@ -12,7 +12,8 @@ type Size = { width: number; height: number };
  * A payment proof to check by eye (issue 8): bank references and amounts are small print on a
  * phone photo. Without JS the thumbnail links to the full image in its own tab. With JS the
  * same thumbnail opens a modal <dialog> (the browser traps focus and closes it on Escape) with
- * the image at full resolution, zoom buttons and +/- keys, and scrollbars (or a drag) to pan.
+ * the image at full resolution, zoom buttons and +/- keys, and scrollbars (wheel, arrow keys) to
+ * pan.
  * Zoom is a CSS transform inside a box of the scaled size, so nothing but that box is laid out
  * again on an office PC. Proofs are always WebP images (storeProof re-encodes every upload).
  */
@@ -32,7 +33,6 @@ export function ProofViewer({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ x: number; y: number } | null>(null);
   const [open, setOpen] = useState(false);
   const [natural, setNatural] = useState<Size | null>(null);
   const [scale, setScale] = useState(1);
@@ -73,18 +73,6 @@ export function ProofViewer({
     event.preventDefault();
     action();
   }
-
-  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
-    if (event.pointerType !== "mouse" || event.button !== 0) return;
-    drag.current = { x: event.clientX, y: event.clientY };
-    event.currentTarget.setPointerCapture(event.pointerId);
-  }
-  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
-    if (!drag.current) return;
-    event.currentTarget.scrollBy(drag.current.x - event.clientX, drag.current.y - event.clientY);
-    drag.current = { x: event.clientX, y: event.clientY };
-  }
-  const endDrag = () => (drag.current = null);
 
   return (
     <>
@@ -142,11 +130,11 @@ export function ProofViewer({
           </div>
           <div
             ref={viewportRef}
-            className="flex-1 cursor-grab overflow-auto active:cursor-grabbing"
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={endDrag}
-            onPointerCancel={endDrag}
+            // Focusable, so the arrow keys pan a zoomed proof.
+            tabIndex={0}
+            role="region"
+            aria-label="Comprobante ampliado"
+            className="flex-1 overflow-auto"
           >
             {open ? (
               // The box takes the scaled size so the scrollbars pan exactly over the image.
