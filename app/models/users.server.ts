@@ -202,11 +202,7 @@ export async function changePassword(userId: number, newPassword: string, keepSi
 
 /** The SQLite error of a UNIQUE index (users.email is UNIQUE COLLATE NOCASE). */
 function isUniqueViolation(error: unknown) {
-  return (
-    error instanceof Error &&
-    "code" in error &&
-    (error.code === "SQLITE_CONSTRAINT_UNIQUE" || error.code === "SQLITE_CONSTRAINT_PRIMARYKEY")
-  );
+  return error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 
 export type ProfileChanges = Partial<{
