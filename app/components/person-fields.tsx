@@ -50,3 +50,28 @@ export function PhoneField({ label, meta }: { label: string; meta: FieldMetadata
     />
   );
 }
+
+/** The two favourite addresses (complete-profile, the profile, the account's Direcciones tab). */
+export function AddressFields({
+  favoriteAddress1,
+  favoriteAddress2,
+}: {
+  favoriteAddress1: FieldMetadata<string>;
+  favoriteAddress2: FieldMetadata<string>;
+}) {
+  return (
+    <>
+      <Field
+        label="Dirección principal"
+        errors={favoriteAddress1.errors}
+        {...getInputProps(favoriteAddress1, { type: "text" })}
+        autoComplete="street-address"
+      />
+      <Field
+        label="Dirección alternativa"
+        errors={favoriteAddress2.errors}
+        {...getInputProps(favoriteAddress2, { type: "text" })}
+      />
+    </>
+  );
+}

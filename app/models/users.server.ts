@@ -1,8 +1,9 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database, Role } from "#db/types";
 import { db } from "~/utils/db.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/utils/password.server";
 import { loyaltyRulesFrom, type LoyaltyRules } from "./loyalty";
+import type { DeleteAccountRefusal } from "./users";
 import { grantRegistrationBonus } from "./points-ledger.server";
 import { getSettings } from "./settings.server";
 
@@ -196,6 +197,203 @@ export async function changePassword(userId: number, newPassword: string, keepSi
     let sessions = trx.deleteFrom("sessions").where("userId", "=", userId);
     if (keepSid) sessions = sessions.where("sid", "!=", keepSid);
     await sessions.execute();
+  });
+}
+
+/** The SQLite error of a UNIQUE index (users.email is UNIQUE COLLATE NOCASE). */
+function isUniqueViolation(error: unknown) {
+  return error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+export type ProfileChanges = Partial<{
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  favoriteAddress1: string | null;
+  favoriteAddress2: string | null;
+}>;
+
+/**
+ * The customer's own details (/profile, /account/addresses): only the fields given change. A
+ * new e-mail must be free; the check reads first for the common case, and the UNIQUE index
+ * answers the race of two accounts taking the same address at once.
+ */
+export async function updateProfile(
+  userId: number,
+  changes: ProfileChanges,
+): Promise<{ ok: true } | { ok: false; reason: "email-taken" }> {
+  const email = changes.email === undefined ? undefined : normalizeEmail(changes.email);
+  if (email !== undefined) {
+    const taken = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", email)
+      .where("id", "!=", userId)
+      .executeTakeFirst();
+    if (taken) return { ok: false, reason: "email-taken" };
+  }
+  try {
+    await db
+      .updateTable("users")
+      .set({
+        ...changes,
+        ...(email === undefined ? {} : { email }),
+        updatedAt: new Date().toISOString(),
+      })
+      .where("id", "=", userId)
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
+    throw error;
+  }
+  return { ok: true };
+}
+
+/** Whether the account signs in with a password (a Google sign-up has none until it sets one). */
+export async function hasPassword(userId: number) {
+  const row = await db
+    .selectFrom("users")
+    .select("passwordHash")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Boolean(row?.passwordHash);
+}
+
+/**
+ * The customer changes their own password (/profile/security): the current one must match when
+ * the account has one; then `changePassword` ends every other session (`keepSid` stays).
+ */
+export async function changeOwnPassword(
+  userId: number,
+  input: { currentPassword?: string; newPassword: string },
+  keepSid?: string,
+): Promise<{ ok: true } | { ok: false; reason: "wrong-password" }> {
+  const row = await db
+    .selectFrom("users")
+    .select("passwordHash")
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  if (row.passwordHash && !(await verifyPassword(input.currentPassword ?? "", row.passwordHash))) {
+    return { ok: false, reason: "wrong-password" };
+  }
+  await changePassword(userId, input.newPassword, keepSid);
+  return { ok: true };
+}
+
+/** Orders the shop still has to deliver: their customer cannot vanish under them. */
+const OPEN_ORDER_STATUSES = ["pending", "paid", "processing", "shipped"] as const;
+
+/** Marks a payment proof whose uploader is gone; no guest id (a UUID) can ever equal it. */
+const DELETED_OWNER = "cuenta-eliminada";
+
+/**
+ * Deletes an account (decision draft-account-deletion): the customer's own request from
+ * /profile/danger, or (`requestedBy: "admin"`) the back office's "delete user". In one
+ * transaction:
+ * - orders stay for the shop's books, detached (user_id NULL) with the name, e-mail, phone and
+ *   street address anonymised (city and zone stay for the sales figures); their payment proofs
+ *   stay with them, and a proof no order took is left for the orphan sweep;
+ * - sessions, cart, favourites, notifications, points history, coupons, the activity log about
+ *   the user and their reviews go; the products' rating and count are recomputed without them;
+ * - the row goes, so the e-mail can register again. What the user did as an admin (status
+ *   events, activity notes, promo codes) stays, its author set null by the foreign keys.
+ * Refused for an unknown user, a blocked user deleting themself (backoffice.md §2: they are told
+ * to contact support), the last active admin, and while an order is still open.
+ */
+export async function deleteUserAccount(
+  userId: number,
+  { requestedBy = "self" }: { requestedBy?: "self" | "admin" } = {},
+): Promise<{ ok: true } | { ok: false; reason: DeleteAccountRefusal }> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom("users")
+      .select(["role", "isBlocked"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (!user) return { ok: false, reason: "not-found" } as const;
+    if (requestedBy === "self" && user.isBlocked) return { ok: false, reason: "blocked" } as const;
+    if (user.role === "admin") {
+      const otherAdmin = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("role", "=", "admin")
+        .where("isBlocked", "=", 0)
+        .where("id", "!=", userId)
+        .executeTakeFirst();
+      if (!otherAdmin) return { ok: false, reason: "last-admin" } as const;
+    }
+    const openOrder = await trx
+      .selectFrom("orders")
+      .select("id")
+      .where("userId", "=", userId)
+      .where("status", "in", OPEN_ORDER_STATUSES)
+      .executeTakeFirst();
+    if (openOrder) return { ok: false, reason: "open-orders" } as const;
+
+    await trx
+      .updateTable("orders")
+      .set({
+        userId: null,
+        customerName: "Cuenta eliminada",
+        customerEmail: "",
+        customerPhone: null,
+        shippingAddress: null,
+        updatedAt: new Date().toISOString(),
+      })
+      .where("userId", "=", userId)
+      .execute();
+    await trx
+      .updateTable("paymentProofs")
+      .set((eb) => ({
+        userId: null,
+        sessionId: eb.fn.coalesce("sessionId", sql.lit(DELETED_OWNER)),
+      }))
+      .where("userId", "=", userId)
+      .execute();
+
+    const reviewed = await trx
+      .deleteFrom("reviews")
+      .where("userId", "=", userId)
+      .returning("productId")
+      .execute();
+    const productIds = [...new Set(reviewed.map((review) => review.productId))];
+    if (productIds.length > 0) {
+      // The product page's rule (ratingSummary): approved reviews only, one decimal.
+      await trx
+        .updateTable("products")
+        .set((eb) => ({
+          averageRating: eb.fn.coalesce(
+            eb
+              .selectFrom("reviews")
+              .select(sql<number>`round(avg(reviews.rating), 1)`.as("average"))
+              .whereRef("reviews.productId", "=", "products.id")
+              .where("reviews.isApproved", "=", 1),
+            sql.lit(0),
+          ),
+          reviewCount: eb
+            .selectFrom("reviews")
+            .select((r) => r.fn.countAll<number>().as("count"))
+            .whereRef("reviews.productId", "=", "products.id")
+            .where("reviews.isApproved", "=", 1),
+        }))
+        .where("id", "in", productIds)
+        .execute();
+    }
+
+    for (const table of [
+      "sessions",
+      "cartItems",
+      "wishlistItems",
+      "notifications",
+      "pointsHistory",
+      "userCoupons",
+      "userActivityLog",
+    ] as const) {
+      await trx.deleteFrom(table).where("userId", "=", userId).execute();
+    }
+    await trx.deleteFrom("users").where("id", "=", userId).execute();
+    return { ok: true } as const;
   });
 }
 

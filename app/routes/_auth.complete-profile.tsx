@@ -8,10 +8,9 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { NameFields } from "~/components/person-fields";
+import { AddressFields, NameFields } from "~/components/person-fields";
 import { AuthCard, FormErrorAlert } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { completeProfile } from "~/models/users.server";
 import { guardAction } from "~/utils/action.server";
@@ -121,16 +120,9 @@ export default function CompleteProfileRoute() {
             </p>
           ) : null}
         </div>
-        <Field
-          label="Dirección principal"
-          errors={fields.favoriteAddress1.errors}
-          {...getInputProps(fields.favoriteAddress1, { type: "text" })}
-          autoComplete="street-address"
-        />
-        <Field
-          label="Dirección alternativa"
-          errors={fields.favoriteAddress2.errors}
-          {...getInputProps(fields.favoriteAddress2, { type: "text" })}
+        <AddressFields
+          favoriteAddress1={fields.favoriteAddress1}
+          favoriteAddress2={fields.favoriteAddress2}
         />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Guardando..." : "Guardar y continuar"}

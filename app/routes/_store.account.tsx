@@ -1,21 +1,69 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorScreen } from "~/components/error-screen";
 import { Page } from "~/components/page";
-import { requireUser } from "~/utils/auth.server";
+import { Button } from "~/components/ui/button";
+import { TabNav } from "~/components/ui/tab-nav";
+import { requireUserOrUnauthorized } from "~/utils/auth.server";
+
+/*
+ * /account (backoffice.md §2): the customer's account in four tabs, each its own nested route
+ * (decision draft-account-tabs says what each holds), and logout (a POST, D33). A visitor is
+ * not redirected: every loader of the section answers 401 and this route's ErrorBoundary shows
+ * 'Acceso Requerido' with a link to /login that comes back here.
+ */
 
 export const meta: MetaFunction = () => [{ title: "Mi Cuenta | Perfumería de Lujo" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return json({ path: new URL(request.url).pathname });
+  const user = await requireUserOrUnauthorized(request);
+  return json({ name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email });
 }
 
-// Built by the account issue.
-export default function AccountRoute() {
-  useLoaderData<typeof loader>();
+const ACCOUNT_TABS = [
+  { to: "/account", label: "Perfil", end: true },
+  { to: "/account/orders", label: "Pedidos" },
+  { to: "/account/addresses", label: "Direcciones" },
+  { to: "/account/settings", label: "Configuración" },
+];
+
+export default function AccountLayout() {
+  const { name } = useLoaderData<typeof loader>();
   return (
-    <Page title="Mi Cuenta">
-      <p className="text-fg-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>
+    <Page title="Mi Cuenta" intro={name}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <TabNav label="Secciones de la cuenta" tabs={ACCOUNT_TABS} />
+        </div>
+        <Form method="post" action="/logout">
+          <Button type="submit" variant="secondary" size="sm">
+            Cerrar sesión
+          </Button>
+        </Form>
+      </div>
+      <div className="mt-6">
+        <Outlet />
+      </div>
     </Page>
   );
+}
+
+function AccessRequired() {
+  const location = useLocation();
+  const redirectTo = `${location.pathname}${location.search}`;
+  return (
+    <main id="main">
+      <ErrorScreen
+        status={401}
+        title="Acceso Requerido"
+        message="Inicia sesión para ver tu cuenta, tus pedidos y tus direcciones."
+        action={{ to: `/login?${new URLSearchParams({ redirectTo })}`, label: "Iniciar Sesión" }}
+      />
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 401: () => <AccessRequired /> }} />;
 }

@@ -183,6 +183,16 @@ export async function requireUser(request: Request) {
   return user;
 }
 
+/**
+ * For a page that answers a visitor in place instead of sending them to /login (/account,
+ * backoffice.md §2: 'Acceso Requerido'): a 401 that the route's ErrorBoundary words.
+ */
+export async function requireUserOrUnauthorized(request: Request) {
+  const user = await getUser(request);
+  invariantResponse(user, "Acceso Requerido", { status: 401 });
+  return user;
+}
+
 /** backoffice.md §2: 403 'Acceso Denegado'; `message` for the screens that word it their way. */
 export async function requireAdmin(
   request: Request,

@@ -24,7 +24,9 @@ const open = [
   "/privacy",
   "/cookies",
 ];
-const signedIn = ["/account", "/profile", "/orders", "/notifications", "/complete-profile"];
+const signedIn = ["/profile", "/orders", "/notifications", "/complete-profile"];
+// backoffice.md §2: the account answers a visitor in place ('Acceso Requerido'), not by redirect.
+const accountTabs = ["/account", "/account/orders", "/account/addresses", "/account/settings"];
 const admin = [
   "/admin",
   "/admin/products",
@@ -102,6 +104,18 @@ describe("route table", () => {
     expect(response.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
     expect((await get(path, customerCookie)).status).toBe(200);
   });
+
+  it.each(accountTabs)(
+    "%s shows visitors 'Acceso Requerido' with a link to /login",
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(401);
+      const html = await response.text();
+      expect(html).toContain("Acceso Requerido");
+      expect(html).toContain(`href="/login?redirectTo=${encodeURIComponent(path)}"`);
+      expect((await get(path, customerCookie)).status).toBe(200);
+    },
+  );
 
   it.each(admin)("%s is for administrators only", async (path) => {
     expect((await get(path)).status).toBe(302);

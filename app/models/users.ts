@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { EmailSchema, OptionalPhoneSchema, PASSWORD_MIN_LENGTH } from "~/utils/schemas";
+
+/*
+ * Client-safe rules of the customer's own account (backoffice.md §2, §5): the same schemas
+ * validate in the browser (conform) and on the server, and the Spanish messages that map the
+ * model's refusal codes live beside them.
+ */
+
+const optionalAddress = z
+  .string()
+  .trim()
+  .max(300, "La dirección es demasiado larga")
+  .optional()
+  .transform((value) => value || null);
+
+/** The two favourite addresses: optional here (only /complete-profile requires them). */
+export const AddressesSchema = z.object({
+  favoriteAddress1: optionalAddress,
+  favoriteAddress2: optionalAddress,
+});
+
+export const ProfileSchema = z
+  .object({
+    firstName: z
+      .string({ required_error: "El nombre es requerido" })
+      .trim()
+      .min(1, "El nombre es requerido")
+      .max(100, "El nombre es demasiado largo"),
+    lastName: z
+      .string({ required_error: "El apellido es requerido" })
+      .trim()
+      .min(1, "El apellido es requerido")
+      .max(100, "El apellido es demasiado largo"),
+    email: EmailSchema,
+    phone: OptionalPhoneSchema.transform((value) => value ?? null),
+  })
+  .merge(AddressesSchema);
+
+/**
+ * D12: a new password of at least 8 characters, typed twice. An account created with Google has
+ * no password yet: it sets one without a current password (`hasPassword` false).
+ */
+export function passwordChangeSchema(hasPassword: boolean) {
+  return z
+    .object({
+      currentPassword: hasPassword
+        ? z.string({ required_error: "Contraseña actual requerida" })
+        : z.string().optional(),
+      newPassword: z
+        .string({
+          required_error: `La nueva contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
+        })
+        .min(
+          PASSWORD_MIN_LENGTH,
+          `La nueva contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
+        )
+        .max(200, "La contraseña es demasiado larga"),
+      confirmPassword: z.string({ required_error: "Confirma la nueva contraseña" }),
+    })
+    .refine((data) => data.newPassword === data.confirmPassword, {
+      message: "Las contraseñas no coinciden",
+      path: ["confirmPassword"],
+    });
+}
+
+export const PROFILE_MESSAGES = {
+  updated: "Perfil actualizado",
+  addressesUpdated: "Direcciones actualizadas",
+  emailTaken: "Ya existe una cuenta con este correo electrónico. Usa otro.",
+  passwordUpdated: "Contraseña actualizada",
+  wrongPassword: "La contraseña actual es incorrecta",
+  deleted: "Cuenta eliminada",
+} as const;
+
+export type DeleteAccountRefusal = "not-found" | "blocked" | "last-admin" | "open-orders";
+
+/** What the customer (or, later, the admin screen) reads when a deletion is refused. */
+export const DELETE_ACCOUNT_REFUSALS: Record<DeleteAccountRefusal, string> = {
+  "not-found": "La cuenta ya no existe.",
+  blocked:
+    "Tu cuenta está bloqueada y no puede eliminarse. Contacta a soporte para más información.",
+  "last-admin":
+    "Eres el único administrador: nombra a otro administrador antes de eliminar tu cuenta.",
+  "open-orders":
+    "Tienes pedidos en curso. Podrás eliminar tu cuenta cuando se entreguen o se cancelen.",
+};
+
+/** backoffice.md §2: deletion is confirmed by typing the account's e-mail (works without JS). */
+export function deleteAccountSchema(email: string) {
+  return z.object({
+    confirmEmail: z
+      .string({ required_error: "Escribe tu correo electrónico para confirmar" })
+      .trim()
+      .refine((typed) => typed.toLowerCase() === email.toLowerCase(), {
+        message: "El correo no coincide con el de tu cuenta",
+      }),
+  });
+}

@@ -1,0 +1,99 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { FormErrorAlert } from "~/components/auth/auth-card";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/input";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { DELETE_ACCOUNT_REFUSALS, deleteAccountSchema, PROFILE_MESSAGES } from "~/models/users";
+import { deleteUserAccount } from "~/models/users.server";
+import { guardAction } from "~/utils/action.server";
+import { requireUser } from "~/utils/auth.server";
+import { getSessionStorage } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/*
+ * /profile/danger (backoffice.md §2): deleting the account, confirmed by typing its e-mail (a
+ * plain form, no dialog needed). What goes and what stays is deleteUserAccount's rule
+ * (decision draft-account-deletion). A blocked user is signed out everywhere, so they never
+ * reach this page; the model still refuses them inside the transaction, for the race.
+ */
+
+export const meta: MetaFunction = () => [{ title: "Eliminar cuenta | Perfumería de Lujo" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json({ email: user.email });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await guardAction(request);
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), {
+    schema: deleteAccountSchema(user.email),
+  });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const result = await deleteUserAccount(user.id);
+  if (!result.ok) {
+    return json(
+      { result: submission.reply({ formErrors: [DELETE_ACCOUNT_REFUSALS[result.reason]] }) },
+      { status: result.reason === "blocked" ? 403 : 409 },
+    );
+  }
+  // The user's sessions went with the account; the toast travels on a fresh, anonymous one.
+  const session = await getSessionStorage(request).getSession();
+  return redirectWithToast(request, "/", { title: PROFILE_MESSAGES.deleted }, { session });
+}
+
+export default function ProfileDangerRoute() {
+  const { email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const schema = deleteAccountSchema(email);
+  const [form, fields] = useForm({
+    id: "delete-account",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <section
+      aria-labelledby="eliminar-cuenta"
+      className="border-danger/40 max-w-xl space-y-4 rounded-lg border p-5"
+    >
+      <h2 id="eliminar-cuenta" className="text-danger text-lg font-semibold">
+        Eliminar mi cuenta
+      </h2>
+      <p className="text-sm">
+        Se borrarán tus datos, tu carrito, tus favoritos, tus notificaciones, tus puntos y cupones y
+        tus reseñas. Tus pedidos se conservan en los registros de la tienda sin tus datos
+        personales. Esta acción no se puede deshacer.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrorAlert
+          id={form.errorId}
+          title="No se pudo eliminar la cuenta"
+          errors={form.errors}
+        />
+        <Field
+          label={`Escribe tu correo (${email}) para confirmar`}
+          errors={fields.confirmEmail.errors}
+          {...getInputProps(fields.confirmEmail, { type: "email" })}
+          autoComplete="off"
+        />
+        <Button type="submit" variant="danger" disabled={pending}>
+          {pending ? "Eliminando..." : "Eliminar cuenta definitivamente"}
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { expect, test } from "./fixtures";
+
+/*
+ * The customer's own account (issue 9): editing the profile, changing the password, deleting
+ * the account, and /account's tabs. Each flow runs with and without JavaScript.
+ */
+
+test("edits the profile: the spec's messages, then 'Perfil actualizado'", async ({
+  page,
+  createUser,
+  login,
+  db,
+}) => {
+  const user = await createUser({ firstName: "Carlos" });
+  await login(page, user);
+  await page.goto("/profile");
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue(user.email);
+
+  await page.getByLabel("Nombre", { exact: true }).fill("");
+  await page.getByLabel("Correo electrónico").fill("no-es-un-correo");
+  await page.getByLabel("Teléfono (opcional)").fill("1234");
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByText("El nombre es requerido")).toBeVisible();
+  await expect(page.getByText("Correo electrónico inválido")).toBeVisible();
+  await expect(page.getByText("Formato inválido. Ejemplo: +504 0000-0000")).toBeVisible();
+
+  await page.getByLabel("Nombre", { exact: true }).fill("Camilo");
+  await page.getByLabel("Correo electrónico").fill(user.email);
+  await page.getByLabel("Teléfono (opcional)").fill("98765432");
+  await page.getByLabel("Dirección principal").fill("Colonia Palmira, casa 12");
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+
+  await expect(page.getByText("Perfil actualizado")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: /Camilo/ })).toBeVisible();
+  await expect(page.getByLabel("Teléfono (opcional)")).toHaveValue("+504 9876-5432");
+  const saved = await db
+    .selectFrom("users")
+    .select(["firstName", "phone", "favoriteAddress1"])
+    .where("id", "=", user.id)
+    .executeTakeFirstOrThrow();
+  expect(saved).toEqual({
+    firstName: "Camilo",
+    phone: "+504 9876-5432",
+    favoriteAddress1: "Colonia Palmira, casa 12",
+  });
+});
+
+test("changes the password: the old one stops working and another browser is signed out", async ({
+  page,
+  browser,
+  createUser,
+  login,
+}) => {
+  const user = await createUser();
+  const elsewhere = await browser.newContext();
+  const otherPage = await elsewhere.newPage();
+  await login(otherPage, user);
+  await login(page, user);
+
+  await page.goto("/profile/security");
+  await page.getByLabel("Contraseña actual").fill("no-es-la-clave");
+  await page.getByLabel("Nueva contraseña", { exact: true }).fill("nueva-clave-2026");
+  await page.getByLabel("Confirmar nueva contraseña").fill("nueva-clave-2026");
+  await page.getByRole("button", { name: "Actualizar contraseña" }).click();
+  await expect(page.getByText("La contraseña actual es incorrecta")).toBeVisible();
+
+  await page.getByLabel("Contraseña actual").fill(user.password);
+  await page.getByLabel("Nueva contraseña", { exact: true }).fill("nueva-clave-2026");
+  await page.getByLabel("Confirmar nueva contraseña").fill("nueva-clave-2026");
+  await page.getByRole("button", { name: "Actualizar contraseña" }).click();
+  await expect(page.getByText("Contraseña actualizada")).toBeVisible();
+
+  // This browser stays signed in; the other one is asked to sign in again.
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/profile$/);
+  await otherPage.goto("/profile");
+  await expect(otherPage).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
+
+  await otherPage.getByLabel("Correo electrónico").fill(user.email);
+  await otherPage.getByLabel("Contraseña", { exact: true }).fill(user.password);
+  await otherPage.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(otherPage.getByText("Credenciales incorrectas")).toBeVisible();
+  await otherPage.getByLabel("Contraseña", { exact: true }).fill("nueva-clave-2026");
+  await otherPage.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(otherPage).toHaveURL(/\/profile$/, { timeout: 20_000 });
+  await elsewhere.close();
+});
+
+test("deletes the account, and the address can register again", async ({
+  page,
+  createUser,
+  login,
+  db,
+}) => {
+  const user = await createUser();
+  await login(page, user);
+  await page.goto("/profile/danger");
+  const confirm = page.getByLabel(/para confirmar/);
+  await confirm.fill("otra@example.com");
+  await page.getByRole("button", { name: "Eliminar cuenta definitivamente" }).click();
+  await expect(page.getByText("El correo no coincide con el de tu cuenta")).toBeVisible();
+
+  await confirm.fill(user.email);
+  await page.getByRole("button", { name: "Eliminar cuenta definitivamente" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Cuenta eliminada")).toBeVisible();
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" }),
+  ).toBeVisible();
+  expect(
+    await db.selectFrom("users").select("id").where("id", "=", user.id).executeTakeFirst(),
+  ).toBeUndefined();
+
+  await page.goto("/register");
+  await page.getByLabel("Nombre", { exact: true }).fill("Carlos");
+  await page.getByLabel("Apellido", { exact: true }).fill("Otra Vez");
+  await page.getByLabel("Correo electrónico").fill(user.email);
+  await page.getByLabel("Contraseña", { exact: true }).fill("perfume-2026");
+  await page.getByLabel("Confirmar contraseña").fill("perfume-2026");
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page.getByText("¡Cuenta creada!")).toBeVisible();
+  await db.deleteFrom("users").where("email", "=", user.email).execute();
+});
+
+test("/account: 'Acceso Requerido' for a visitor, then the tabs and logout", async ({
+  page,
+  createUser,
+}) => {
+  const user = await createUser({ firstName: "Teresa" });
+  const response = await page.goto("/account/addresses");
+  expect(response?.status()).toBe(401);
+  await expect(page.getByRole("heading", { name: "Acceso Requerido" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Iniciar Sesión" }).click();
+  await page.getByLabel("Correo electrónico").fill(user.email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(page).toHaveURL(/\/account\/addresses$/, { timeout: 20_000 });
+
+  const tabs = page.getByRole("navigation", { name: "Secciones de la cuenta" });
+  await expect(tabs.getByRole("link", { name: "Direcciones" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await page.getByLabel("Dirección principal").fill("Barrio Guamilito, casa 4");
+  await page.getByRole("button", { name: "Guardar direcciones" }).click();
+  await expect(page.getByText("Direcciones actualizadas")).toBeVisible();
+  await expect(page.getByLabel("Dirección principal")).toHaveValue("Barrio Guamilito, casa 4");
+
+  await tabs.getByRole("link", { name: "Perfil" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText(user.email)).toBeVisible();
+  await tabs.getByRole("link", { name: "Pedidos" }).click();
+  await expect(page.getByText("No tienes pedidos aún")).toBeVisible();
+  await tabs.getByRole("link", { name: "Configuración" }).click();
+  await page.getByRole("radio", { name: "Oscuro" }).check();
+  await page.getByRole("button", { name: "Guardar tema" }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expect(page).toHaveURL(/\/account\/settings$/);
+
+  await page.getByRole("main").getByRole("button", { name: "Cerrar sesión" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { name: "Acceso Requerido" })).toBeVisible();
+});

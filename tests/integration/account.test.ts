@@ -1,0 +1,530 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import {
+  createCustomer,
+  deleteUserAccount,
+  updateProfile,
+  verifyLogin,
+} from "~/models/users.server";
+import { action as addressesAction } from "~/routes/_store.account.addresses";
+import { loader as accountLoader } from "~/routes/_store.account";
+import { loader as accountSettingsLoader } from "~/routes/_store.account.settings";
+import { action as dangerAction } from "~/routes/_store.profile.danger";
+import { loader as profileOrdersLoader } from "~/routes/_store.profile.orders";
+import { action as personalAction } from "~/routes/_store.profile._index";
+import { action as securityAction } from "~/routes/_store.profile.security";
+import { getUser } from "~/utils/auth.server";
+import { db } from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
+import { createProduct } from "../factories/catalog";
+import { redeemPoints } from "../factories/loyalty";
+import { attachProof, createOrder } from "../factories/orders";
+import { createReview } from "../factories/reviews";
+import { createUser } from "../factories/users";
+import {
+  formPost,
+  get,
+  readSession,
+  sessionCookieOf,
+  settle,
+  signedInCookie,
+} from "../setup/route-helpers";
+
+/*
+ * The customer's own account (issue 9, "Account and profile"): the actions of /profile's
+ * personal, security and danger tabs and of /account, with real Requests against the test
+ * database, and deleteUserAccount's effect on every table that holds a user.
+ */
+
+const run =
+  (handler: (args: ActionFunctionArgs) => Promise<unknown>) =>
+  (path: string, fields: Record<string, string>, cookie?: string) =>
+    settle(() => handler({ request: formPost(path, fields, cookie), params: {}, context: {} }));
+
+const load = (
+  handler: (args: LoaderFunctionArgs) => Promise<unknown>,
+  path: string,
+  cookie?: string,
+) => settle(() => handler({ request: get(path, cookie), params: {}, context: {} }));
+
+const postPersonal = run(personalAction);
+const postSecurity = run(securityAction);
+const postDanger = run(dangerAction);
+const postAddresses = run(addressesAction);
+
+type Reply = { result: { error?: Record<string, string[] | null> } };
+const errorsOf = async (response: Response) => ((await response.json()) as Reply).result.error;
+const toastOf = async (response: Response, cookie?: string) =>
+  (await readSession(sessionCookieOf(response, cookie))).toast?.title;
+
+const userRow = (id: number) =>
+  db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+
+const PROFILE = {
+  firstName: "Lucía",
+  lastName: "Mejía",
+  email: "lucia@example.com",
+  phone: "98765432",
+  favoriteAddress1: "Colonia Palmira, casa 12",
+  favoriteAddress2: "",
+};
+
+describe("/profile personal tab", () => {
+  it("answers the spec's messages and changes nothing", async () => {
+    const user = await createUser(db);
+    const response = await postPersonal(
+      "/profile",
+      { firstName: " ", lastName: "", email: "no-es-correo", phone: "1234" },
+      await signedInCookie(user.id),
+    );
+    expect(response.status).toBe(400);
+    expect(await errorsOf(response)).toMatchObject({
+      firstName: ["El nombre es requerido"],
+      lastName: ["El apellido es requerido"],
+      email: ["Correo electrónico inválido"],
+      phone: ["Formato inválido. Ejemplo: +504 0000-0000"],
+    });
+    expect((await userRow(user.id))?.firstName).toBe(user.firstName);
+  });
+
+  it("saves the details, formats the phone and lower-cases the e-mail", async () => {
+    const user = await createUser(db);
+    const cookie = await signedInCookie(user.id);
+    const email = `Nueva-${user.id}@Example.com`;
+    const response = await postPersonal("/profile", { ...PROFILE, email }, cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/profile");
+    expect(await toastOf(response, cookie)).toBe("Perfil actualizado");
+    expect(await userRow(user.id)).toMatchObject({
+      firstName: "Lucía",
+      lastName: "Mejía",
+      email: email.toLowerCase(),
+      phone: "+504 9876-5432",
+      favoriteAddress1: "Colonia Palmira, casa 12",
+      favoriteAddress2: null,
+    });
+  });
+
+  it("keeps e-mails unique, whatever their case", async () => {
+    const other = await createUser(db);
+    const user = await createUser(db);
+    const response = await postPersonal(
+      "/profile",
+      { ...PROFILE, email: other.email.toUpperCase() },
+      await signedInCookie(user.id),
+    );
+    expect(response.status).toBe(409);
+    expect((await errorsOf(response))?.email).toEqual([
+      "Ya existe una cuenta con este correo electrónico. Usa otro.",
+    ]);
+    expect((await userRow(user.id))?.email).toBe(user.email);
+  });
+
+  it("lets the UNIQUE index decide when two accounts take the same e-mail at once", async () => {
+    const [a, b] = [await createUser(db), await createUser(db)];
+    const email = `carrera-${a.id}@example.com`;
+    const results = await Promise.all([
+      updateProfile(a.id, { email }),
+      updateProfile(b.id, { email }),
+    ]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, reason: "email-taken" }]);
+    const owners = await db.selectFrom("users").select("id").where("email", "=", email).execute();
+    expect(owners).toHaveLength(1);
+  });
+
+  it("sends a visitor to sign in", async () => {
+    const response = await postPersonal("/profile", PROFILE);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
+  });
+});
+
+describe("/profile/orders", () => {
+  it("lists the customer's own orders with the first 3 items and how many more", async () => {
+    const user = await createUser(db);
+    const products = await Promise.all([1, 2, 3, 4, 5].map(() => createProduct(db)));
+    const big = await createOrder(db, {
+      userId: user.id,
+      lines: products.map((product) => ({ product })),
+    });
+    await createOrder(db, {
+      userId: (await createUser(db)).id,
+      lines: [{ product: products[0]! }],
+    });
+    expect((await load(profileOrdersLoader, "/profile/orders")).status).toBe(302);
+
+    const signedIn = await load(
+      profileOrdersLoader,
+      "/profile/orders",
+      await signedInCookie(user.id),
+    );
+    const { orders } = await signedIn.json();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ id: big.id, orderNumber: big.orderNumber, moreCount: 2 });
+    expect(orders[0].items.map((item: { productName: string }) => item.productName)).toEqual(
+      products.slice(0, 3).map((product) => product.name),
+    );
+  });
+});
+
+describe("/profile/security", () => {
+  async function userWithPassword(password: string) {
+    return createUser(db, { passwordHash: await hashPassword(password) });
+  }
+
+  it("answers the spec's messages", async () => {
+    const user = await userWithPassword("clave-actual-1");
+    const cookie = await signedInCookie(user.id);
+    const empty = await postSecurity("/profile/security", {}, cookie);
+    expect(empty.status).toBe(400);
+    expect(await errorsOf(empty)).toMatchObject({
+      currentPassword: ["Contraseña actual requerida"],
+      newPassword: ["La nueva contraseña debe tener al menos 8 caracteres"],
+      confirmPassword: ["Confirma la nueva contraseña"],
+    });
+    const short = await postSecurity(
+      "/profile/security",
+      { currentPassword: "clave-actual-1", newPassword: "corta", confirmPassword: "corta" },
+      cookie,
+    );
+    expect((await errorsOf(short))?.newPassword).toEqual([
+      "La nueva contraseña debe tener al menos 8 caracteres",
+    ]);
+    const mismatch = await postSecurity(
+      "/profile/security",
+      {
+        currentPassword: "clave-actual-1",
+        newPassword: "nueva-clave-22",
+        confirmPassword: "otra-clave-22",
+      },
+      cookie,
+    );
+    expect((await errorsOf(mismatch))?.confirmPassword).toEqual(["Las contraseñas no coinciden"]);
+  });
+
+  it("refuses a wrong current password and keeps the old one", async () => {
+    const user = await userWithPassword("clave-actual-1");
+    const response = await postSecurity(
+      "/profile/security",
+      {
+        currentPassword: "no-es-esta-1",
+        newPassword: "nueva-clave-22",
+        confirmPassword: "nueva-clave-22",
+      },
+      await signedInCookie(user.id),
+    );
+    expect(response.status).toBe(400);
+    expect((await errorsOf(response))?.currentPassword).toEqual([
+      "La contraseña actual es incorrecta",
+    ]);
+    expect((await verifyLogin(user.email, "clave-actual-1")).ok).toBe(true);
+  });
+
+  it("changes the password and ends every other session of the user", async () => {
+    const user = await userWithPassword("clave-actual-1");
+    const [here, elsewhere] = [await signedInCookie(user.id), await signedInCookie(user.id)];
+    const bystander = await createUser(db);
+    const bystanderCookie = await signedInCookie(bystander.id);
+
+    const response = await postSecurity(
+      "/profile/security",
+      {
+        currentPassword: "clave-actual-1",
+        newPassword: "nueva-clave-22",
+        confirmPassword: "nueva-clave-22",
+      },
+      here,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/profile/security");
+    expect(await toastOf(response, here)).toBe("Contraseña actualizada");
+
+    expect((await verifyLogin(user.email, "clave-actual-1")).ok).toBe(false);
+    expect((await verifyLogin(user.email, "nueva-clave-22")).ok).toBe(true);
+    expect((await getUser(get("/", here)))?.id).toBe(user.id);
+    expect(await getUser(get("/", elsewhere))).toBeNull();
+    expect((await getUser(get("/", bystanderCookie)))?.id).toBe(bystander.id);
+  });
+
+  it("lets an account created with Google set a password without a current one", async () => {
+    const user = await createUser(db, { googleId: `google-${Date.now()}` });
+    const response = await postSecurity(
+      "/profile/security",
+      { newPassword: "primera-clave-1", confirmPassword: "primera-clave-1" },
+      await signedInCookie(user.id),
+    );
+    expect(response.status).toBe(302);
+    expect((await verifyLogin(user.email, "primera-clave-1")).ok).toBe(true);
+  });
+});
+
+describe("/profile/danger and deleteUserAccount", () => {
+  const countOf = async (
+    table:
+      | "sessions"
+      | "cartItems"
+      | "wishlistItems"
+      | "notifications"
+      | "pointsHistory"
+      | "userCoupons"
+      | "userActivityLog"
+      | "reviews",
+    userId: number,
+  ) => (await db.selectFrom(table).select("userId").where("userId", "=", userId).execute()).length;
+
+  it("refuses without the typed e-mail", async () => {
+    const user = await createUser(db);
+    const cookie = await signedInCookie(user.id);
+    const empty = await postDanger("/profile/danger", {}, cookie);
+    expect(empty.status).toBe(400);
+    expect((await errorsOf(empty))?.confirmEmail).toEqual([
+      "Escribe tu correo electrónico para confirmar",
+    ]);
+    const wrong = await postDanger("/profile/danger", { confirmEmail: "otra@example.com" }, cookie);
+    expect((await errorsOf(wrong))?.confirmEmail).toEqual([
+      "El correo no coincide con el de tu cuenta",
+    ]);
+    expect(await userRow(user.id)).toBeDefined();
+  });
+
+  it("deletes the account: orders stay anonymised, everything else of the user goes", async () => {
+    const password = "clave-borrar-1";
+    const email = `borrar-${Date.now()}@example.com`;
+    const { id: userId } = await createCustomer({
+      email,
+      password,
+      firstName: "Berta",
+      lastName: "Borrada",
+      phone: "+504 9999-1111",
+    });
+    const other = await createUser(db);
+    const [rated, liked] = [await createProduct(db), await createProduct(db)];
+    const order = await createOrder(db, {
+      userId,
+      status: "delivered",
+      customerName: "Berta Borrada",
+      customerEmail: email,
+      lines: [{ product: rated }],
+    });
+    await attachProof(db, { orderId: order.id });
+    await db
+      .insertInto("paymentProofs")
+      .values({
+        id: `suelto-${userId}-0123456789`,
+        file: `suelto-${userId}.webp`,
+        userId,
+        sessionId: null,
+        orderId: null,
+        size: 1,
+        contentHash: null,
+      })
+      .execute();
+    await db
+      .insertInto("cartItems")
+      .values({ userId, sessionId: null, productId: liked.id, quantity: 1 })
+      .execute();
+    await db.insertInto("wishlistItems").values({ userId, productId: liked.id }).execute();
+    await db
+      .insertInto("notifications")
+      .values({ userId, type: "order_delivered", title: "Entregado", message: "Tu pedido llegó" })
+      .execute();
+    await db
+      .insertInto("userActivityLog")
+      .values({ userId, adminId: null, actionType: "profile_update", actionDescription: "Perfil" })
+      .execute();
+    // createCustomer granted the 50-point welcome bonus; a coupon takes them.
+    await redeemPoints(db, { userId, points: 50 });
+    await createReview(db, { productId: rated.id, userId, rating: 1, isApproved: 1 });
+    await createReview(db, { productId: rated.id, userId: other.id, rating: 5, isApproved: 1 });
+    expect(
+      (
+        await db
+          .selectFrom("products")
+          .select("reviewCount")
+          .where("id", "=", rated.id)
+          .executeTakeFirstOrThrow()
+      ).reviewCount,
+    ).toBe(2);
+    const [cookie, elsewhere] = [await signedInCookie(userId), await signedInCookie(userId)];
+
+    const response = await postDanger(
+      "/profile/danger",
+      { confirmEmail: email.toUpperCase() },
+      cookie,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    const fresh = sessionCookieOf(response);
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(cookie);
+    expect(await readSession(fresh)).toMatchObject({
+      userId: null,
+      toast: { title: "Cuenta eliminada" },
+    });
+    expect(await getUser(get("/", elsewhere))).toBeNull();
+
+    expect(await userRow(userId)).toBeUndefined();
+    for (const table of [
+      "sessions",
+      "cartItems",
+      "wishlistItems",
+      "notifications",
+      "pointsHistory",
+      "userCoupons",
+      "userActivityLog",
+      "reviews",
+    ] as const) {
+      expect(await countOf(table, userId), table).toBe(0);
+    }
+    expect(
+      await db
+        .selectFrom("orders")
+        .select([
+          "userId",
+          "customerName",
+          "customerEmail",
+          "customerPhone",
+          "shippingAddress",
+          "shippingCity",
+          "total",
+          "status",
+        ])
+        .where("id", "=", order.id)
+        .executeTakeFirst(),
+    ).toEqual({
+      userId: null,
+      customerName: "Cuenta eliminada",
+      customerEmail: "",
+      customerPhone: null,
+      shippingAddress: null,
+      shippingCity: order.shippingCity,
+      total: order.total,
+      status: "delivered",
+    });
+    expect(
+      await db.selectFrom("orderItems").select("id").where("orderId", "=", order.id).execute(),
+    ).toHaveLength(1);
+    // The order's proof stays with it; the loose one is left for the orphan sweep.
+    const proofs = await db
+      .selectFrom("paymentProofs")
+      .select(["orderId", "userId", "sessionId"])
+      .where((eb) =>
+        eb.or([eb("orderId", "=", order.id), eb("file", "=", `suelto-${userId}.webp`)]),
+      )
+      .orderBy("orderId")
+      .execute();
+    expect(proofs).toEqual([
+      { orderId: null, userId: null, sessionId: "cuenta-eliminada" },
+      { orderId: order.id, userId: null, sessionId: "cuenta-eliminada" },
+    ]);
+    // The other customer's 5 stars are all that is left of the product's rating.
+    expect(
+      await db
+        .selectFrom("products")
+        .select(["averageRating", "reviewCount"])
+        .where("id", "=", rated.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ averageRating: 5, reviewCount: 1 });
+
+    // The address can register again, with a fresh account.
+    const again = await createCustomer({
+      email,
+      password,
+      firstName: "Berta",
+      lastName: "Nueva",
+      phone: null,
+    });
+    expect(again.id).not.toBe(userId);
+  });
+
+  it("refuses a blocked user (signed out by the block, and by the model for the race)", async () => {
+    const user = await createUser(db);
+    const cookie = await signedInCookie(user.id);
+    await db.updateTable("users").set({ isBlocked: 1 }).where("id", "=", user.id).execute();
+    const response = await postDanger("/profile/danger", { confirmEmail: user.email }, cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fprofile%2Fdanger");
+    expect(await deleteUserAccount(user.id)).toEqual({ ok: false, reason: "blocked" });
+    expect(await userRow(user.id)).toBeDefined();
+    // The back office may still delete a blocked account (issue 10 calls the same function).
+    expect(await deleteUserAccount(user.id, { requestedBy: "admin" })).toEqual({ ok: true });
+    expect(await userRow(user.id)).toBeUndefined();
+  });
+
+  it("refuses the last active administrator, with the message on the page", async () => {
+    const admin = await createUser(db, { role: "admin" });
+    // Only this file's database: no other active administrator is left.
+    await db
+      .updateTable("users")
+      .set({ role: "customer" })
+      .where("role", "=", "admin")
+      .where("id", "!=", admin.id)
+      .execute();
+    await createUser(db, { role: "admin", isBlocked: 1 });
+    const response = await postDanger(
+      "/profile/danger",
+      { confirmEmail: admin.email },
+      await signedInCookie(admin.id),
+    );
+    expect(response.status).toBe(409);
+    expect((await errorsOf(response))?.[""]).toEqual([
+      "Eres el único administrador: nombra a otro administrador antes de eliminar tu cuenta.",
+    ]);
+    expect(await userRow(admin.id)).toBeDefined();
+
+    await createUser(db, { role: "admin" });
+    expect(await deleteUserAccount(admin.id)).toEqual({ ok: true });
+  });
+
+  it("refuses while an order is still open", async () => {
+    const user = await createUser(db);
+    const product = await createProduct(db);
+    const order = await createOrder(db, {
+      userId: user.id,
+      status: "shipped",
+      lines: [{ product }],
+    });
+    expect(await deleteUserAccount(user.id)).toEqual({ ok: false, reason: "open-orders" });
+    await db
+      .updateTable("orders")
+      .set({ status: "delivered" })
+      .where("id", "=", order.id)
+      .execute();
+    expect(await deleteUserAccount(user.id)).toEqual({ ok: true });
+  });
+});
+
+describe("/account", () => {
+  it("answers a visitor 'Acceso Requerido' (401) on every tab, not a redirect", async () => {
+    for (const [loader, path] of [
+      [accountLoader, "/account"],
+      [accountSettingsLoader, "/account/settings"],
+    ] as const) {
+      const response = await load(loader, path);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ message: "Acceso Requerido" });
+    }
+    const user = await createUser(db, { firstName: "Ana", lastName: "Cuenta" });
+    const response = await load(accountLoader, "/account", await signedInCookie(user.id));
+    expect(await response.json()).toEqual({ name: "Ana Cuenta" });
+  });
+
+  it("saves the two favourite addresses from the Direcciones tab", async () => {
+    const user = await createUser(db, { phone: "+504 2222-3333" });
+    const cookie = await signedInCookie(user.id);
+    const response = await postAddresses(
+      "/account/addresses",
+      { favoriteAddress1: "Barrio Guamilito, casa 4", favoriteAddress2: "Oficina, Torre Morazán" },
+      cookie,
+    );
+    expect(response.headers.get("Location")).toBe("/account/addresses");
+    expect(await toastOf(response, cookie)).toBe("Direcciones actualizadas");
+    expect(await userRow(user.id)).toMatchObject({
+      favoriteAddress1: "Barrio Guamilito, casa 4",
+      favoriteAddress2: "Oficina, Torre Morazán",
+      phone: "+504 2222-3333",
+    });
+    expect((await postAddresses("/account/addresses", { favoriteAddress1: "x" })).status).toBe(401);
+  });
+});
