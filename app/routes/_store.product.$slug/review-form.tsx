@@ -70,7 +70,7 @@ export function ReviewForm({ moderated }: { moderated: boolean }) {
       <summary className="px-4 py-3 font-semibold">Escribir reseña</summary>
       <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-5 p-4 pt-2">
         <input type="hidden" name="intent" value="review" />
-        <fieldset aria-describedby={ratingErrorId} aria-invalid={ratingErrorId ? true : undefined}>
+        <fieldset aria-describedby={ratingErrorId}>
           <legend className="text-sm font-medium">Calificación</legend>
           <div className="mt-2 flex gap-1">
             {RATINGS.map((value) => (
