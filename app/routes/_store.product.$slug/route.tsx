@@ -60,10 +60,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     relatedProducts({ productId: product.id, brandId: product.brandId }),
     getSettings(),
   ]);
-  const eligibility = await getReviewEligibility(user?.id ?? null, product.id);
-  const wishlist = await wishlistedProductIds(user?.id ?? null, [
-    product.id,
-    ...related.map((item) => item.id),
+  const [wishlist, eligibility] = await Promise.all([
+    wishlistedProductIds(user?.id ?? null, [product.id, ...related.map((item) => item.id)]),
+    getReviewEligibility(user?.id ?? null, product.id),
   ]);
   const origin = requestOrigin(request);
   const mainImage = product.images[0];
@@ -87,7 +86,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
   const formData = await request.formData();
-  if (formData.get("intent") === "review") return reviewAction(request, formData, params.slug);
+  if (formData.get("intent") === "review")
+    return reviewAction(request, formData, params.slug ?? "");
   const submission = parseWithZod(formData, { schema: AddToCartSchema });
   const submitted = {
     size: String(formData.get("size") ?? ""),
@@ -126,7 +126,7 @@ function reviewsTabUrl(slug: string) {
  * 'Escribir reseña' (storefront.md §5, §8): a refusal comes back as the error toast 'No se pudo
  * enviar la reseña' with its reason, and the tab then shows why the form is gone.
  */
-async function reviewAction(request: Request, formData: FormData, slug = "") {
+async function reviewAction(request: Request, formData: FormData, slug: string) {
   const product = await getProductBySlug(slug);
   invariantResponse(product, "Producto no encontrado", { status: 404 });
   const refuse = (description: string) =>
