@@ -1,4 +1,4 @@
-/** Client-safe review rules, shared by the product page and the demo data. */
+/** Client-safe review rules, shared by the product page, the models and the demo data. */
 
 /** Average (one decimal) and count of the approved reviews, as shown beside the title. */
 export function ratingSummary(reviews: readonly { rating: number }[]) {
@@ -7,3 +7,22 @@ export function ratingSummary(reviews: readonly { rating: number }[]) {
   const sum = reviews.reduce((total, review) => total + review.rating, 0);
   return { average: Math.round((sum / count) * 10) / 10, count };
 }
+
+export const REVIEW_TITLE_MAX = 200;
+/** The spec sets no limit on the comment; see docs/decisions/draft-review-form.md. */
+export const REVIEW_COMMENT_MAX = 2000;
+
+/**
+ * Whether a shopper may write a review of a product (storefront.md §5, the can-review answer):
+ * a buyer is someone with a delivered order containing the product, and each writes one review.
+ */
+export type ReviewEligibility = "visitor" | "not-purchased" | "pending" | "reviewed" | "can-review";
+
+/** The refusals of storefront.md §5, quoted exactly. */
+export const REVIEW_REFUSALS = {
+  visitor: "Debes iniciar sesión para dejar una reseña",
+  "not-purchased": "Solo puedes dejar reseñas de productos que hayas comprado.",
+  "already-reviewed": "Ya has dejado una reseña para este producto.",
+} as const;
+
+export type ReviewRefusal = keyof typeof REVIEW_REFUSALS;

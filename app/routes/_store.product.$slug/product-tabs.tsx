@@ -1,8 +1,12 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import type { ProductDetail } from "~/models/products.server";
+import { REVIEW_REFUSALS, type ReviewEligibility } from "~/models/reviews";
 import type { ApprovedReview } from "~/models/reviews.server";
 import { formatDate } from "~/utils/dates";
 import { Stars } from "./product-details";
+import { ReviewForm } from "./review-form";
+
+type Reviewing = { eligibility: ReviewEligibility; moderated: boolean };
 
 const TABS = [
   { id: "descripcion", label: "Descripción" },
@@ -34,10 +38,12 @@ export function ProductTabs({
   product,
   reviews,
   rating,
+  reviewing,
 }: {
   product: ProductDetail;
   reviews: ApprovedReview[];
   rating: { average: number; count: number };
+  reviewing: Reviewing;
 }) {
   const [searchParams] = useSearchParams();
   const requested = searchParams.get("tab");
@@ -72,7 +78,9 @@ export function ProductTabs({
       </nav>
       <div className="py-6">
         {current === "descripcion" ? <DescriptionTab product={product} /> : null}
-        {current === "resenas" ? <ReviewsTab reviews={reviews} rating={rating} /> : null}
+        {current === "resenas" ? (
+          <ReviewsTab slug={product.slug} reviews={reviews} rating={rating} reviewing={reviewing} />
+        ) : null}
         {current === "recomendaciones" ? <RecommendationsTab product={product} /> : null}
       </div>
     </section>
@@ -106,50 +114,89 @@ function DescriptionTab({ product }: { product: ProductDetail }) {
   );
 }
 
+/**
+ * The form only where it can succeed; otherwise the reason (storefront.md §5), so nobody writes a
+ * review the server will refuse.
+ */
+function WriteReview({ slug, reviewing }: { slug: string; reviewing: Reviewing }) {
+  switch (reviewing.eligibility) {
+    case "can-review":
+      return <ReviewForm moderated={reviewing.moderated} />;
+    case "visitor": {
+      const redirectTo = `/product/${slug}?tab=resenas#detalles`;
+      return (
+        <div className="text-fg-muted flex flex-wrap items-center gap-x-3 gap-y-1">
+          <p>{REVIEW_REFUSALS.visitor}</p>
+          <Link
+            to={`/login?${new URLSearchParams({ redirectTo })}`}
+            className="text-fg font-semibold underline underline-offset-4"
+          >
+            Iniciar Sesión
+          </Link>
+        </div>
+      );
+    }
+    case "not-purchased":
+      return <p className="text-fg-muted">{REVIEW_REFUSALS["not-purchased"]}</p>;
+    case "pending":
+      return <p className="text-fg-muted">Tu reseña está pendiente de aprobación.</p>;
+    case "reviewed":
+      return <p className="text-fg-muted">{REVIEW_REFUSALS["already-reviewed"]}</p>;
+  }
+}
+
 function ReviewsTab({
+  slug,
   reviews,
   rating,
+  reviewing,
 }: {
+  slug: string;
   reviews: ApprovedReview[];
   rating: { average: number; count: number };
+  reviewing: Reviewing;
 }) {
-  if (reviews.length === 0) {
-    return <p className="text-fg-muted">Este producto aún no tiene reseñas.</p>;
-  }
   return (
-    <div>
-      <p className="flex items-center gap-2">
-        <Stars rating={rating.average} className="size-5" />
-        <span className="font-semibold">{rating.average.toFixed(1)} de 5</span>
-        <span className="text-fg-muted">
-          ({rating.count} {rating.count === 1 ? "reseña" : "reseñas"})
-        </span>
-      </p>
-      <ul className="mt-6 space-y-6">
-        {reviews.map((review) => (
-          <li key={review.id} className="border-border border-b pb-6">
-            <article aria-label={`Reseña de ${review.authorFirstName || "Cliente"}`}>
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <Stars rating={review.rating} />
-                <span className="sr-only">{review.rating} de 5 estrellas</span>
-                {review.title ? <h3 className="font-semibold">{review.title}</h3> : null}
-              </div>
-              <p className="mt-2 whitespace-pre-line">{review.comment}</p>
-              <p className="text-fg-muted mt-2 text-sm">
-                {review.authorFirstName || "Cliente"} ·{" "}
-                <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
-                {review.isVerified ? " · Compra verificada" : null}
-              </p>
-              {review.adminResponse ? (
-                <div className="bg-surface-muted mt-3 rounded-md p-3 text-sm">
-                  <p className="font-semibold">Respuesta de la tienda</p>
-                  <p className="mt-1">{review.adminResponse}</p>
+    <div className="space-y-6">
+      {reviews.length === 0 ? (
+        <p className="text-fg-muted">Este producto aún no tiene reseñas.</p>
+      ) : (
+        <p className="flex items-center gap-2">
+          <Stars rating={rating.average} className="size-5" />
+          <span className="font-semibold">{rating.average.toFixed(1)} de 5</span>
+          <span className="text-fg-muted">
+            ({rating.count} {rating.count === 1 ? "reseña" : "reseñas"})
+          </span>
+        </p>
+      )}
+      <WriteReview slug={slug} reviewing={reviewing} />
+      {reviews.length > 0 ? (
+        <ul className="space-y-6">
+          {reviews.map((review) => (
+            <li key={review.id} className="border-border border-b pb-6">
+              <article aria-label={`Reseña de ${review.authorFirstName || "Cliente"}`}>
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <Stars rating={review.rating} />
+                  <span className="sr-only">{review.rating} de 5 estrellas</span>
+                  {review.title ? <h3 className="font-semibold">{review.title}</h3> : null}
                 </div>
-              ) : null}
-            </article>
-          </li>
-        ))}
-      </ul>
+                <p className="mt-2 whitespace-pre-line">{review.comment}</p>
+                <p className="text-fg-muted mt-2 text-sm">
+                  {review.authorFirstName || "Cliente"} ·{" "}
+                  <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+                  {review.isVerified ? " · Compra verificada" : null}
+                </p>
+                {review.adminResponse ? (
+                  <div className="bg-surface-muted mt-3 rounded-md p-3 text-sm">
+                    <p className="font-semibold">Respuesta de la tienda</p>
+                    <p className="mt-1">{review.adminResponse}</p>
+                  </div>
+                ) : null}
+              </article>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -14,8 +14,9 @@ import { cartNotice, QUANTITY_AT_LEAST_ONE } from "~/models/cart";
 import { addToCart } from "~/models/cart.server";
 import { relatedProducts } from "~/models/catalog.server";
 import { getProductBySlug } from "~/models/products.server";
-import { ratingSummary } from "~/models/reviews";
-import { listApprovedReviews } from "~/models/reviews.server";
+import { ratingSummary, REVIEW_REFUSALS } from "~/models/reviews";
+import { createReview, getReviewEligibility, listApprovedReviews } from "~/models/reviews.server";
+import { getSettings } from "~/models/settings.server";
 import { wishlistedProductIds } from "~/models/wishlist.server";
 import { guardAction } from "~/utils/action.server";
 import { getUser } from "~/utils/auth.server";
@@ -31,6 +32,7 @@ import { ProductDetails, type CartFormError } from "./product-details";
 import { ProductGallery } from "./product-gallery";
 import { ProductTabs } from "./product-tabs";
 import { RelatedProducts } from "./related-products";
+import { ReviewSchema } from "./review-form";
 
 const STORE_NAME = "Perfumería de Lujo";
 
@@ -52,14 +54,15 @@ function requestOrigin(request: Request) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = await getProductBySlug(params.slug ?? "");
   invariantResponse(product, "Producto no encontrado", { status: 404 });
-  const [user, reviews, related] = await Promise.all([
+  const [user, reviews, related, settings] = await Promise.all([
     getUser(request),
     listApprovedReviews(product.id),
     relatedProducts({ productId: product.id, brandId: product.brandId }),
+    getSettings(),
   ]);
-  const wishlist = await wishlistedProductIds(user?.id ?? null, [
-    product.id,
-    ...related.map((item) => item.id),
+  const [wishlist, eligibility] = await Promise.all([
+    wishlistedProductIds(user?.id ?? null, [product.id, ...related.map((item) => item.id)]),
+    getReviewEligibility(user?.id ?? null, product.id),
   ]);
   const origin = requestOrigin(request);
   const mainImage = product.images[0];
@@ -68,6 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       product: { ...product, inWishlist: wishlist.includes(product.id) },
       reviews,
       rating: ratingSummary(reviews),
+      reviewing: { eligibility, moderated: !settings.autoApproveReviews },
       related,
       wishlist,
       share: {
@@ -79,9 +83,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
   const formData = await request.formData();
+  if (formData.get("intent") === "review")
+    return reviewAction(request, formData, params.slug ?? "");
   const submission = parseWithZod(formData, { schema: AddToCartSchema });
   const submitted = {
     size: String(formData.get("size") ?? ""),
@@ -111,6 +117,48 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(request, `${url.pathname}${url.search}`, toast, { session });
 }
 
+/** The reviews tab, where a review's outcome is shown (storefront.md §8). */
+function reviewsTabUrl(slug: string) {
+  return `/product/${slug}?tab=resenas#detalles`;
+}
+
+/**
+ * 'Escribir reseña' (storefront.md §5, §8): a refusal comes back as the error toast 'No se pudo
+ * enviar la reseña' with its reason, and the tab then shows why the form is gone.
+ */
+async function reviewAction(request: Request, formData: FormData, slug: string) {
+  const product = await getProductBySlug(slug);
+  invariantResponse(product, "Producto no encontrado", { status: 404 });
+  const refuse = (description: string) =>
+    redirectWithToast(request, reviewsTabUrl(product.slug), {
+      type: "error",
+      title: "No se pudo enviar la reseña",
+      description,
+    });
+  const user = await getUser(request);
+  if (!user) return refuse(REVIEW_REFUSALS.visitor);
+
+  const submission = parseWithZod(formData, { schema: ReviewSchema });
+  if (submission.status !== "success") {
+    return json({ review: submission.reply() }, { status: 400 });
+  }
+  const { rating, title, comment } = submission.value;
+  const result = await createReview({
+    userId: user.id,
+    productId: product.id,
+    rating,
+    title: title ?? null,
+    comment,
+  });
+  if (!result.ok) return refuse(REVIEW_REFUSALS[result.error]);
+  return redirectWithToast(request, reviewsTabUrl(product.slug), {
+    title: "Reseña enviada",
+    description: result.approved
+      ? "Gracias por tu opinión: ya aparece en la página del producto."
+      : "Nuestro equipo la revisará antes de publicarla.",
+  });
+}
+
 /** Changing the tab or the picture is a client-side view change; the page data stays. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
@@ -129,7 +177,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export default function ProductRoute() {
-  const { product, reviews, rating, related, wishlist, share } = useLoaderData<typeof loader>();
+  const { product, reviews, rating, reviewing, related, wishlist, share } =
+    useLoaderData<typeof loader>();
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
       <nav aria-label="Ruta de navegación" className="text-fg-muted mb-6 text-sm">
@@ -166,7 +215,7 @@ export default function ProductRoute() {
         </div>
         <ProductDetails product={product} rating={rating} shareUrl={share.url} />
       </div>
-      <ProductTabs product={product} reviews={reviews} rating={rating} />
+      <ProductTabs product={product} reviews={reviews} rating={rating} reviewing={reviewing} />
       <RelatedProducts brandName={product.brandName} products={related} wishlist={wishlist} />
     </main>
   );

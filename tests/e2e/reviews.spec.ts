@@ -1,0 +1,166 @@
+import type { Page } from "@playwright/test";
+import { createProduct, deleteProducts, type CreatedProduct } from "../factories/catalog";
+import { createOrder } from "../factories/orders";
+import { approveReview } from "../factories/reviews";
+import { expect, test } from "./fixtures";
+
+const products: CreatedProduct[] = [];
+const orders: string[] = [];
+test.afterEach(async ({ db }) => {
+  if (orders.length > 0)
+    await db.deleteFrom("orders").where("id", "in", orders.splice(0)).execute();
+  // A product's reviews go with it (ON DELETE CASCADE).
+  await deleteProducts(db, products.splice(0));
+});
+
+type Db = Parameters<typeof createOrder>[0];
+
+/** A perfume, and a delivered order of it for `userId`: storefront.md §5's buyer. */
+async function deliveredPurchase(db: Db, userId: number) {
+  const product = await createProduct(db);
+  products.push(product);
+  const order = await createOrder(db, {
+    userId,
+    status: "delivered",
+    lines: [{ product }],
+    takeStock: false,
+  });
+  orders.push(order.id);
+  return { product, order };
+}
+
+const reviewsTab = (slug: string) => `/product/${slug}?tab=resenas#detalles`;
+
+async function openReviewForm(page: Page) {
+  await page.locator("summary", { hasText: "Escribir reseña" }).click();
+  await expect(page.getByRole("group", { name: "Calificación" })).toBeVisible();
+}
+
+async function fillReview(page: Page, { stars, title, comment }: Record<string, string>) {
+  // The rating is a real radio group: the keyboard moves through it as through any other.
+  await page.getByRole("radio", { name: "1 estrella", exact: true }).focus();
+  for (let star = 1; star < Number(stars); star++) await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("radio", { name: `${stars} estrellas` })).toBeChecked();
+  await page.getByLabel("Título (opcional)").fill(title);
+  await page.getByLabel("Comentario").fill(comment);
+}
+
+test.describe("reviews on the product page", () => {
+  test("a visitor signs in from the tab; a buyer reviews once; approved, it shows as verified", async ({
+    page,
+    context,
+    db,
+    createUser,
+    javaScriptEnabled,
+  }) => {
+    const buyer = await createUser({ firstName: "Valeria" });
+    const { product } = await deliveredPurchase(db, buyer.id);
+
+    await page.goto(reviewsTab(product.slug));
+    await expect(page.getByText("Debes iniciar sesión para dejar una reseña")).toBeVisible();
+    await expect(page.locator("summary", { hasText: "Escribir reseña" })).toHaveCount(0);
+    await page
+      .locator("#detalles")
+      .getByRole("link", { name: "Iniciar Sesión", exact: true })
+      .click();
+    await page.getByLabel("Correo electrónico", { exact: true }).fill(buyer.email);
+    await page.getByLabel("Contraseña", { exact: true }).fill(buyer.password);
+    await page.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/product/${product.slug}\\?tab=resenas`));
+
+    // A second tab holds the same form: it will try again after the first one is sent.
+    const stale = await context.newPage();
+    await stale.goto(reviewsTab(product.slug));
+    await openReviewForm(stale);
+
+    await openReviewForm(page);
+    const send = page.getByRole("button", { name: "Enviar reseña" });
+    if (javaScriptEnabled) {
+      // storefront.md §5: the button waits for a rating and a comment.
+      await expect(send).toBeDisabled();
+    } else {
+      await send.click();
+      await expect(page.getByText("Por favor completa todos los campos requeridos")).toHaveCount(2);
+    }
+    await fillReview(page, { stars: "4", title: "Mi firma", comment: "Elegante y duradero." });
+    await send.click();
+    await expect(page.getByRole("status").getByText("Reseña enviada")).toBeVisible();
+    await expect(page.getByText("Tu reseña está pendiente de aprobación.")).toBeVisible();
+    await expect(page.getByText("Elegante y duradero.")).toHaveCount(0);
+
+    await fillReview(stale, { stars: "2", title: "Otra", comment: "Cambié de opinión." });
+    await stale.getByRole("button", { name: "Enviar reseña" }).click();
+    const refusal = stale.getByRole("alert").filter({ hasText: "No se pudo enviar la reseña" });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText("Ya has dejado una reseña para este producto.");
+    await stale.close();
+
+    const review = await db
+      .selectFrom("reviews")
+      .select(["id", "rating", "isApproved"])
+      .where("userId", "=", buyer.id)
+      .where("productId", "=", product.id)
+      .execute();
+    expect(review).toEqual([{ id: expect.any(Number), rating: 4, isApproved: 0 }]);
+    expect(await approveReview(db, review[0].id)).toEqual({ ok: true });
+
+    // A fresh load (the same address with its #detalles would only scroll).
+    await page.reload();
+    const shown = page.getByRole("article", { name: "Reseña de Valeria" });
+    await expect(shown.getByRole("heading", { name: "Mi firma" })).toBeVisible();
+    await expect(shown).toContainText("Elegante y duradero.");
+    await expect(shown).toContainText("Compra verificada");
+    await expect(page.getByRole("link", { name: "Reseñas (1)" })).toBeVisible();
+    await expect(page.getByText("4.0 de 5", { exact: true })).toBeVisible();
+    // The catalogue's cards read the product row, rewritten with the approval.
+    const rating = await db
+      .selectFrom("products")
+      .select(["averageRating", "reviewCount"])
+      .where("id", "=", product.id)
+      .executeTakeFirstOrThrow();
+    expect(rating).toEqual({ averageRating: 4, reviewCount: 1 });
+    await expect(page.getByText("Ya has dejado una reseña para este producto.")).toBeVisible();
+  });
+
+  test("a customer who has not bought the perfume is told why, and refused", async ({
+    page,
+    db,
+    createUser,
+    login,
+  }) => {
+    const customer = await createUser();
+    const { product, order } = await deliveredPurchase(db, customer.id);
+    const stranger = await createUser();
+    await login(page, stranger);
+    await page.goto(reviewsTab(product.slug));
+    await expect(
+      page.getByText("Solo puedes dejar reseñas de productos que hayas comprado."),
+    ).toBeVisible();
+    await expect(page.locator("summary", { hasText: "Escribir reseña" })).toHaveCount(0);
+
+    // The buyer's form is on screen when the order stops counting (cancelled after delivery).
+    await page.context().clearCookies();
+    await login(page, customer);
+    await page.goto(reviewsTab(product.slug));
+    await openReviewForm(page);
+    await fillReview(page, { stars: "5", title: "", comment: "Me encantó." });
+    await db
+      .updateTable("orders")
+      .set({ status: "cancelled" })
+      .where("id", "=", order.id)
+      .execute();
+    await page.getByRole("button", { name: "Enviar reseña" }).click();
+    const refusal = page.getByRole("alert").filter({ hasText: "No se pudo enviar la reseña" });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText(
+      "Solo puedes dejar reseñas de productos que hayas comprado.",
+    );
+    await expect(page.locator("summary", { hasText: "Escribir reseña" })).toHaveCount(0);
+    const rows = await db
+      .selectFrom("reviews")
+      .select("id")
+      .where("productId", "=", product.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+});
