@@ -1,8 +1,10 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { CartDrawer } from "~/components/cart-drawer";
+import { NotificationsPanel } from "~/components/notifications-panel";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useCloseOnNavigation } from "~/hooks/use-close-on-navigation";
+import { useRevalidateOnInterval } from "~/hooks/use-revalidate-on-interval";
 import { SearchCombobox } from "~/components/search-combobox";
 import { buttonClasses } from "~/components/ui/button";
 import {
@@ -82,16 +84,7 @@ export function SiteHeader({
             <HeartIcon />
             <CountBadge count={wishlistCount} />
           </Link>
-          {user ? (
-            <Link
-              to="/notifications"
-              aria-label={`Notificaciones (${unreadNotifications} sin leer)`}
-              className={iconLink}
-            >
-              <BellIcon />
-              <CountBadge count={unreadNotifications} />
-            </Link>
-          ) : null}
+          {user ? <NotificationsButton count={unreadNotifications} /> : null}
           <CartButton count={cartCount} />
           <DesktopAccount user={user} />
           <MobileMenu user={user} theme={theme} wishlistCount={wishlistCount} />
@@ -145,6 +138,69 @@ function CartButton({ count }: { count: number }) {
         }}
       />
     </>
+  );
+}
+
+/** D3: the unread count is refreshed every 30 s while the tab is visible (JS only). */
+const NOTIFICATIONS_REVALIDATE_MS = 30_000;
+
+/**
+ * Without JS a link to /notifications; with JS a button that opens the latest few in a panel
+ * (a disclosure: Escape or a click elsewhere closes it, and any navigation does too).
+ */
+function NotificationsButton({ count }: { count: number }) {
+  const hydrated = useHydrated();
+  useRevalidateOnInterval(NOTIFICATIONS_REVALIDATE_MS);
+  const { key } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === key;
+  const panelId = useId();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const label = `Notificaciones (${count} sin leer)`;
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpenOn(null);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [open]);
+
+  if (!hydrated) {
+    return (
+      <Link to="/notifications" aria-label={label} className={iconLink}>
+        <BellIcon />
+        <CountBadge count={count} />
+      </Link>
+    );
+  }
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpenOn(open ? null : key)}
+        className={iconLink}
+      >
+        <BellIcon />
+        <CountBadge count={count} />
+      </button>
+      {open ? <NotificationsPanel id={panelId} /> : null}
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { db } from "~/utils/db.server";
 import { getCart } from "./cart.server";
+import { countUnreadNotifications } from "./notifications.server";
 import type { Shopper } from "./shopper";
 
 /**
@@ -9,7 +10,7 @@ import type { Shopper } from "./shopper";
  */
 export async function getHeaderCounts(shopper: Shopper) {
   const { userId, guestId } = shopper;
-  const [cart, wishlistRow, notificationRow] = await Promise.all([
+  const [cart, wishlistRow, unreadNotifications] = await Promise.all([
     userId !== null || guestId !== null ? getCart(shopper) : undefined,
     userId
       ? db
@@ -18,18 +19,11 @@ export async function getHeaderCounts(shopper: Shopper) {
           .where("userId", "=", userId)
           .executeTakeFirst()
       : undefined,
-    userId
-      ? db
-          .selectFrom("notifications")
-          .select((eb) => eb.fn.countAll<number>().as("count"))
-          .where("userId", "=", userId)
-          .where("isRead", "=", 0)
-          .executeTakeFirst()
-      : undefined,
+    userId ? countUnreadNotifications(userId) : 0,
   ]);
   return {
     cartCount: cart?.itemCount ?? 0,
     wishlistCount: Number(wishlistRow?.count ?? 0),
-    unreadNotifications: Number(notificationRow?.count ?? 0),
+    unreadNotifications,
   };
 }

@@ -1,0 +1,90 @@
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { createRemixStub } from "@remix-run/testing";
+import { act, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { useRevalidateOnInterval } from "~/hooks/use-revalidate-on-interval";
+
+let visibility: DocumentVisibilityState = "visible";
+
+function setVisibility(state: DocumentVisibilityState) {
+  visibility = state;
+  act(() => {
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+}
+
+beforeEach(() => {
+  visibility = "visible";
+  Object.defineProperty(document, "visibilityState", {
+    configurable: true,
+    get: () => visibility,
+  });
+  // Only the interval is faked: the router's own timers and Testing Library's waits stay real.
+  vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A page whose loader counts its runs, polling every 30 s as the header does. */
+function renderPolling() {
+  let runs = 0;
+  function Polling() {
+    const { run } = useLoaderData<{ run: number }>();
+    useRevalidateOnInterval(30_000);
+    return <p>{`Carga ${run}`}</p>;
+  }
+  const Stub = createRemixStub([
+    { path: "/", Component: Polling, loader: () => json({ run: ++runs }) },
+  ]);
+  render(<Stub />);
+  return { runs: () => runs };
+}
+
+const advance = (ms: number) =>
+  act(async () => {
+    vi.advanceTimersByTime(ms);
+  });
+
+describe("useRevalidateOnInterval", () => {
+  test("revalidates every 30 s while the tab is visible", async () => {
+    const { runs } = renderPolling();
+    await screen.findByText("Carga 1");
+
+    await advance(29_999);
+    expect(runs()).toBe(1);
+    await advance(1);
+    expect(await screen.findByText("Carga 2")).toBeTruthy();
+    await advance(30_000);
+    expect(await screen.findByText("Carga 3")).toBeTruthy();
+  });
+
+  test("a hidden tab asks nothing; shown again, it revalidates once at once and resumes", async () => {
+    const { runs } = renderPolling();
+    await screen.findByText("Carga 1");
+
+    setVisibility("hidden");
+    await advance(5 * 60_000);
+    expect(runs()).toBe(1);
+
+    setVisibility("visible");
+    expect(await screen.findByText("Carga 2")).toBeTruthy();
+    await advance(29_999);
+    expect(runs()).toBe(2);
+    await advance(1);
+    expect(await screen.findByText("Carga 3")).toBeTruthy();
+  });
+
+  test("a tab opened hidden starts polling only once it is shown", async () => {
+    visibility = "hidden";
+    const { runs } = renderPolling();
+    await screen.findByText("Carga 1");
+    await advance(60_000);
+    expect(runs()).toBe(1);
+
+    setVisibility("visible");
+    expect(await screen.findByText("Carga 2")).toBeTruthy();
+  });
+});
