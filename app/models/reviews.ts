@@ -9,7 +9,7 @@ export function ratingSummary(reviews: readonly { rating: number }[]) {
 }
 
 export const REVIEW_TITLE_MAX = 200;
-/** The spec sets no limit on the comment; see docs/decisions/draft-review-form.md. */
+/** The spec sets no limit on the comment; see docs/decisions/057-writing-reviews.md. */
 export const REVIEW_COMMENT_MAX = 2000;
 
 /**

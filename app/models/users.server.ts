@@ -288,7 +288,7 @@ const OPEN_ORDER_STATUSES = ["pending", "paid", "processing", "shipped"] as cons
 const DELETED_OWNER = "cuenta-eliminada";
 
 /**
- * Deletes an account (decision draft-account-deletion): the customer's own request from
+ * Deletes an account (decision 055): the customer's own request from
  * /profile/danger, or (`requestedBy: "admin"`) the back office's "delete user". In one
  * transaction:
  * - orders stay for the shop's books, detached (user_id NULL) with the name, e-mail, phone and

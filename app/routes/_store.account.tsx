@@ -9,7 +9,7 @@ import { requireUserOrUnauthorized } from "~/utils/auth.server";
 
 /*
  * /account (backoffice.md §2): the customer's account in four tabs, each its own nested route
- * (decision draft-account-tabs says what each holds), and logout (a POST, D33). A visitor is
+ * (decision 056 says what each holds), and logout (a POST, D33). A visitor is
  * not redirected: every loader of the section answers 401 and this route's ErrorBoundary shows
  * 'Acceso Requerido' with a link to /login that comes back here.
  */

@@ -21,7 +21,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 /*
  * /profile/danger (backoffice.md §2): deleting the account, confirmed by typing its e-mail (a
  * plain form, no dialog needed). What goes and what stays is deleteUserAccount's rule
- * (decision draft-account-deletion). A blocked user is signed out everywhere, so they never
+ * (decision 055). A blocked user is signed out everywhere, so they never
  * reach this page; the model still refuses them inside the transaction, for the race.
  */
 
