@@ -1,5 +1,8 @@
 import type { LoyaltyTier, PointsType } from "#db/types";
+import { formatDate } from "~/utils/dates";
 import { db } from "~/utils/db.server";
+import { formatMoney } from "~/utils/money";
+import { notifyUser } from "./notifications.server";
 import { loyaltyRulesFrom, nextTier, type LoyaltyRules } from "./loyalty";
 import {
   expireIfInactive,
@@ -129,7 +132,22 @@ export async function getLoyaltyAccount(userId: number, now = new Date()): Promi
  */
 export async function generateLoyaltyCoupon(userId: number, points: number, now = new Date()) {
   const rules = await getLoyaltyRules();
-  return db.transaction().execute((trx) => redeemPoints(trx, { userId, points }, rules, now));
+  return db.transaction().execute(async (trx) => {
+    const result = await redeemPoints(trx, { userId, points }, rules, now);
+    if (result.ok) {
+      const { code, discountAmount, expiresAt } = result.coupon;
+      await notifyUser(trx, {
+        userId,
+        type: "promo_code_assigned",
+        title: "Nuevo cupón",
+        message:
+          `Canjeaste ${points.toLocaleString("en-US")} puntos por el cupón ${code}: ` +
+          `${formatMoney(discountAmount)} de descuento` +
+          (expiresAt ? `, válido hasta el ${formatDate(expiresAt)}.` : "."),
+      });
+    }
+    return result;
+  });
 }
 
 /**
@@ -150,17 +168,12 @@ export async function addAdminPoints(input: {
       rules,
       input.now,
     );
-    await trx
-      .insertInto("notifications")
-      .values({
-        userId: input.userId,
-        type: "loyalty_points",
-        title: "Puntos de lealtad",
-        message: `Recibiste ${input.points.toLocaleString("en-US")} puntos: ${input.description}`,
-        orderId: null,
-        orderNumber: null,
-      })
-      .execute();
+    await notifyUser(trx, {
+      userId: input.userId,
+      type: "loyalty_points",
+      title: "Puntos de lealtad",
+      message: `Recibiste ${input.points.toLocaleString("en-US")} puntos: ${input.description}`,
+    });
     return totals;
   });
 }
@@ -175,7 +188,18 @@ export async function expireInactivePoints(now = new Date()) {
     .execute();
   let expired = 0;
   for (const { id } of holders) {
-    const points = await db.transaction().execute((trx) => expireIfInactive(trx, id, rules, now));
+    const points = await db.transaction().execute(async (trx) => {
+      const gone = await expireIfInactive(trx, id, rules, now);
+      if (gone > 0) {
+        await notifyUser(trx, {
+          userId: id,
+          type: "loyalty_points",
+          title: "Tus puntos vencieron",
+          message: `Tus ${gone.toLocaleString("en-US")} puntos vencieron tras ${rules.expiryDays} días sin compras.`,
+        });
+      }
+      return gone;
+    });
     if (points > 0) expired++;
   }
   return expired;

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "#db/types";
+import type { Database, NotificationType } from "#db/types";
 import { db } from "~/utils/db.server";
 import { NOTIFICATIONS_PAGE_SIZE } from "./notifications";
 
@@ -20,6 +20,27 @@ const COLUMNS = [
   "isRead",
   "createdAt",
 ] as const;
+
+export type NewNotification = {
+  userId: number;
+  type: NotificationType;
+  title: string;
+  message: string;
+  /** The order it is about: the notification links to its confirmation page. */
+  orderId?: string | null;
+  orderNumber?: string | null;
+};
+
+/**
+ * The one way a notification is written (the order lifecycle, coupons and points), inside the
+ * caller's transaction so it exists exactly when the change it announces does.
+ */
+export async function notifyUser(executor: Kysely<Database>, notice: NewNotification) {
+  await executor
+    .insertInto("notifications")
+    .values({ orderId: null, orderNumber: null, ...notice })
+    .execute();
+}
 
 /** The unread count on the header's bell. */
 export async function countUnreadNotifications(userId: number, executor: Kysely<Database> = db) {

@@ -10,6 +10,7 @@ import {
   ORDER_STATUS_SHORT_LABELS,
   transitionNeedsNotes,
 } from "./order-status";
+import { notifyUser } from "./notifications.server";
 import { customerNotice, type CustomerNoticeEvent, type NoticeFacts } from "./order-notices";
 import { creditOrderPoints, reverseOrderPoints } from "./points-ledger.server";
 import { getSettings } from "./settings.server";
@@ -371,18 +372,15 @@ async function notifyCustomer(
   if (order.userId === null) return;
   const { orderNumber, trackingNumber } = order;
   const notice = customerNotice(event, { orderNumber, trackingNumber, points: 0, ...facts });
-  await trx
-    .insertInto("notifications")
-    .values({
-      userId: order.userId,
-      type: event,
-      title: notice.title,
-      message: notice.message,
-      // A deleted order has no page left to link to; the number stays in the text.
-      orderId: event === "order_deleted" ? null : order.id,
-      orderNumber,
-    })
-    .execute();
+  await notifyUser(trx, {
+    userId: order.userId,
+    type: event,
+    title: notice.title,
+    message: notice.message,
+    // A deleted order has no page left to link to; the number stays in the text.
+    orderId: event === "order_deleted" ? null : order.id,
+    orderNumber,
+  });
 }
 
 const LOGGED_ACTIONS = {

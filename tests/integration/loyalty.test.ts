@@ -47,6 +47,15 @@ async function userRow(userId: number) {
     .executeTakeFirstOrThrow();
 }
 
+async function noticesOf(userId: number) {
+  return db
+    .selectFrom("notifications")
+    .select(["type", "message"])
+    .where("userId", "=", userId)
+    .orderBy("id")
+    .execute();
+}
+
 async function withPoints(points: number, at = T0) {
   const user = await createUser(db);
   await recordPoints(
@@ -147,6 +156,13 @@ describe("expiry after 30 days without a purchase (D13)", () => {
     expect(await expireInactivePoints(new Date())).toBeGreaterThanOrEqual(1);
     expect((await userRow(asleep.id)).loyaltyPoints).toBe(0);
     expect((await userRow(awake.id)).loyaltyPoints).toBe(300);
+    expect(await noticesOf(asleep.id)).toEqual([
+      {
+        type: "loyalty_points",
+        message: "Tus 300 puntos vencieron tras 30 días sin compras.",
+      },
+    ]);
+    expect(await noticesOf(awake.id)).toEqual([]);
   });
 
   it("the loyalty tab expires lazily when read", async () => {
@@ -188,6 +204,14 @@ describe("coupons bought with points (D13, D20)", () => {
       subtotal: 500_000,
     });
     expect(check).toMatchObject({ ok: true, coupon: { kind: "loyalty", discount: 2_000 } });
+    expect(await noticesOf(user.id)).toEqual([
+      {
+        type: "promo_code_assigned",
+        message: expect.stringContaining(
+          `Canjeaste 700 puntos por el cupón ${result.coupon.code}: L 20.00 de descuento, válido hasta el`,
+        ),
+      },
+    ]);
     const account = await getLoyaltyAccount(user.id);
     expect(account.balance).toBe(300);
     expect(account.coupons).toEqual([
@@ -199,12 +223,7 @@ describe("coupons bought with points (D13, D20)", () => {
     const user = await createUser(db);
     await addAdminPoints({ userId: user.id, points: 250, description: "Compensación" });
     expect((await userRow(user.id)).loyaltyPoints).toBe(250);
-    const notices = await db
-      .selectFrom("notifications")
-      .select(["type", "message"])
-      .where("userId", "=", user.id)
-      .execute();
-    expect(notices).toEqual([
+    expect(await noticesOf(user.id)).toEqual([
       { type: "loyalty_points", message: "Recibiste 250 puntos: Compensación" },
     ]);
   });
