@@ -126,3 +126,16 @@ export async function deleteReview(
   if (review.isApproved === 1) await syncProductRating(executor, review.productId);
   return { ok: true };
 }
+
+/** Every review of one author (their account is deleted), each product's rating kept in step. */
+export async function deleteReviewsByUser(executor: Executor, userId: number) {
+  const deleted = await executor
+    .deleteFrom("reviews")
+    .where("userId", "=", userId)
+    .returning("productId")
+    .execute();
+  for (const productId of new Set(deleted.map((review) => review.productId))) {
+    await syncProductRating(executor, productId);
+  }
+  return deleted.length;
+}

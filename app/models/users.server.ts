@@ -5,6 +5,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/utils/passwo
 import { loyaltyRulesFrom, type LoyaltyRules } from "./loyalty";
 import type { DeleteAccountRefusal } from "./users";
 import { grantRegistrationBonus } from "./points-ledger.server";
+import { deleteReviewsByUser } from "./review-moderation.server";
 import { getSettings } from "./settings.server";
 
 /** The columns any page may see about the signed-in user (never the password hash). */
@@ -352,34 +353,8 @@ export async function deleteUserAccount(
       .where("userId", "=", userId)
       .execute();
 
-    const reviewed = await trx
-      .deleteFrom("reviews")
-      .where("userId", "=", userId)
-      .returning("productId")
-      .execute();
-    const productIds = [...new Set(reviewed.map((review) => review.productId))];
-    if (productIds.length > 0) {
-      // The product page's rule (ratingSummary): approved reviews only, one decimal.
-      await trx
-        .updateTable("products")
-        .set((eb) => ({
-          averageRating: eb.fn.coalesce(
-            eb
-              .selectFrom("reviews")
-              .select(sql<number>`round(avg(reviews.rating), 1)`.as("average"))
-              .whereRef("reviews.productId", "=", "products.id")
-              .where("reviews.isApproved", "=", 1),
-            sql.lit(0),
-          ),
-          reviewCount: eb
-            .selectFrom("reviews")
-            .select((r) => r.fn.countAll<number>().as("count"))
-            .whereRef("reviews.productId", "=", "products.id")
-            .where("reviews.isApproved", "=", 1),
-        }))
-        .where("id", "in", productIds)
-        .execute();
-    }
+    // Their reviews go with them; the products' ratings follow in this transaction.
+    await deleteReviewsByUser(trx, userId);
 
     for (const table of [
       "sessions",
