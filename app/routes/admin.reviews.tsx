@@ -1,21 +1,187 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ReviewStatusBadge, Stars } from "~/components/reviews/review-parts";
+import { Button } from "~/components/ui/button";
+import { REVIEW_STATUS_FILTER_LABELS, REVIEW_STATUS_FILTERS } from "~/models/admin-reviews";
+import { listAdminReviews } from "~/models/admin-reviews.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { formatDate } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Reseñas | Panel Administrativo" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return json({});
+/** How much of a comment the table shows; the detail shows it whole. */
+const EXCERPT_LENGTH = 80;
+
+function excerpt(text: string) {
+  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…` : text;
 }
 
-// Built by the admin issue; the guard is final.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const status = REVIEW_STATUS_FILTERS.find((value) => value === url.searchParams.get("status"));
+  const rating = Number(url.searchParams.get("rating"));
+  const filters = {
+    status: status ?? "all",
+    rating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : undefined,
+    product: url.searchParams.get("product")?.trim() ?? "",
+    page: Number(url.searchParams.get("page")) || 1,
+  };
+  const list = await listAdminReviews(filters);
+  return json({ filters, list });
+}
+
 export default function AdminReviewsRoute() {
-  useLoaderData<typeof loader>();
+  const { filters, list } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const pageLink = (page: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(page));
+    return `?${params}`;
+  };
   return (
-    <div>
+    <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Reseñas</h1>
-      <p className="text-fg-muted mt-2">Estamos preparando esta sección. Vuelve muy pronto.</p>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <label className="text-sm">
+          Producto
+          <input
+            type="search"
+            name="product"
+            defaultValue={filters.product}
+            placeholder="Nombre del producto"
+            className="border-border bg-surface block w-64 rounded-md border px-3 py-2"
+          />
+        </label>
+        <label className="text-sm">
+          Estado
+          <select
+            name="status"
+            defaultValue={filters.status}
+            className="border-border bg-surface block rounded-md border px-3 py-2"
+          >
+            {REVIEW_STATUS_FILTERS.map((status) => (
+              <option key={status} value={status}>
+                {REVIEW_STATUS_FILTER_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          Calificación
+          <select
+            name="rating"
+            defaultValue={filters.rating ?? ""}
+            className="border-border bg-surface block rounded-md border px-3 py-2"
+          >
+            <option value="">Todas</option>
+            {[5, 4, 3, 2, 1].map((stars) => (
+              <option key={stars} value={stars}>
+                {stars === 1 ? "1 estrella" : `${stars} estrellas`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" variant="secondary">
+          Filtrar
+        </Button>
+      </Form>
+      <p className="text-fg-muted text-sm" aria-live="polite">
+        {list.total === 1 ? "1 reseña" : `${list.total.toLocaleString("es-HN")} reseñas`}
+      </p>
+      <div className="border-border overflow-x-auto rounded-xl border">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-surface-muted">
+            <tr>
+              {[
+                "Producto",
+                "Autor",
+                "Calificación",
+                "Reseña",
+                "Verificada",
+                "Estado",
+                "Fecha",
+                "Acciones",
+              ].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2 font-semibold">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-border divide-y">
+            {list.reviews.map((review) => (
+              <tr key={review.id} className="align-top">
+                <td className="px-3 py-2 font-medium">{review.productName}</td>
+                <td className="px-3 py-2">
+                  <div>{`${review.authorFirstName} ${review.authorLastName}`.trim()}</div>
+                  <div className="text-fg-muted">{review.authorEmail}</div>
+                </td>
+                <td className="px-3 py-2">
+                  <Stars rating={review.rating} />
+                </td>
+                <td className="max-w-xs px-3 py-2">
+                  {review.title ? <div className="font-medium">{review.title}</div> : null}
+                  <div className="text-fg-muted">{excerpt(review.comment)}</div>
+                  {review.adminResponse ? <div className="text-xs">Respondida</div> : null}
+                </td>
+                <td className="px-3 py-2">{review.isVerified ? "Sí" : "No"}</td>
+                <td className="px-3 py-2">
+                  <ReviewStatusBadge approved={review.isApproved} />
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDate(review.createdAt)}</td>
+                <td className="space-y-1 px-3 py-2">
+                  {review.isApproved ? null : (
+                    <Form method="post" action={`/admin/reviews/${review.id}`}>
+                      <input type="hidden" name="intent" value="approve" />
+                      <input type="hidden" name="redirectTo" value={here} />
+                      <Button
+                        type="submit"
+                        size="sm"
+                        aria-label={`Aprobar la reseña de ${review.authorFirstName} sobre ${review.productName}`}
+                      >
+                        Aprobar
+                      </Button>
+                    </Form>
+                  )}
+                  <Link
+                    to={`/admin/reviews/${review.id}`}
+                    aria-label={`Ver la reseña de ${review.authorFirstName} sobre ${review.productName}`}
+                    className="block underline"
+                  >
+                    Ver detalle
+                  </Link>
+                  <Link
+                    to={`/admin/reviews/${review.id}/delete`}
+                    aria-label={`Eliminar la reseña de ${review.authorFirstName} sobre ${review.productName}`}
+                    className="text-danger block underline"
+                  >
+                    Eliminar
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {list.reviews.length === 0 ? (
+          <p className="text-fg-muted p-6 text-center">No se encontraron reseñas</p>
+        ) : null}
+      </div>
+      {list.pageCount > 1 ? (
+        <nav aria-label="Paginación" className="flex items-center gap-3 text-sm">
+          {list.page > 1 ? <Link to={pageLink(list.page - 1)}>Anterior</Link> : null}
+          <span>
+            Página {list.page} de {list.pageCount}
+          </span>
+          {list.page < list.pageCount ? <Link to={pageLink(list.page + 1)}>Siguiente</Link> : null}
+        </nav>
+      ) : null}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
