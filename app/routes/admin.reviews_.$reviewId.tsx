@@ -10,7 +10,7 @@ import { controlProps, useServerForm, type ServerField } from "~/components/form
 import { ReviewStatusBadge, Stars } from "~/components/reviews/review-parts";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Label } from "~/components/ui/input";
-import { useIsPending } from "~/hooks/use-is-pending";
+import { usePendingFormData } from "~/hooks/use-is-pending";
 import { getAdminReview } from "~/models/admin-reviews.server";
 import { approveReview, respondToReview, updateReview } from "~/models/reviews.server";
 import { guardAction } from "~/utils/action.server";
@@ -92,7 +92,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AdminReviewRoute() {
   const { review } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const pending = useIsPending();
+  // The page has three forms: each button says so only while its own form is on its way.
+  const pendingIntent = usePendingFormData()?.get("intent");
   const author = `${review.authorFirstName} ${review.authorLastName}`.trim() || "Cliente";
   return (
     <div className="max-w-3xl space-y-6">
@@ -131,7 +132,7 @@ export default function AdminReviewRoute() {
         {review.isApproved ? null : (
           <Form method="post">
             <input type="hidden" name="intent" value="approve" />
-            <Button type="submit" disabled={pending}>
+            <Button type="submit" disabled={pendingIntent === "approve"}>
               Aprobar reseña
             </Button>
           </Form>
@@ -140,10 +141,12 @@ export default function AdminReviewRoute() {
 
       <EditForm
         review={review}
+        pending={pendingIntent === "update"}
         lastResult={actionData?.intent === "update" ? actionData.result : null}
       />
       <RespondForm
         review={review}
+        pending={pendingIntent === "respond"}
         lastResult={actionData?.intent === "respond" ? actionData.result : null}
       />
 
@@ -171,7 +174,9 @@ function FieldErrors({ field }: { field: ServerField }) {
   );
 }
 
-function EditForm({ review, lastResult }: { review: ReviewData; lastResult: LastResult }) {
+type FormProps = { review: ReviewData; lastResult: LastResult; pending: boolean };
+
+function EditForm({ review, lastResult, pending }: FormProps) {
   const { form, field } = useServerForm({
     id: "review-edit",
     lastResult,
@@ -199,14 +204,14 @@ function EditForm({ review, lastResult }: { review: ReviewData; lastResult: Last
         <textarea {...controlProps(comment)} rows={5} className={`${controlClasses} py-2`} />
         <FieldErrors field={comment} />
       </div>
-      <Button type="submit" variant="secondary">
+      <Button type="submit" variant="secondary" disabled={pending}>
         Guardar cambios
       </Button>
     </Form>
   );
 }
 
-function RespondForm({ review, lastResult }: { review: ReviewData; lastResult: LastResult }) {
+function RespondForm({ review, lastResult, pending }: FormProps) {
   const { form, field } = useServerForm({
     id: "review-respond",
     lastResult,
@@ -225,7 +230,7 @@ function RespondForm({ review, lastResult }: { review: ReviewData; lastResult: L
         <textarea {...controlProps(response)} rows={4} className={`${controlClasses} py-2`} />
         <FieldErrors field={response} />
       </div>
-      <Button type="submit" variant="secondary">
+      <Button type="submit" variant="secondary" disabled={pending}>
         {review.adminResponse ? "Actualizar respuesta" : "Responder"}
       </Button>
     </Form>
