@@ -12,6 +12,7 @@ import {
   PercentIcon,
   ReceiptIcon,
   SettingsIcon,
+  SparklesIcon,
   StarIcon,
   StoreIcon,
   TagIcon,
@@ -26,7 +27,8 @@ export type AdminShellProps = {
 
 type AdminLink = { to: string; label: string; icon: (props: IconProps) => ReactNode };
 
-// Order of backoffice.md §2 plus Mensajes and Códigos Promocionales (route table, D34).
+// Order of backoffice.md §2 plus Mensajes and Códigos Promocionales (route table, D34) and the
+// loyalty points admin (§2, not in its sidebar list).
 const adminLinks: AdminLink[] = [
   { to: "/admin", label: "Dashboard", icon: HomeIcon },
   { to: "/admin/analytics", label: "Analíticas", icon: ChartIcon },
@@ -39,6 +41,7 @@ const adminLinks: AdminLink[] = [
   { to: "/admin/messages", label: "Mensajes", icon: MailIcon },
   { to: "/admin/cms", label: "Contenido CMS", icon: FileIcon },
   { to: "/admin/settings", label: "Configuración", icon: SettingsIcon },
+  { to: "/admin/loyalty", label: "Puntos de Lealtad", icon: SparklesIcon },
 ];
 
 const itemClass =

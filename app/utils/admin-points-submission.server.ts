@@ -1,0 +1,34 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+
+/** A typo guard, not a business limit: the spec only asks for an integer ≥ 1. */
+export const ADMIN_POINTS_MAX = 1_000_000;
+const DESCRIPTION_MAX = 200;
+
+/** backoffice.md §5 (loyalty admin). Only the action validates: the form shows its reply. */
+const AdminPointsSchema = z.object({
+  userId: z.coerce.number().int().positive(),
+  points: z
+    .string({ required_error: "Los puntos son requeridos" })
+    .trim()
+    .regex(/^\d+$/, "Los puntos deben ser un número entero")
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, "Los puntos deben ser al menos 1")
+        .max(
+          ADMIN_POINTS_MAX,
+          `No puedes agregar más de ${ADMIN_POINTS_MAX.toLocaleString("en-US")} puntos a la vez`,
+        ),
+    ),
+  description: z
+    .string({ required_error: "La descripción es requerida" })
+    .trim()
+    .min(1, "La descripción es requerida")
+    .max(DESCRIPTION_MAX, `La descripción no puede tener más de ${DESCRIPTION_MAX} caracteres`),
+});
+
+export function parseAdminPoints(formData: FormData) {
+  return parseWithZod(formData, { schema: AdminPointsSchema });
+}
