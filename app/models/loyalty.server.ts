@@ -1,9 +1,9 @@
-import type { LoyaltyTier, PointsType } from "#db/types";
+import type { LoyaltyTier } from "#db/types";
 import { formatDate } from "~/utils/dates";
 import { db } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { notifyUser } from "./notifications.server";
-import { loyaltyRulesFrom, nextTier, type LoyaltyRules } from "./loyalty";
+import { loyaltyRulesFrom, type LoyaltyHistoryEntry, nextTier, type LoyaltyRules } from "./loyalty";
 import {
   expireIfInactive,
   ledgerTotals,
@@ -13,6 +13,8 @@ import {
 } from "./points-ledger.server";
 import { getSettings } from "./settings.server";
 
+export type { LoyaltyHistoryEntry };
+
 /*
  * D13 for the app: the loyalty tab's figures, coupons bought with points, an admin's addition and
  * the daily expiry, all over the one ledger (points-ledger.server.ts) and the loyalty settings.
@@ -21,15 +23,6 @@ import { getSettings } from "./settings.server";
 export async function getLoyaltyRules() {
   return loyaltyRulesFrom(await getSettings());
 }
-
-export type LoyaltyHistoryEntry = {
-  id: number;
-  points: number;
-  type: PointsType;
-  description: string;
-  orderNumber: string | null;
-  createdAt: string;
-};
 
 export type LoyaltyCoupon = {
   id: number;

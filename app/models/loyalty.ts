@@ -1,4 +1,4 @@
-import type { LoyaltyTier } from "#db/types";
+import type { LoyaltyTier, PointsType } from "#db/types";
 import type { StoreSettings } from "./settings";
 
 /*
@@ -98,3 +98,13 @@ export function couponDiscountForPoints(points: number, pointsPerLempiraDiscount
   if (!(pointsPerLempiraDiscount > 0)) return 0;
   return Math.max(0, Math.floor((points * 100) / pointsPerLempiraDiscount));
 }
+
+/** One line of the points ledger as the loyalty screens show it. */
+export type LoyaltyHistoryEntry = {
+  id: number;
+  points: number;
+  type: PointsType;
+  description: string;
+  orderNumber: string | null;
+  createdAt: string;
+};

@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import type { ReactNode } from "react";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { PointsHistoryTable } from "~/components/loyalty/points-history-table";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
@@ -250,15 +251,6 @@ function CouponList({ coupons }: { coupons: LoyaltyCoupon[] }) {
   );
 }
 
-const HISTORY_LABELS: Record<LoyaltyHistoryEntry["type"], string> = {
-  earned: "Ganados",
-  bonus: "Bono",
-  admin: "Asignados por la tienda",
-  redeemed: "Canjeados",
-  expired: "Vencidos",
-  reversed: "Revertidos",
-};
-
 function History({ entries }: { entries: LoyaltyHistoryEntry[] }) {
   return (
     <section aria-labelledby="historial" className="space-y-3">
@@ -268,46 +260,7 @@ function History({ entries }: { entries: LoyaltyHistoryEntry[] }) {
       {entries.length === 0 ? (
         <p className="text-fg-muted">Todavía no tienes movimientos.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-fg-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Fecha
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Movimiento
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Detalle
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Puntos
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-border divide-y">
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatDate(entry.createdAt)}</td>
-                  <td className="py-2 pr-4">{HISTORY_LABELS[entry.type]}</td>
-                  <td className="py-2 pr-4">
-                    {entry.description}
-                    {entry.orderNumber && !entry.description.includes(entry.orderNumber)
-                      ? ` (${entry.orderNumber})`
-                      : ""}
-                  </td>
-                  <td
-                    className={`py-2 text-right font-semibold tabular-nums ${entry.points > 0 ? "text-success" : "text-danger"}`}
-                  >
-                    {entry.points > 0 ? "+" : "−"}
-                    {Math.abs(entry.points).toLocaleString("en-US")}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PointsHistoryTable entries={entries} />
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { PointsHistoryTable } from "~/components/loyalty/points-history-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { controlProps, fieldProps, useServerForm } from "~/components/forms/server-form";
 import { Badge } from "~/components/ui/badge";
@@ -24,7 +25,6 @@ import { addAdminPoints, getLoyaltyAccount } from "~/models/loyalty.server";
 import { guardAction } from "~/utils/action.server";
 import { parseAdminPoints } from "~/utils/admin-points-submission.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { formatDate } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*
@@ -282,15 +282,6 @@ function AddPointsForm({ userId }: { userId: number }) {
   );
 }
 
-const ENTRY_LABELS = {
-  earned: "Ganados",
-  bonus: "Bono",
-  admin: "Asignados por la tienda",
-  redeemed: "Canjeados",
-  expired: "Vencidos",
-  reversed: "Revertidos",
-} as const;
-
 function RecentEntries({ entries }: { entries: Selected["account"]["history"] }) {
   return (
     <div className="space-y-2">
@@ -298,46 +289,7 @@ function RecentEntries({ entries }: { entries: Selected["account"]["history"] })
       {entries.length === 0 ? (
         <p className="text-fg-muted text-sm">Este cliente no tiene movimientos de puntos.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-fg-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Fecha
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Movimiento
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Detalle
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Puntos
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-border divide-y">
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatDate(entry.createdAt)}</td>
-                  <td className="py-2 pr-4">{ENTRY_LABELS[entry.type]}</td>
-                  <td className="py-2 pr-4">
-                    {entry.description}
-                    {entry.orderNumber && !entry.description.includes(entry.orderNumber)
-                      ? ` (${entry.orderNumber})`
-                      : ""}
-                  </td>
-                  <td
-                    className={`py-2 text-right font-semibold tabular-nums ${entry.points > 0 ? "text-success" : "text-danger"}`}
-                  >
-                    {entry.points > 0 ? "+" : "−"}
-                    {Math.abs(entry.points).toLocaleString("en-US")}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PointsHistoryTable entries={entries} />
       )}
     </div>
   );
