@@ -159,7 +159,7 @@ async function describeStore(db: ReturnType<typeof createDb>) {
       ).n,
     );
   // One of each for the pages whose URL has a parameter: the latest order has a proof.
-  const first = async (table: "products" | "brands" | "orders") =>
+  const first = async (table: "products" | "brands" | "orders" | "promoCodes") =>
     String(
       (
         await db
@@ -173,6 +173,7 @@ async function describeStore(db: ReturnType<typeof createDb>) {
   const params: Record<string, string> = {
     productId: await first("products"),
     brandId: await first("brands"),
+    promoCodeId: await first("promoCodes"),
     orderId: (
       await db
         .selectFrom("orders")
