@@ -62,6 +62,8 @@ function toPromoCode({ isActive, orderCount, ...row }: PromoCodeRow) {
      * use back (D20) but keeps its link to the code, which a delete would cut.
      */
     used: row.currentUses > 0 || orders > 0,
+    /** What the refusal to delete reports: the counted uses, or the orders naming the code. */
+    timesUsed: Math.max(row.currentUses, orders),
   };
 }
 
@@ -191,11 +193,7 @@ export async function deletePromoCodeIfUnused(
     if (!row) return { ok: false, error: "not-found" };
     const promoCode = toPromoCode(row);
     if (promoCode.used) {
-      return {
-        ok: false,
-        error: "in-use",
-        uses: Math.max(promoCode.currentUses, promoCode.orderCount),
-      };
+      return { ok: false, error: "in-use", uses: promoCode.timesUsed };
     }
     await trx.deleteFrom("promoCodes").where("id", "=", id).execute();
     return { ok: true, code: promoCode.code };

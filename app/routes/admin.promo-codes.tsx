@@ -194,9 +194,7 @@ function PromoCodeRow({ promoCode }: { promoCode: Omit<AdminPromoCode, "createdA
             </summary>
             <div className="bg-surface absolute right-0 z-10 mt-1 w-72 space-y-2 rounded-md border p-3 shadow-lg">
               {promoCode.used ? (
-                <p className="text-sm">
-                  {promoInUseMessage(Math.max(promoCode.currentUses, promoCode.orderCount))}
-                </p>
+                <p className="text-sm">{promoInUseMessage(promoCode.timesUsed)}</p>
               ) : (
                 <Form method="post" className="space-y-2">
                   <p className="text-sm">¿Eliminar el código {code}? No se puede deshacer.</p>
