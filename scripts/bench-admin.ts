@@ -159,7 +159,7 @@ async function describeStore(db: ReturnType<typeof createDb>) {
       ).n,
     );
   // One of each for the pages whose URL has a parameter: the latest order has a proof.
-  const first = async (table: "products" | "brands" | "orders" | "reviews") =>
+  const first = async (table: "products" | "brands" | "orders" | "reviews" | "promoCodes") =>
     String(
       (
         await db
@@ -174,6 +174,7 @@ async function describeStore(db: ReturnType<typeof createDb>) {
     productId: await first("products"),
     brandId: await first("brands"),
     reviewId: await first("reviews"),
+    promoCodeId: await first("promoCodes"),
     orderId: (
       await db
         .selectFrom("orders")
