@@ -11,7 +11,7 @@ import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { dayOfIso } from "~/models/promo-codes";
-import type { AdminPromoCode } from "~/models/promo-codes.server";
+import type { AdminPromoCode } from "~/models/promo-codes";
 
 /** Centavos as the amount inputs take them back ("150.50"), no thousands separator. */
 function lempiras(centavos: number) {

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, DiscountType } from "#db/types";
 import { db } from "~/utils/db.server";
+import type { AdminPromoCode } from "./promo-codes";
 
 /*
  * D34: the back office's promo codes. The fields mean what checkout does with them
@@ -51,23 +52,18 @@ type PromoCodeRow = Awaited<
   ReturnType<ReturnType<typeof selectPromoCodes>["executeTakeFirstOrThrow"]>
 >;
 
-function toPromoCode({ isActive, orderCount, ...row }: PromoCodeRow) {
+function toPromoCode({ isActive, orderCount, ...row }: PromoCodeRow): AdminPromoCode {
   const orders = Number(orderCount ?? 0);
   return {
     ...row,
     isActive: isActive === 1,
     orderCount: orders,
-    /**
-     * A code is used when its count says so or an order names it: a cancelled order gives its
-     * use back (D20) but keeps its link to the code, which a delete would cut.
-     */
     used: row.currentUses > 0 || orders > 0,
-    /** What the refusal to delete reports: the counted uses, or the orders naming the code. */
     timesUsed: Math.max(row.currentUses, orders),
   };
 }
 
-export type AdminPromoCode = ReturnType<typeof toPromoCode>;
+export type { AdminPromoCode };
 
 /** Every promo code, newest first, with its uses. */
 export async function listPromoCodes(executor: Executor = db) {

@@ -2,6 +2,32 @@
 import type { DiscountType } from "#db/types";
 import { formatMoney } from "~/utils/money";
 
+/** A promo code as the back office shows it (promo-codes.server.ts reads it). */
+export type AdminPromoCode = {
+  id: number;
+  code: string;
+  description: string | null;
+  discountType: DiscountType;
+  /** A percentage, or centavos for a fixed discount. */
+  discountValue: number;
+  minOrderAmount: number;
+  /** 0: no limit. */
+  maxUses: number;
+  currentUses: number;
+  isActive: boolean;
+  validFrom: string | null;
+  validUntil: string | null;
+  createdAt: string;
+  orderCount: number;
+  /**
+   * A code is used when its count says so or an order names it: a cancelled order gives its
+   * use back (D20) but keeps its link to the code, which a delete would cut.
+   */
+  used: boolean;
+  /** What the refusal to delete reports: the counted uses, or the orders naming the code. */
+  timesUsed: number;
+};
+
 /** Honduras keeps UTC−6 all year: a day of the validity window starts at 06:00 UTC. */
 const HONDURAS_OFFSET = "-06:00";
 
