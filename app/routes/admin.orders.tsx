@@ -10,6 +10,7 @@ import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { ProofQueue } from "~/components/orders/proof-queue";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import { countProofQueue, listAdminOrders, listProofQueue } from "~/models/admin-orders.server";
 import {
   canTransition,
@@ -68,11 +69,6 @@ type ListData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { view:
 function OrdersList({ filters, list, proofsWaiting }: Omit<ListData, "view">) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const pageLink = (page: number) => {
-    const params = new URLSearchParams(location.search);
-    params.set("page", String(page));
-    return `?${params}`;
-  };
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -188,15 +184,7 @@ function OrdersList({ filters, list, proofsWaiting }: Omit<ListData, "view">) {
           <p className="text-fg-muted p-6 text-center">No se encontraron pedidos</p>
         ) : null}
       </div>
-      {list.pageCount > 1 ? (
-        <nav aria-label="Paginación" className="flex items-center gap-3 text-sm">
-          {list.page > 1 ? <Link to={pageLink(list.page - 1)}>Anterior</Link> : null}
-          <span>
-            Página {list.page} de {list.pageCount}
-          </span>
-          {list.page < list.pageCount ? <Link to={pageLink(list.page + 1)}>Siguiente</Link> : null}
-        </nav>
-      ) : null}
+      <Pager page={list.page} pageCount={list.pageCount} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProductImage } from "~/components/product-image";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import {
   deleteOrHideProduct,
   listAdminProducts,
@@ -99,12 +100,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminProductsRoute() {
   const { products, total, page, pageCount, brands } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
-  const pageUrl = (target: number) => {
-    const params = new URLSearchParams(searchParams);
-    params.set("page", String(target));
-    return `?${params}`;
-  };
-
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -245,27 +240,7 @@ export default function AdminProductsRoute() {
         </div>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Paginación" className="flex items-center justify-between gap-4 text-sm">
-          {page > 1 ? (
-            <Link to={pageUrl(page - 1)} className={buttonClasses("secondary", "sm")}>
-              Anterior
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Página {page} de {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={pageUrl(page + 1)} className={buttonClasses("secondary", "sm")}>
-              Siguiente
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} />
     </div>
   );
 }

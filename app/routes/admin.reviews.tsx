@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReviewStatusBadge, Stars } from "~/components/reviews/review-parts";
 import { Button } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import { REVIEW_STATUS_FILTER_LABELS, REVIEW_STATUS_FILTERS } from "~/models/admin-reviews";
 import { listAdminReviews } from "~/models/admin-reviews.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -36,11 +37,6 @@ export default function AdminReviewsRoute() {
   const { filters, list } = useLoaderData<typeof loader>();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const pageLink = (page: number) => {
-    const params = new URLSearchParams(location.search);
-    params.set("page", String(page));
-    return `?${params}`;
-  };
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Reseñas</h1>
@@ -169,15 +165,7 @@ export default function AdminReviewsRoute() {
           <p className="text-fg-muted p-6 text-center">No se encontraron reseñas</p>
         ) : null}
       </div>
-      {list.pageCount > 1 ? (
-        <nav aria-label="Paginación" className="flex items-center gap-3 text-sm">
-          {list.page > 1 ? <Link to={pageLink(list.page - 1)}>Anterior</Link> : null}
-          <span>
-            Página {list.page} de {list.pageCount}
-          </span>
-          {list.page < list.pageCount ? <Link to={pageLink(list.page + 1)}>Siguiente</Link> : null}
-        </nav>
-      ) : null}
+      <Pager page={list.page} pageCount={list.pageCount} />
     </div>
   );
 }
