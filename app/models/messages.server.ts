@@ -160,12 +160,19 @@ export async function deleteMessage(messageId: number, executor: Executor = db) 
   return numDeletedRows > 0n;
 }
 
-/** The sidebar's badge: one COUNT on every admin page, so nothing but the count. */
-export async function countUnreadMessages(executor: Executor = db) {
-  const { count } = await executor
+/**
+ * The sidebar's badge: one COUNT on every admin page. `opening`: a message the same request
+ * opens (and so marks read), left out of the count.
+ */
+export async function countUnreadMessages(
+  { opening }: { opening?: number } = {},
+  executor: Executor = db,
+) {
+  let query = executor
     .selectFrom("messages")
     .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("isRead", "=", 0)
-    .executeTakeFirstOrThrow();
+    .where("isRead", "=", 0);
+  if (opening !== undefined) query = query.where("id", "!=", opening);
+  const { count } = await query.executeTakeFirstOrThrow();
   return Number(count);
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   countUnreadMessages,
   createMessage,
@@ -10,9 +11,20 @@ import {
 } from "~/models/messages.server";
 import { settingDefault } from "~/models/settings-definitions";
 import { updateSettings } from "~/models/settings.server";
+import { loader as adminLayoutLoader } from "~/routes/admin";
+import { loader as listLoader } from "~/routes/admin.messages";
+import {
+  action as replyAction,
+  loader as messageLoader,
+} from "~/routes/admin.messages_.$messageId";
+import {
+  action as deleteAction,
+  loader as deleteLoader,
+} from "~/routes/admin.messages_.$messageId_.delete";
 import { action as contactAction, loader as contactLoader } from "~/routes/_store.contact";
 import { db } from "~/utils/db.server";
-import { formPost, get, readSession, settle } from "../setup/route-helpers";
+import { createUser } from "../factories/users";
+import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 let ipCounter = 0;
 /** Every test posts from an address of its own: the limiter lives as long as the module. */
@@ -226,5 +238,118 @@ describe("the messages model", () => {
     expect(await deleteMessage(id)).toBe(true);
     expect(await getMessage(id)).toBeNull();
     expect(await deleteMessage(id)).toBe(false);
+  });
+});
+
+describe("the message centre (/admin/messages)", () => {
+  let adminCookie: string;
+  beforeAll(async () => {
+    adminCookie = await signedInCookie((await createUser(db, { role: "admin" })).id);
+  });
+
+  const load = async <T>(
+    loader: (args: LoaderFunctionArgs) => Promise<unknown>,
+    path: string,
+    params: Record<string, string> = {},
+  ) => {
+    const response = await settle(() =>
+      loader({ request: get(path, adminCookie), params, context: {} }),
+    );
+    const data = response.status === 200 ? ((await response.json()) as T) : null;
+    return { status: response.status, data };
+  };
+
+  const postTo = (
+    handler: typeof replyAction,
+    path: string,
+    id: number,
+    fields: Record<string, string> = {},
+  ) =>
+    settle(() =>
+      handler({
+        request: formPost(path, fields, adminCookie),
+        params: { messageId: String(id) },
+        context: {},
+      }),
+    );
+
+  const unreadInSidebar = async (path: string) =>
+    (await load<{ unreadMessages: number }>(adminLayoutLoader, path)).data?.unreadMessages;
+
+  it("filters the list by state in the URL", async () => {
+    const { id } = await newMessage();
+    type List = { status: string | null; list: Awaited<ReturnType<typeof listMessages>> };
+    const ids = (data: List | null) => data?.list.messages.map((message) => message.id);
+    expect(ids((await load<List>(listLoader, "/admin/messages?status=new")).data)).toContain(id);
+    expect(ids((await load<List>(listLoader, "/admin/messages?status=read")).data)).not.toContain(
+      id,
+    );
+    const loose = await load<List>(listLoader, "/admin/messages?status=nada");
+    expect(loose.data?.status).toBeNull();
+    expect(ids(loose.data)).toContain(id);
+  });
+
+  it("opening a message marks it read and the sidebar's count follows", async () => {
+    const { id } = await newMessage();
+    const before = await unreadInSidebar("/admin/messages");
+    expect(before).toBe(await countUnreadMessages());
+
+    // The layout's loader runs beside the detail's: on the detail it already leaves it out.
+    expect(await unreadInSidebar(`/admin/messages/${id}`)).toBe(before! - 1);
+    const opened = await load<{ message: { isRead: boolean } }>(
+      messageLoader,
+      `/admin/messages/${id}`,
+      { messageId: String(id) },
+    );
+    expect(opened.data?.message.isRead).toBe(true);
+    expect(await unreadInSidebar("/admin/messages")).toBe(before! - 1);
+
+    // The delete confirmation reads a message without opening it.
+    const other = await newMessage();
+    await load(deleteLoader, `/admin/messages/${other.id}/delete`, { messageId: String(other.id) });
+    expect((await getMessage(other.id))?.isRead).toBe(false);
+
+    const missing = await load(messageLoader, "/admin/messages/999999999", {
+      messageId: "999999999",
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it("replies once: refuses an empty reply, stores it, then refuses a second", async () => {
+    const { id } = await newMessage();
+    const path = `/admin/messages/${id}`;
+
+    const empty = await postTo(replyAction, path, id, { reply: "   " });
+    expect(empty.status).toBe(400);
+    const { result } = (await empty.json()) as { result: { error: Record<string, string[]> } };
+    expect(result.error.reply).toEqual(["La respuesta no puede estar vacía."]);
+    expect((await getMessage(id))?.isReplied).toBe(false);
+
+    const sent = await postTo(replyAction, path, id, { reply: "Sí, lo tenemos en 100 ml." });
+    expect(sent.headers.get("Location")).toBe(path);
+    expect(await toastOf(sent)).toMatchObject({ title: "Respuesta enviada", type: "success" });
+    expect(await getMessage(id)).toMatchObject({
+      reply: "Sí, lo tenemos en 100 ml.",
+      isReplied: true,
+    });
+
+    const again = await postTo(replyAction, path, id, { reply: "Otra vez" });
+    expect(await toastOf(again)).toMatchObject({
+      title: "Error al enviar la respuesta",
+      type: "error",
+    });
+    expect((await getMessage(id))?.reply).toBe("Sí, lo tenemos en 100 ml.");
+  });
+
+  it("deletes after the confirmation's POST, and says so when it is gone already", async () => {
+    const { id } = await newMessage();
+    const path = `/admin/messages/${id}/delete`;
+    const deleted = await postTo(deleteAction, path, id);
+    expect(deleted.headers.get("Location")).toBe("/admin/messages");
+    expect(await toastOf(deleted)).toMatchObject({ title: "Mensaje eliminado" });
+    expect(await getMessage(id)).toBeNull();
+
+    const again = await postTo(deleteAction, path, id);
+    expect(await toastOf(again)).toMatchObject({ title: "Error al eliminar el mensaje" });
   });
 });
