@@ -97,6 +97,7 @@ function SidebarContent({
                 <Icon />
                 {label}
                 {to === "/admin/messages" && unreadMessages ? (
+                  // Read out as "Mensajes 3 sin leer".
                   <span className="bg-accent text-accent-fg ml-auto rounded-full px-2 text-xs font-semibold">
                     {unreadMessages}
                     <span className="sr-only"> sin leer</span>
