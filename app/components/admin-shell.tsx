@@ -22,6 +22,8 @@ import {
 
 export type AdminShellProps = {
   user: { firstName: string; lastName: string; email: string };
+  /** Messages not opened yet, shown beside 'Mensajes'. */
+  unreadMessages?: number;
   children: ReactNode;
 };
 
@@ -50,7 +52,7 @@ const itemClass =
 const activeItemClass =
   "flex min-h-10 w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-semibold bg-accent-soft text-accent";
 
-export function AdminShell({ user, children }: AdminShellProps) {
+export function AdminShell({ user, unreadMessages = 0, children }: AdminShellProps) {
   const detailsRef = useCloseOnNavigation();
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[16rem_1fr]">
@@ -61,13 +63,13 @@ export function AdminShell({ user, children }: AdminShellProps) {
           Panel Administrativo
         </summary>
         <div className="px-3 pb-4">
-          <SidebarContent user={user} />
+          <SidebarContent user={user} unreadMessages={unreadMessages} />
         </div>
       </details>
 
       <aside className="border-border bg-surface sticky top-0 hidden h-dvh flex-col overflow-y-auto border-r px-3 py-5 md:flex">
         <p className="font-display mb-6 px-3 text-xl font-semibold">Panel Administrativo</p>
-        <SidebarContent user={user} />
+        <SidebarContent user={user} unreadMessages={unreadMessages} />
       </aside>
 
       <main id="main" className="min-w-0 px-4 py-6 md:px-8 md:py-8">
@@ -77,7 +79,10 @@ export function AdminShell({ user, children }: AdminShellProps) {
   );
 }
 
-function SidebarContent({ user }: { user: AdminShellProps["user"] }) {
+function SidebarContent({
+  user,
+  unreadMessages,
+}: Pick<AdminShellProps, "user" | "unreadMessages">) {
   return (
     <div className="flex flex-1 flex-col gap-6">
       <nav aria-label="Administración">
@@ -91,6 +96,13 @@ function SidebarContent({ user }: { user: AdminShellProps["user"] }) {
               >
                 <Icon />
                 {label}
+                {to === "/admin/messages" && unreadMessages ? (
+                  // Read out as "Mensajes 3 sin leer".
+                  <span className="bg-accent text-accent-fg ml-auto rounded-full px-2 text-xs font-semibold">
+                    {unreadMessages}
+                    <span className="sr-only"> sin leer</span>
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}

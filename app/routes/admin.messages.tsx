@@ -1,21 +1,135 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { MessageStatusBadge } from "~/components/messages/message-status-badge";
+import {
+  MESSAGE_STATUS_LABELS,
+  MESSAGE_STATUSES,
+  messagePreview,
+  type MessageStatus,
+} from "~/models/messages";
+import { listMessages } from "~/models/messages.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { formatDate } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Mensajes | Panel Administrativo" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({});
+  const url = new URL(request.url);
+  const status = MESSAGE_STATUSES.find((value) => value === url.searchParams.get("status"));
+  const list = await listMessages({ status, page: Number(url.searchParams.get("page")) || 1 });
+  return json({ status: status ?? null, list });
 }
 
-// Built by the admin issue; the guard is final.
+const filters: Array<{ status: MessageStatus | null; label: string }> = [
+  { status: null, label: "Todos" },
+  ...MESSAGE_STATUSES.map((status) => ({ status, label: MESSAGE_STATUS_LABELS[status] })),
+];
+
 export default function AdminMessagesRoute() {
-  useLoaderData<typeof loader>();
+  const { status, list } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const pageLink = (page: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(page));
+    return `?${params}`;
+  };
   return (
-    <div>
+    <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Mensajes</h1>
-      <p className="text-fg-muted mt-2">Estamos preparando esta sección. Vuelve muy pronto.</p>
+      {/* Filters are links: they work without JS and the URL says what is shown. */}
+      <nav aria-label="Filtrar mensajes" className="border-border border-b">
+        <ul className="flex flex-wrap gap-1">
+          {filters.map((filter) => {
+            const current = filter.status === status;
+            return (
+              <li key={filter.label}>
+                <Link
+                  to={filter.status ? `/admin/messages?status=${filter.status}` : "/admin/messages"}
+                  aria-current={current ? "page" : undefined}
+                  className={`-mb-px inline-block border-b-2 px-3 py-2.5 text-sm ${
+                    current
+                      ? "border-accent text-fg font-semibold"
+                      : "text-fg-muted hover:text-fg border-transparent"
+                  }`}
+                >
+                  {filter.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <p className="text-fg-muted text-sm" aria-live="polite">
+        {list.total === 1 ? "1 mensaje" : `${list.total.toLocaleString("es-HN")} mensajes`}
+      </p>
+      <div className="border-border overflow-x-auto rounded-xl border">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-surface-muted">
+            <tr>
+              {["Estado", "Remitente", "Asunto", "Mensaje", "Fecha", "Acciones"].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2 font-semibold">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-border divide-y">
+            {list.messages.map((message) => (
+              <tr
+                key={message.id}
+                className={message.isRead ? "align-top" : "align-top font-medium"}
+              >
+                <td className="px-3 py-2">
+                  <MessageStatusBadge message={message} />
+                </td>
+                <td className="px-3 py-2">
+                  <div>{message.name}</div>
+                  <div className="text-fg-muted font-normal">{message.email}</div>
+                </td>
+                <td className="max-w-xs px-3 py-2">{message.subject}</td>
+                <td className="text-fg-muted max-w-xs px-3 py-2 font-normal">
+                  {messagePreview(message.excerpt)}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDate(message.createdAt)}</td>
+                <td className="space-y-1 px-3 py-2 font-normal">
+                  <Link
+                    to={`/admin/messages/${message.id}`}
+                    aria-label={`Ver el mensaje de ${message.name}: ${message.subject}`}
+                    className="block underline"
+                  >
+                    Ver
+                  </Link>
+                  <Link
+                    to={`/admin/messages/${message.id}/delete`}
+                    aria-label={`Eliminar el mensaje de ${message.name}: ${message.subject}`}
+                    className="text-danger block underline"
+                  >
+                    Eliminar
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {list.messages.length === 0 ? (
+          <p className="text-fg-muted p-6 text-center">No hay mensajes</p>
+        ) : null}
+      </div>
+      {list.pageCount > 1 ? (
+        <nav aria-label="Paginación" className="flex items-center gap-3 text-sm">
+          {list.page > 1 ? <Link to={pageLink(list.page - 1)}>Anterior</Link> : null}
+          <span>
+            Página {list.page} de {list.pageCount}
+          </span>
+          {list.page < list.pageCount ? <Link to={pageLink(list.page + 1)}>Siguiente</Link> : null}
+        </nav>
+      ) : null}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { countUnreadMessages } from "~/models/messages.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [
@@ -15,19 +16,36 @@ export const meta: MetaFunction = () => [
  */
 const ORDERS_DENIED = "No tienes permisos para acceder a esta sección.";
 
+/*
+ * The message detail marks its message read in its own loader, which runs beside this one: the
+ * message being opened is left out of the count here, so the badge is right whichever finishes
+ * first.
+ */
+function openedMessageId(pathname: string) {
+  const match = /^\/admin\/messages\/(\d+)\/?$/.exec(pathname);
+  return match ? Number(match[1]) : undefined;
+}
+
 // Each admin route repeats requireAdmin in its own loader and action: this guard only
 // decides what the layout renders, it protects nothing by itself.
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const inOrders = pathname === "/admin/orders" || pathname.startsWith("/admin/orders/");
   const user = await requireAdmin(request, inOrders ? ORDERS_DENIED : undefined);
-  return json({ user: { firstName: user.firstName, lastName: user.lastName, email: user.email } });
+  return json({
+    user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+    unreadMessages: await countUnreadMessages({ opening: openedMessageId(pathname) }),
+  });
 }
 
+// Opening a message marks it read: the sidebar's count follows on that navigation too.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || nextUrl.pathname.startsWith("/admin/messages/");
+
 export default function AdminLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, unreadMessages } = useLoaderData<typeof loader>();
   return (
-    <AdminShell user={user}>
+    <AdminShell user={user} unreadMessages={unreadMessages}>
       <Outlet />
     </AdminShell>
   );

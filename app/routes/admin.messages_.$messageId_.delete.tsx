@@ -1,0 +1,86 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { deleteMessage, getMessage } from "~/models/messages.server";
+import { guardAction } from "~/utils/action.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { invariantResponse } from "~/utils/invariant";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/*
+ * The confirmation is a page of its own, so deleting works the same with JavaScript off: the
+ * list and the detail link here and only this form's POST deletes. Reading the message here
+ * does not mark it read.
+ */
+
+const MESSAGE_NOT_FOUND = "Mensaje no encontrado";
+
+function messageIdOf(params: { messageId?: string }) {
+  const id = Number(params.messageId);
+  invariantResponse(Number.isSafeInteger(id) && id > 0, MESSAGE_NOT_FOUND, { status: 404 });
+  return id;
+}
+
+export const meta: MetaFunction = () => [{ title: "Eliminar mensaje | Panel Administrativo" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const message = await getMessage(messageIdOf(params));
+  invariantResponse(message, MESSAGE_NOT_FOUND, { status: 404 });
+  const { id, name, email, subject } = message;
+  return json({ message: { id, name, email, subject } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await guardAction(request);
+  await requireAdmin(request);
+  if (!(await deleteMessage(messageIdOf(params)))) {
+    // Gone already (another tab, another admin): the list is where the admin continues.
+    return redirectWithToast(request, "/admin/messages", {
+      type: "error",
+      title: "Error al eliminar el mensaje",
+      description: "El mensaje ya no existe.",
+    });
+  }
+  return redirectWithToast(request, "/admin/messages", { title: "Mensaje eliminado" });
+}
+
+export default function DeleteMessageRoute() {
+  const { message } = useLoaderData<typeof loader>();
+  const pending = useIsPending();
+  return (
+    <div className="max-w-xl space-y-6">
+      <div>
+        <Link to="/admin/messages" className="text-accent text-sm underline">
+          ← Mensajes
+        </Link>
+        <h1 className="mt-2 text-2xl font-semibold">Eliminar mensaje</h1>
+      </div>
+      <Form method="post" className="space-y-4">
+        <p>
+          ¿Seguro que quieres eliminar el mensaje <strong>{message.subject}</strong> de{" "}
+          {message.name} ({message.email})? Esta acción no se puede deshacer.
+        </p>
+        <div className="flex gap-3">
+          <Button type="submit" variant="danger" disabled={pending}>
+            {pending ? "Eliminando..." : "Sí, eliminar"}
+          </Button>
+          <Link to={`/admin/messages/${message.id}`} className={buttonClasses("secondary")}>
+            Cancelar
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
