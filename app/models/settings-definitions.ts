@@ -493,11 +493,12 @@ export function settingDefault(key: SettingKey): string {
 
 /**
  * The admin settings screen's tabs (backoffice.md §2: General, Contacto, Redes Sociales,
- * Empresa, plus the keys DECISIONS.md adds), each a URL /admin/settings/{slug} that saves its
- * own categories together. Draft decision admin-settings.
+ * Empresa, plus the keys DECISIONS.md adds), each a URL that saves its own categories together:
+ * General is /admin/settings itself, the others /admin/settings/{slug}. Draft decision
+ * admin-settings.
  */
 export const SETTINGS_TABS = [
-  { slug: "general", label: "General", categories: ["general", "system"] },
+  { slug: "", label: "General", categories: ["general", "system"] },
   { slug: "contact", label: "Contacto", categories: ["contact"] },
   { slug: "social", label: "Redes Sociales", categories: ["social"] },
   { slug: "company", label: "Empresa", categories: ["company", "business"] },
@@ -511,8 +512,13 @@ export const SETTINGS_TABS = [
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
+/** The tab of /admin/settings/{slug}, or General for /admin/settings (no slug). */
 export function settingsTab(slug: string | undefined): SettingsTab | undefined {
-  return SETTINGS_TABS.find((tab) => tab.slug === slug);
+  return SETTINGS_TABS.find((tab) => tab.slug === (slug ?? ""));
+}
+
+export function settingsTabPath(tab: Pick<SettingsTab, "slug">) {
+  return tab.slug ? `/admin/settings/${tab.slug}` : "/admin/settings";
 }
 
 /** The definitions a tab edits, category by category in the tab's order, then by sortOrder. */

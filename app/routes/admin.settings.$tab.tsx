@@ -24,7 +24,7 @@ import {
   type SettingField,
 } from "~/models/settings-form.server";
 import { getSettings, updateSettings } from "~/models/settings.server";
-import { settingsTab } from "~/models/settings-definitions";
+import { settingsTab, settingsTabPath } from "~/models/settings-definitions";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { invariantResponse } from "~/utils/invariant";
@@ -35,6 +35,7 @@ import { redirectWithToast } from "~/utils/toast.server";
  * changed are written, in one transaction; D3: the whole store reads them on its next request).
  */
 
+/** General has no segment of its own: admin.settings._index.tsx serves it with this module. */
 function tabOf(params: { tab?: string }) {
   const tab = settingsTab(params.tab);
   invariantResponse(tab, "Sección de configuración no encontrada", { status: 404 });
@@ -62,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { refusal, entries } = await readSettingsSubmission(request, tab);
   if (refusal) return refusal;
   const { changed } = await updateSettings(entries);
-  const here = `/admin/settings/${tab.slug}`;
+  const here = settingsTabPath(tab);
   if (changed.length === 0) {
     return redirectWithToast(request, here, { type: "info", title: SETTINGS_MESSAGES.noChanges });
   }
@@ -78,10 +79,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AdminSettingsTabRoute() {
   const { tab, fields, values } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // A new tab is a new form: its inputs start from that tab's values.
+  // A new tab, or values just saved, make a new form: its inputs start from the stored values
+  // (the server formats a phone or an amount as it stores it).
   return (
     <SettingsForm
-      key={tab.slug}
+      key={`${tab.slug}:${JSON.stringify(values)}`}
       tab={tab}
       fields={fields}
       values={values}
@@ -105,7 +107,7 @@ function SettingsForm({
 }) {
   const pending = useIsPending();
   const { form, field } = useServerForm({
-    id: `settings-${tab.slug}`,
+    id: `settings-${tab.slug || "general"}`,
     lastResult,
     defaultValue: values,
   });

@@ -1,8 +1,2 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/utils/auth.server";
-
-/** /admin/settings opens on its first tab. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return redirect("/admin/settings/general");
-}
+/** /admin/settings is its General tab: the same module as every other tab. */
+export { action, ErrorBoundary, loader, meta, default } from "./admin.settings.$tab";

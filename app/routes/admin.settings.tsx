@@ -3,12 +3,13 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TabNav } from "~/components/ui/tab-nav";
 import { getSettings } from "~/models/settings.server";
-import { SETTINGS_TABS } from "~/models/settings-definitions";
+import { SETTINGS_TABS, settingsTabPath } from "~/models/settings-definitions";
 import { requireAdmin } from "~/utils/auth.server";
 
 /*
  * /admin/settings (backoffice.md §2 "General settings"): the frame of the settings screen. Each
- * tab is a URL, /admin/settings/{tab} (admin.settings.$tab.tsx), that saves its own entries.
+ * tab is a URL that saves its own entries: General at /admin/settings (the index route), the
+ * others at /admin/settings/{tab}; admin.settings.$tab.tsx serves them all.
  */
 
 export const meta: MetaFunction = () => [{ title: "Configuración | Panel Administrativo" }];
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { maintenanceMode } = await getSettings();
   return json({
-    tabs: SETTINGS_TABS.map((tab) => ({ to: `/admin/settings/${tab.slug}`, label: tab.label })),
+    tabs: SETTINGS_TABS.map((tab) => ({ to: settingsTabPath(tab), label: tab.label, end: true })),
     maintenanceMode,
   });
 }

@@ -6,7 +6,7 @@ import { findOrCreateGoogleUser, RegistrationsClosedError } from "~/models/users
 import { loader as rootLoader } from "~/root";
 import { action as registerAction, loader as registerLoader } from "~/routes/_auth.register";
 import { action as tabAction, loader as tabLoader } from "~/routes/admin.settings.$tab";
-import { loader as indexLoader } from "~/routes/admin.settings._index";
+import { action as indexAction, loader as indexLoader } from "~/routes/admin.settings._index";
 import { db } from "~/utils/db.server";
 import { createUser } from "../factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
@@ -24,16 +24,25 @@ afterEach(async () => {
   await updateSettings({ maintenanceMode: "false", allowRegistrations: "true" });
 });
 
+/** General is the index route (/admin/settings); the other tabs are /admin/settings/{tab}. */
+const tabPath = (tab: string) =>
+  tab === "general" ? "/admin/settings?index" : `/admin/settings/${tab}`;
+const tabParams = (tab: string) => (tab === "general" ? {} : { tab });
+
 const loadTab = (tab: string, cookie = adminCookie) =>
   settle(() =>
-    tabLoader({ request: get(`/admin/settings/${tab}`, cookie), params: { tab }, context: {} }),
+    (tab === "general" ? indexLoader : tabLoader)({
+      request: get(tabPath(tab), cookie),
+      params: tabParams(tab),
+      context: {},
+    }),
   );
 
 const saveTab = (tab: string, fields: Record<string, string>, cookie = adminCookie) =>
   settle(() =>
-    tabAction({
-      request: formPost(`/admin/settings/${tab}`, fields, cookie),
-      params: { tab },
+    (tab === "general" ? indexAction : tabAction)({
+      request: formPost(tabPath(tab), fields, cookie),
+      params: tabParams(tab),
       context: {},
     }),
   );
@@ -64,11 +73,18 @@ async function storedRows(keys: string[]) {
 
 describe("the settings tabs", () => {
   it("opens on General and answers 404 for a tab that does not exist", async () => {
-    const index = await settle(() =>
-      indexLoader({ request: get("/admin/settings", adminCookie), params: {}, context: {} }),
-    );
-    expect(index.headers.get("Location")).toBe("/admin/settings/general");
+    const response = await loadTab("general");
+    expect((await response.json()).tab.label).toBe("General");
     expect((await loadTab("nope")).status).toBe(404);
+    // General has one URL, /admin/settings: not /admin/settings/general too.
+    const duplicate = await settle(() =>
+      tabLoader({
+        request: get("/admin/settings/general", adminCookie),
+        params: { tab: "general" },
+        context: {},
+      }),
+    );
+    expect(duplicate.status).toBe(404);
   });
 
   it("shows each tab's settings with the values in effect, money in lempiras", async () => {
