@@ -156,16 +156,15 @@ function schemaOfTab(tab: SettingsTab) {
 
 /**
  * The tab's post, checked: `refusal` is the 400 answer to return as is (every field's message,
- * nothing saved); otherwise `entries` holds every key of the tab as the table stores it.
+ * nothing saved); otherwise `entries` holds every key of the tab as the table stores it, and
+ * `failed()` is the answer when the database refuses the write (the form back as typed, 500).
  */
 export async function readSettingsSubmission(request: Request, tab: SettingsTab) {
   const submission = parseWithZod(await request.formData(), { schema: schemaOfTab(tab) });
+  const notSaved = (status: 400 | 500) =>
+    json({ result: submission.reply({ formErrors: [SETTINGS_MESSAGES.notSaved] }) }, { status });
   if (submission.status !== "success") {
-    const refusal = json(
-      { result: submission.reply({ formErrors: [SETTINGS_MESSAGES.notSaved] }) },
-      { status: 400 },
-    );
-    return { refusal, entries: null } as const;
+    return { refusal: notSaved(400), entries: null, failed: null } as const;
   }
-  return { refusal: null, entries: submission.value } as const;
+  return { refusal: null, entries: submission.value, failed: () => notSaved(500) } as const;
 }

@@ -60,9 +60,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
   const tab = tabOf(params);
-  const { refusal, entries } = await readSettingsSubmission(request, tab);
+  const { refusal, entries, failed } = await readSettingsSubmission(request, tab);
   if (refusal) return refusal;
-  const { changed } = await updateSettings(entries);
+  let changed;
+  try {
+    ({ changed } = await updateSettings(entries));
+  } catch (error) {
+    // §8: 'Error al guardar' with the form as typed; the transaction saved none of it.
+    console.error("No se pudo guardar la configuración", error);
+    return failed();
+  }
   const here = settingsTabPath(tab);
   if (changed.length === 0) {
     return redirectWithToast(request, here, { type: "info", title: SETTINGS_MESSAGES.noChanges });

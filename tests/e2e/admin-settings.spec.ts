@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { createDb, databasePath, openSqlite } from "../../db/connection";
-import { admin, expect, test } from "./fixtures";
+import { admin, expect, googleUser, test } from "./fixtures";
 
 /*
  * The settings screen changes the whole store (the footer, maintenance mode, registrations), so
@@ -29,6 +29,20 @@ async function restoreSettings(project: string, values: Record<string, string>) 
     for (const [key, value] of Object.entries(values)) {
       await db.updateTable("settings").set({ value }).where("key", "=", key).execute();
     }
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function googleAccountCount(project: string) {
+  const db = createDb(openSqlite(databasePath(store(project).dataDir)));
+  try {
+    const rows = await db
+      .selectFrom("users")
+      .select("id")
+      .where("googleId", "=", googleUser.sub)
+      .execute();
+    return rows.length;
   } finally {
     await db.destroy();
   }
@@ -159,6 +173,17 @@ test("registrations switched off close /register", async ({ page, browser }, tes
       visitor.page.getByText("El registro de nuevas cuentas está deshabilitado temporalmente."),
     ).toBeVisible();
     await expect(visitor.page.getByRole("button", { name: "Crear cuenta" })).toHaveCount(0);
+
+    // Google follows the same rule: its first sign-in would create an account, so it is refused.
+    await visitor.page.goto("/login");
+    await visitor.page.getByRole("button", { name: "Continuar con Google" }).click();
+    await expect(visitor.page).toHaveURL(/\/login$/);
+    await expect(
+      visitor.page
+        .getByRole("alert")
+        .getByText("El registro de nuevas cuentas está deshabilitado temporalmente."),
+    ).toBeVisible();
+    expect(await googleAccountCount(project)).toBe(0);
     await visitor.close();
 
     await page.getByLabel("Permitir registro de clientes").check();

@@ -1,4 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SETTINGS_MESSAGES } from "~/models/settings-form.server";
 import { getSettings, updateSettings } from "~/models/settings.server";
 import { REGISTRATION_CLOSED } from "~/models/users";
@@ -201,6 +202,38 @@ describe("saving a tab", () => {
     expect(result.error.contactEmail).toEqual(["Correo electrónico inválido"]);
 
     expect(await getSettings()).toEqual(settingsBefore);
+  });
+
+  it("saves none of the tab when the database refuses one entry", async () => {
+    const before = await getSettings();
+    const form = await formOf("contact");
+    // A real SQLite failure on the last entry written, after the phone was written.
+    for (const event of ["INSERT", "UPDATE"]) {
+      await sql
+        .raw(
+          `CREATE TEMP TRIGGER refuse_email_${event} BEFORE ${event} ON settings
+           WHEN NEW.key = 'email' BEGIN SELECT RAISE(ABORT, 'disco lleno'); END`,
+        )
+        .execute(db);
+    }
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const response = await saveTab("contact", {
+        ...form,
+        contactPhone: "+504 2777-1111",
+        email: "pie@perfumeria.hn",
+      });
+      expect(response.status).toBe(500);
+      const { result } = await response.json();
+      expect(result.error[""]).toEqual([SETTINGS_MESSAGES.notSaved]);
+      expect(result.initialValue.contactPhone).toBe("+504 2777-1111");
+      expect(logged).toHaveBeenCalledWith("No se pudo guardar la configuración", expect.any(Error));
+    } finally {
+      logged.mockRestore();
+      await sql`DROP TRIGGER refuse_email_INSERT`.execute(db);
+      await sql`DROP TRIGGER refuse_email_UPDATE`.execute(db);
+    }
+    expect(await getSettings()).toEqual(before);
   });
 
   it("reads an unchecked checkbox (absent from the post) as off", async () => {
