@@ -25,6 +25,10 @@ isolatedProjects.forEach((project, index) => {
   const key = project.toUpperCase();
   process.env[`E2E_ISOLATED_${key}_DATA_DIR`] ??= tempDir();
   process.env[`E2E_ISOLATED_${key}_URL`] = `http://127.0.0.1:${port + 1 + index}`;
+  // The admin settings spec switches maintenance and registrations from the settings screen:
+  // a store of its own, so it never runs into isolated-store.spec.ts on the other worker.
+  process.env[`E2E_SETTINGS_${key}_DATA_DIR`] ??= tempDir();
+  process.env[`E2E_SETTINGS_${key}_URL`] = `http://127.0.0.1:${port + 3 + index}`;
 });
 process.env.E2E_ADMIN_EMAIL = "admin@perfumeria.hn";
 process.env.E2E_ADMIN_PASSWORD = "admin-e2e-1234";
@@ -99,10 +103,12 @@ export default defineConfig({
   // Starts before globalSetup; the OAuth mock it needs is only called once a test runs.
   webServer: [
     server(baseURL, process.env.E2E_DATA_DIR),
-    ...isolatedProjects.map((project) =>
-      server(
-        process.env[`E2E_ISOLATED_${project.toUpperCase()}_URL`]!,
-        process.env[`E2E_ISOLATED_${project.toUpperCase()}_DATA_DIR`]!,
+    ...isolatedProjects.flatMap((project) =>
+      ["ISOLATED", "SETTINGS"].map((store) =>
+        server(
+          process.env[`E2E_${store}_${project.toUpperCase()}_URL`]!,
+          process.env[`E2E_${store}_${project.toUpperCase()}_DATA_DIR`]!,
+        ),
       ),
     ),
   ],

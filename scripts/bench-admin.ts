@@ -178,6 +178,7 @@ async function describeStore(db: ReturnType<typeof createDb>) {
     reviewId: await first("reviews"),
     promoCodeId: await first("promoCodes"),
     messageId: await first("messages"),
+    tab: "contact",
     orderId: (
       await db
         .selectFrom("orders")

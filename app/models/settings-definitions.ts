@@ -24,6 +24,9 @@ export type SettingDefinition = {
   inputType: SettingInputType;
   /** A "number" that may have decimals (a percentage, a rate); other numbers are whole. */
   decimals?: true;
+  /** Bounds of a "number" the admin screen enforces (a percentage ≤ 100, a divisor ≥ 1). */
+  min?: number;
+  max?: number;
   isRequired: 0 | 1;
   sortOrder: number;
 };
@@ -77,6 +80,7 @@ export const SETTING_DEFINITIONS = [
     description: "Porcentaje de Impuesto Sobre Ventas aplicado al subtotal.",
     inputType: "number",
     decimals: true,
+    max: 100,
     isRequired: 1,
     sortOrder: 20,
   },
@@ -397,6 +401,7 @@ export const SETTING_DEFINITIONS = [
     label: "Puntos por L 1 de descuento",
     description: "Puntos necesarios para obtener L 1 de descuento en un cupón.",
     inputType: "number",
+    min: 1,
     isRequired: 1,
     sortOrder: 20,
   },
@@ -406,6 +411,7 @@ export const SETTING_DEFINITIONS = [
     category: "loyalty",
     label: "Incremento de canje (puntos)",
     inputType: "number",
+    min: 1,
     isRequired: 1,
     sortOrder: 30,
   },
@@ -483,4 +489,46 @@ export function settingDefinition(key: SettingKey): SettingDefinition {
 /** The default value of a setting (the value the seed writes). */
 export function settingDefault(key: SettingKey): string {
   return byKey.get(key)!.value;
+}
+
+/**
+ * The admin settings screen's tabs (backoffice.md §2: General, Contacto, Redes Sociales,
+ * Empresa, plus the keys DECISIONS.md adds), each a URL that saves its own categories together:
+ * General is /admin/settings itself, the others /admin/settings/{slug}. Draft decision
+ * admin-settings.
+ */
+export const SETTINGS_TABS = [
+  { slug: "", label: "General", categories: ["general", "system"] },
+  { slug: "contact", label: "Contacto", categories: ["contact"] },
+  { slug: "social", label: "Redes Sociales", categories: ["social"] },
+  { slug: "company", label: "Empresa", categories: ["company", "business"] },
+  { slug: "shipping", label: "Envíos y pagos", categories: ["checkout"] },
+  { slug: "loyalty", label: "Lealtad", categories: ["loyalty"] },
+] as const satisfies readonly {
+  slug: string;
+  label: string;
+  categories: readonly SettingCategory[];
+}[];
+
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+/** The tab of /admin/settings/{slug}, or General for /admin/settings (no slug). */
+export function settingsTab(slug: string | undefined): SettingsTab | undefined {
+  return SETTINGS_TABS.find((tab) => tab.slug === (slug ?? ""));
+}
+
+export function settingsTabPath(tab: Pick<SettingsTab, "slug">) {
+  return tab.slug ? `/admin/settings/${tab.slug}` : "/admin/settings";
+}
+
+/** The definitions a tab edits, category by category in the tab's order, then by sortOrder. */
+export function definitionsOfTab(tab: SettingsTab): SettingDefinition[] {
+  const categories: readonly SettingCategory[] = tab.categories;
+  return (SETTING_DEFINITIONS as readonly SettingDefinition[])
+    .filter((definition) => categories.includes(definition.category))
+    .sort(
+      (a, b) =>
+        categories.indexOf(a.category) - categories.indexOf(b.category) ||
+        a.sortOrder - b.sortOrder,
+    );
 }

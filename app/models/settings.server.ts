@@ -1,7 +1,8 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
-import { parseSettings, type StoreSettings } from "./settings";
-import { SETTING_DEFINITIONS, settingDefault, type SettingKey } from "./settings-definitions";
+import { parseSettingValue, parseSettings, type StoreSettings } from "./settings";
+import { settingDefinition, settingDefault, type SettingKey } from "./settings-definitions";
 
 /*
  * D3: settings are read on the server for every request from an in-process cache, parsed once
@@ -10,6 +11,12 @@ import { SETTING_DEFINITIONS, settingDefault, type SettingKey } from "./settings
  * those writes are seen on the next request too.
  */
 let cache: { version: number; settings: StoreSettings } | undefined;
+/*
+ * Bumped by every write of ours. A read that started before a write must not store what it
+ * read after the write cleared the cache (PRAGMA data_version does not change for writes on
+ * our own connection), or the old values would stay until another process wrote.
+ */
+let generation = 0;
 
 /** A mistyped value is reported once per process, not on every request. */
 const reported = new Set<string>();
@@ -21,6 +28,7 @@ async function dataVersion() {
 
 /** Every setting, typed: money in centavos, numbers, booleans, texts. */
 export async function getSettings(): Promise<StoreSettings> {
+  const startedAt = generation;
   const version = await dataVersion();
   if (cache && cache.version === version) return cache.settings;
   const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
@@ -35,7 +43,7 @@ export async function getSettings(): Promise<StoreSettings> {
       `Ajuste inválido: ${key} = ${JSON.stringify(value)}; se usa el valor por defecto ${JSON.stringify(settingDefault(key))}.`,
     );
   }
-  cache = { version, settings };
+  if (startedAt === generation) cache = { version, settings };
   return settings;
 }
 
@@ -43,29 +51,60 @@ export async function isMaintenanceMode() {
   return (await getSettings()).maintenanceMode;
 }
 
-/** Writes several settings at once (the admin saves a category together). */
-export async function updateSettings(entries: Partial<Record<SettingKey, string>>) {
+/**
+ * Writes several settings in one transaction (the admin saves a tab together) and returns the
+ * keys whose value changed: an entry that stands for the value already in effect (`150.00` for
+ * `150`, the default of a missing row) is not written. The next `getSettings` reads the new
+ * values (D3), in this process and in any other.
+ */
+export async function updateSettings(
+  entries: Partial<Record<SettingKey, string>>,
+  executor: Kysely<Database> = db,
+): Promise<{ changed: SettingKey[] }> {
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    for (const [key, value] of Object.entries(entries)) {
+  const changed = await executor.transaction().execute(async (trx) => {
+    const keys = Object.keys(entries) as SettingKey[];
+    if (keys.length === 0) return [];
+    const rows = await trx
+      .selectFrom("settings")
+      .select(["key", "value"])
+      .where("key", "in", keys)
+      .execute();
+    const stored = new Map(rows.map((row) => [row.key, row.value]));
+    const written: SettingKey[] = [];
+    for (const key of keys) {
+      const value = entries[key];
       if (value === undefined) continue;
-      const definition = SETTING_DEFINITIONS.find((d) => d.key === key);
+      const definition = settingDefinition(key);
+      const effective = (text: string | undefined) =>
+        text === undefined ? undefined : parseSettingValue(definition, text);
+      const current = effective(stored.get(key)) ?? effective(definition.value);
+      const next = effective(value);
+      if (next !== undefined && next === current) continue;
       await trx
         .insertInto("settings")
         .values({
           key,
           value,
-          category: definition?.category ?? "general",
-          label: definition?.label ?? key,
-          inputType: definition?.inputType ?? "text",
-          sortOrder: definition?.sortOrder ?? 0,
+          category: definition.category,
+          label: definition.label,
+          description: definition.description ?? null,
+          inputType: definition.inputType,
+          isRequired: definition.isRequired,
+          sortOrder: definition.sortOrder,
           updatedAt: now,
         })
         .onConflict((oc) => oc.column("key").doUpdateSet({ value, updatedAt: now }))
         .execute();
+      written.push(key);
     }
+    return written;
   });
-  cache = undefined;
+  if (changed.length > 0) {
+    generation += 1;
+    cache = undefined;
+  }
+  return { changed };
 }
 
 export async function setMaintenanceMode(on: boolean) {

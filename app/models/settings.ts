@@ -30,14 +30,21 @@ export type InvalidSetting = { key: SettingKey; value: string };
 const WHOLE = /^\d+$/;
 const DECIMAL = /^\d+(\.\d+)?$/;
 
-/** The value a stored text stands for, or undefined when it is not one (never NaN, never < 0). */
-function parseValue(definition: SettingDefinition, text: string) {
+/**
+ * The value a stored text stands for, or undefined when it is not one (never NaN, never < 0,
+ * never outside the definition's bounds). The admin screen checks a save with this same rule.
+ */
+export function parseSettingValue(definition: SettingDefinition, text: string) {
   const trimmed = text.trim();
   switch (definition.inputType) {
     case "money":
       return parseMoney(trimmed) ?? undefined;
-    case "number":
-      return (definition.decimals ? DECIMAL : WHOLE).test(trimmed) ? Number(trimmed) : undefined;
+    case "number": {
+      if (!(definition.decimals ? DECIMAL : WHOLE).test(trimmed)) return undefined;
+      const number = Number(trimmed);
+      const { min = 0, max = Number.MAX_SAFE_INTEGER } = definition;
+      return number >= min && number <= max ? number : undefined;
+    }
     case "boolean": {
       const lower = trimmed.toLowerCase();
       if (lower === "true" || lower === "1") return true;
@@ -63,9 +70,9 @@ export function parseSettings(stored: Readonly<Record<string, string | undefined
   for (const definition of SETTING_DEFINITIONS as readonly SettingDefinition[]) {
     const key = definition.key as SettingKey;
     const text = stored[key];
-    const parsed = text === undefined ? undefined : parseValue(definition, text);
+    const parsed = text === undefined ? undefined : parseSettingValue(definition, text);
     if (text !== undefined && parsed === undefined) invalid.push({ key, value: text });
-    values[key] = parsed ?? parseValue(definition, definition.value);
+    values[key] = parsed ?? parseSettingValue(definition, definition.value);
   }
   return { settings: Object.freeze(values) as StoreSettings, invalid };
 }

@@ -3,7 +3,7 @@ import type { Database, Role } from "#db/types";
 import { db } from "~/utils/db.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/utils/password.server";
 import { loyaltyRulesFrom, type LoyaltyRules } from "./loyalty";
-import type { DeleteAccountRefusal } from "./users";
+import { REGISTRATION_CLOSED, type DeleteAccountRefusal } from "./users";
 import { grantRegistrationBonus } from "./points-ledger.server";
 import { deleteReviewsByUser } from "./review-moderation.server";
 import { getSettings } from "./settings.server";
@@ -129,10 +129,14 @@ export type GoogleIdentity = {
 
 export class GoogleAccountConflictError extends Error {}
 
+/** A Google sign-up while the store takes no new accounts (allowRegistrations off). */
+export class RegistrationsClosedError extends Error {}
+
 /**
  * Users are keyed by Google's subject id. An existing password account with the same
  * e-mail is not merged silently: whoever controls that Google account could otherwise
- * take over a store account they never proved they own.
+ * take over a store account they never proved they own. A new account follows the same
+ * allowRegistrations rule as /register; an existing one signs in regardless.
  */
 export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
   const existing = await db
@@ -146,7 +150,9 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
       "Ya existe una cuenta con este correo. Inicia sesión con tu contraseña.",
     );
   }
-  const rules = loyaltyRulesFrom(await getSettings());
+  const settings = await getSettings();
+  if (!settings.allowRegistrations) throw new RegistrationsClosedError(REGISTRATION_CLOSED);
+  const rules = loyaltyRulesFrom(settings);
   const user = await insertCustomer(
     {
       email: identity.email,

@@ -97,3 +97,7 @@ export function deleteAccountSchema(email: string) {
       }),
   });
 }
+
+/** The store's allowRegistrations setting is off: no new accounts, by form or by Google. */
+export const REGISTRATION_CLOSED =
+  "El registro de nuevas cuentas está deshabilitado temporalmente.";

@@ -14,6 +14,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { getSettings } from "~/models/settings.server";
+import { REGISTRATION_CLOSED } from "~/models/users";
 import { createCustomer, EmailTakenError } from "~/models/users.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAnonymous } from "~/utils/auth.server";
@@ -58,8 +59,6 @@ const PasswordPair = z
 // mismatch are reported together.
 const RegisterSchema = z.intersection(ProfileFields, PasswordPair);
 
-const REGISTRATION_CLOSED = "El registro de nuevas cuentas está deshabilitado temporalmente.";
-
 export const meta: MetaFunction = () => [{ title: "Crear cuenta | Perfumería de Lujo" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -76,14 +75,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: RegisterSchema });
   const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields }) }, { status: 400 });
-  }
+  // Closed before anything else: a post made from a page loaded while it was open is refused too.
   if (!(await getSettings()).allowRegistrations) {
     return json(
       { result: submission.reply({ formErrors: [REGISTRATION_CLOSED], hideFields }) },
       { status: 403 },
     );
+  }
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields }) }, { status: 400 });
   }
   const { confirmPassword: _confirm, phone, ...input } = submission.value;
   try {

@@ -37,7 +37,13 @@ export default async function globalSetup() {
 
   return async () => {
     await server.stop();
-    for (const key of ["E2E_DATA_DIR", "E2E_ISOLATED_JS_DATA_DIR", "E2E_ISOLATED_NOJS_DATA_DIR"]) {
+    for (const key of [
+      "E2E_DATA_DIR",
+      "E2E_ISOLATED_JS_DATA_DIR",
+      "E2E_ISOLATED_NOJS_DATA_DIR",
+      "E2E_SETTINGS_JS_DATA_DIR",
+      "E2E_SETTINGS_NOJS_DATA_DIR",
+    ]) {
       const dir = process.env[key];
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -66,6 +66,10 @@ describe("parseSettings: each stored string read once, by its definition's input
     ["stockThreshold", "2.5", 5],
     ["stockThreshold", "Infinity", 5],
     ["loyalty_registration_bonus", "50.5", 50],
+    // Out of the definition's bounds: a tax over 100 % and a divisor of 0 are mistakes too.
+    ["tax_percentage", "150", 15],
+    ["loyalty_points_per_lempira_discount", "0", 35],
+    ["loyalty_redeem_step", "0", 10],
     ["maintenanceMode", "sí", false],
     ["allowRegistrations", "", true],
   ])("an unreadable %s (%j) is its default %j, and is reported", (key, value, fallback) => {

@@ -1,0 +1,208 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import {
+  checkboxProps,
+  controlProps,
+  useServerForm,
+  type ServerField,
+} from "~/components/forms/server-form";
+import { Button } from "~/components/ui/button";
+import { FormErrorAlert } from "~/components/ui/form-error-alert";
+import { Label } from "~/components/ui/input";
+import { useIsPending } from "~/hooks/use-is-pending";
+import {
+  fieldsOfTab,
+  formValuesOfTab,
+  readSettingsSubmission,
+  SETTINGS_MESSAGES,
+  type SettingField,
+} from "~/models/settings-form.server";
+import { getSettings, updateSettings } from "~/models/settings.server";
+import { settingsTab, settingsTabPath } from "~/models/settings-definitions";
+import { guardAction } from "~/utils/action.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { invariantResponse } from "~/utils/invariant";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/*
+ * One tab of /admin/settings: its settings in one form, saved together (only the entries that
+ * changed are written, in one transaction; D3: the whole store reads them on its next request).
+ */
+
+/** General has no segment of its own: admin.settings._index.tsx serves it with this module. */
+function tabOf(params: { tab?: string }) {
+  const tab = settingsTab(params.tab);
+  invariantResponse(tab, "Sección de configuración no encontrada", { status: 404 });
+  return tab;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Configuración: ${data?.tab.label ?? "Ajustes"} | Panel Administrativo` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const tab = tabOf(params);
+  return json({
+    tab: { slug: tab.slug, label: tab.label },
+    fields: fieldsOfTab(tab),
+    values: formValuesOfTab(tab, await getSettings()),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await guardAction(request);
+  await requireAdmin(request);
+  const tab = tabOf(params);
+  const { refusal, entries, failed } = await readSettingsSubmission(request, tab);
+  if (refusal) return refusal;
+  let changed;
+  try {
+    ({ changed } = await updateSettings(entries));
+  } catch (error) {
+    // §8: 'Error al guardar' with the form as typed; the transaction saved none of it.
+    console.error("No se pudo guardar la configuración", error);
+    return failed();
+  }
+  const here = settingsTabPath(tab);
+  if (changed.length === 0) {
+    return redirectWithToast(request, here, { type: "info", title: SETTINGS_MESSAGES.noChanges });
+  }
+  return redirectWithToast(request, here, {
+    title: SETTINGS_MESSAGES.saved,
+    description:
+      changed.length === 1
+        ? "Se actualizó 1 ajuste."
+        : `Se actualizaron ${changed.length} ajustes.`,
+  });
+}
+
+export default function AdminSettingsTabRoute() {
+  const { tab, fields, values } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // A new tab, or values just saved, make a new form: its inputs start from the stored values
+  // (the server formats a phone or an amount as it stores it).
+  return (
+    <SettingsForm
+      key={`${tab.slug}:${JSON.stringify(values)}`}
+      tab={tab}
+      fields={fields}
+      values={values}
+      lastResult={actionData?.result}
+    />
+  );
+}
+
+type LastResult = Parameters<typeof useServerForm>[0]["lastResult"];
+
+function SettingsForm({
+  tab,
+  fields,
+  values,
+  lastResult,
+}: {
+  tab: { slug: string; label: string };
+  fields: SettingField[];
+  values: Record<string, string | undefined>;
+  lastResult: LastResult;
+}) {
+  const pending = useIsPending();
+  const { form, field } = useServerForm({
+    id: `settings-${tab.slug || "general"}`,
+    lastResult,
+    defaultValue: values,
+  });
+  return (
+    <Form method="post" {...form.props} className="max-w-2xl space-y-5">
+      <h2 className="text-lg font-semibold">{tab.label}</h2>
+      <FormErrorAlert id={form.errorId} title="Error al guardar" errors={form.errors} />
+      {fields.map((setting) => (
+        <SettingInput key={setting.key} setting={setting} field={field(setting.key)} />
+      ))}
+      <Button type="submit" disabled={pending}>
+        {pending ? "Guardando..." : "Guardar cambios"}
+      </Button>
+    </Form>
+  );
+}
+
+const controlClasses =
+  "border-border-strong bg-surface text-fg block w-full rounded-md border px-3 text-base aria-invalid:border-danger";
+
+/** The browser's keyboard for each kind of value (its own checks stay off: noValidate). */
+function inputAttributes(inputType: SettingField["inputType"]) {
+  if (inputType === "email" || inputType === "url" || inputType === "tel") {
+    return { type: inputType };
+  }
+  if (inputType === "money" || inputType === "number") {
+    return { type: "text", inputMode: "decimal" } as const;
+  }
+  return { type: "text" };
+}
+
+function SettingInput({ setting, field }: { setting: SettingField; field: ServerField }) {
+  const descriptionId = setting.description ? `${field.id}-description` : undefined;
+  const describedBy =
+    [field.errors ? field.errorId : undefined, descriptionId].filter(Boolean).join(" ") ||
+    undefined;
+  const help = setting.description ? (
+    <p id={descriptionId} className="text-fg-muted text-xs">
+      {setting.description}
+    </p>
+  ) : null;
+  const errors = field.errors?.length ? (
+    <ul id={field.errorId} className="text-danger space-y-0.5 text-sm">
+      {field.errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  ) : null;
+
+  if (setting.inputType === "boolean") {
+    return (
+      <div className="space-y-1">
+        <div className="flex items-center gap-2">
+          <input
+            {...checkboxProps(field)}
+            aria-describedby={describedBy}
+            className="size-5 shrink-0"
+          />
+          <Label htmlFor={field.id}>{setting.label}</Label>
+        </div>
+        {help}
+        {errors}
+      </div>
+    );
+  }
+
+  const props = { ...controlProps(field), "aria-describedby": describedBy };
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={field.id}>
+        {setting.label}
+        {setting.isRequired ? null : <span className="text-fg-muted font-normal"> (opcional)</span>}
+      </Label>
+      {setting.inputType === "textarea" ? (
+        <textarea {...props} rows={3} className={`${controlClasses} py-2`} />
+      ) : (
+        <input
+          {...props}
+          {...inputAttributes(setting.inputType)}
+          className={`${controlClasses} h-11`}
+        />
+      )}
+      {help}
+      {errors}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,197 @@
+import type { Browser, Page } from "@playwright/test";
+import { createDb, databasePath, openSqlite } from "../../db/connection";
+import { admin, expect, googleUser, test } from "./fixtures";
+
+/*
+ * The settings screen changes the whole store (the footer, maintenance mode, registrations), so
+ * each project runs these tests one after another on a store of its own
+ * (playwright.config.ts starts E2E_SETTINGS_<PROJECT>_URL), and every test puts back what it
+ * changed even when it fails.
+ */
+test.describe.configure({ mode: "serial" });
+
+const store = (project: string) => {
+  const key = project.toUpperCase();
+  return {
+    url: process.env[`E2E_SETTINGS_${key}_URL`]!,
+    dataDir: process.env[`E2E_SETTINGS_${key}_DATA_DIR`]!,
+  };
+};
+
+test.use({
+  baseURL: async ({}, use, testInfo) => use(store(testInfo.project.name).url),
+});
+
+/** Writes settings straight into the store's database (the server sees it on its next request). */
+async function restoreSettings(project: string, values: Record<string, string>) {
+  const db = createDb(openSqlite(databasePath(store(project).dataDir)));
+  try {
+    for (const [key, value] of Object.entries(values)) {
+      await db.updateTable("settings").set({ value }).where("key", "=", key).execute();
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function googleAccountCount(project: string) {
+  const db = createDb(openSqlite(databasePath(store(project).dataDir)));
+  try {
+    const rows = await db
+      .selectFrom("users")
+      .select("id")
+      .where("googleId", "=", googleUser.sub)
+      .execute();
+    return rows.length;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/admin-access");
+  await page.getByLabel("Correo electrónico").fill(admin.email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 20_000 });
+}
+
+async function openTab(page: Page, name: string) {
+  await page
+    .getByRole("navigation", { name: "Secciones de la configuración" })
+    .getByRole("link", { name })
+    .click();
+  await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+}
+
+async function save(page: Page, toast: string) {
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByRole("status").getByText(toast)).toBeVisible();
+}
+
+/** A visitor in a browser of their own (no admin session). */
+async function visit(browser: Browser, url: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const response = await page.goto(url);
+  return { page, status: response?.status(), close: () => context.close() };
+}
+
+test.beforeEach(async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("heading", { level: 2, name: "General" })).toBeVisible();
+});
+
+test("the footer phone changes from the Contacto tab", async ({ page, browser }, testInfo) => {
+  const project = testInfo.project.name;
+  try {
+    await openTab(page, "Contacto");
+    const phone = page.getByLabel("Teléfono (pie de página)");
+
+    await phone.fill("123");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByRole("alert").getByText("Error al guardar")).toBeVisible();
+    await expect(page.getByText("Formato inválido. Ejemplo: +504 0000-0000")).toBeVisible();
+    await expect(phone).toHaveValue("123");
+
+    await phone.fill("22998877");
+    await save(page, "Configuración guardada");
+    await expect(phone).toHaveValue("+504 2299-8877");
+    await save(page, "No hay cambios para guardar.");
+
+    const visitor = await visit(browser, `${store(project).url}/`);
+    await expect(visitor.page.getByRole("contentinfo").getByText("+504 2299-8877")).toBeVisible();
+    await visitor.close();
+  } finally {
+    await restoreSettings(project, { phone: "+504 2232-4567" });
+  }
+});
+
+test("maintenance mode: switched on, visitors get 503 and the admin keeps working; off restores", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  const url = store(project).url;
+  try {
+    await openTab(page, "Contacto");
+    await page.getByLabel("Correo de contacto").fill("urgente@perfumeria.hn");
+    await page.getByLabel("Teléfono de contacto").fill("+504 2244-5566");
+    await save(page, "Configuración guardada");
+
+    await openTab(page, "General");
+    await page.getByLabel("Modo mantenimiento").check();
+    await save(page, "Configuración guardada");
+    await expect(page.getByText("Modo mantenimiento activo.")).toBeVisible();
+
+    const visitor = await visit(browser, `${url}/catalog`);
+    expect(visitor.status).toBe(503);
+    await expect(
+      visitor.page.getByRole("heading", { name: "Sitio en Mantenimiento" }),
+    ).toBeVisible();
+    await expect(visitor.page.getByRole("link", { name: "urgente@perfumeria.hn" })).toBeVisible();
+    await expect(visitor.page.getByRole("link", { name: "+504 2244-5566" })).toBeVisible();
+    if (project === "js") {
+      // The hidden door: five clicks on the faint logo open the admin sign-in.
+      const door = visitor.page.getByRole("button", { name: "Acceso administrativo" });
+      for (let i = 0; i < 5; i++) await door.click();
+      await expect(visitor.page).toHaveURL(/\/admin-access$/);
+    }
+    await visitor.close();
+
+    // The administrator keeps working, in the panel and in the store.
+    await page.goto("/admin/products");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect((await page.goto("/catalog"))?.status()).toBe(200);
+
+    await page.goto("/admin/settings");
+    await page.getByLabel("Modo mantenimiento").uncheck();
+    await save(page, "Configuración guardada");
+    await expect(page.getByText("Modo mantenimiento activo.")).toBeHidden();
+
+    const back = await visit(browser, `${url}/catalog`);
+    expect(back.status).toBe(200);
+    await back.close();
+  } finally {
+    await restoreSettings(project, {
+      maintenanceMode: "false",
+      contactEmail: "contacto@perfumeria.hn",
+      contactPhone: "+504 2232-4567",
+    });
+  }
+});
+
+test("registrations switched off close /register", async ({ page, browser }, testInfo) => {
+  const project = testInfo.project.name;
+  try {
+    await page.getByLabel("Permitir registro de clientes").uncheck();
+    await save(page, "Configuración guardada");
+
+    const visitor = await visit(browser, `${store(project).url}/register`);
+    await expect(
+      visitor.page.getByText("El registro de nuevas cuentas está deshabilitado temporalmente."),
+    ).toBeVisible();
+    await expect(visitor.page.getByRole("button", { name: "Crear cuenta" })).toHaveCount(0);
+
+    // Google follows the same rule: its first sign-in would create an account, so it is refused.
+    await visitor.page.goto("/login");
+    await visitor.page.getByRole("button", { name: "Continuar con Google" }).click();
+    await expect(visitor.page).toHaveURL(/\/login$/);
+    await expect(
+      visitor.page
+        .getByRole("alert")
+        .getByText("El registro de nuevas cuentas está deshabilitado temporalmente."),
+    ).toBeVisible();
+    expect(await googleAccountCount(project)).toBe(0);
+    await visitor.close();
+
+    await page.getByLabel("Permitir registro de clientes").check();
+    await save(page, "Configuración guardada");
+    const open = await visit(browser, `${store(project).url}/register`);
+    await expect(open.page.getByRole("button", { name: "Crear cuenta" })).toBeVisible();
+    await open.close();
+  } finally {
+    await restoreSettings(project, { allowRegistrations: "true" });
+  }
+});
