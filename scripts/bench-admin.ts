@@ -159,7 +159,9 @@ async function describeStore(db: ReturnType<typeof createDb>) {
       ).n,
     );
   // One of each for the pages whose URL has a parameter: the latest order has a proof.
-  const first = async (table: "products" | "brands" | "orders" | "reviews" | "promoCodes") =>
+  const first = async (
+    table: "products" | "brands" | "orders" | "reviews" | "promoCodes" | "users",
+  ) =>
     String(
       (
         await db
@@ -175,6 +177,7 @@ async function describeStore(db: ReturnType<typeof createDb>) {
     brandId: await first("brands"),
     reviewId: await first("reviews"),
     promoCodeId: await first("promoCodes"),
+    userId: await first("users"),
     orderId: (
       await db
         .selectFrom("orders")
