@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type Transaction } from "kysely";
 import type { ActivityType, Database, Role } from "#db/types";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
+import type { RoleFilter } from "./admin-users";
 import { loyaltyRulesFrom } from "./loyalty";
 import { grantRegistrationBonus } from "./points-ledger.server";
 import { getSettings } from "./settings.server";
@@ -17,8 +18,6 @@ import { deleteUserAccount, normalizeEmail } from "./users.server";
  */
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
-export const ROLE_FILTERS = ["all", "customer", "admin"] as const;
-export type RoleFilter = (typeof ROLE_FILTERS)[number];
 
 export type AdminUserFilters = {
   /** Part of the name, the e-mail or the phone. */

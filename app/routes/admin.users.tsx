@@ -4,14 +4,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { TIER_LABELS } from "~/models/loyalty";
-import { listAdminUsers, ROLE_FILTERS, type AdminUserListItem } from "~/models/admin-users.server";
+import { ROLE_FILTER_LABELS, ROLE_FILTERS } from "~/models/admin-users";
+import { listAdminUsers, type AdminUserListItem } from "~/models/admin-users.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 
 export const meta: MetaFunction = () => [{ title: "Usuarios | Panel Administrativo" }];
-
-const ROLE_FILTER_LABELS = { all: "Todos", customer: "Clientes", admin: "Administradores" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
