@@ -4,6 +4,7 @@ import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import type { RoleFilter } from "./admin-users";
 import { loyaltyRulesFrom } from "./loyalty";
+import { ORDER_STATUS_BADGES, ORDER_STATUS_LABELS } from "./order-status";
 import { grantRegistrationBonus } from "./points-ledger.server";
 import { getSettings } from "./settings.server";
 import type { DeleteAccountRefusal } from "./users";
@@ -141,9 +142,13 @@ export async function getAdminUser(userId: number) {
 
 export type AdminUser = NonNullable<Awaited<ReturnType<typeof getAdminUser>>>;
 
-/** The account's orders, newest first, for links to /admin/orders/{id}. */
+/**
+ * The account's orders, newest first, for links to /admin/orders/{id}. The status comes with its
+ * label and badge colour, so the profile page's JS need not carry the order-status module (its
+ * 100 KB budget, decision 054).
+ */
 export async function listUserOrders(userId: number, limit = 50) {
-  return db
+  const orders = await db
     .selectFrom("orders")
     .select(["id", "orderNumber", "status", "total", "paymentMethod", "createdAt"])
     .where("userId", "=", userId)
@@ -151,6 +156,11 @@ export async function listUserOrders(userId: number, limit = 50) {
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
+  return orders.map((order) => ({
+    ...order,
+    statusLabel: ORDER_STATUS_LABELS[order.status],
+    statusBadge: ORDER_STATUS_BADGES[order.status],
+  }));
 }
 
 /** The activity history (§3), newest first, each entry with the admin who acted. */

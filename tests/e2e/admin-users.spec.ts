@@ -96,6 +96,15 @@ test.describe("customers admin", () => {
     await expect(note).toContainText("Por Ana Gerente");
     await expect(page.getByLabel("Nueva nota")).toHaveValue("");
     await expect(history).toContainText("Contraseña restablecida");
+
+    // The deletion is confirmed on a page of its own, with JS or without.
+    await page.getByRole("link", { name: "Eliminar usuario" }).click();
+    await expect(page.getByText(`¿Seguro que quieres eliminar a Rosa Mejía Zelaya`)).toBeVisible();
+    await page.getByRole("button", { name: "Sí, eliminar usuario" }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole("status").getByText("Usuario eliminado")).toBeVisible();
+    await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+    await expect(page.getByText("No se encontraron usuarios")).toBeVisible();
   });
 
   test("blocking signs the customer out on their next request; reactivating lets them back in", async ({

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { ActivityType, LoyaltyTier, OrderStatus } from "#db/types";
+import type { ActivityType, LoyaltyTier } from "#db/types";
 import { PointsHistoryTable } from "~/components/loyalty/points-history-table";
-import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { TIER_LABELS, type LoyaltyHistoryEntry } from "~/models/loyalty";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
@@ -55,7 +55,8 @@ export function OrderHistory({
   orders: Array<{
     id: string;
     orderNumber: string;
-    status: OrderStatus;
+    statusLabel: string;
+    statusBadge: BadgeVariant;
     total: number;
     createdAt: string;
   }>;
@@ -89,7 +90,7 @@ export function OrderHistory({
                   </td>
                   <td className="py-2 pr-4 whitespace-nowrap">{formatDate(order.createdAt)}</td>
                   <td className="py-2 pr-4">
-                    <OrderStatusBadge status={order.status} />
+                    <Badge variant={order.statusBadge}>{order.statusLabel}</Badge>
                   </td>
                   <td className="py-2 pr-4 whitespace-nowrap">{formatMoney(order.total)}</td>
                 </tr>
