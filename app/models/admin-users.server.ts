@@ -214,7 +214,11 @@ async function logActivity(trx: Trx, entry: ActivityEntry) {
     .execute();
 }
 
-async function lockedUser(trx: Trx, userId: number) {
+/**
+ * The account as the transaction sees it. The app's one SQLite connection runs transactions one
+ * after the other, so what is checked here still holds when the change is written.
+ */
+async function currentUser(trx: Trx, userId: number) {
   return trx
     .selectFrom("users")
     .select(["id", "email", "firstName", "lastName", "phone", "role", "isBlocked"])
@@ -341,7 +345,7 @@ export async function updateUserInfo(
   };
   try {
     return await executor.transaction().execute(async (trx) => {
-      const user = await lockedUser(trx, userId);
+      const user = await currentUser(trx, userId);
       if (!user) return refuse("not-found");
       const changed = (Object.keys(INFO_FIELDS) as Array<keyof UserInfoChanges>).filter(
         (field) => (user[field] ?? null) !== next[field],
@@ -393,7 +397,7 @@ export async function setUserRole(
   executor: Kysely<Database> = db,
 ): Promise<{ ok: true; changed: boolean } | Refusal<GuardedRefusal>> {
   return executor.transaction().execute(async (trx) => {
-    const user = await lockedUser(trx, userId);
+    const user = await currentUser(trx, userId);
     if (!user) return refuse("not-found");
     if (user.role === role) return { ok: true, changed: false } as const;
     if (userId === adminId) return refuse("self");
@@ -433,7 +437,7 @@ export async function setUserBlocked(
   executor: Kysely<Database> = db,
 ): Promise<{ ok: true; changed: boolean } | Refusal<GuardedRefusal>> {
   return executor.transaction().execute(async (trx) => {
-    const user = await lockedUser(trx, userId);
+    const user = await currentUser(trx, userId);
     if (!user) return refuse("not-found");
     if (user.isBlocked === (blocked ? 1 : 0)) return { ok: true, changed: false } as const;
     if (blocked && userId === adminId) return refuse("self");
@@ -472,7 +476,7 @@ export async function resetUserPassword(
   if (userId === adminId) return refuse("self");
   const passwordHash = await hashPassword(password);
   return executor.transaction().execute(async (trx) => {
-    const user = await lockedUser(trx, userId);
+    const user = await currentUser(trx, userId);
     if (!user) return refuse("not-found");
     await trx
       .updateTable("users")
@@ -503,7 +507,7 @@ export async function addUserNote(
   const text = note.trim();
   if (!text) return refuse("empty");
   return executor.transaction().execute(async (trx) => {
-    const user = await lockedUser(trx, userId);
+    const user = await currentUser(trx, userId);
     if (!user) return refuse("not-found");
     await logActivity(trx, {
       userId,
