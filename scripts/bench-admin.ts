@@ -160,7 +160,7 @@ async function describeStore(db: ReturnType<typeof createDb>) {
     );
   // One of each for the pages whose URL has a parameter: the latest order has a proof.
   const first = async (
-    table: "products" | "brands" | "orders" | "reviews" | "promoCodes" | "messages",
+    table: "products" | "brands" | "orders" | "reviews" | "promoCodes" | "messages" | "users",
   ) =>
     String(
       (
@@ -179,6 +179,7 @@ async function describeStore(db: ReturnType<typeof createDb>) {
     promoCodeId: await first("promoCodes"),
     messageId: await first("messages"),
     tab: "contact",
+    userId: await first("users"),
     orderId: (
       await db
         .selectFrom("orders")

@@ -1,21 +1,173 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { TIER_LABELS } from "~/models/loyalty";
+import { ROLE_FILTER_LABELS, ROLE_FILTERS } from "~/models/admin-users";
+import { listAdminUsers, type AdminUserListItem } from "~/models/admin-users.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { formatDate } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
 
 export const meta: MetaFunction = () => [{ title: "Usuarios | Panel Administrativo" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({});
+  const url = new URL(request.url);
+  const role = ROLE_FILTERS.find((value) => value === url.searchParams.get("role")) ?? "all";
+  const filters = {
+    search: url.searchParams.get("q")?.trim() ?? "",
+    role,
+    page: Number(url.searchParams.get("page")) || 1,
+  };
+  const list = await listAdminUsers(filters);
+  return json({ filters, list });
 }
 
-// Built by the admin issue; the guard is final.
 export default function AdminUsersRoute() {
-  useLoaderData<typeof loader>();
+  const { filters, list } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const pageLink = (page: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(page));
+    return `?${params}`;
+  };
   return (
-    <div>
-      <h1 className="text-2xl font-semibold">Usuarios</h1>
-      <p className="text-fg-muted mt-2">Estamos preparando esta sección. Vuelve muy pronto.</p>
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Usuarios</h1>
+        <Link to="/admin/users/new" className={buttonClasses("primary")}>
+          Registrar usuario
+        </Link>
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <label className="text-sm">
+          Buscar
+          <input
+            type="search"
+            name="q"
+            defaultValue={filters.search}
+            placeholder="Nombre, correo o teléfono"
+            className="border-border bg-surface block w-72 rounded-md border px-3 py-2"
+          />
+        </label>
+        <label className="text-sm">
+          Rol
+          <select
+            name="role"
+            defaultValue={filters.role}
+            className="border-border bg-surface block rounded-md border px-3 py-2"
+          >
+            {ROLE_FILTERS.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_FILTER_LABELS[role]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" variant="secondary">
+          Filtrar
+        </Button>
+      </Form>
+      <p className="text-fg-muted text-sm" aria-live="polite">
+        {list.total === 1 ? "1 usuario" : `${list.total.toLocaleString("es-HN")} usuarios`}
+      </p>
+      <div className="border-border overflow-x-auto rounded-xl border">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-surface-muted">
+            <tr>
+              {[
+                "Nombre",
+                "Contacto",
+                "Rol",
+                "Estado",
+                "Pedidos",
+                "Total gastado",
+                "Lealtad",
+                "Registro",
+                "Acciones",
+              ].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2 font-semibold">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-border divide-y">
+            {list.users.map((user) => (
+              <UserRow key={user.id} user={user} />
+            ))}
+          </tbody>
+        </table>
+        {list.users.length === 0 ? (
+          <p className="text-fg-muted p-6 text-center">No se encontraron usuarios</p>
+        ) : null}
+      </div>
+      {list.pageCount > 1 ? (
+        <nav aria-label="Paginación" className="flex items-center gap-3 text-sm">
+          {list.page > 1 ? <Link to={pageLink(list.page - 1)}>Anterior</Link> : null}
+          <span>
+            Página {list.page} de {list.pageCount}
+          </span>
+          {list.page < list.pageCount ? <Link to={pageLink(list.page + 1)}>Siguiente</Link> : null}
+        </nav>
+      ) : null}
     </div>
   );
+}
+
+function UserRow({ user }: { user: AdminUserListItem }) {
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  return (
+    <tr className="align-top">
+      <th scope="row" className="px-3 py-2 font-medium">
+        {name}
+      </th>
+      <td className="px-3 py-2">
+        <div>{user.email}</div>
+        {user.phone ? <div className="text-fg-muted whitespace-nowrap">{user.phone}</div> : null}
+      </td>
+      <td className="px-3 py-2">
+        {user.role === "admin" ? (
+          <Badge variant="solid">Administrador</Badge>
+        ) : (
+          <Badge variant="neutral">Cliente</Badge>
+        )}
+      </td>
+      <td className="px-3 py-2">
+        {user.isBlocked ? (
+          <Badge variant="danger">Bloqueado</Badge>
+        ) : (
+          <Badge variant="success">Activo</Badge>
+        )}
+      </td>
+      <td className="px-3 py-2">{user.orderCount.toLocaleString("es-HN")}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{formatMoney(user.totalSpent)}</td>
+      <td className="px-3 py-2 whitespace-nowrap">
+        {user.loyaltyPoints.toLocaleString("en-US")} pts · {TIER_LABELS[user.loyaltyTier]}
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">{formatDate(user.createdAt)}</td>
+      <td className="space-y-1 px-3 py-2">
+        <Link
+          to={`/admin/users/${user.id}`}
+          aria-label={`Ver el perfil de ${name}`}
+          className="block underline"
+        >
+          Ver perfil
+        </Link>
+        <Link
+          to={`/admin/users/${user.id}/delete`}
+          aria-label={`Eliminar a ${name}`}
+          className="text-danger block underline"
+        >
+          Eliminar
+        </Link>
+      </td>
+    </tr>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,0 +1,229 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Badge } from "~/components/ui/badge";
+import { usePendingFormData } from "~/hooks/use-is-pending";
+import {
+  addUserNote,
+  getAdminUser,
+  listUserActivity,
+  listUserOrders,
+  resetUserPassword,
+  setUserBlocked,
+  setUserRole,
+  updateUserInfo,
+  type GuardedRefusal,
+} from "~/models/admin-users.server";
+import { getLoyaltyAccount } from "~/models/loyalty.server";
+import { guardAction } from "~/utils/action.server";
+import { parseUserAction } from "~/utils/admin-user-submission.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { invariantResponse } from "~/utils/invariant";
+import { redirectWithToast } from "~/utils/toast.server";
+import { AccountActions, InfoForm, NoteForm, PasswordForm } from "./user-forms";
+import { ActivityHistory, LoyaltySummary, OrderHistory } from "./user-history";
+
+/*
+ * The profile view of backoffice.md §2 "Users": the account's details and every admin action on
+ * it (one action, told apart by `intent`), its loyalty, its orders and its activity history.
+ * Deleting has its own confirmation page (admin.users_.$userId_.delete.tsx).
+ */
+
+const USER_NOT_FOUND = "Usuario no encontrado";
+const LAST_ADMIN =
+  "Es el único administrador activo de la tienda: nombra a otro administrador antes.";
+const EMAIL_TAKEN = "Ya existe una cuenta con este correo electrónico.";
+const RECENT_POINTS = 10;
+
+function userIdOf(params: { userId?: string }) {
+  const id = Number(params.userId);
+  invariantResponse(Number.isSafeInteger(id) && id > 0, USER_NOT_FOUND, { status: 404 });
+  return id;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: `${data ? `${data.user.firstName} ${data.user.lastName}` : "Usuario"} | Panel Administrativo`,
+  },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const user = await getAdminUser(userIdOf(params));
+  invariantResponse(user, USER_NOT_FOUND, { status: 404 });
+  const [account, orders, activity] = await Promise.all([
+    getLoyaltyAccount(user.id),
+    listUserOrders(user.id),
+    listUserActivity(user.id),
+  ]);
+  const loyalty = {
+    balance: account.balance,
+    pointsEarned: account.pointsEarned,
+    tier: account.tier,
+    history: account.history.slice(0, RECENT_POINTS),
+  };
+  return json({ user, isSelf: user.id === admin.id, loyalty, orders, activity });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await guardAction(request);
+  const admin = await requireAdmin(request);
+  const id = userIdOf(params);
+  const here = `/admin/users/${id}`;
+  const formData = await request.formData();
+  const submission = parseUserAction(formData);
+  if (submission.status !== "success") {
+    const intent = formData.get("intent");
+    invariantResponse(
+      intent === "update-info" || intent === "set-password" || intent === "add-note",
+      "Solicitud inválida",
+      { status: 400 },
+    );
+    const result = submission.reply({ hideFields: ["password", "confirmPassword"] });
+    return json({ intent, result }, { status: 400 });
+  }
+  const input = submission.value;
+  const refused = (title: string, reason: GuardedRefusal, self: string) => {
+    invariantResponse(reason !== "not-found", USER_NOT_FOUND, { status: 404 });
+    const description = reason === "self" ? self : LAST_ADMIN;
+    return redirectWithToast(request, here, { type: "error", title, description });
+  };
+
+  switch (input.intent) {
+    case "update-info": {
+      const { intent: _, ...changes } = input;
+      const updated = await updateUserInfo(admin.id, id, changes);
+      if (!updated.ok) {
+        invariantResponse(updated.error !== "not-found", USER_NOT_FOUND, { status: 404 });
+        const result = submission.reply({
+          formErrors: [EMAIL_TAKEN],
+          fieldErrors: { email: [EMAIL_TAKEN] },
+        });
+        return json({ intent: input.intent, result }, { status: 400 });
+      }
+      return redirectWithToast(
+        request,
+        here,
+        updated.changed.length > 0
+          ? { title: "Información actualizada" }
+          : { type: "info", title: "Sin cambios", description: "No había cambios que guardar." },
+      );
+    }
+    case "set-role": {
+      const changed = await setUserRole(admin.id, id, input.role);
+      if (!changed.ok) {
+        return refused(
+          "Error al actualizar el rol del usuario",
+          changed.error,
+          "No puedes cambiar tu propio rol.",
+        );
+      }
+      return redirectWithToast(request, here, { title: "Rol actualizado" });
+    }
+    case "block":
+    case "unblock": {
+      const blocked = input.intent === "block";
+      const changed = await setUserBlocked(admin.id, id, blocked);
+      if (!changed.ok) {
+        return refused(
+          "Error al cambiar el estado del usuario",
+          changed.error,
+          "No puedes bloquear tu propia cuenta.",
+        );
+      }
+      return redirectWithToast(
+        request,
+        here,
+        blocked
+          ? { title: "Usuario bloqueado", description: "Se cerraron todas sus sesiones." }
+          : { title: "Usuario reactivado", description: "Ya puede volver a iniciar sesión." },
+      );
+    }
+    case "set-password": {
+      const reset = await resetUserPassword(admin.id, id, input.password);
+      if (!reset.ok) {
+        return refused(
+          "Error al cambiar la contraseña",
+          reset.error,
+          "Cambia tu propia contraseña desde tu perfil.",
+        );
+      }
+      return redirectWithToast(request, here, {
+        title: "Contraseña actualizada",
+        description: "Se cerraron todas sus sesiones.",
+      });
+    }
+    case "add-note": {
+      const added = await addUserNote(admin.id, id, input.note);
+      // The schema refused an empty note already; only a vanished user is left.
+      invariantResponse(added.ok, USER_NOT_FOUND, { status: 404 });
+      return redirectWithToast(request, here, { title: "Nota agregada" });
+    }
+  }
+}
+
+export default function AdminUserRoute() {
+  const { user, isSelf, loyalty, orders, activity } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // Several forms: each button says so only while its own form is on its way.
+  const pendingIntent = usePendingFormData()?.get("intent");
+  const lastResultOf = (intent: string) =>
+    actionData?.intent === intent ? actionData.result : null;
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  return (
+    <div className="max-w-4xl space-y-6">
+      <div>
+        <Link to="/admin/users" className="text-accent text-sm underline">
+          ← Usuarios
+        </Link>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold">{name}</h1>
+          {user.role === "admin" ? (
+            <Badge variant="solid">Administrador</Badge>
+          ) : (
+            <Badge variant="neutral">Cliente</Badge>
+          )}
+          {user.isBlocked ? (
+            <Badge variant="danger">Bloqueado</Badge>
+          ) : (
+            <Badge variant="success">Activo</Badge>
+          )}
+        </div>
+        <p className="text-fg-muted text-sm">{user.email}</p>
+      </div>
+
+      <InfoForm
+        user={user}
+        lastResult={lastResultOf("update-info")}
+        pending={pendingIntent === "update-info"}
+      />
+      <AccountActions user={user} isSelf={isSelf} pendingIntent={pendingIntent} />
+      {isSelf ? null : (
+        <PasswordForm
+          // A new password (updatedAt moves) clears the typed one, with JS as without.
+          key={user.updatedAt}
+          lastResult={lastResultOf("set-password")}
+          pending={pendingIntent === "set-password"}
+        />
+      )}
+      <LoyaltySummary loyalty={loyalty} />
+      <OrderHistory orders={orders} />
+      <ActivityHistory entries={activity}>
+        <NoteForm
+          key={activity[0]?.id}
+          lastResult={lastResultOf("add-note")}
+          pending={pendingIntent === "add-note"}
+        />
+      </ActivityHistory>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,181 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { fieldProps, useServerForm, type ServerField } from "~/components/forms/server-form";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { FormErrorAlert } from "~/components/ui/form-error-alert";
+import { Field, Label } from "~/components/ui/input";
+import type { AdminUser } from "~/models/admin-users.server";
+
+/*
+ * The profile view's forms. Each posts an `intent` to the route's action, which checks it
+ * (utils/admin-user-submission.server.ts) and answers a refusal with the reply shown here.
+ */
+
+type LastResult = SubmissionResult<string[]> | null;
+type FormProps = { lastResult: LastResult; pending: boolean };
+type UserData = Pick<AdminUser, "id" | "firstName" | "lastName" | "email" | "phone">;
+
+const sectionClasses = "border-border bg-surface space-y-4 rounded-xl border p-5";
+
+export function InfoForm({ user, lastResult, pending }: FormProps & { user: UserData }) {
+  const { form, field } = useServerForm({
+    id: "user-info",
+    lastResult,
+    defaultValue: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phone: user.phone ?? "",
+    },
+  });
+  return (
+    <Form method="post" {...form.props} className={sectionClasses}>
+      <h2 className="font-semibold">Información</h2>
+      <FormErrorAlert
+        id={form.errorId}
+        title="No se pudo actualizar la información del usuario"
+        errors={form.errors}
+      />
+      <input type="hidden" name="intent" value="update-info" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Nombre" {...fieldProps(field("firstName"))} />
+        <Field label="Apellido" {...fieldProps(field("lastName"))} />
+        <Field label="Correo electrónico" {...fieldProps(field("email"))} type="email" />
+        <Field
+          label="Teléfono (opcional)"
+          {...fieldProps(field("phone"))}
+          type="tel"
+          placeholder="+504 9999-0000"
+          maxLength={14}
+        />
+      </div>
+      <Button type="submit" disabled={pending}>
+        {pending ? "Guardando..." : "Guardar información"}
+      </Button>
+    </Form>
+  );
+}
+
+/** Role, block / reactivate and delete: refused for the admin's own account (model rule). */
+export function AccountActions({
+  user,
+  isSelf,
+  pendingIntent,
+}: {
+  user: Pick<AdminUser, "id" | "role" | "isBlocked">;
+  isSelf: boolean;
+  pendingIntent: FormDataEntryValue | null | undefined;
+}) {
+  return (
+    <section aria-labelledby="account-actions" className={sectionClasses}>
+      <h2 id="account-actions" className="font-semibold">
+        Cuenta
+      </h2>
+      {isSelf ? (
+        <p className="text-fg-muted text-sm">
+          Es tu propia cuenta: otro administrador puede cambiar su rol, bloquearla o eliminarla. Tu
+          contraseña se cambia desde tu perfil.
+        </p>
+      ) : (
+        <div className="flex flex-wrap items-start gap-3">
+          <Form method="post">
+            <input type="hidden" name="intent" value="set-role" />
+            <input type="hidden" name="role" value={user.role === "admin" ? "customer" : "admin"} />
+            <Button type="submit" variant="secondary" disabled={pendingIntent === "set-role"}>
+              {user.role === "admin" ? "Cambiar a cliente" : "Hacer administrador"}
+            </Button>
+          </Form>
+          <Form method="post">
+            <Button
+              type="submit"
+              name="intent"
+              value={user.isBlocked ? "unblock" : "block"}
+              variant={user.isBlocked ? "secondary" : "danger"}
+              disabled={pendingIntent === "block" || pendingIntent === "unblock"}
+            >
+              {user.isBlocked ? "Reactivar usuario" : "Bloquear usuario"}
+            </Button>
+          </Form>
+          <Link to={`/admin/users/${user.id}/delete`} className={buttonClasses("ghost")}>
+            <span className="text-danger">Eliminar usuario</span>
+          </Link>
+        </div>
+      )}
+      {user.isBlocked ? (
+        <p className="text-sm">
+          La cuenta está bloqueada: no puede iniciar sesión hasta que se reactive.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function PasswordForm({ lastResult, pending }: FormProps) {
+  const { form, field } = useServerForm({ id: "user-password", lastResult, defaultValue: {} });
+  return (
+    <Form method="post" {...form.props} className={sectionClasses}>
+      <h2 className="font-semibold">Cambiar contraseña</h2>
+      <p className="text-fg-muted text-sm">
+        Al menos 8 caracteres. Se cierran todas las sesiones abiertas del usuario.
+      </p>
+      <FormErrorAlert
+        id={form.errorId}
+        title="Error al cambiar la contraseña"
+        errors={form.errors}
+      />
+      <input type="hidden" name="intent" value="set-password" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Nueva contraseña"
+          {...fieldProps(field("password"))}
+          type="password"
+          autoComplete="new-password"
+        />
+        <Field
+          label="Confirmar contraseña"
+          {...fieldProps(field("confirmPassword"))}
+          type="password"
+          autoComplete="new-password"
+        />
+      </div>
+      <Button type="submit" disabled={pending}>
+        {pending ? "Guardando..." : "Cambiar contraseña"}
+      </Button>
+    </Form>
+  );
+}
+
+function FieldErrors({ field }: { field: ServerField }) {
+  if (!field.errors?.length) return null;
+  return (
+    <ul id={field.errorId} className="text-danger space-y-0.5 text-sm">
+      {field.errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function NoteForm({ lastResult, pending }: FormProps) {
+  const { form, field } = useServerForm({ id: "user-note", lastResult, defaultValue: {} });
+  const note = field("note");
+  return (
+    <Form method="post" {...form.props} className="space-y-2">
+      <input type="hidden" name="intent" value="add-note" />
+      <Label htmlFor={note.id}>Nueva nota</Label>
+      <textarea
+        id={note.id}
+        name={note.name}
+        defaultValue={typeof note.initialValue === "string" ? note.initialValue : ""}
+        rows={3}
+        aria-invalid={note.errors ? true : undefined}
+        aria-describedby={note.errors ? note.errorId : undefined}
+        className="border-border-strong bg-surface text-fg aria-invalid:border-danger block w-full rounded-md border px-3 py-2 text-base"
+      />
+      <FieldErrors field={note} />
+      <Button type="submit" size="sm" disabled={pending}>
+        {pending ? "Agregando..." : "Agregar nota"}
+      </Button>
+    </Form>
+  );
+}

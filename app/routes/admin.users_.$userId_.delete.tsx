@@ -1,0 +1,103 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { deleteUserByAdmin, getAdminUser } from "~/models/admin-users.server";
+import { guardAction } from "~/utils/action.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { invariantResponse } from "~/utils/invariant";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/*
+ * Deleting a user with all their personal data (decision 055, requestedBy "admin") is confirmed
+ * on a page of its own, so it works the same without JavaScript: only this form's POST deletes.
+ */
+
+const USER_NOT_FOUND = "Usuario no encontrado";
+
+const REFUSALS = {
+  "not-found": "El usuario ya no existe.",
+  self: "No puedes eliminar tu propia cuenta desde el panel.",
+  blocked: "El usuario está bloqueado.",
+  "last-admin": "Es el único administrador activo de la tienda: nombra a otro administrador antes.",
+  "open-orders":
+    "El usuario tiene pedidos en curso. Podrás eliminarlo cuando se entreguen o se cancelen.",
+} as const;
+
+function userIdOf(params: { userId?: string }) {
+  const id = Number(params.userId);
+  invariantResponse(Number.isSafeInteger(id) && id > 0, USER_NOT_FOUND, { status: 404 });
+  return id;
+}
+
+export const meta: MetaFunction = () => [{ title: "Eliminar usuario | Panel Administrativo" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const user = await getAdminUser(userIdOf(params));
+  invariantResponse(user, USER_NOT_FOUND, { status: 404 });
+  const { id, firstName, lastName, email } = user;
+  return json({ user: { id, firstName, lastName, email }, isSelf: id === admin.id });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await guardAction(request);
+  const admin = await requireAdmin(request);
+  const id = userIdOf(params);
+  const deleted = await deleteUserByAdmin(admin.id, id);
+  if (!deleted.ok) {
+    const back = deleted.error === "not-found" ? "/admin/users" : `/admin/users/${id}`;
+    return redirectWithToast(request, back, {
+      type: "error",
+      title: "Error al eliminar el usuario",
+      description: REFUSALS[deleted.error],
+    });
+  }
+  return redirectWithToast(request, "/admin/users", { title: "Usuario eliminado" });
+}
+
+export default function DeleteUserRoute() {
+  const { user, isSelf } = useLoaderData<typeof loader>();
+  const pending = useIsPending();
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  return (
+    <div className="max-w-xl space-y-6">
+      <div>
+        <Link to={`/admin/users/${user.id}`} className="text-accent text-sm underline">
+          ← {name}
+        </Link>
+        <h1 className="mt-2 text-2xl font-semibold">Eliminar usuario</h1>
+      </div>
+      {isSelf ? (
+        <p>{REFUSALS.self} Tu cuenta se elimina desde tu perfil.</p>
+      ) : (
+        <Form method="post" className="space-y-4">
+          <p>
+            ¿Seguro que quieres eliminar a <strong>{name}</strong> ({user.email})? Se borran sus
+            datos personales, su carrito, favoritos, puntos, cupones, reseñas e historial; sus
+            pedidos quedan en los registros de la tienda sin sus datos. Esta acción no se puede
+            deshacer.
+          </p>
+          <div className="flex gap-3">
+            <Button type="submit" variant="danger" disabled={pending}>
+              {pending ? "Eliminando..." : "Sí, eliminar usuario"}
+            </Button>
+            <Link to={`/admin/users/${user.id}`} className={buttonClasses("secondary")}>
+              Cancelar
+            </Link>
+          </div>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
