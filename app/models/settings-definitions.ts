@@ -236,42 +236,6 @@ export const SETTING_DEFINITIONS = [
     isRequired: 0,
     sortOrder: 50,
   },
-  {
-    key: "address",
-    value: "Col. Palmira, Boulevard Morazán, Tegucigalpa, Honduras",
-    category: "contact",
-    label: "Dirección (pie de página)",
-    inputType: "text",
-    isRequired: 0,
-    sortOrder: 60,
-  },
-  {
-    key: "phone",
-    value: STORE_PHONE_MAIN,
-    category: "contact",
-    label: "Teléfono (pie de página)",
-    inputType: "tel",
-    isRequired: 0,
-    sortOrder: 70,
-  },
-  {
-    key: "email",
-    value: STORE_EMAIL,
-    category: "contact",
-    label: "Correo (pie de página)",
-    inputType: "email",
-    isRequired: 0,
-    sortOrder: 80,
-  },
-  {
-    key: "whatsapp",
-    value: STORE_WHATSAPP,
-    category: "contact",
-    label: "WhatsApp (pie de página)",
-    inputType: "tel",
-    isRequired: 0,
-    sortOrder: 90,
-  },
 
   // Social (admin tab "Redes Sociales")
   {

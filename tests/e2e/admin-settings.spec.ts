@@ -83,11 +83,11 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole("heading", { level: 2, name: "General" })).toBeVisible();
 });
 
-test("the footer phone changes from the Contacto tab", async ({ page, browser }, testInfo) => {
+test("the contact phone changes from the Contacto tab: footer and contact page follow", async ({ page, browser }, testInfo) => {
   const project = testInfo.project.name;
   try {
     await openTab(page, "Contacto");
-    const phone = page.getByLabel("Teléfono (pie de página)");
+    const phone = page.getByLabel("Teléfono de contacto");
 
     await phone.fill("123");
     await page.getByRole("button", { name: "Guardar cambios" }).click();
@@ -102,9 +102,15 @@ test("the footer phone changes from the Contacto tab", async ({ page, browser },
 
     const visitor = await visit(browser, `${store(project).url}/`);
     await expect(visitor.page.getByRole("contentinfo").getByText("+504 2299-8877")).toBeVisible();
+    await visitor.page.goto(`${store(project).url}/contact`);
+    await expect(
+      visitor.page
+        .getByRole("region", { name: "Información de contacto" })
+        .getByRole("link", { name: "+504 2299-8877" }),
+    ).toHaveAttribute("href", "tel:+50422998877");
     await visitor.close();
   } finally {
-    await restoreSettings(project, { phone: "+504 2232-4567" });
+    await restoreSettings(project, { contactPhone: "+504 2232-4567" });
   }
 });
 

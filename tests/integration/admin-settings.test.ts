@@ -110,7 +110,7 @@ describe("saving a tab", () => {
   it("writes only the entries that changed, and the store reads them on the next request", async () => {
     const before = await getSettings(); // fills the cache
     const form = await formOf("contact");
-    const untouched = await storedRows(["contactEmail", "address"]);
+    const untouched = await storedRows(["contactEmail", "contactAddress"]);
 
     const response = await saveTab("contact", { ...form, contactPhone: "22334455" });
     expect(response.status).toBe(302);
@@ -125,7 +125,7 @@ describe("saving a tab", () => {
     const after = await getSettings();
     expect(before.contactPhone).not.toBe("+504 2233-4455");
     expect(after.contactPhone).toBe("+504 2233-4455");
-    expect(await storedRows(["contactEmail", "address"])).toEqual(untouched);
+    expect(await storedRows(["contactEmail", "contactAddress"])).toEqual(untouched);
   });
 
   it("says there is nothing to save when the form carries the values in effect", async () => {
@@ -211,8 +211,8 @@ describe("saving a tab", () => {
     for (const event of ["INSERT", "UPDATE"]) {
       await sql
         .raw(
-          `CREATE TEMP TRIGGER refuse_email_${event} BEFORE ${event} ON settings
-           WHEN NEW.key = 'email' BEGIN SELECT RAISE(ABORT, 'disco lleno'); END`,
+          `CREATE TEMP TRIGGER refuse_whatsapp_${event} BEFORE ${event} ON settings
+           WHEN NEW.key = 'contactWhatsapp' BEGIN SELECT RAISE(ABORT, 'disco lleno'); END`,
         )
         .execute(db);
     }
@@ -221,7 +221,7 @@ describe("saving a tab", () => {
       const response = await saveTab("contact", {
         ...form,
         contactPhone: "+504 2777-1111",
-        email: "pie@perfumeria.hn",
+        contactWhatsapp: "+504 9111-2222",
       });
       expect(response.status).toBe(500);
       const { result } = await response.json();
@@ -230,8 +230,8 @@ describe("saving a tab", () => {
       expect(logged).toHaveBeenCalledWith("No se pudo guardar la configuración", expect.any(Error));
     } finally {
       logged.mockRestore();
-      await sql`DROP TRIGGER refuse_email_INSERT`.execute(db);
-      await sql`DROP TRIGGER refuse_email_UPDATE`.execute(db);
+      await sql`DROP TRIGGER refuse_whatsapp_INSERT`.execute(db);
+      await sql`DROP TRIGGER refuse_whatsapp_UPDATE`.execute(db);
     }
     expect(await getSettings()).toEqual(before);
   });
