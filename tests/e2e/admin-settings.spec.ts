@@ -83,7 +83,10 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole("heading", { level: 2, name: "General" })).toBeVisible();
 });
 
-test("the contact phone changes from the Contacto tab: footer and contact page follow", async ({ page, browser }, testInfo) => {
+test("the contact phone changes from the Contacto tab: footer and contact page follow", async ({
+  page,
+  browser,
+}, testInfo) => {
   const project = testInfo.project.name;
   try {
     await openTab(page, "Contacto");
