@@ -1,0 +1,228 @@
+import { useId } from "react";
+
+/*
+ * Charts drawn on the server as SVG (D30): no chart library and no JS in the browser. Each one
+ * is an image with a title and a description for screen readers, and the same figures as a
+ * real table in a <details> under it. Colours are the theme tokens (accent bars on the panel,
+ * muted text), which keep their contrast in the light and the dark theme (app/styles/tailwind.css).
+ */
+
+export type ChartRow = {
+  /** The category: a month, a product, a payment method. */
+  label: string;
+  /** What the bar's length shows. */
+  value: number;
+  /** The value as the chart prints it beside the bar ("L 1,250.00", "12"). */
+  valueLabel: string;
+  /** The table's cells after the label, in the order of `headings`. */
+  cells: string[];
+};
+
+type ChartProps = {
+  /** The chart's name, as its <title> and the table's caption. */
+  title: string;
+  /** A sentence with the figures that matter, for those who do not see the bars. */
+  description: string;
+  /** The table's column headings: the label's first, then one per cell. */
+  headings: string[];
+  rows: ChartRow[];
+  /** Said instead of an empty chart when every value is 0. */
+  empty?: string;
+};
+
+const truncate = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
+/** Vertical bars, one per row in order: a series over time (the last 12 months). */
+export function BarChart(props: ChartProps) {
+  const { rows } = props;
+  const width = 640;
+  const height = 240;
+  const top = 22;
+  const bottom = 28;
+  const plot = height - top - bottom;
+  const slot = width / Math.max(rows.length, 1);
+  const bar = Math.min(36, slot * 0.7);
+  const max = Math.max(...rows.map((row) => row.value), 0);
+  return (
+    <ChartFigure {...props} max={max}>
+      {(ids) => (
+        <svg
+          role="img"
+          aria-labelledby={`${ids.title} ${ids.desc}`}
+          viewBox={`0 0 ${width} ${height}`}
+          className="text-fg-muted h-auto w-full"
+        >
+          <title id={ids.title}>{props.title}</title>
+          <desc id={ids.desc}>{props.description}</desc>
+          <line
+            x1={0}
+            x2={width}
+            y1={top + plot}
+            y2={top + plot}
+            className="stroke-border-strong"
+            strokeWidth={1}
+          />
+          {rows.map((row, index) => {
+            const h = max === 0 ? 0 : Math.round((row.value / max) * plot);
+            const x = index * slot + (slot - bar) / 2;
+            const center = index * slot + slot / 2;
+            return (
+              <g key={row.label}>
+                <rect
+                  x={x}
+                  y={top + plot - h}
+                  width={bar}
+                  height={h}
+                  rx={3}
+                  className="fill-accent"
+                />
+                {row.value > 0 ? (
+                  <text
+                    x={center}
+                    y={top + plot - h - 6}
+                    textAnchor="middle"
+                    fontSize={11}
+                    className="fill-current"
+                  >
+                    {row.valueLabel}
+                  </text>
+                ) : null}
+                <text
+                  x={center}
+                  y={height - 9}
+                  textAnchor="middle"
+                  fontSize={11}
+                  className="fill-current"
+                >
+                  {row.label}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+      )}
+    </ChartFigure>
+  );
+}
+
+/** Horizontal bars, longest first as given: a ranking or a share (products, categories). */
+export function HorizontalBarChart(props: ChartProps) {
+  const { rows } = props;
+  const width = 560;
+  const rowHeight = 30;
+  const labelWidth = 170;
+  const valueWidth = 110;
+  const barSpace = width - labelWidth - valueWidth;
+  const height = Math.max(rows.length, 1) * rowHeight;
+  const max = Math.max(...rows.map((row) => row.value), 0);
+  return (
+    <ChartFigure {...props} max={max}>
+      {(ids) => (
+        <svg
+          role="img"
+          aria-labelledby={`${ids.title} ${ids.desc}`}
+          viewBox={`0 0 ${width} ${height}`}
+          className="text-fg-muted h-auto w-full"
+        >
+          <title id={ids.title}>{props.title}</title>
+          <desc id={ids.desc}>{props.description}</desc>
+          {rows.map((row, index) => {
+            const w = max === 0 ? 0 : Math.max(2, Math.round((row.value / max) * barSpace));
+            const y = index * rowHeight;
+            const middle = y + rowHeight / 2;
+            return (
+              <g key={row.label}>
+                <text
+                  x={labelWidth - 8}
+                  y={middle}
+                  dominantBaseline="middle"
+                  textAnchor="end"
+                  fontSize={12}
+                  className="fill-current"
+                >
+                  {truncate(row.label, 26)}
+                </text>
+                {row.value > 0 ? (
+                  <rect
+                    x={labelWidth}
+                    y={y + 6}
+                    width={w}
+                    height={rowHeight - 12}
+                    rx={3}
+                    className="fill-accent"
+                  />
+                ) : null}
+                <text
+                  x={labelWidth + (row.value > 0 ? w : 0) + 6}
+                  y={middle}
+                  dominantBaseline="middle"
+                  fontSize={12}
+                  className="fill-current"
+                >
+                  {row.valueLabel}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+      )}
+    </ChartFigure>
+  );
+}
+
+/** The chart (or the empty message) and its data table, which shows the same rows. */
+function ChartFigure({
+  title,
+  headings,
+  rows,
+  empty,
+  max,
+  children,
+}: ChartProps & {
+  max: number;
+  children: (ids: { title: string; desc: string }) => React.ReactNode;
+}) {
+  const id = useId();
+  if (max === 0 && empty) return <p className="text-fg-muted mt-3 text-sm">{empty}</p>;
+  return (
+    <figure className="mt-3">
+      {children({ title: `${id}-title`, desc: `${id}-desc` })}
+      <details className="mt-2 text-sm">
+        <summary className="text-fg-muted cursor-pointer">Ver datos en tabla</summary>
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left">
+            <caption className="sr-only">{title}</caption>
+            <thead className="text-fg-muted">
+              <tr>
+                {headings.map((heading, index) => (
+                  <th
+                    key={heading}
+                    scope="col"
+                    className={`py-1 pr-3 font-medium ${index > 0 ? "text-right" : ""}`}
+                  >
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.label} className="border-border border-t">
+                  <th scope="row" className="py-1 pr-3 font-normal">
+                    {row.label}
+                  </th>
+                  {row.cells.map((cell, index) => (
+                    <td key={headings[index + 1] ?? index} className="py-1 pr-3 text-right">
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
