@@ -174,7 +174,12 @@ export default function AdminAnalyticsRoute() {
         <h2 id="period" className="text-lg font-semibold">
           Período
         </h2>
-        <Form method="get" className="flex flex-wrap items-end gap-3">
+        {/* Keyed by the range: a link to another period resets the inputs with JS too. */}
+        <Form
+          key={`${input.from}/${input.to}`}
+          method="get"
+          className="flex flex-wrap items-end gap-3"
+        >
           <label className="text-sm">
             Desde
             <input
