@@ -151,11 +151,13 @@ export default function AdminAnalyticsRoute() {
     <div className="space-y-8">
       <h1 className="font-display text-2xl font-semibold">Analíticas</h1>
 
-      <ul aria-label="Resumen" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <ul aria-label="Resumen" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {summary.map((card) => (
           <li key={card.label} className="border-border bg-surface rounded-xl border p-5">
             <span className="text-fg-muted block text-sm">{card.label}</span>
-            <span className="mt-1 block text-2xl font-semibold">{card.value}</span>
+            <span className="mt-1 block text-2xl font-semibold whitespace-nowrap">
+              {card.value}
+            </span>
             <span className="text-fg-muted block text-xs">{card.hint}</span>
           </li>
         ))}
@@ -221,7 +223,7 @@ export default function AdminAnalyticsRoute() {
           Las cifras de abajo son de los pedidos hechos {period}. Las tarjetas y las ventas por mes
           no dependen del período. Ventas: pedidos pagados, en proceso, enviados o entregados.
         </p>
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {rangeFigures.map((figure) => (
             <div key={figure.label} className="border-border bg-surface rounded-xl border p-4">
               <dt className="text-fg-muted text-sm">{figure.label}</dt>

@@ -106,14 +106,16 @@ export function BarChart(props: ChartProps) {
   );
 }
 
-/** Horizontal bars, longest first as given: a ranking or a share (products, categories). */
+/**
+ * Horizontal bars in the order given: a ranking or a share (products, categories). Each label
+ * sits above its bar, so a long product name has the panel's whole width.
+ */
 export function HorizontalBarChart(props: ChartProps) {
   const { rows } = props;
-  const width = 560;
-  const rowHeight = 30;
-  const labelWidth = 170;
+  const width = 420;
+  const rowHeight = 42;
   const valueWidth = 110;
-  const barSpace = width - labelWidth - valueWidth;
+  const barSpace = width - valueWidth;
   const height = Math.max(rows.length, 1) * rowHeight;
   const max = Math.max(...rows.map((row) => row.value), 0);
   return (
@@ -130,32 +132,17 @@ export function HorizontalBarChart(props: ChartProps) {
           {rows.map((row, index) => {
             const w = max === 0 ? 0 : Math.max(2, Math.round((row.value / max) * barSpace));
             const y = index * rowHeight;
-            const middle = y + rowHeight / 2;
             return (
               <g key={row.label}>
-                <text
-                  x={labelWidth - 8}
-                  y={middle}
-                  dominantBaseline="middle"
-                  textAnchor="end"
-                  fontSize={12}
-                  className="fill-current"
-                >
-                  {truncate(row.label, 26)}
+                <text x={0} y={y + 14} fontSize={13} className="fill-current">
+                  {truncate(row.label, 56)}
                 </text>
                 {row.value > 0 ? (
-                  <rect
-                    x={labelWidth}
-                    y={y + 6}
-                    width={w}
-                    height={rowHeight - 12}
-                    rx={3}
-                    className="fill-accent"
-                  />
+                  <rect x={0} y={y + 20} width={w} height={14} rx={3} className="fill-accent" />
                 ) : null}
                 <text
-                  x={labelWidth + (row.value > 0 ? w : 0) + 6}
-                  y={middle}
+                  x={(row.value > 0 ? w : 0) + 6}
+                  y={y + 27}
                   dominantBaseline="middle"
                   fontSize={12}
                   className="fill-current"
