@@ -49,13 +49,13 @@ const dayLabel = (day: string) => formatDate(startOfDayIso(day));
 const units = (n: number) => (n === 1 ? "1 unidad" : `${number.format(n)} unidades`);
 const ordersLabel = (n: number) => (n === 1 ? "1 pedido" : `${number.format(n)} pedidos`);
 
-/** The chart's description: the largest row, or that there is nothing in the period. */
-function leader(rows: ChartRow[], what: string) {
+/** The chart's description: the largest row (its value as `text` words it), or that there is none. */
+function leader(rows: ChartRow[], what: string, text = (row: ChartRow) => row.valueLabel) {
   const top = rows.reduce<ChartRow | null>(
     (best, row) => (row.value > (best?.value ?? 0) ? row : best),
     null,
   );
-  return top ? `${what}: ${top.label}, ${top.valueLabel}.` : "Sin datos en este período.";
+  return top ? `${what}: ${top.label}, ${text(top)}.` : "Sin datos en este período.";
 }
 
 const EMPTY = "Sin ventas en este período.";
@@ -166,7 +166,7 @@ export default function AdminAnalyticsRoute() {
       <Panel title="Ventas por mes" note="Últimos 12 meses, pedidos con pago confirmado.">
         <BarChart
           title="Ventas por mes, últimos 12 meses"
-          description={leader(monthRows, "Mes con más ventas")}
+          description={leader(monthRows, "Mes con más ventas", (row) => row.cells[1])}
           headings={["Mes", "Pedidos", "Ventas"]}
           rows={monthRows}
         />

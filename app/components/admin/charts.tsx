@@ -33,16 +33,20 @@ type ChartProps = {
 const truncate = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
+/*
+ * Horizontal positions are percentages of the panel's width and everything else is in pixels:
+ * the bars stretch with the panel while the text keeps its size, legible on a phone and not
+ * blown up on a wide screen (a viewBox would scale the text with the bars).
+ */
+const pct = (value: number) => `${value.toFixed(2)}%`;
+
 /** Vertical bars, one per row in order: a series over time (the last 12 months). */
 export function BarChart(props: ChartProps) {
   const { rows } = props;
-  const width = 640;
-  const height = 240;
+  const height = 250;
   const top = 22;
-  const bottom = 28;
-  const plot = height - top - bottom;
-  const slot = width / Math.max(rows.length, 1);
-  const bar = Math.min(36, slot * 0.7);
+  const plot = height - top - 36;
+  const slot = 100 / Math.max(rows.length, 1);
   const max = Math.max(...rows.map((row) => row.value), 0);
   return (
     <ChartFigure {...props} max={max}>
@@ -50,14 +54,15 @@ export function BarChart(props: ChartProps) {
         <svg
           role="img"
           aria-labelledby={`${ids.title} ${ids.desc}`}
-          viewBox={`0 0 ${width} ${height}`}
-          className="text-fg-muted h-auto w-full"
+          width="100%"
+          height={height}
+          className="text-fg-muted block"
         >
           <title id={ids.title}>{props.title}</title>
           <desc id={ids.desc}>{props.description}</desc>
           <line
-            x1={0}
-            x2={width}
+            x1="0"
+            x2="100%"
             y1={top + plot}
             y2={top + plot}
             className="stroke-border-strong"
@@ -65,14 +70,15 @@ export function BarChart(props: ChartProps) {
           />
           {rows.map((row, index) => {
             const h = max === 0 ? 0 : Math.round((row.value / max) * plot);
-            const x = index * slot + (slot - bar) / 2;
-            const center = index * slot + slot / 2;
+            const center = pct(index * slot + slot / 2);
+            // "nov 2026" is written on two lines under its bar: the month, then the year.
+            const [first, ...rest] = row.label.split(" ");
             return (
               <g key={row.label}>
                 <rect
-                  x={x}
+                  x={pct(index * slot + slot * 0.2)}
                   y={top + plot - h}
-                  width={bar}
+                  width={pct(slot * 0.6)}
                   height={h}
                   rx={3}
                   className="fill-accent"
@@ -83,19 +89,28 @@ export function BarChart(props: ChartProps) {
                     y={top + plot - h - 6}
                     textAnchor="middle"
                     fontSize={11}
-                    className="fill-current"
+                    className="fill-current max-sm:hidden"
                   >
                     {row.valueLabel}
                   </text>
                 ) : null}
                 <text
                   x={center}
-                  y={height - 9}
+                  y={top + plot + 15}
                   textAnchor="middle"
                   fontSize={11}
                   className="fill-current"
                 >
-                  {row.label}
+                  {first}
+                </text>
+                <text
+                  x={center}
+                  y={top + plot + 29}
+                  textAnchor="middle"
+                  fontSize={11}
+                  className="fill-current"
+                >
+                  {rest.join(" ")}
                 </text>
               </g>
             );
@@ -108,14 +123,12 @@ export function BarChart(props: ChartProps) {
 
 /**
  * Horizontal bars in the order given: a ranking or a share (products, categories). Each label
- * sits above its bar, so a long product name has the panel's whole width.
+ * sits above its bar, so a long product name has the panel's whole width; the longest bar takes
+ * 70 % of it, leaving the rest for the value.
  */
 export function HorizontalBarChart(props: ChartProps) {
   const { rows } = props;
-  const width = 420;
   const rowHeight = 42;
-  const valueWidth = 110;
-  const barSpace = width - valueWidth;
   const height = Math.max(rows.length, 1) * rowHeight;
   const max = Math.max(...rows.map((row) => row.value), 0);
   return (
@@ -124,24 +137,33 @@ export function HorizontalBarChart(props: ChartProps) {
         <svg
           role="img"
           aria-labelledby={`${ids.title} ${ids.desc}`}
-          viewBox={`0 0 ${width} ${height}`}
-          className="text-fg-muted h-auto w-full"
+          width="100%"
+          height={height}
+          className="text-fg-muted block"
         >
           <title id={ids.title}>{props.title}</title>
           <desc id={ids.desc}>{props.description}</desc>
           {rows.map((row, index) => {
-            const w = max === 0 ? 0 : Math.max(2, Math.round((row.value / max) * barSpace));
+            const w = max === 0 ? 0 : (row.value / max) * 70;
             const y = index * rowHeight;
             return (
               <g key={row.label}>
                 <text x={0} y={y + 14} fontSize={13} className="fill-current">
-                  {truncate(row.label, 56)}
+                  {truncate(row.label, 48)}
                 </text>
                 {row.value > 0 ? (
-                  <rect x={0} y={y + 20} width={w} height={14} rx={3} className="fill-accent" />
+                  <rect
+                    x={0}
+                    y={y + 20}
+                    width={pct(Math.max(w, 0.5))}
+                    height={14}
+                    rx={3}
+                    className="fill-accent"
+                  />
                 ) : null}
                 <text
-                  x={(row.value > 0 ? w : 0) + 6}
+                  x={pct(w)}
+                  dx={row.value > 0 ? 6 : 0}
                   y={y + 27}
                   dominantBaseline="middle"
                   fontSize={12}
