@@ -95,12 +95,14 @@ async function fillStore(dataDir: string) {
       const id = crypto.randomUUID();
       const status = random.pick(STATUSES);
       const paymentMethod = random.chance(0.7) ? "bank_transfer" : "cash_on_delivery";
+      const shippingMethod = random.pick(["standard", "standard", "express", "pickup"] as const);
       orders.push({
         id,
         userId: user?.id ?? null,
         orderNumber: formatOrderNumber(created, 1000 + i),
         status,
         paymentMethod,
+        shippingMethod,
         subtotal,
         shippingCost,
         tax,
@@ -266,6 +268,12 @@ async function benchPort() {
   });
 }
 
+/** from/to of the last 365 days: every order the bench placed. */
+function yearRange() {
+  const day = (ms: number) => new Date(ms - 6 * 3600 * 1000).toISOString().slice(0, 10);
+  return new URLSearchParams({ from: day(Date.now() - 366 * 86_400_000), to: day(Date.now()) });
+}
+
 async function signIn(base: string) {
   const response = await fetch(`${base}/login`, {
     method: "POST",
@@ -302,6 +310,9 @@ try {
     { id: "routes/admin.orders", url: "/admin/orders?search=bench&page=50" },
     { id: "routes/admin.products", url: "/admin/products?stock=low" },
     { id: "routes/admin.products", url: "/admin/products?search=noir&page=20" },
+    // The analytics over the whole year of orders, and their CSV export.
+    { id: "routes/admin.analytics", url: `/admin/analytics?${yearRange()}` },
+    { id: "routes/admin.analytics_.export", url: `/admin/analytics/export?${yearRange()}` },
   ];
 
   console.log(

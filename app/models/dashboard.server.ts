@@ -3,24 +3,13 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { databasePath } from "#db/connection";
-import type { Database, OrderStatus } from "#db/types";
+import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { version } from "../../package.json";
 import { countProofQueue } from "./admin-orders.server";
+import { soldOrders } from "./sales.server";
 import { getSettings } from "./settings.server";
-
-/**
- * What counts as a sale (docs/decisions/048-dashboard-sales.md): an order whose payment the
- * store has confirmed, from 'paid' onwards. Pending orders are promises, cancelled and denied
- * ones were given back.
- */
-export const SOLD_STATUSES = [
-  "paid",
-  "processing",
-  "shipped",
-  "delivered",
-] as const satisfies readonly OrderStatus[];
 
 /** Honduras is UTC-6 all year (no daylight saving): its midnight is 06:00 UTC. */
 const HONDURAS_OFFSET_HOURS = 6;
@@ -36,10 +25,7 @@ export function startOfHondurasDay(now: Date) {
 /** The six cards of backoffice.md §2, with real figures (money in centavos). */
 export async function getDashboardStats(executor: Kysely<Database> = db, now = new Date()) {
   const threshold = (await getSettings()).stockThreshold;
-  const sold = executor
-    .selectFrom("orders")
-    .select(sql<number>`coalesce(sum(total), 0)`.as("sum"))
-    .where("status", "in", SOLD_STATUSES);
+  const sold = soldOrders(executor).select(sql<number>`coalesce(sum(total), 0)`.as("sum"));
 
   const [total, today, pending, products, users, lowStock] = await Promise.all([
     sold.executeTakeFirstOrThrow(),

@@ -28,30 +28,8 @@ export type AdminPromoCode = {
   timesUsed: number;
 };
 
-/** Honduras keeps UTC−6 all year: a day of the validity window starts at 06:00 UTC. */
-const HONDURAS_OFFSET = "-06:00";
-
-/** The first instant of a Honduras day ("2026-12-01") as an ISO timestamp. */
-export function startOfDayIso(date: string) {
-  return new Date(`${date}T00:00:00.000${HONDURAS_OFFSET}`).toISOString();
-}
-
-/** The last instant of a Honduras day, so a code is valid through its whole last day. */
-export function endOfDayIso(date: string) {
-  return new Date(`${date}T23:59:59.999${HONDURAS_OFFSET}`).toISOString();
-}
-
-const dayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Tegucigalpa",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The Honduras day ("2026-12-01") of an ISO timestamp, as a date input shows it. */
-export function dayOfIso(iso: string) {
-  return dayFormat.format(new Date(iso));
-}
+// The validity window is whole Honduras days; the day arithmetic lives with the other dates.
+export { dayOfIso, endOfDayIso, startOfDayIso } from "~/utils/dates";
 
 /** '10%' or 'L 150.00': what the discount is, as the list and the code box show it. */
 export function promoValueLabel(promo: { discountType: DiscountType; discountValue: number }) {

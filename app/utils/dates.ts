@@ -24,3 +24,46 @@ const dateTime = new Intl.DateTimeFormat("es-HN", {
 export function formatDateTime(iso: string) {
   return dateTime.format(new Date(iso));
 }
+
+/*
+ * Honduras keeps UTC−6 all year (no daylight saving), so a Honduras day ("2026-12-01", as a
+ * date input sends it) runs from 06:00 UTC to 05:59:59.999 UTC the next morning. Promo-code
+ * validity windows and the analytics date range are whole Honduras days.
+ */
+const HONDURAS_OFFSET = "-06:00";
+
+/** The first instant of a Honduras day ("2026-12-01") as an ISO timestamp. */
+export function startOfDayIso(day: string) {
+  return new Date(`${day}T00:00:00.000${HONDURAS_OFFSET}`).toISOString();
+}
+
+/** The last instant of a Honduras day, so a window includes its whole last day. */
+export function endOfDayIso(day: string) {
+  return new Date(`${day}T23:59:59.999${HONDURAS_OFFSET}`).toISOString();
+}
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/Tegucigalpa",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The Honduras day ("2026-12-01") of an ISO timestamp, as a date input shows it. */
+export function dayOfIso(iso: string) {
+  return dayFormat.format(new Date(iso));
+}
+
+/** A calendar day ("2026-12-01") moved by whole days; calendar arithmetic, no time zone. */
+export function addDays(day: string, days: number) {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** True for a real calendar day written YYYY-MM-DD (not "2026-02-30"). */
+export function isCalendarDay(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
