@@ -175,6 +175,7 @@ async function describeStore(db: ReturnType<typeof createDb>) {
     brandId: await first("brands"),
     reviewId: await first("reviews"),
     promoCodeId: await first("promoCodes"),
+    pageKey: "terms",
     orderId: (
       await db
         .selectFrom("orders")
