@@ -6,10 +6,14 @@ import { loader as allTabLoader } from "~/routes/admin.cms.all";
 import { loader as customerServiceTabLoader } from "~/routes/admin.cms.customer-service";
 import { loader as legalTabLoader } from "~/routes/admin.cms._index";
 import { action as editAction, loader as editLoader } from "~/routes/admin.cms_.pages.$pageKey";
+import { loader as authenticityLoader } from "~/routes/_store.authenticity";
+import { loader as faqLoader } from "~/routes/_store.faq";
+import { loader as returnsLoader } from "~/routes/_store.returns";
 import { loader as termsLoader } from "~/routes/_store.terms";
 import { loader as trackLoader } from "~/routes/_store.track-order/route";
 import { loader as terminosLoader } from "~/routes/terminos";
 import { loader as seguimientoLoader } from "~/routes/seguimiento";
+import { updateSettings } from "~/models/settings.server";
 import { db } from "~/utils/db.server";
 import { createUser } from "../factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
@@ -293,5 +297,85 @@ describe("the clean Spanish addresses", () => {
     expect(terms.headers.get("location")).toBe("/terms?utm_source=whatsapp");
     const tracking = await load(seguimientoLoader, "/seguimiento");
     expect(tracking.headers.get("location")).toBe("/track-order");
+  });
+});
+
+describe("the public pages", () => {
+  const setActive = (key: string, active: boolean) =>
+    db
+      .updateTable("cmsPages")
+      .set({ isActive: active ? 1 : 0 })
+      .where("key", "=", key)
+      .execute();
+
+  it("shows the legal page's built-in text, with its 'last updated' line, while the CMS page is off", async () => {
+    await setActive("terms", false);
+    const data = await (await load(termsLoader, "/terms")).json();
+    expect(data.page).toBeNull();
+    expect(data.fallback.title).toBe("Términos y Condiciones");
+    expect(Number.isNaN(Date.parse(data.fallback.lastUpdated))).toBe(false);
+    await setActive("terms", true);
+    const active = await (await load(termsLoader, "/terms")).json();
+    expect(active).toMatchObject({ page: { title: "Términos" }, fallback: null });
+  });
+
+  it("builds the returns text of §2: 7 days, the 5-step process, the shipping price of the settings", async () => {
+    await db.deleteFrom("cmsPages").where("key", "in", ["returns", "warranty"]).execute();
+    const { fallback } = await (await load(returnsLoader, "/returns")).json();
+    expect(fallback.intro).toContain("7 días");
+    const steps = fallback.sections.find(
+      (section: { heading: string }) => section.heading === "Proceso de devolución",
+    );
+    expect(steps.blocks).toEqual([expect.objectContaining({ type: "ol" })]);
+    expect(steps.blocks[0].items).toHaveLength(5);
+    expect(fallback.contactButtons).toBe(true);
+    // /authenticity reads the "warranty" page.
+    expect((await (await load(authenticityLoader, "/authenticity")).json()).fallback.title).toBe(
+      "Garantía de Autenticidad",
+    );
+    await saveCmsPage("warranty", {
+      title: "Originales",
+      content: "<p>Sí</p>",
+      metaDescription: null,
+      isActive: true,
+    });
+    expect((await (await load(authenticityLoader, "/authenticity")).json()).page.title).toBe(
+      "Originales",
+    );
+  });
+
+  it("answers the FAQ with 12 questions in the 5 categories, one category through ?category=", async () => {
+    await db.deleteFrom("cmsPages").where("key", "=", "faq").execute();
+    await updateSettings({ free_shipping_threshold: "2500" });
+    try {
+      const all = await (await load(faqLoader, "/faq")).json();
+      expect(all.faq.map((group: { key: string }) => group.key)).toEqual([
+        "general",
+        "products",
+        "orders",
+        "shipping",
+        "returns",
+      ]);
+      const questions = all.faq.flatMap((group: { questions: unknown[] }) => group.questions);
+      expect(questions).toHaveLength(12);
+      expect(JSON.stringify(all.faq)).toContain("L 2,500.00");
+      expect(all.category).toBeNull();
+      expect((await (await load(faqLoader, "/faq?category=shipping")).json()).category).toBe(
+        "shipping",
+      );
+      expect((await (await load(faqLoader, "/faq?category=otra")).json()).category).toBeNull();
+    } finally {
+      await updateSettings({ free_shipping_threshold: "2000" });
+    }
+    await saveCmsPage("faq", {
+      title: "Dudas",
+      content: "<h2>¿Envíos?</h2>",
+      metaDescription: null,
+      isActive: true,
+    });
+    expect(await (await load(faqLoader, "/faq")).json()).toMatchObject({
+      page: { title: "Dudas", content: "<h2>¿Envíos?</h2>" },
+      faq: null,
+    });
   });
 });
