@@ -39,7 +39,7 @@ export function CmsPagesTable({
                   {page.path ? ` · ${page.path}` : null}
                 </span>
               </th>
-              <td className="text-fg-muted max-w-xl px-3 py-2 text-xs">
+              <td className="text-fg-muted max-w-2xl min-w-80 px-3 py-2 text-xs">
                 {page.stored
                   ? page.preview || "(sin contenido)"
                   : "Aún no se ha guardado: la tienda muestra su texto predeterminado."}

@@ -43,7 +43,7 @@ function StaticText({ page }: { page: StaticPage }) {
     <div className={PROSE}>
       {page.intro ? <p className="text-lg">{page.intro}</p> : null}
       {page.sections.map((section) => (
-        <section key={section.heading}>
+        <section key={section.heading} className="space-y-3">
           <h2>{section.heading}</h2>
           {section.blocks.map((block, index) => {
             if (block.type === "p") return <p key={index}>{block.text}</p>;
