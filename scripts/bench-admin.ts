@@ -182,6 +182,7 @@ async function describeStore(db: ReturnType<typeof createDb>) {
     messageId: await first("messages"),
     tab: "contact",
     userId: await first("users"),
+    pageKey: "terms",
     orderId: (
       await db
         .selectFrom("orders")

@@ -1,25 +1,22 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
-import { getActiveCmsPage } from "~/models/cms.server";
+import { getPolicyPage } from "~/models/static-pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.page?.title ?? "Garantía de Autenticidad"} | Perfumería de Lujo` },
-  { name: "description", content: data?.page?.metaDescription ?? "Garantía de Autenticidad" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const page = data?.page ?? data?.fallback;
+  return [
+    { title: `${page?.title ?? "Garantía de Autenticidad"} | Perfumería de Lujo` },
+    { name: "description", content: page?.metaDescription ?? "Garantía de Autenticidad" },
+  ];
+};
 
-// backoffice.md §2: the CMS page "warranty" when it is active, otherwise built-in text.
+// backoffice.md §2: the CMS page "warranty" when it is active, otherwise the built-in text.
 export async function loader() {
-  return json({ page: (await getActiveCmsPage("warranty")) ?? null });
+  return json(await getPolicyPage("warranty"));
 }
 
 export default function AuthenticityRoute() {
-  const { page } = useLoaderData<typeof loader>();
-  return (
-    <ContentPage
-      page={page}
-      fallbackTitle="Garantía de Autenticidad"
-      fallback="Todos nuestros perfumes son 100% originales, adquiridos a distribuidores autorizados."
-    />
-  );
+  const { page, fallback } = useLoaderData<typeof loader>();
+  return <ContentPage page={page} fallback={fallback} />;
 }

@@ -1,25 +1,22 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
-import { getActiveCmsPage } from "~/models/cms.server";
+import { getPolicyPage } from "~/models/static-pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.page?.title ?? "Política de Cookies"} | Perfumería de Lujo` },
-  { name: "description", content: data?.page?.metaDescription ?? "Política de Cookies" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const page = data?.page ?? data?.fallback;
+  return [
+    { title: `${page?.title ?? "Política de Cookies"} | Perfumería de Lujo` },
+    { name: "description", content: page?.metaDescription ?? "Política de Cookies" },
+  ];
+};
 
-// backoffice.md §2: the CMS page "cookies" when it is active, otherwise built-in text.
+// backoffice.md §2: the CMS page "cookies" when it is active, otherwise the built-in text.
 export async function loader() {
-  return json({ page: (await getActiveCmsPage("cookies")) ?? null });
+  return json(await getPolicyPage("cookies"));
 }
 
 export default function CookiesRoute() {
-  const { page } = useLoaderData<typeof loader>();
-  return (
-    <ContentPage
-      page={page}
-      fallbackTitle="Política de Cookies"
-      fallback="Usamos cookies esenciales para tu sesión, tu carrito y tu tema preferido."
-    />
-  );
+  const { page, fallback } = useLoaderData<typeof loader>();
+  return <ContentPage page={page} fallback={fallback} lastUpdated />;
 }

@@ -1,25 +1,22 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
-import { getActiveCmsPage } from "~/models/cms.server";
+import { getPolicyPage } from "~/models/static-pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.page?.title ?? "Devoluciones"} | Perfumería de Lujo` },
-  { name: "description", content: data?.page?.metaDescription ?? "Devoluciones" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const page = data?.page ?? data?.fallback;
+  return [
+    { title: `${page?.title ?? "Política de Devoluciones"} | Perfumería de Lujo` },
+    { name: "description", content: page?.metaDescription ?? "Política de Devoluciones" },
+  ];
+};
 
-// backoffice.md §2: the CMS page "returns" when it is active, otherwise built-in text.
+// backoffice.md §2: the CMS page "returns" when it is active, otherwise the built-in text.
 export async function loader() {
-  return json({ page: (await getActiveCmsPage("returns")) ?? null });
+  return json(await getPolicyPage("returns"));
 }
 
 export default function ReturnsRoute() {
-  const { page } = useLoaderData<typeof loader>();
-  return (
-    <ContentPage
-      page={page}
-      fallbackTitle="Devoluciones"
-      fallback="Aceptamos devoluciones dentro de 7 días de la entrega, con el producto sellado."
-    />
-  );
+  const { page, fallback } = useLoaderData<typeof loader>();
+  return <ContentPage page={page} fallback={fallback} />;
 }

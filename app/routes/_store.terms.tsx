@@ -1,25 +1,22 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
-import { getActiveCmsPage } from "~/models/cms.server";
+import { getPolicyPage } from "~/models/static-pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.page?.title ?? "Términos y Condiciones"} | Perfumería de Lujo` },
-  { name: "description", content: data?.page?.metaDescription ?? "Términos y Condiciones" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const page = data?.page ?? data?.fallback;
+  return [
+    { title: `${page?.title ?? "Términos y Condiciones"} | Perfumería de Lujo` },
+    { name: "description", content: page?.metaDescription ?? "Términos y Condiciones" },
+  ];
+};
 
-// backoffice.md §2: the CMS page "terms" when it is active, otherwise built-in text.
+// backoffice.md §2: the CMS page "terms" when it is active, otherwise the built-in text.
 export async function loader() {
-  return json({ page: (await getActiveCmsPage("terms")) ?? null });
+  return json(await getPolicyPage("terms"));
 }
 
 export default function TermsRoute() {
-  const { page } = useLoaderData<typeof loader>();
-  return (
-    <ContentPage
-      page={page}
-      fallbackTitle="Términos y Condiciones"
-      fallback="Al comprar en Perfumería de Lujo aceptas nuestras condiciones de venta, envío y devolución. Escríbenos si tienes dudas."
-    />
-  );
+  const { page, fallback } = useLoaderData<typeof loader>();
+  return <ContentPage page={page} fallback={fallback} lastUpdated />;
 }

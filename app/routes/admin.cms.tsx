@@ -1,21 +1,35 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { TabNav } from "~/components/ui/tab-nav";
+import { CMS_TABS } from "~/models/cms";
 import { requireAdmin } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Contenido CMS | Panel Administrativo" }];
+
+// backoffice.md §2: the tabs are URLs, so each works without JS and can be bookmarked.
+const TABS = [{ ...CMS_TABS.legal, end: true }, CMS_TABS["customer-service"], CMS_TABS.all];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return json({});
 }
 
-// Built by the admin issue; the guard is final.
 export default function AdminCmsRoute() {
-  useLoaderData<typeof loader>();
   return (
-    <div>
-      <h1 className="text-2xl font-semibold">Contenido CMS</h1>
-      <p className="text-fg-muted mt-2">Estamos preparando esta sección. Vuelve muy pronto.</p>
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Contenido CMS</h1>
+        <p className="text-fg-muted text-sm">
+          Las páginas activas reemplazan el texto predeterminado de la tienda.
+        </p>
+      </div>
+      <TabNav label="Secciones del contenido" tabs={TABS} />
+      <Outlet />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,6 +1,7 @@
-import { redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { cleanUrlRedirect } from "~/utils/clean-url.server";
 
 // backoffice.md §2: clean Spanish address of /privacy.
-export function loader() {
-  return redirect("/privacy", 301);
+export function loader({ request }: LoaderFunctionArgs) {
+  return cleanUrlRedirect(request, "/privacy");
 }

@@ -6,6 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { CmsHtml } from "~/components/content-page";
 import { Page } from "~/components/page";
 import { getActiveCmsPage } from "~/models/cms.server";
 import { findOrderForTracking } from "~/models/orders.server";
@@ -84,10 +85,7 @@ export default function TrackOrderRoute() {
       <Page title={page.title}>
         <div className="space-y-8">
           {form}
-          <div
-            className="cms-content max-w-prose"
-            dangerouslySetInnerHTML={{ __html: page.content }}
-          />
+          <CmsHtml html={page.content} />
         </div>
       </Page>
     );

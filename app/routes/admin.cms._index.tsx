@@ -1,0 +1,21 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CmsPagesTable } from "~/components/cms-pages-table";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CMS_TABS } from "~/models/cms";
+import { listCmsPages } from "~/models/cms.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json({ pages: await listCmsPages("legal") });
+}
+
+export default function CmsLegalTab() {
+  const { pages } = useLoaderData<typeof loader>();
+  return <CmsPagesTable pages={pages} returnTo={CMS_TABS["legal"].to} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
