@@ -12,9 +12,6 @@ import type { FaqCategory, StaticPage } from "./static-pages";
  * settings (D3, D11), so the text always says what checkout charges.
  */
 
-/** When these texts were last revised: the "last updated" line of the legal pages. */
-const REVISED = "2026-11-24T12:00:00-06:00";
-
 function shipping(settings: StoreSettings) {
   return {
     standard: formatMoney(settings.shipping_cost),
@@ -29,15 +26,24 @@ const HOURS =
 
 export type StaticPageKey = "terms" | "privacy" | "cookies" | "returns" | "warranty";
 
-export function staticPage(key: StaticPageKey, settings: StoreSettings): StaticPage {
+/**
+ * `now` is the legal pages' "last updated" line: backoffice.md §2 shows today's date on the
+ * built-in terms, privacy and cookies texts (an active CMS page shows its own last save).
+ */
+export function staticPage(
+  key: StaticPageKey,
+  settings: StoreSettings,
+  now = new Date(),
+): StaticPage {
   const price = shipping(settings);
+  const today = now.toISOString();
   switch (key) {
     case "terms":
       return {
         title: "Términos y Condiciones",
         metaDescription:
           "Términos y condiciones de compra en Perfumería de Lujo: precios en lempiras, pago por transferencia, envíos a toda Honduras y devoluciones.",
-        lastUpdated: REVISED,
+        lastUpdated: today,
         sections: [
           {
             heading: "Aceptación de los términos",
@@ -114,7 +120,7 @@ export function staticPage(key: StaticPageKey, settings: StoreSettings): StaticP
         title: "Política de Privacidad",
         metaDescription:
           "Cómo Perfumería de Lujo recopila, usa y protege tus datos personales y cuáles son tus derechos.",
-        lastUpdated: REVISED,
+        lastUpdated: today,
         sections: [
           {
             heading: "Información que recopilamos",
@@ -168,7 +174,7 @@ export function staticPage(key: StaticPageKey, settings: StoreSettings): StaticP
         title: "Política de Cookies",
         metaDescription:
           "Las cookies que usa Perfumería de Lujo: sesión, carrito, tema y productos vistos. Sin cookies publicitarias.",
-        lastUpdated: REVISED,
+        lastUpdated: today,
         sections: [
           {
             heading: "Cookies que utilizamos",
