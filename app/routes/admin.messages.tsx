@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MessageStatusBadge } from "~/components/messages/message-status-badge";
+import { Pager } from "~/components/ui/pager";
 import {
   MESSAGE_STATUS_LABELS,
   MESSAGE_STATUSES,
@@ -29,12 +30,6 @@ const filters: Array<{ status: MessageStatus | null; label: string }> = [
 
 export default function AdminMessagesRoute() {
   const { status, list } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const pageLink = (page: number) => {
-    const params = new URLSearchParams(location.search);
-    params.set("page", String(page));
-    return `?${params}`;
-  };
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Mensajes</h1>
@@ -117,15 +112,7 @@ export default function AdminMessagesRoute() {
           <p className="text-fg-muted p-6 text-center">No hay mensajes</p>
         ) : null}
       </div>
-      {list.pageCount > 1 ? (
-        <nav aria-label="Paginación" className="flex items-center gap-3 text-sm">
-          {list.page > 1 ? <Link to={pageLink(list.page - 1)}>Anterior</Link> : null}
-          <span>
-            Página {list.page} de {list.pageCount}
-          </span>
-          {list.page < list.pageCount ? <Link to={pageLink(list.page + 1)}>Siguiente</Link> : null}
-        </nav>
-      ) : null}
+      <Pager page={list.page} pageCount={list.pageCount} />
     </div>
   );
 }

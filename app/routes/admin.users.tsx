@@ -1,8 +1,9 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import { TIER_LABELS } from "~/models/loyalty";
 import { ROLE_FILTER_LABELS, ROLE_FILTERS } from "~/models/admin-users";
 import { listAdminUsers, type AdminUserListItem } from "~/models/admin-users.server";
@@ -27,12 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminUsersRoute() {
   const { filters, list } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const pageLink = (page: number) => {
-    const params = new URLSearchParams(location.search);
-    params.set("page", String(page));
-    return `?${params}`;
-  };
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -104,15 +99,7 @@ export default function AdminUsersRoute() {
           <p className="text-fg-muted p-6 text-center">No se encontraron usuarios</p>
         ) : null}
       </div>
-      {list.pageCount > 1 ? (
-        <nav aria-label="Paginación" className="flex items-center gap-3 text-sm">
-          {list.page > 1 ? <Link to={pageLink(list.page - 1)}>Anterior</Link> : null}
-          <span>
-            Página {list.page} de {list.pageCount}
-          </span>
-          {list.page < list.pageCount ? <Link to={pageLink(list.page + 1)}>Siguiente</Link> : null}
-        </nav>
-      ) : null}
+      <Pager page={list.page} pageCount={list.pageCount} />
     </div>
   );
 }
