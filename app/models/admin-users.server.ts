@@ -14,7 +14,7 @@ import { deleteUserAccount, normalizeEmail } from "./users.server";
  * The customers screen of the back office (backoffice.md §2 "Users", §3 user_activity_log):
  * what it reads, and every change an admin makes to an account. Each change is checked here, in
  * the transaction that writes it, and written to the user's activity history in that same
- * transaction (draft decision admin-users): an admin never acts on themself (role, block,
+ * transaction (decision 062): an admin never acts on themself (role, block,
  * password, delete), and the store never loses its last active administrator.
  */
 

@@ -17,7 +17,7 @@ import { SOLD_STATUSES, soldOrders } from "./sales.server";
  * The figures of /admin/analytics (D30), each one SQL aggregate over the orders: nothing here
  * loads the orders into JS, so the page stays fast with thousands of them. A sale is what
  * sales.server.ts says (decision 048); the date range and the cart conversion are decided in
- * docs/decisions/draft-analytics.md.
+ * docs/decisions/066-analytics.md.
  */
 
 /** Whole Honduras days, both included ("2026-11-01" to "2026-11-30"). */
@@ -256,7 +256,7 @@ async function ordersByStatus(executor: Kysely<Database>, range: DateRange) {
 }
 
 /**
- * Carts to orders in the range (draft-analytics.md): placing an order empties its cart, so a
+ * Carts to orders in the range (decision 066): placing an order empties its cart, so a
  * cart that became an order is an order placed in the range (any status), and a cart that did
  * not is a cart still holding lines whose last change falls in the range. The rate is null
  * when there was neither.

@@ -25,7 +25,7 @@ export function messagePreview(text: string) {
 }
 
 /*
- * How a reply reaches the customer (draft decision contact-messages): the store sends no e-mail
+ * How a reply reaches the customer (decision 063): the store sends no e-mail
  * of its own, so the stored reply opens in the admin's mail client, addressed and filled in.
  * encodeURIComponent, not URLSearchParams: mail clients read "+" in a mailto body literally.
  */

@@ -25,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: "Contacto | Perfumería de Luj
 
 /*
  * D31: the message is stored and read in the message centre (/admin/messages). Against spam
- * (draft decision contact-messages): five messages an hour per IP, and a honeypot field no
+ * (decision 063): five messages an hour per IP, and a honeypot field no
  * person sees or hears; a bot that fills it is told "sent" and nothing is stored.
  */
 const MESSAGES_PER_HOUR = 5;

@@ -11,7 +11,7 @@ import { csvLempiras, toCsv } from "~/utils/csv";
 
 /*
  * GET /admin/analytics/export?from=&to=: the orders placed in the range as a CSV file that
- * Excel opens with its accents (draft-analytics.md). Every status is listed, with a column that
+ * Excel opens with its accents (decision 066). Every status is listed, with a column that
  * says whether the order counts as a sale (decision 048), so the sums can be checked in Excel.
  */
 

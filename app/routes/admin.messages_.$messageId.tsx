@@ -124,7 +124,7 @@ export default function AdminMessageRoute() {
             </p>
           ) : null}
           <p className="whitespace-pre-line">{message.reply}</p>
-          {/* The store sends no e-mail itself: the admin's mail client does (draft decision contact-messages). */}
+          {/* The store sends no e-mail itself: the admin's mail client does (decision 063). */}
           <a
             href={replyMailto({
               email: message.email,

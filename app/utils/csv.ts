@@ -1,5 +1,5 @@
 /*
- * CSV for Excel (draft-analytics.md): UTF-8 with a byte-order mark, so Excel reads accents as
+ * CSV for Excel (decision 066): UTF-8 with a byte-order mark, so Excel reads accents as
  * UTF-8 instead of the PC's code page; `;` between fields; CRLF line ends (RFC 4180).
  */
 export const CSV_SEPARATOR = ";";

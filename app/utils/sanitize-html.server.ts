@@ -1,7 +1,7 @@
 import sanitizeHtml, { type IOptions } from "sanitize-html";
 
 /*
- * The one allow-list for the HTML of the content pages (draft decision cms): what a policy text
+ * The one allow-list for the HTML of the content pages (decision 065): what a policy text
  * needs and nothing that runs. sanitize-html parses the markup (htmlparser2) instead of matching
  * it with regexes, drops every tag and attribute not listed (so no <script>, <iframe>, <style>,
  * event handlers or inline styles), drops the text inside <script> and <style>, and keeps only

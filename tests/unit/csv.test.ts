@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { csvField, csvLempiras, toCsv } from "~/utils/csv";
 import { addDays, dayOfIso, endOfDayIso, isCalendarDay, startOfDayIso } from "~/utils/dates";
 
-describe("CSV for Excel (draft-analytics.md)", () => {
+describe("CSV for Excel (decision 066)", () => {
   it("leaves plain text and numbers as they are", () => {
     expect(csvField("Lucía Núñez")).toBe("Lucía Núñez");
     expect(csvField(12)).toBe("12");
