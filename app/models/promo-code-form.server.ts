@@ -7,8 +7,7 @@ import type { PromoCodeInput, PromoCodeWriteResult } from "./promo-codes.server"
 
 /*
  * The promo-code form's post (D34), for the create and the edit action. Server only: the form
- * shows the action's reply (components/forms/server-form.ts). Messages: decision
- * 061.
+ * shows the action's reply (components/forms/server-form.ts). Messages: decision 061.
  */
 
 export const PROMO_CODE_MESSAGES = {

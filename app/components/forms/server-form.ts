@@ -3,8 +3,9 @@ import { useEffect, useRef } from "react";
 
 /*
  * The back office's forms validate on the server only (decision 054): the action still
- * answers with conform's `submission.reply()`, and this hook renders that answer without conform's browser runtime or zod, which would cost
- * an admin page a quarter of its 100 KB JS budget. The ids follow conform's (`product-price`,
+ * answers with conform's `submission.reply()`, and this hook renders that answer without
+ * conform's browser runtime or zod, which would cost an admin page a quarter of its 100 KB
+ * JS budget. The ids follow conform's (`product-price`,
  * `product-price-error`, `product-error`), so labels and error messages keep their wiring.
  */
 
