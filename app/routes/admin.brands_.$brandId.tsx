@@ -12,17 +12,12 @@ import { getBrand, updateBrand } from "~/models/brands.server";
 import { guardAction } from "~/utils/action.server";
 import { readBrandSubmission } from "~/utils/brand-submission.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { invariantResponse } from "~/utils/invariant";
+import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const BRAND_NOT_FOUND = "Marca no encontrada";
 
 /** A route id that is not a whole number is a brand that does not exist. */
-function brandIdOf(params: { brandId?: string }) {
-  const id = Number(params.brandId);
-  invariantResponse(Number.isSafeInteger(id) && id > 0, BRAND_NOT_FOUND, { status: 404 });
-  return id;
-}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.brand.name ?? "Marca"} | Panel Administrativo` },
@@ -30,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const brand = await getBrand(brandIdOf(params));
+  const brand = await getBrand(idParam(params.brandId, BRAND_NOT_FOUND));
   invariantResponse(brand, BRAND_NOT_FOUND, { status: 404 });
   return json({ brand });
 }
@@ -38,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
-  const id = brandIdOf(params);
+  const id = idParam(params.brandId, BRAND_NOT_FOUND);
   const { refusal, nameTaken, input } = await readBrandSubmission(request);
   if (refusal) return refusal;
   const updated = await updateBrand(id, input);

@@ -4,14 +4,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ConfirmDeleteForm } from "~/components/admin/confirm-delete-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { useIsPending } from "~/hooks/use-is-pending";
+import { buttonClasses } from "~/components/ui/button";
 import { deleteBrand, getBrand } from "~/models/brands.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { invariantResponse } from "~/utils/invariant";
+import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*
@@ -20,12 +20,6 @@ import { redirectWithToast } from "~/utils/toast.server";
  */
 
 const BRAND_NOT_FOUND = "Marca no encontrada";
-
-function brandIdOf(params: { brandId?: string }) {
-  const id = Number(params.brandId);
-  invariantResponse(Number.isSafeInteger(id) && id > 0, BRAND_NOT_FOUND, { status: 404 });
-  return id;
-}
 
 /** Why a brand in use cannot go: products keep their brand (the column is ON DELETE RESTRICT). */
 function brandInUseMessage(name: string, productCount: number) {
@@ -39,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const brand = await getBrand(brandIdOf(params));
+  const brand = await getBrand(idParam(params.brandId, BRAND_NOT_FOUND));
   invariantResponse(brand, BRAND_NOT_FOUND, { status: 404 });
   return json({ brand: { id: brand.id, name: brand.name, productCount: brand.productCount } });
 }
@@ -47,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
-  const id = brandIdOf(params);
+  const id = idParam(params.brandId, BRAND_NOT_FOUND);
   const deleted = await deleteBrand(id);
   if (deleted.ok) {
     return redirectWithToast(request, "/admin/brands", {
@@ -67,7 +61,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteBrandRoute() {
   const { brand } = useLoaderData<typeof loader>();
-  const pending = useIsPending();
   const inUse = brand.productCount > 0;
   return (
     <div className="max-w-xl space-y-6">
@@ -82,20 +75,10 @@ export default function DeleteBrandRoute() {
           {brandInUseMessage(brand.name, brand.productCount)}
         </p>
       ) : (
-        <Form method="post" className="space-y-4">
-          <p>
-            ¿Seguro que quieres eliminar la marca <strong>{brand.name}</strong>? Esta acción no se
-            puede deshacer.
-          </p>
-          <div className="flex gap-3">
-            <Button type="submit" variant="danger" disabled={pending}>
-              {pending ? "Eliminando..." : "Sí, eliminar"}
-            </Button>
-            <Link to={`/admin/brands/${brand.id}`} className={buttonClasses("secondary")}>
-              Cancelar
-            </Link>
-          </div>
-        </Form>
+        <ConfirmDeleteForm cancelTo={`/admin/brands/${brand.id}`}>
+          ¿Seguro que quieres eliminar la marca <strong>{brand.name}</strong>? Esta acción no se
+          puede deshacer.
+        </ConfirmDeleteForm>
       )}
       {inUse ? (
         <Link to={`/admin/brands/${brand.id}`} className={buttonClasses("secondary")}>

@@ -17,18 +17,13 @@ import { guardAction } from "~/utils/action.server";
 import { parseMessageReply } from "~/utils/admin-message-action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
-import { invariantResponse } from "~/utils/invariant";
+import { idParam, invariantResponse } from "~/utils/invariant";
 import { telUrl } from "~/utils/phone";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const MESSAGE_NOT_FOUND = "Mensaje no encontrado";
 
 /** A route id that is not a whole number is a message that does not exist. */
-function messageIdOf(params: { messageId?: string }) {
-  const id = Number(params.messageId);
-  invariantResponse(Number.isSafeInteger(id) && id > 0, MESSAGE_NOT_FOUND, { status: 404 });
-  return id;
-}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.message.subject ?? "Mensaje"} | Panel Administrativo` },
@@ -37,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 // §4: opening an unread message marks it read (an idempotent change, so a GET may make it).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const message = await openMessage(messageIdOf(params));
+  const message = await openMessage(idParam(params.messageId, MESSAGE_NOT_FOUND));
   invariantResponse(message, MESSAGE_NOT_FOUND, { status: 404 });
   return json({ message });
 }
@@ -45,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
-  const id = messageIdOf(params);
+  const id = idParam(params.messageId, MESSAGE_NOT_FOUND);
   const here = `/admin/messages/${id}`;
   const submission = parseMessageReply(await request.formData());
   if (submission.status !== "success") {

@@ -4,14 +4,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ConfirmDeleteForm } from "~/components/admin/confirm-delete-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { useIsPending } from "~/hooks/use-is-pending";
 import { deleteMessage, getMessage } from "~/models/messages.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { invariantResponse } from "~/utils/invariant";
+import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*
@@ -22,17 +21,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 const MESSAGE_NOT_FOUND = "Mensaje no encontrado";
 
-function messageIdOf(params: { messageId?: string }) {
-  const id = Number(params.messageId);
-  invariantResponse(Number.isSafeInteger(id) && id > 0, MESSAGE_NOT_FOUND, { status: 404 });
-  return id;
-}
-
 export const meta: MetaFunction = () => [{ title: "Eliminar mensaje | Panel Administrativo" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const message = await getMessage(messageIdOf(params));
+  const message = await getMessage(idParam(params.messageId, MESSAGE_NOT_FOUND));
   invariantResponse(message, MESSAGE_NOT_FOUND, { status: 404 });
   const { id, name, email, subject } = message;
   return json({ message: { id, name, email, subject } });
@@ -41,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
-  if (!(await deleteMessage(messageIdOf(params)))) {
+  if (!(await deleteMessage(idParam(params.messageId, MESSAGE_NOT_FOUND)))) {
     // Gone already (another tab, another admin): the list is where the admin continues.
     return redirectWithToast(request, "/admin/messages", {
       type: "error",
@@ -54,7 +47,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteMessageRoute() {
   const { message } = useLoaderData<typeof loader>();
-  const pending = useIsPending();
   return (
     <div className="max-w-xl space-y-6">
       <div>
@@ -63,20 +55,10 @@ export default function DeleteMessageRoute() {
         </Link>
         <h1 className="mt-2 text-2xl font-semibold">Eliminar mensaje</h1>
       </div>
-      <Form method="post" className="space-y-4">
-        <p>
-          ¿Seguro que quieres eliminar el mensaje <strong>{message.subject}</strong> de{" "}
-          {message.name} ({message.email})? Esta acción no se puede deshacer.
-        </p>
-        <div className="flex gap-3">
-          <Button type="submit" variant="danger" disabled={pending}>
-            {pending ? "Eliminando..." : "Sí, eliminar"}
-          </Button>
-          <Link to={`/admin/messages/${message.id}`} className={buttonClasses("secondary")}>
-            Cancelar
-          </Link>
-        </div>
-      </Form>
+      <ConfirmDeleteForm cancelTo={`/admin/messages/${message.id}`}>
+        ¿Seguro que quieres eliminar el mensaje <strong>{message.subject}</strong> de {message.name}{" "}
+        ({message.email})? Esta acción no se puede deshacer.
+      </ConfirmDeleteForm>
     </div>
   );
 }

@@ -11,17 +11,12 @@ import { readPromoCodeSubmission } from "~/models/promo-code-form.server";
 import { getPromoCode, updatePromoCode } from "~/models/promo-codes.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { invariantResponse } from "~/utils/invariant";
+import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const NOT_FOUND = "Código promocional no encontrado";
 
 /** A route id that is not a whole number is a code that does not exist. */
-function promoCodeIdOf(params: { promoCodeId?: string }) {
-  const id = Number(params.promoCodeId);
-  invariantResponse(Number.isSafeInteger(id) && id > 0, NOT_FOUND, { status: 404 });
-  return id;
-}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.promoCode.code ?? "Código promocional"} | Panel Administrativo` },
@@ -29,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const promoCode = await getPromoCode(promoCodeIdOf(params));
+  const promoCode = await getPromoCode(idParam(params.promoCodeId, NOT_FOUND));
   invariantResponse(promoCode, NOT_FOUND, { status: 404 });
   return json({ promoCode });
 }
@@ -37,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
-  const id = promoCodeIdOf(params);
+  const id = idParam(params.promoCodeId, NOT_FOUND);
   const { refusal, input, refuse } = await readPromoCodeSubmission(request);
   if (refusal) return refusal;
   const updated = await updatePromoCode(id, input);

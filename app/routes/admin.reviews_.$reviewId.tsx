@@ -17,17 +17,12 @@ import { guardAction } from "~/utils/action.server";
 import { parseReviewAction } from "~/utils/admin-review-action.server";
 import { requireAdmin, safeRedirect } from "~/utils/auth.server";
 import { formatDateTime } from "~/utils/dates";
-import { invariantResponse } from "~/utils/invariant";
+import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const REVIEW_NOT_FOUND = "Reseña no encontrada";
 
 /** A route id that is not a whole number is a review that does not exist. */
-function reviewIdOf(params: { reviewId?: string }) {
-  const id = Number(params.reviewId);
-  invariantResponse(Number.isSafeInteger(id) && id > 0, REVIEW_NOT_FOUND, { status: 404 });
-  return id;
-}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Reseña de ${data?.review.productName ?? "producto"} | Panel Administrativo` },
@@ -35,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const review = await getAdminReview(reviewIdOf(params));
+  const review = await getAdminReview(idParam(params.reviewId, REVIEW_NOT_FOUND));
   invariantResponse(review, REVIEW_NOT_FOUND, { status: 404 });
   return json({ review });
 }
@@ -47,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
-  const id = reviewIdOf(params);
+  const id = idParam(params.reviewId, REVIEW_NOT_FOUND);
   const here = `/admin/reviews/${id}`;
   const formData = await request.formData();
   const back = safeRedirect(formData.get("redirectTo"), here);

@@ -4,16 +4,15 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ConfirmDeleteForm } from "~/components/admin/confirm-delete-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Stars } from "~/components/reviews/review-parts";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { useIsPending } from "~/hooks/use-is-pending";
 import { getAdminReview } from "~/models/admin-reviews.server";
 import { deleteReview } from "~/models/reviews.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { invariantResponse } from "~/utils/invariant";
+import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*
@@ -23,17 +22,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 const REVIEW_NOT_FOUND = "Reseña no encontrada";
 
-function reviewIdOf(params: { reviewId?: string }) {
-  const id = Number(params.reviewId);
-  invariantResponse(Number.isSafeInteger(id) && id > 0, REVIEW_NOT_FOUND, { status: 404 });
-  return id;
-}
-
 export const meta: MetaFunction = () => [{ title: "Eliminar reseña | Panel Administrativo" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const review = await getAdminReview(reviewIdOf(params));
+  const review = await getAdminReview(idParam(params.reviewId, REVIEW_NOT_FOUND));
   invariantResponse(review, REVIEW_NOT_FOUND, { status: 404 });
   const { id, productName, rating, comment, authorFirstName, authorLastName } = review;
   return json({ review: { id, productName, rating, comment, authorFirstName, authorLastName } });
@@ -42,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
-  const deleted = await deleteReview(reviewIdOf(params));
+  const deleted = await deleteReview(idParam(params.reviewId, REVIEW_NOT_FOUND));
   if (!deleted.ok) {
     // Gone already (another tab, another admin): the list is where the admin continues.
     return redirectWithToast(request, "/admin/reviews", {
@@ -56,7 +49,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteReviewRoute() {
   const { review } = useLoaderData<typeof loader>();
-  const pending = useIsPending();
   const author = `${review.authorFirstName} ${review.authorLastName}`.trim() || "Cliente";
   return (
     <div className="max-w-xl space-y-6">
@@ -73,20 +65,10 @@ export default function DeleteReviewRoute() {
           {author} · {review.productName}
         </footer>
       </blockquote>
-      <Form method="post" className="space-y-4">
-        <p>
-          ¿Seguro que quieres eliminar esta reseña de <strong>{review.productName}</strong>? Esta
-          acción no se puede deshacer.
-        </p>
-        <div className="flex gap-3">
-          <Button type="submit" variant="danger" disabled={pending}>
-            {pending ? "Eliminando..." : "Sí, eliminar"}
-          </Button>
-          <Link to={`/admin/reviews/${review.id}`} className={buttonClasses("secondary")}>
-            Cancelar
-          </Link>
-        </div>
-      </Form>
+      <ConfirmDeleteForm cancelTo={`/admin/reviews/${review.id}`}>
+        ¿Seguro que quieres eliminar esta reseña de <strong>{review.productName}</strong>? Esta
+        acción no se puede deshacer.
+      </ConfirmDeleteForm>
     </div>
   );
 }

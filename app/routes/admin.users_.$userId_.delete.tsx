@@ -4,14 +4,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ConfirmDeleteForm } from "~/components/admin/confirm-delete-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { useIsPending } from "~/hooks/use-is-pending";
 import { deleteUserByAdmin, getAdminUser } from "~/models/admin-users.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { invariantResponse } from "~/utils/invariant";
+import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*
@@ -30,17 +29,11 @@ const REFUSALS = {
     "El usuario tiene pedidos en curso. Podrás eliminarlo cuando se entreguen o se cancelen.",
 } as const;
 
-function userIdOf(params: { userId?: string }) {
-  const id = Number(params.userId);
-  invariantResponse(Number.isSafeInteger(id) && id > 0, USER_NOT_FOUND, { status: 404 });
-  return id;
-}
-
 export const meta: MetaFunction = () => [{ title: "Eliminar usuario | Panel Administrativo" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const user = await getAdminUser(userIdOf(params));
+  const user = await getAdminUser(idParam(params.userId, USER_NOT_FOUND));
   invariantResponse(user, USER_NOT_FOUND, { status: 404 });
   const { id, firstName, lastName, email } = user;
   return json({ user: { id, firstName, lastName, email }, isSelf: id === admin.id });
@@ -49,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
   const admin = await requireAdmin(request);
-  const id = userIdOf(params);
+  const id = idParam(params.userId, USER_NOT_FOUND);
   const deleted = await deleteUserByAdmin(admin.id, id);
   if (!deleted.ok) {
     const back = deleted.error === "not-found" ? "/admin/users" : `/admin/users/${id}`;
@@ -64,7 +57,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteUserRoute() {
   const { user, isSelf } = useLoaderData<typeof loader>();
-  const pending = useIsPending();
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
   return (
     <div className="max-w-xl space-y-6">
@@ -77,22 +69,11 @@ export default function DeleteUserRoute() {
       {isSelf ? (
         <p>{REFUSALS.self} Tu cuenta se elimina desde tu perfil.</p>
       ) : (
-        <Form method="post" className="space-y-4">
-          <p>
-            ¿Seguro que quieres eliminar a <strong>{name}</strong> ({user.email})? Se borran sus
-            datos personales, su carrito, favoritos, puntos, cupones, reseñas e historial; sus
-            pedidos quedan en los registros de la tienda sin sus datos. Esta acción no se puede
-            deshacer.
-          </p>
-          <div className="flex gap-3">
-            <Button type="submit" variant="danger" disabled={pending}>
-              {pending ? "Eliminando..." : "Sí, eliminar usuario"}
-            </Button>
-            <Link to={`/admin/users/${user.id}`} className={buttonClasses("secondary")}>
-              Cancelar
-            </Link>
-          </div>
-        </Form>
+        <ConfirmDeleteForm cancelTo={`/admin/users/${user.id}`} submitLabel="Sí, eliminar usuario">
+          ¿Seguro que quieres eliminar a <strong>{name}</strong> ({user.email})? Se borran sus datos
+          personales, su carrito, favoritos, puntos, cupones, reseñas e historial; sus pedidos
+          quedan en los registros de la tienda sin sus datos. Esta acción no se puede deshacer.
+        </ConfirmDeleteForm>
       )}
     </div>
   );

@@ -13,3 +13,14 @@ export function invariantResponse(
   headers.set("Content-Type", "application/json; charset=utf-8");
   throw new Response(JSON.stringify({ message }), { ...init, headers });
 }
+
+/**
+ * A numeric id from the URL (`/admin/brands/12`), or the 404 page with `notFound` when the
+ * segment is not a positive whole number: `const id = idParam(params.brandId, "Marca no
+ * encontrada")`.
+ */
+export function idParam(value: string | undefined, notFound: string) {
+  const id = Number(value);
+  invariantResponse(Number.isSafeInteger(id) && id > 0, notFound, { status: 404 });
+  return id;
+}

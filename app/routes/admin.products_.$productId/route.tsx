@@ -20,7 +20,7 @@ import { parseProductForm, replyAsTyped } from "~/models/product-form.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { isProductImageKey } from "~/utils/images";
-import { invariantResponse } from "~/utils/invariant";
+import { idParam, invariantResponse } from "~/utils/invariant";
 import { readProductForm } from "~/utils/product-images.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ProductForm, type ProductFormDefaults } from "./product-form";
@@ -35,9 +35,7 @@ type Params = { productId?: string };
 
 async function loadTarget(params: Params) {
   if (params.productId === "new") return null;
-  const id = Number(params.productId);
-  invariantResponse(Number.isSafeInteger(id) && id > 0, "Producto no encontrado", { status: 404 });
-  const product = await getAdminProduct(id);
+  const product = await getAdminProduct(idParam(params.productId, "Producto no encontrado"));
   invariantResponse(product, "Producto no encontrado", { status: 404 });
   return product;
 }

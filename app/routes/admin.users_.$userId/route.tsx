@@ -23,7 +23,7 @@ import { getLoyaltyAccount } from "~/models/loyalty.server";
 import { guardAction } from "~/utils/action.server";
 import { parseUserAction } from "~/utils/admin-user-submission.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { invariantResponse } from "~/utils/invariant";
+import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AccountActions, InfoForm, NoteForm, PasswordForm } from "./user-forms";
 import { ActivityHistory, LoyaltySummary, OrderHistory } from "./user-history";
@@ -40,12 +40,6 @@ const LAST_ADMIN =
 const EMAIL_TAKEN = "Ya existe una cuenta con este correo electrónico.";
 const RECENT_POINTS = 10;
 
-function userIdOf(params: { userId?: string }) {
-  const id = Number(params.userId);
-  invariantResponse(Number.isSafeInteger(id) && id > 0, USER_NOT_FOUND, { status: 404 });
-  return id;
-}
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
     title: `${data ? `${data.user.firstName} ${data.user.lastName}` : "Usuario"} | Panel Administrativo`,
@@ -54,7 +48,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const user = await getAdminUser(userIdOf(params));
+  const user = await getAdminUser(idParam(params.userId, USER_NOT_FOUND));
   invariantResponse(user, USER_NOT_FOUND, { status: 404 });
   const [account, orders, activity] = await Promise.all([
     getLoyaltyAccount(user.id),
@@ -73,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
   const admin = await requireAdmin(request);
-  const id = userIdOf(params);
+  const id = idParam(params.userId, USER_NOT_FOUND);
   const here = `/admin/users/${id}`;
   const formData = await request.formData();
   const submission = parseUserAction(formData);
