@@ -2,7 +2,13 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { cmsText, sanitizeCmsHtml } from "~/utils/sanitize-html.server";
-import { CMS_PAGES, CMS_PREVIEW_LENGTH, isCmsPageKey, type CmsTab } from "./cms";
+import {
+  CMS_PAGES,
+  CMS_PREVIEW_LENGTH,
+  isCmsPageKey,
+  type CmsPageSummary,
+  type CmsTab,
+} from "./cms";
 
 type Executor = Kysely<Database>;
 
@@ -29,7 +35,10 @@ function previewOf(html: string) {
  * The pages of an admin tab. A tab lists each of its known keys, stored or not (a key with no
  * row shows the storefront's built-in text until it is saved); "all" adds any other stored key.
  */
-export async function listCmsPages(tab: CmsTab, executor: Executor = db) {
+export async function listCmsPages(
+  tab: CmsTab,
+  executor: Executor = db,
+): Promise<CmsPageSummary[]> {
   const rows = await executor
     .selectFrom("cmsPages")
     .select(["key", "title", "content", "isActive", "updatedAt"])
@@ -54,8 +63,6 @@ export async function listCmsPages(tab: CmsTab, executor: Executor = db) {
     };
   });
 }
-
-export type CmsPageSummary = Awaited<ReturnType<typeof listCmsPages>>[number];
 
 /** A page to edit: its stored row, or an empty page for a known key not saved yet. */
 export async function getCmsPage(key: string, executor: Executor = db) {

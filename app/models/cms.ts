@@ -25,6 +25,17 @@ export const CMS_TABS = {
 
 export type CmsTab = "legal" | "customer-service" | "all";
 
+/** A row of an admin tab (`listCmsPages`): a known key may not be stored yet. */
+export type CmsPageSummary = {
+  key: string;
+  title: string;
+  path: string | null;
+  stored: boolean;
+  isActive: boolean;
+  updatedAt: string | null;
+  preview: string;
+};
+
 export function isCmsPageKey(key: string): key is CmsPageKey {
   return Object.hasOwn(CMS_PAGES, key);
 }

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
 import { listAdminBrands, type AdminBrand } from "~/models/brands.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -158,70 +159,51 @@ function BrandGrid({ brands }: { brands: AdminBrand[] }) {
 
 function BrandTable({ brands }: { brands: AdminBrand[] }) {
   return (
-    <div className="border-border overflow-x-auto rounded-lg border">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-surface-muted">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Logo
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Nombre
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Slug
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Descripción
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Productos
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Creada
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">Acciones</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {brands.map((brand) => (
-            <tr key={brand.id} className="border-border border-t align-top">
-              <td className="px-3 py-2">
-                <BrandLogo brand={brand} />
-              </td>
-              <th scope="row" className="px-3 py-2 font-semibold">
-                {brand.name}
-                {brand.isActive ? null : <Badge className="ml-2">Inactiva</Badge>}
-              </th>
-              <td className="px-3 py-2">{brand.slug}</td>
-              <td className="text-fg-muted max-w-xs px-3 py-2">
-                <span className="line-clamp-2">{brand.description}</span>
-              </td>
-              <td className="px-3 py-2">{brand.productCount}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatDate(brand.createdAt)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">
-                <Link
-                  to={`/admin/brands/${brand.id}`}
-                  aria-label={`Editar ${brand.name}`}
-                  className="text-accent underline"
-                >
-                  Editar
-                </Link>{" "}
-                <Link
-                  to={`/admin/brands/${brand.id}/delete`}
-                  aria-label={`Eliminar ${brand.name}`}
-                  className="text-danger ml-2 underline"
-                >
-                  Eliminar
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      headings={[
+        "Logo",
+        "Nombre",
+        "Slug",
+        "Descripción",
+        "Productos",
+        "Creada",
+        { label: "Acciones", hidden: true },
+      ]}
+    >
+      {brands.map((brand) => (
+        <tr key={brand.id} className="align-top">
+          <td className="px-3 py-2">
+            <BrandLogo brand={brand} />
+          </td>
+          <th scope="row" className="px-3 py-2 font-semibold">
+            {brand.name}
+            {brand.isActive ? null : <Badge className="ml-2">Inactiva</Badge>}
+          </th>
+          <td className="px-3 py-2">{brand.slug}</td>
+          <td className="text-fg-muted max-w-xs px-3 py-2">
+            <span className="line-clamp-2">{brand.description}</span>
+          </td>
+          <td className="px-3 py-2">{brand.productCount}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{formatDate(brand.createdAt)}</td>
+          <td className="px-3 py-2 whitespace-nowrap">
+            <Link
+              to={`/admin/brands/${brand.id}`}
+              aria-label={`Editar ${brand.name}`}
+              className="text-accent underline"
+            >
+              Editar
+            </Link>{" "}
+            <Link
+              to={`/admin/brands/${brand.id}/delete`}
+              aria-label={`Eliminar ${brand.name}`}
+              className="text-danger ml-2 underline"
+            >
+              Eliminar
+            </Link>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

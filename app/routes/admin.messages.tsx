@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MessageStatusBadge } from "~/components/messages/message-status-badge";
+import { DataTable } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import {
   MESSAGE_STATUS_LABELS,
@@ -59,59 +60,43 @@ export default function AdminMessagesRoute() {
       <p className="text-fg-muted text-sm" aria-live="polite">
         {list.total === 1 ? "1 mensaje" : `${list.total.toLocaleString("es-HN")} mensajes`}
       </p>
-      <div className="border-border overflow-x-auto rounded-xl border">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-surface-muted">
-            <tr>
-              {["Estado", "Remitente", "Asunto", "Mensaje", "Fecha", "Acciones"].map((heading) => (
-                <th key={heading} scope="col" className="px-3 py-2 font-semibold">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-border divide-y">
-            {list.messages.map((message) => (
-              <tr
-                key={message.id}
-                className={message.isRead ? "align-top" : "align-top font-medium"}
+      <DataTable
+        headings={["Estado", "Remitente", "Asunto", "Mensaje", "Fecha", "Acciones"]}
+        empty={list.messages.length === 0 && "No hay mensajes"}
+      >
+        {list.messages.map((message) => (
+          <tr key={message.id} className={message.isRead ? "align-top" : "align-top font-medium"}>
+            <td className="px-3 py-2">
+              <MessageStatusBadge message={message} />
+            </td>
+            <td className="px-3 py-2">
+              <div>{message.name}</div>
+              <div className="text-fg-muted font-normal">{message.email}</div>
+            </td>
+            <td className="max-w-xs px-3 py-2">{message.subject}</td>
+            <td className="text-fg-muted max-w-xs px-3 py-2 font-normal">
+              {messagePreview(message.excerpt)}
+            </td>
+            <td className="px-3 py-2 whitespace-nowrap">{formatDate(message.createdAt)}</td>
+            <td className="space-y-1 px-3 py-2 font-normal">
+              <Link
+                to={`/admin/messages/${message.id}`}
+                aria-label={`Ver el mensaje de ${message.name}: ${message.subject}`}
+                className="block underline"
               >
-                <td className="px-3 py-2">
-                  <MessageStatusBadge message={message} />
-                </td>
-                <td className="px-3 py-2">
-                  <div>{message.name}</div>
-                  <div className="text-fg-muted font-normal">{message.email}</div>
-                </td>
-                <td className="max-w-xs px-3 py-2">{message.subject}</td>
-                <td className="text-fg-muted max-w-xs px-3 py-2 font-normal">
-                  {messagePreview(message.excerpt)}
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{formatDate(message.createdAt)}</td>
-                <td className="space-y-1 px-3 py-2 font-normal">
-                  <Link
-                    to={`/admin/messages/${message.id}`}
-                    aria-label={`Ver el mensaje de ${message.name}: ${message.subject}`}
-                    className="block underline"
-                  >
-                    Ver
-                  </Link>
-                  <Link
-                    to={`/admin/messages/${message.id}/delete`}
-                    aria-label={`Eliminar el mensaje de ${message.name}: ${message.subject}`}
-                    className="text-danger block underline"
-                  >
-                    Eliminar
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.messages.length === 0 ? (
-          <p className="text-fg-muted p-6 text-center">No hay mensajes</p>
-        ) : null}
-      </div>
+                Ver
+              </Link>
+              <Link
+                to={`/admin/messages/${message.id}/delete`}
+                aria-label={`Eliminar el mensaje de ${message.name}: ${message.subject}`}
+                className="text-danger block underline"
+              >
+                Eliminar
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <Pager page={list.page} pageCount={list.pageCount} />
     </div>
   );

@@ -10,6 +10,7 @@ import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { ProofQueue } from "~/components/orders/proof-queue";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { countProofQueue, listAdminOrders, listProofQueue } from "~/models/admin-orders.server";
 import {
@@ -110,80 +111,67 @@ function OrdersList({ filters, list, proofsWaiting }: Omit<ListData, "view">) {
       <p className="text-fg-muted text-sm" aria-live="polite">
         {list.total === 1 ? "1 pedido" : `${list.total.toLocaleString("es-HN")} pedidos`}
       </p>
-      <div className="border-border overflow-x-auto rounded-xl border">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-surface-muted">
-            <tr>
-              {[
-                "Pedido",
-                "Cliente",
-                "Productos",
-                "Total",
-                "Pago",
-                "Estado",
-                "Fecha",
-                "Acciones",
-              ].map((heading) => (
-                <th key={heading} scope="col" className="px-3 py-2 font-semibold">
-                  {heading}
-                </th>
+      <DataTable
+        headings={[
+          "Pedido",
+          "Cliente",
+          "Productos",
+          "Total",
+          "Pago",
+          "Estado",
+          "Fecha",
+          "Acciones",
+        ]}
+        empty={list.orders.length === 0 && "No se encontraron pedidos"}
+      >
+        {list.orders.map((order) => (
+          <tr key={order.id} className="align-top">
+            <td className="px-3 py-2">
+              <Link to={order.id} className="font-semibold underline">
+                {order.orderNumber}
+              </Link>
+              <div className="text-fg-muted">{order.shippingCity}</div>
+            </td>
+            <td className="px-3 py-2">
+              <div>
+                {order.customerName} {order.isGuest ? <Badge>Invitado</Badge> : null}
+              </div>
+              <div className="text-fg-muted">{order.customerEmail}</div>
+              <div className="text-fg-muted">{order.customerPhone}</div>
+            </td>
+            <td className="px-3 py-2">
+              {order.firstItems.map((item, index) => (
+                <div key={index}>{`${item.quantity} × ${item.productName} (${item.size})`}</div>
               ))}
-            </tr>
-          </thead>
-          <tbody className="divide-border divide-y">
-            {list.orders.map((order) => (
-              <tr key={order.id} className="align-top">
-                <td className="px-3 py-2">
-                  <Link to={order.id} className="font-semibold underline">
-                    {order.orderNumber}
-                  </Link>
-                  <div className="text-fg-muted">{order.shippingCity}</div>
-                </td>
-                <td className="px-3 py-2">
-                  <div>
-                    {order.customerName} {order.isGuest ? <Badge>Invitado</Badge> : null}
-                  </div>
-                  <div className="text-fg-muted">{order.customerEmail}</div>
-                  <div className="text-fg-muted">{order.customerPhone}</div>
-                </td>
-                <td className="px-3 py-2">
-                  {order.firstItems.map((item, index) => (
-                    <div key={index}>{`${item.quantity} × ${item.productName} (${item.size})`}</div>
-                  ))}
-                  {order.moreItems > 0 ? (
-                    <div className="text-fg-muted">+{order.moreItems} más</div>
-                  ) : null}
-                </td>
-                <td className="px-3 py-2 tabular-nums">
-                  {formatMoney(order.total)}
-                  <div className="text-fg-muted">Envío {formatMoney(order.shippingCost)}</div>
-                </td>
-                <td className="px-3 py-2">
-                  {paymentMethodLabel(order.paymentMethod)}
-                  {order.hasProof ? (
-                    <span className="block" title="Con comprobante">
-                      <span aria-hidden="true">🧾</span> Comprobante
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-3 py-2">
-                  <OrderStatusBadge status={order.status} />
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{formatDate(order.createdAt)}</td>
-                <td className="px-3 py-2">
-                  <InlineStatus order={order} redirectTo={here} />
-                  <Link to={order.id} className="text-sm underline">
-                    Ver detalle
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.orders.length === 0 ? (
-          <p className="text-fg-muted p-6 text-center">No se encontraron pedidos</p>
-        ) : null}
-      </div>
+              {order.moreItems > 0 ? (
+                <div className="text-fg-muted">+{order.moreItems} más</div>
+              ) : null}
+            </td>
+            <td className="px-3 py-2 tabular-nums">
+              {formatMoney(order.total)}
+              <div className="text-fg-muted">Envío {formatMoney(order.shippingCost)}</div>
+            </td>
+            <td className="px-3 py-2">
+              {paymentMethodLabel(order.paymentMethod)}
+              {order.hasProof ? (
+                <span className="block" title="Con comprobante">
+                  <span aria-hidden="true">🧾</span> Comprobante
+                </span>
+              ) : null}
+            </td>
+            <td className="px-3 py-2">
+              <OrderStatusBadge status={order.status} />
+            </td>
+            <td className="px-3 py-2 whitespace-nowrap">{formatDate(order.createdAt)}</td>
+            <td className="px-3 py-2">
+              <InlineStatus order={order} redirectTo={here} />
+              <Link to={order.id} className="text-sm underline">
+                Ver detalle
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <Pager page={list.page} pageCount={list.pageCount} />
     </div>
   );

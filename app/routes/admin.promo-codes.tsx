@@ -8,6 +8,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { promoInUseMessage, promoValueLabel } from "~/models/promo-codes";
 import {
   deletePromoCodeIfUnused,
@@ -91,29 +92,22 @@ export default function AdminPromoCodesRoute() {
       {promoCodes.length === 0 ? (
         <p className="text-fg-muted">Aún no hay códigos promocionales.</p>
       ) : (
-        <div className="border-border overflow-x-auto rounded-lg border">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-surface-muted">
-              <tr>
-                {["Código", "Tipo", "Valor", "Compra mínima", "Usos", "Vigencia", "Estado"].map(
-                  (heading) => (
-                    <th key={heading} scope="col" className="px-3 py-2">
-                      {heading}
-                    </th>
-                  ),
-                )}
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Acciones</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {promoCodes.map((promoCode) => (
-                <PromoCodeRow key={promoCode.id} promoCode={promoCode} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          headings={[
+            "Código",
+            "Tipo",
+            "Valor",
+            "Compra mínima",
+            "Usos",
+            "Vigencia",
+            "Estado",
+            { label: "Acciones", hidden: true },
+          ]}
+        >
+          {promoCodes.map((promoCode) => (
+            <PromoCodeRow key={promoCode.id} promoCode={promoCode} />
+          ))}
+        </DataTable>
       )}
     </div>
   );
@@ -135,7 +129,7 @@ function validity({
 function PromoCodeRow({ promoCode }: { promoCode: Omit<AdminPromoCode, "createdAt"> }) {
   const { id, code } = promoCode;
   return (
-    <tr className="border-border border-t align-top">
+    <tr className="align-top">
       <th scope="row" className="px-3 py-2 font-mono font-semibold">
         {code}
         {promoCode.description ? (

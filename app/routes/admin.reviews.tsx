@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReviewStatusBadge, Stars } from "~/components/reviews/review-parts";
 import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { REVIEW_STATUS_FILTER_LABELS, REVIEW_STATUS_FILTERS } from "~/models/admin-reviews";
 import { listAdminReviews } from "~/models/admin-reviews.server";
@@ -87,84 +88,71 @@ export default function AdminReviewsRoute() {
       <p className="text-fg-muted text-sm" aria-live="polite">
         {list.total === 1 ? "1 reseña" : `${list.total.toLocaleString("es-HN")} reseñas`}
       </p>
-      <div className="border-border overflow-x-auto rounded-xl border">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-surface-muted">
-            <tr>
-              {[
-                "Producto",
-                "Autor",
-                "Calificación",
-                "Reseña",
-                "Verificada",
-                "Estado",
-                "Fecha",
-                "Acciones",
-              ].map((heading) => (
-                <th key={heading} scope="col" className="px-3 py-2 font-semibold">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-border divide-y">
-            {list.reviews.map((review) => (
-              <tr key={review.id} className="align-top">
-                <td className="px-3 py-2 font-medium">{review.productName}</td>
-                <td className="px-3 py-2">
-                  <div>{`${review.authorFirstName} ${review.authorLastName}`.trim()}</div>
-                  <div className="text-fg-muted">{review.authorEmail}</div>
-                </td>
-                <td className="px-3 py-2">
-                  <Stars rating={review.rating} />
-                </td>
-                <td className="max-w-xs px-3 py-2">
-                  {review.title ? <div className="font-medium">{review.title}</div> : null}
-                  <div className="text-fg-muted">{excerpt(review.comment)}</div>
-                  {review.adminResponse ? <div className="text-xs">Respondida</div> : null}
-                </td>
-                <td className="px-3 py-2">{review.isVerified ? "Sí" : "No"}</td>
-                <td className="px-3 py-2">
-                  <ReviewStatusBadge approved={review.isApproved} />
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{formatDate(review.createdAt)}</td>
-                <td className="space-y-1 px-3 py-2">
-                  {review.isApproved ? null : (
-                    <Form method="post" action={`/admin/reviews/${review.id}`}>
-                      <input type="hidden" name="intent" value="approve" />
-                      <input type="hidden" name="redirectTo" value={here} />
-                      <Button
-                        type="submit"
-                        size="sm"
-                        aria-label={`Aprobar la reseña de ${review.authorFirstName} sobre ${review.productName}`}
-                      >
-                        Aprobar
-                      </Button>
-                    </Form>
-                  )}
-                  <Link
-                    to={`/admin/reviews/${review.id}`}
-                    aria-label={`Ver la reseña de ${review.authorFirstName} sobre ${review.productName}`}
-                    className="block underline"
+      <DataTable
+        headings={[
+          "Producto",
+          "Autor",
+          "Calificación",
+          "Reseña",
+          "Verificada",
+          "Estado",
+          "Fecha",
+          "Acciones",
+        ]}
+        empty={list.reviews.length === 0 && "No se encontraron reseñas"}
+      >
+        {list.reviews.map((review) => (
+          <tr key={review.id} className="align-top">
+            <td className="px-3 py-2 font-medium">{review.productName}</td>
+            <td className="px-3 py-2">
+              <div>{`${review.authorFirstName} ${review.authorLastName}`.trim()}</div>
+              <div className="text-fg-muted">{review.authorEmail}</div>
+            </td>
+            <td className="px-3 py-2">
+              <Stars rating={review.rating} />
+            </td>
+            <td className="max-w-xs px-3 py-2">
+              {review.title ? <div className="font-medium">{review.title}</div> : null}
+              <div className="text-fg-muted">{excerpt(review.comment)}</div>
+              {review.adminResponse ? <div className="text-xs">Respondida</div> : null}
+            </td>
+            <td className="px-3 py-2">{review.isVerified ? "Sí" : "No"}</td>
+            <td className="px-3 py-2">
+              <ReviewStatusBadge approved={review.isApproved} />
+            </td>
+            <td className="px-3 py-2 whitespace-nowrap">{formatDate(review.createdAt)}</td>
+            <td className="space-y-1 px-3 py-2">
+              {review.isApproved ? null : (
+                <Form method="post" action={`/admin/reviews/${review.id}`}>
+                  <input type="hidden" name="intent" value="approve" />
+                  <input type="hidden" name="redirectTo" value={here} />
+                  <Button
+                    type="submit"
+                    size="sm"
+                    aria-label={`Aprobar la reseña de ${review.authorFirstName} sobre ${review.productName}`}
                   >
-                    Ver detalle
-                  </Link>
-                  <Link
-                    to={`/admin/reviews/${review.id}/delete`}
-                    aria-label={`Eliminar la reseña de ${review.authorFirstName} sobre ${review.productName}`}
-                    className="text-danger block underline"
-                  >
-                    Eliminar
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.reviews.length === 0 ? (
-          <p className="text-fg-muted p-6 text-center">No se encontraron reseñas</p>
-        ) : null}
-      </div>
+                    Aprobar
+                  </Button>
+                </Form>
+              )}
+              <Link
+                to={`/admin/reviews/${review.id}`}
+                aria-label={`Ver la reseña de ${review.authorFirstName} sobre ${review.productName}`}
+                className="block underline"
+              >
+                Ver detalle
+              </Link>
+              <Link
+                to={`/admin/reviews/${review.id}/delete`}
+                aria-label={`Eliminar la reseña de ${review.authorFirstName} sobre ${review.productName}`}
+                className="text-danger block underline"
+              >
+                Eliminar
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <Pager page={list.page} pageCount={list.pageCount} />
     </div>
   );

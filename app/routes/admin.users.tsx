@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
 import { TIER_LABELS } from "~/models/loyalty";
 import { ROLE_FILTER_LABELS, ROLE_FILTERS } from "~/models/admin-users";
@@ -68,37 +69,24 @@ export default function AdminUsersRoute() {
       <p className="text-fg-muted text-sm" aria-live="polite">
         {list.total === 1 ? "1 usuario" : `${list.total.toLocaleString("es-HN")} usuarios`}
       </p>
-      <div className="border-border overflow-x-auto rounded-xl border">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-surface-muted">
-            <tr>
-              {[
-                "Nombre",
-                "Contacto",
-                "Rol",
-                "Estado",
-                "Pedidos",
-                "Total gastado",
-                "Lealtad",
-                "Registro",
-                "Acciones",
-              ].map((heading) => (
-                <th key={heading} scope="col" className="px-3 py-2 font-semibold">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-border divide-y">
-            {list.users.map((user) => (
-              <UserRow key={user.id} user={user} />
-            ))}
-          </tbody>
-        </table>
-        {list.users.length === 0 ? (
-          <p className="text-fg-muted p-6 text-center">No se encontraron usuarios</p>
-        ) : null}
-      </div>
+      <DataTable
+        headings={[
+          "Nombre",
+          "Contacto",
+          "Rol",
+          "Estado",
+          "Pedidos",
+          "Total gastado",
+          "Lealtad",
+          "Registro",
+          "Acciones",
+        ]}
+        empty={list.users.length === 0 && "No se encontraron usuarios"}
+      >
+        {list.users.map((user) => (
+          <UserRow key={user.id} user={user} />
+        ))}
+      </DataTable>
       <Pager page={list.page} pageCount={list.pageCount} />
     </div>
   );
