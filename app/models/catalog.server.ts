@@ -163,6 +163,25 @@ export type CatalogPage = {
 };
 
 /**
+ * The catalogue's two queries for `query`: how many products match, and one page of them.
+ * Exported so that `npm run bench:load -- --plans` shows the plans SQLite picks for them.
+ */
+export function catalogQueries(query: CatalogQuery, pageSize = CATALOG_PAGE_SIZE) {
+  const filtered = applyFilters(activeProducts(), query);
+  const [column, direction] = SORT_COLUMNS[query.sortBy];
+  return {
+    count: filtered.select((eb) => eb.fn.countAll<number>().as("total")),
+    page: (page: number) =>
+      withCardColumns(filtered)
+        .orderBy(column, direction)
+        // Stable across pages: equal prices (or dates, ratings) keep one order.
+        .orderBy("p.id", direction)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+  };
+}
+
+/**
  * One page of the catalogue. The made-to-order catalogue reuses it with
  * `{ ...parseCatalogQuery(params), catalogType: "custom_order" }`.
  */
@@ -173,20 +192,11 @@ export async function listCatalog({
   query: CatalogQuery;
   pageSize?: number;
 }): Promise<CatalogPage> {
-  const filtered = applyFilters(activeProducts(), query);
-  const { total } = await filtered
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
+  const queries = catalogQueries(query, pageSize);
+  const { total } = await queries.count.executeTakeFirstOrThrow();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(query.page)), pageCount);
-  const [column, direction] = SORT_COLUMNS[query.sortBy];
-  const rows = await withCardColumns(filtered)
-    .orderBy(column, direction)
-    // Stable across pages: equal prices (or dates, ratings) keep one order.
-    .orderBy("p.id", direction)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const rows = await queries.page(page).execute();
   return { products: rows.map(toCatalogProduct), total, page, pageCount, pageSize };
 }
 
