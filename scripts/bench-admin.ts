@@ -6,151 +6,28 @@
  * request (median and p95 over N sequential requests), the HTML (raw and gzip), and the page's
  * JS (gzip) as the build manifest lists it, against the issue's 100 KB gzip target.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { createDb, databasePath, migrateToLatest, openSqlite } from "../db/connection";
-import { createRandom } from "../db/seed-data/random";
-import { seed } from "../db/seed";
-import type { NewOrder, NewOrderItem, NewProduct, NewUser, OrderStatus } from "../db/types";
-import { formatOrderNumber } from "../app/models/order-number";
-import { kb, measurePage, root, startServer, tempDataDir, timeRequests } from "./bench-lib";
+import type { DB } from "../db/connection";
+import {
+  benchPort,
+  kb,
+  measurePage,
+  root,
+  startServer,
+  tempDataDir,
+  timeRequests,
+} from "./bench-lib";
+import { BENCH_ADMIN, openBenchStore } from "./bench-store";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
-const ADMIN = { email: "admin@perfumeria.hn", password: "bench-admin-1234" };
 const TARGETS = { jsGzipKb: 100 };
 
-const STATUSES: OrderStatus[] = [
-  "pending",
-  "paid",
-  "processing",
-  "shipped",
-  "delivered",
-  "delivered",
-  "delivered",
-  "cancelled",
-  "denied",
-];
-
-async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
-  for (let start = 0; start < rows.length; start += 500)
-    await insert(rows.slice(start, start + 500));
-}
-
-async function fillStore(dataDir: string) {
-  const db = createDb(openSqlite(databasePath(dataDir)), { slowQueryMs: 0 });
-  try {
-    await migrateToLatest(db);
-    await seed(db, { dataDir, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
-    const random = createRandom("bench-admin");
-    const templates = await db.selectFrom("products").selectAll().execute();
-
-    const products: NewProduct[] = [];
-    for (let i = 0; products.length + templates.length < PRODUCTS; i++) {
-      const { id: _id, ...template } = templates[i % templates.length];
-      products.push({
-        ...template,
-        name: `${template.name} Edición ${i + 1}`.slice(0, 200),
-        slug: `${template.slug}-bench-${i}`,
-        price: Math.round((template.price * random.int(70, 140)) / 100 / 100) * 100,
-        stock: random.chance(0.1) ? 0 : random.int(1, 40),
-        isActive: random.chance(0.03) ? 0 : 1,
-      });
-    }
-    const customers: NewUser[] = Array.from({ length: CUSTOMERS }, (_, i) => ({
-      email: `cliente-bench-${i}@example.com`,
-      firstName: `Cliente${i}`,
-      lastName: "Bench",
-    }));
-    await db.transaction().execute(async (trx) => {
-      await insertInBatches(products, (batch) =>
-        trx.insertInto("products").values(batch).execute(),
-      );
-      await insertInBatches(customers, (batch) => trx.insertInto("users").values(batch).execute());
-    });
-
-    const catalogue = await db
-      .selectFrom("products")
-      .select(["id", "name", "price", "size", "images"])
-      .execute();
-    const users = await db.selectFrom("users").select(["id", "email", "firstName"]).execute();
-    const orders: NewOrder[] = [];
-    const items: NewOrderItem[] = [];
-    const now = Date.now();
-    for (let i = 0; i < ORDERS; i++) {
-      const created = new Date(now - random.int(0, 365 * 86_400) * 1000);
-      const user = random.chance(0.2) ? null : random.pick(users);
-      const lines = Array.from({ length: random.int(1, 4) }, () => ({
-        product: random.pick(catalogue),
-        quantity: random.int(1, 3),
-      }));
-      const subtotal = lines.reduce((sum, l) => sum + l.product.price * l.quantity, 0);
-      const shippingCost = subtotal >= 200_000 ? 0 : 15_000;
-      const tax = Math.round(subtotal * 0.15);
-      const id = crypto.randomUUID();
-      const status = random.pick(STATUSES);
-      const paymentMethod = random.chance(0.7) ? "bank_transfer" : "cash_on_delivery";
-      const shippingMethod = random.pick(["standard", "standard", "express", "pickup"] as const);
-      orders.push({
-        id,
-        userId: user?.id ?? null,
-        orderNumber: formatOrderNumber(created, 1000 + i),
-        status,
-        paymentMethod,
-        shippingMethod,
-        subtotal,
-        shippingCost,
-        tax,
-        total: subtotal + shippingCost + tax,
-        customerName: `${user?.firstName ?? "Invitado"} Bench`,
-        customerEmail: user?.email ?? `invitado-${i}@example.com`,
-        customerPhone: "+504 9999-0000",
-        shippingAddress: "Colonia Palmira, Calle 3, casa 12",
-        shippingCity: random.chance(0.5) ? "Tegucigalpa" : "San Pedro Sula",
-        shippingZone: "Francisco Morazán",
-        paymentProof:
-          paymentMethod === "bank_transfer" ? `/resources/payment-proofs/bench-${i}` : null,
-        createdAt: created.toISOString(),
-        updatedAt: created.toISOString(),
-      });
-      for (const line of lines) {
-        items.push({
-          orderId: id,
-          productId: line.product.id,
-          size: line.product.size,
-          quantity: line.quantity,
-          price: line.product.price,
-          productName: line.product.name,
-          productImage: null,
-          createdAt: created.toISOString(),
-        });
-      }
-    }
-    await db.transaction().execute(async (trx) => {
-      await insertInBatches(orders, (batch) => trx.insertInto("orders").values(batch).execute());
-      await insertInBatches(items, (batch) => trx.insertInto("orderItems").values(batch).execute());
-    });
-    return await describeStore(db);
-  } finally {
-    await db.destroy();
-  }
-}
-
-async function readStore(dataDir: string) {
-  const db = createDb(openSqlite(databasePath(dataDir)), { slowQueryMs: 0 });
-  try {
-    return await describeStore(db);
-  } finally {
-    await db.destroy();
-  }
-}
-
-async function describeStore(db: ReturnType<typeof createDb>) {
+async function describeStore(db: DB) {
   const count = async (table: "products" | "orders" | "users") =>
     Number(
       (
@@ -255,20 +132,6 @@ function routeJsGzip(manifest: Manifest, id: string) {
   return { bytes: total, files: files.size };
 }
 
-/** BENCH_PORT, or a port nobody listens on (a busy port would bench someone else's server). */
-async function benchPort() {
-  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
-  return new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
 /** from/to of the last 365 days: every order the bench placed. */
 function yearRange() {
   const day = (ms: number) => new Date(ms - 6 * 3600 * 1000).toISOString().slice(0, 10);
@@ -280,7 +143,7 @@ async function signIn(base: string) {
     method: "POST",
     redirect: "manual",
     headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(ADMIN),
+    body: new URLSearchParams(BENCH_ADMIN),
   });
   const cookie = response.headers
     .getSetCookie()
@@ -296,9 +159,12 @@ const keep = process.env.BENCH_DATA_DIR;
 const dataDir = keep ?? tempDataDir();
 let stop = () => {};
 try {
-  const filled = keep && fs.existsSync(databasePath(keep));
-  if (!filled) console.log(`Filling a temporary store: ${PRODUCTS} products, ${ORDERS} orders…`);
-  const store = filled ? await readStore(dataDir) : await fillStore(dataDir);
+  const db = await openBenchStore(dataDir, {
+    products: PRODUCTS,
+    orders: ORDERS,
+    customers: CUSTOMERS,
+  });
+  const store = await describeStore(db).finally(() => db.destroy());
   // start.mjs rebuilds a stale build, so the manifest is read once the server is up.
   const server = await startServer(dataDir, await benchPort());
   stop = server.stop;

@@ -6,89 +6,16 @@
  * and the client JS and CSS the page loads (gzip), against the issue's targets.
  */
 import fs from "node:fs";
-import { createDb, databasePath, migrateToLatest, openSqlite } from "../db/connection";
-import { createRandom } from "../db/seed-data/random";
-import { seed } from "../db/seed";
-import type { NewProduct } from "../db/types";
+import type { DB } from "../db/connection";
 import { kb, measurePage, startServer, tempDataDir, timeRequests } from "./bench-lib";
+import { openBenchStore } from "./bench-store";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const port = Number(process.env.BENCH_PORT ?? 4391);
 const TARGETS = { p95Ms: 50, htmlGzipKb: 40, cssGzipKb: 20 };
 
-const VARIANTS = [
-  "Intense",
-  "Noir",
-  "Absolu",
-  "Elixir",
-  "Sport",
-  "Extrême",
-  "Privé",
-  "Nuit",
-  "Aqua",
-  "Oud",
-  "Blanc",
-  "Édition Limitada",
-  "Eau Fraîche",
-  "Parfum",
-  "Cologne",
-  "Velours",
-];
-
-async function fillStore(dataDir: string) {
-  const db = createDb(openSqlite(databasePath(dataDir)), { slowQueryMs: 0 });
-  try {
-    await migrateToLatest(db);
-    await seed(db, { dataDir, adminEmail: "admin@perfumeria.hn", adminPassword: "bench-1234" });
-    const templates = await db.selectFrom("products").selectAll().execute();
-    const random = createRandom("bench-catalog");
-    const rows: NewProduct[] = [];
-    for (let i = 0; rows.length + templates.length < PRODUCTS; i++) {
-      const { id: _id, ...template } = templates[i % templates.length];
-      const variant = VARIANTS[Math.floor(i / templates.length) % VARIANTS.length];
-      const edition = Math.floor(i / (templates.length * VARIANTS.length)) + 1;
-      const price = Math.round((template.price * random.int(70, 140)) / 100 / 100) * 100;
-      rows.push({
-        ...template,
-        name: `${template.name} ${variant}${edition > 1 ? ` ${edition}` : ""}`.slice(0, 200),
-        slug: `${template.slug}-bench-${i}`,
-        price,
-        originalPrice: random.chance(0.15) ? Math.round(price * 1.25) : null,
-        stock: random.chance(0.1) ? 0 : random.int(1, 40),
-        isActive: random.chance(0.02) ? 0 : 1,
-        isNew: random.chance(0.05) ? 1 : 0,
-        isViral: random.chance(0.05) ? 1 : 0,
-        salesCount: random.int(0, 500),
-        averageRating: random.int(0, 50) / 10,
-        reviewCount: random.int(0, 80),
-        createdAt: new Date(Date.now() - random.int(0, 730) * 86_400_000).toISOString(),
-      });
-    }
-    await db.transaction().execute(async (trx) => {
-      for (let start = 0; start < rows.length; start += 500) {
-        await trx
-          .insertInto("products")
-          .values(rows.slice(start, start + 500))
-          .execute();
-      }
-    });
-    return await describeStore(db);
-  } finally {
-    await db.destroy();
-  }
-}
-
-async function readStore(dataDir: string) {
-  const db = createDb(openSqlite(databasePath(dataDir)), { slowQueryMs: 0 });
-  try {
-    return await describeStore(db);
-  } finally {
-    await db.destroy();
-  }
-}
-
-async function describeStore(db: ReturnType<typeof createDb>) {
+async function describeStore(db: DB) {
   const count = await db
     .selectFrom("products")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -106,9 +33,8 @@ const keep = process.env.BENCH_DATA_DIR;
 const dataDir = keep ?? tempDataDir();
 let stop = () => {};
 try {
-  const filled = keep && fs.existsSync(databasePath(keep));
-  if (!filled) console.log(`Filling a temporary store with ${PRODUCTS} products…`);
-  const store = filled ? await readStore(dataDir) : await fillStore(dataDir);
+  const db = await openBenchStore(dataDir, { products: PRODUCTS });
+  const store = await describeStore(db).finally(() => db.destroy());
   const server = await startServer(dataDir, port);
   stop = server.stop;
 

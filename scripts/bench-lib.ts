@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -13,6 +14,20 @@ export const root = path.resolve(import.meta.dirname, "..");
 
 export function tempDataDir() {
   return fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-bench-"));
+}
+
+/** BENCH_PORT, or a port nobody listens on (a busy port would bench someone else's server). */
+export async function benchPort() {
+  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
+  return new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
 }
 
 export type BenchServer = { base: string; stop: () => void };

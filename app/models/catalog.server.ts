@@ -163,6 +163,32 @@ export type CatalogPage = {
 };
 
 /**
+ * The catalogue's two queries for `query`: how many products match, and one page of them.
+ * Exported so that `npm run bench:load -- --plans` shows the plans SQLite picks for them.
+ */
+export function catalogQueries(query: CatalogQuery, pageSize = CATALOG_PAGE_SIZE) {
+  const filtered = applyFilters(activeProducts(), query);
+  const [column, direction] = SORT_COLUMNS[query.sortBy];
+  return {
+    count: filtered.select((eb) => eb.fn.countAll<number>().as("total")),
+    page: (page: number) => {
+      // A late row lookup: the page's ids come from the sort's index alone (the offset skips
+      // index entries, not rows joined to their brand), then only those 24 rows are read.
+      const pageIds = filtered
+        .select("p.id")
+        .orderBy(column, direction)
+        // Stable across pages: equal prices (or dates, ratings) keep one order.
+        .orderBy("p.id", direction)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      return withCardColumns(db.selectFrom("products as p").where("p.id", "in", pageIds))
+        .orderBy(column, direction)
+        .orderBy("p.id", direction);
+    },
+  };
+}
+
+/**
  * One page of the catalogue. The made-to-order catalogue reuses it with
  * `{ ...parseCatalogQuery(params), catalogType: "custom_order" }`.
  */
@@ -173,20 +199,11 @@ export async function listCatalog({
   query: CatalogQuery;
   pageSize?: number;
 }): Promise<CatalogPage> {
-  const filtered = applyFilters(activeProducts(), query);
-  const { total } = await filtered
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
+  const queries = catalogQueries(query, pageSize);
+  const { total } = await queries.count.executeTakeFirstOrThrow();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(query.page)), pageCount);
-  const [column, direction] = SORT_COLUMNS[query.sortBy];
-  const rows = await withCardColumns(filtered)
-    .orderBy(column, direction)
-    // Stable across pages: equal prices (or dates, ratings) keep one order.
-    .orderBy("p.id", direction)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const rows = await queries.page(page).execute();
   return { products: rows.map(toCatalogProduct), total, page, pageCount, pageSize };
 }
 
@@ -243,15 +260,20 @@ export function featuredProducts(limit = 8) {
   return listCards((q) => q.where("p.isFeatured", "=", 1), SORT_COLUMNS.popular, limit);
 }
 
+/** The query of discountedProducts (exported for the plans of `npm run bench:load`). */
+export function discountedProductsQuery(limit = 8) {
+  return (
+    withCardColumns(activeProducts().where((eb) => eb("p.originalPrice", ">", eb.ref("p.price"))))
+      // The expression of the products_discount_idx index (migration 20261223T0100).
+      .orderBy(sql`(p.original_price - p.price) * 1.0 / p.original_price`, "desc")
+      .orderBy("p.id", "desc")
+      .limit(limit)
+  );
+}
+
 /** Products sold below their original price, the biggest saving first. */
 export async function discountedProducts(limit = 8) {
-  const rows = await withCardColumns(
-    activeProducts().where((eb) => eb("p.originalPrice", ">", eb.ref("p.price"))),
-  )
-    .orderBy(sql`(p.original_price - p.price) * 1.0 / p.original_price`, "desc")
-    .orderBy("p.id", "desc")
-    .limit(limit)
-    .execute();
+  const rows = await discountedProductsQuery(limit).execute();
   return rows.map(toCatalogProduct);
 }
 

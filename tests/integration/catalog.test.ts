@@ -233,6 +233,65 @@ describe("listCatalog pages", () => {
     const empty = await listCatalog({ query: query({ search: word(), page: 5 }) });
     expect(empty).toMatchObject({ total: 0, page: 1, pageCount: 1, products: [] });
   });
+
+  it("walks every page of each sort once, in one order, ties included", async () => {
+    const brand = await createBrand(db);
+    const term = word();
+    // 54 active products over 3 pages, with few distinct values so every page boundary falls in ties.
+    for (let i = 0; i < 60; i++) {
+      await createProduct(db, {
+        brandId: brand.id,
+        name: `${term} ${i}`,
+        price: 100_000 + (i % 4) * 10_000,
+        stock: i % 7 === 0 ? 0 : 3,
+        isActive: i % 10 === 9 ? 0 : 1,
+        salesCount: i % 3,
+        averageRating: (i % 5) / 2,
+        createdAt: new Date(Date.now() - (i % 6) * DAY).toISOString(),
+      });
+    }
+    const rows = await db
+      .selectFrom("products")
+      .selectAll()
+      .where("brandId", "=", brand.id)
+      .where("isActive", "=", 1)
+      .execute();
+    const sorts = {
+      newest: [(r: (typeof rows)[number]) => r.createdAt, -1],
+      popular: [(r: (typeof rows)[number]) => r.salesCount, -1],
+      "price-low": [(r: (typeof rows)[number]) => r.price, 1],
+      "price-high": [(r: (typeof rows)[number]) => r.price, -1],
+      rating: [(r: (typeof rows)[number]) => r.averageRating, -1],
+    } as const;
+    // The same walk through the brand's index, a search and a filter outside any index.
+    const filters: [Partial<CatalogQuery>, (r: (typeof rows)[number]) => boolean][] = [
+      [{ brandId: brand.id }, () => true],
+      [{ search: term }, () => true],
+      [{ brandId: brand.id, inStock: true }, (r) => r.stock > 0],
+    ];
+    for (const [changes, keep] of filters) {
+      for (const sortBy of Object.keys(sorts) as (keyof typeof sorts)[]) {
+        const [key, sign] = sorts[sortBy];
+        const expected = rows
+          .filter(keep)
+          .sort((x, y) => {
+            const a = key(x);
+            const b = key(y);
+            if (a !== b) return (a < b ? -1 : 1) * sign;
+            return (x.id - y.id) * sign;
+          })
+          .map((r) => r.id);
+        const walked: number[] = [];
+        for (let page = 1, pageCount = 1; page <= pageCount; page++) {
+          const result = await listCatalog({ query: query({ ...changes, sortBy, page }) });
+          expect(result.total).toBe(expected.length);
+          pageCount = result.pageCount;
+          walked.push(...ids(result.products));
+        }
+        expect(walked, `${sortBy} ${JSON.stringify(changes)}`).toEqual(expected);
+      }
+    }
+  });
 });
 
 describe("search", () => {

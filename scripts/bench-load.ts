@@ -1,0 +1,297 @@
+/**
+ * `npm run bench:load`: the storefront under a campaign's crowd (issue 11). Fills a temporary
+ * store (10,000 products, 5,000 orders), starts the production server as `npm start` does
+ * (WEB_CONCURRENCY passes through), and runs autocannon at 20 connections for 12 s against the
+ * health check, `/`, `/catalog` (no filter, a brand, a two-word search, page 150) and a product
+ * page, each for a first-time visitor (no cookies) and for a signed-in customer with a cart.
+ * Prints req/s, p50, p99, errors and each page's ratio to the health check against the issue's
+ * targets; the first-load JavaScript (gzip) of the storefront's pages against 90 KB; the
+ * catalogue's HTML; and the query plans of the catalogue's list and count.
+ *
+ * `-- --plans` prints the query plans only (no server). Environment: BENCH_DURATION (seconds a
+ * page, default 12), BENCH_CONNECTIONS (20), BENCH_PRODUCTS, BENCH_ORDERS, BENCH_PORT,
+ * BENCH_DATA_DIR (keeps the filled store between runs), WEB_CONCURRENCY (server workers).
+ * Exits non-zero on an error (a page that fails, a server that does not start), never on a
+ * missed target: the figures are for the closing note, and this machine is shared and noisy.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import autocannon from "autocannon";
+import { CompiledQuery } from "kysely";
+import { DEMO_CUSTOMER } from "../db/seed-data/people";
+import type { DB } from "../db/connection";
+import { benchPort, kb, measurePage, startServer, tempDataDir } from "./bench-lib";
+import { openBenchStore } from "./bench-store";
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 12);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const TARGETS = { firstTimeRatio: 0.6, firstTimeP99Ms: 30, signedInRatio: 0.25, jsGzipKb: 90 };
+const plansOnly = process.argv.includes("--plans");
+
+type Store = Awaited<ReturnType<typeof describeStore>>;
+
+async function describeStore(db: DB) {
+  const products = await db
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("isActive", "=", 1)
+    .executeTakeFirstOrThrow();
+  const chanel = await db
+    .selectFrom("brands")
+    .select("id")
+    .where("slug", "=", "chanel")
+    .executeTakeFirstOrThrow();
+  // A seeded perfume in stock (with its reviews and related products), as a shopper opens it.
+  const product = await db
+    .selectFrom("products")
+    .select(["id", "slug", "size"])
+    .where("slug", "=", "chanel-bleu-de-chanel")
+    .executeTakeFirstOrThrow();
+  return { activeProducts: Number(products.n), brandId: chanel.id, product };
+}
+
+/** The catalogue's list and count for each filter and sort, as SQLite plans them. */
+async function printPlans(dataDir: string, store: Store) {
+  // The app's own modules, on this store: the plans are those of the queries the server runs.
+  process.env.DATA_DIR = dataDir;
+  process.env.LOG_SLOW_QUERIES_MS = "0";
+  const { catalogQueries, discountedProductsQuery } = await import("~/models/catalog.server");
+  const { DEFAULT_CATALOG_QUERY, SORT_OPTIONS } = await import("~/models/catalog");
+  const { db } = await import("~/utils/db.server");
+  const filters = [
+    { label: "no filter", changes: {} },
+    { label: "brand", changes: { brandId: store.brandId } },
+    { label: 'search "chanel bleu"', changes: { search: "chanel bleu" } },
+  ];
+  const explain = async (compiled: CompiledQuery) => {
+    const plan = await db.executeQuery<{ id: number; parent: number; detail: string }>(
+      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
+    );
+    const depth = new Map<number, number>([[0, 0]]);
+    const lines = plan.rows.map((row) => {
+      const level = (depth.get(row.parent) ?? 0) + 1;
+      depth.set(row.id, level);
+      return `${"  ".repeat(level + 1)}${row.detail}`;
+    });
+    // And how long the query takes alone: the median of 25 runs, SQLite's cache warm.
+    const times: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const start = performance.now();
+      await db.executeQuery(compiled);
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    return [...lines, `      (${times[12].toFixed(2)} ms)`];
+  };
+  console.log(
+    `\nQuery plans of the catalogue (${store.activeProducts} active products). A TEMP B-TREE` +
+      " after LIST SUBQUERY sorts the page's 24 rows, read by id once the index chose them.",
+  );
+  for (const filter of filters) {
+    const base = { ...DEFAULT_CATALOG_QUERY, ...filter.changes };
+    console.log(`\n${filter.label}: count`);
+    for (const line of await explain(catalogQueries(base).count.compile())) console.log(line);
+    for (const sort of SORT_OPTIONS) {
+      const queries = catalogQueries({ ...base, sortBy: sort.value });
+      const page = filter.label === "no filter" ? 150 : 1;
+      console.log(`${filter.label}: list, ${sort.value}, page ${page}`);
+      for (const line of await explain(queries.page(page).compile())) console.log(line);
+    }
+  }
+  console.log("\nhome 'Ofertas': the 8 biggest savings");
+  for (const line of await explain(discountedProductsQuery().compile())) console.log(line);
+  await db.destroy();
+}
+
+function sessionCookie(response: Response) {
+  const cookie = response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("perfumeria_session="));
+  return cookie?.split(";")[0];
+}
+
+/** Signs the demo customer in through the login form, then puts a perfume in their cart. */
+async function signedInCustomer(base: string, product: Store["product"]) {
+  const form = (body: Record<string, string>, cookie?: string) => ({
+    method: "POST",
+    redirect: "manual" as const,
+    headers: {
+      Origin: base,
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(body),
+  });
+  const login = await fetch(
+    `${base}/login`,
+    form({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password }),
+  );
+  let cookie = sessionCookie(login);
+  if (login.status !== 302 || !cookie) {
+    throw new Error(`customer sign-in failed: HTTP ${login.status} ${await login.text()}`);
+  }
+  const add = await fetch(
+    `${base}/product/${product.slug}`,
+    form({ productId: String(product.id), size: product.size, quantity: "1" }, cookie),
+  );
+  await add.arrayBuffer();
+  cookie = sessionCookie(add) ?? cookie;
+  const cart = await (await fetch(`${base}/cart`, { headers: { Cookie: cookie } })).text();
+  if (add.status >= 400 || !cart.includes(product.slug)) {
+    throw new Error(`adding to the customer's cart failed: HTTP ${add.status}`);
+  }
+  return { Cookie: cookie };
+}
+
+type Row = {
+  page: string;
+  visitor: "first-time" | "signed-in" | "—";
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+};
+
+async function load(url: string, headers: Record<string, string>) {
+  // A warm-up outside the measurement: module loading, SQLite's page cache, any page cache.
+  for (let i = 0; i < 5; i++) {
+    const response = await fetch(url, { headers, redirect: "manual" });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status}`);
+  }
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+const pad = (text: string, width: number) => text.padEnd(width);
+const lpad = (text: string, width: number) => text.padStart(width);
+
+function printTable(rows: Row[]) {
+  const floor = rows[0].rps;
+  console.log(
+    `\n${pad("page", 34)}${pad("visitor", 12)}${lpad("req/s", 8)}${lpad("p50", 8)}` +
+      `${lpad("p99", 8)}${lpad("errors", 8)}${lpad("non-2xx", 9)}${lpad("ratio", 8)}  target`,
+  );
+  let missed = 0;
+  for (const row of rows) {
+    const ratio = row.rps / floor;
+    let target = "";
+    if (row.visitor !== "—") {
+      const firstTime = row.visitor === "first-time";
+      const goal = firstTime ? TARGETS.firstTimeRatio : TARGETS.signedInRatio;
+      const met =
+        ratio >= goal &&
+        (!firstTime || row.p99 <= TARGETS.firstTimeP99Ms) &&
+        row.errors + row.non2xx === 0;
+      if (!met) missed++;
+      target =
+        `≥ ${goal * 100} %` +
+        (firstTime ? `, p99 ≤ ${TARGETS.firstTimeP99Ms} ms` : "") +
+        `: ${met ? "met" : "NOT MET"}`;
+    }
+    console.log(
+      `${pad(row.page, 34)}${pad(row.visitor, 12)}${lpad(row.rps.toFixed(0), 8)}` +
+        `${lpad(`${row.p50} ms`, 8)}${lpad(`${row.p99} ms`, 8)}${lpad(String(row.errors), 8)}` +
+        `${lpad(String(row.non2xx), 9)}${lpad(`${(ratio * 100).toFixed(0)} %`, 8)}  ${target}`,
+    );
+  }
+  return missed;
+}
+
+// BENCH_DATA_DIR keeps the filled store between runs (while tuning); by default it is temporary.
+const keep = process.env.BENCH_DATA_DIR;
+const dataDir = keep ?? tempDataDir();
+let stop = () => {};
+const interrupted = () => {
+  stop();
+  if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(130);
+};
+process.once("SIGINT", interrupted);
+process.once("SIGTERM", interrupted);
+try {
+  const db = await openBenchStore(dataDir, { products: PRODUCTS, orders: ORDERS });
+  const store = await describeStore(db).finally(() => db.destroy());
+  if (plansOnly) {
+    await printPlans(dataDir, store);
+  } else {
+    const server = await startServer(dataDir, await benchPort());
+    stop = server.stop;
+    const customer = await signedInCustomer(server.base, store.product);
+    const pages = [
+      { page: "/", path: "/" },
+      { page: "/catalog", path: "/catalog" },
+      { page: "/catalog brand", path: `/catalog?brandId=${store.brandId}` },
+      { page: "/catalog search (two words)", path: "/catalog?search=chanel+bleu" },
+      { page: "/catalog?page=150", path: "/catalog?page=150" },
+      { page: "product page", path: `/product/${store.product.slug}` },
+    ];
+    console.log(
+      `\nLoad: ${store.activeProducts} active products, ${ORDERS} orders; autocannon ` +
+        `${CONNECTIONS} connections × ${DURATION} s a page; WEB_CONCURRENCY=` +
+        `${process.env.WEB_CONCURRENCY ?? "(unset)"}; ${os.cpus().length} CPUs, load average ` +
+        `${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(" ")}`,
+    );
+    const rows: Row[] = [];
+    const measure = async (page: string, path: string, visitor: Row["visitor"]) => {
+      const headers = visitor === "signed-in" ? customer : {};
+      rows.push({ page, visitor, ...(await load(server.base + path, headers)) });
+      process.stdout.write(".");
+    };
+    await measure("/resources/healthcheck", "/resources/healthcheck", "—");
+    for (const { page, path } of pages) {
+      await measure(page, path, "first-time");
+      await measure(page, path, "signed-in");
+    }
+    const missed = printTable(rows);
+
+    console.log(
+      `\nFirst-load JavaScript (gzip, the page's own script tags) ≤ ${TARGETS.jsGzipKb} KB`,
+    );
+    const firstLoad = [
+      { page: "/", path: "/", headers: {} },
+      { page: "/catalog", path: "/catalog", headers: {} },
+      { page: "product page", path: `/product/${store.product.slug}`, headers: {} },
+      // The cart and checkout with a perfume in the cart (an empty checkout redirects).
+      { page: "/cart (signed in, 1 item)", path: "/cart", headers: customer },
+      { page: "/checkout (signed in, 1 item)", path: "/checkout", headers: customer },
+    ];
+    let over = 0;
+    for (const { page, path, headers } of firstLoad) {
+      const measured = await measurePage(server.base, path, headers);
+      const ok = measured.js <= TARGETS.jsGzipKb * 1024;
+      if (!ok) over++;
+      console.log(
+        `${pad(page, 34)}${lpad(kb(measured.js), 10)} in ${measured.jsFiles} files` +
+          `  CSS ${kb(measured.css)}  HTML ${kb(measured.htmlRaw)} raw, ${kb(measured.htmlGzip)} gzip` +
+          `  ${ok ? "met" : "NOT MET"}`,
+      );
+    }
+    const catalog = await measurePage(server.base, "/catalog");
+    console.log(
+      `\nCatalogue HTML (first-time visitor): ${kb(catalog.htmlRaw)} raw, ${kb(catalog.htmlGzip)} gzip`,
+    );
+    stop();
+    stop = () => {};
+    await printPlans(dataDir, store);
+    console.log(
+      `\n${missed} load target(s) and ${over} JavaScript target(s) not met` +
+        " (figures, not failures: this command fails only on errors).",
+    );
+  }
+} finally {
+  stop();
+  if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
+}
