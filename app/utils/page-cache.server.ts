@@ -206,7 +206,8 @@ export function rememberSharedPage(
   response: { status: number; headers: Headers; body: Buffer },
 ) {
   if (!isShareable(response.status, response.headers)) return null;
-  const etag = `"${crypto.createHash("sha256").update(response.body).digest("base64url").slice(0, 27)}"`;
+  // Weak: the same page is sent as gzip or identity (and brotli by the compression middleware).
+  const etag = `W/"${crypto.createHash("sha256").update(response.body).digest("base64url").slice(0, 27)}"`;
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) {
     if (name !== "set-cookie") headers.push([name, value]);
@@ -240,7 +241,9 @@ export function sendCachedPage(
   for (const [name, value] of page.headers) response.appendHeader(name, value);
   response.setHeader("Vary", "Cookie, Accept-Encoding");
   const ifNoneMatch = header(request.headers, "if-none-match");
-  if (ifNoneMatch?.split(",").some((tag) => tag.trim() === page.etag || tag.trim() === "*")) {
+  // If-None-Match compares weakly (RFC 9110 §13.1.2): the W/ prefix does not count.
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  if (ifNoneMatch?.split(",").some((tag) => ["*", opaque(page.etag)].includes(opaque(tag)))) {
     response.removeHeader("content-type");
     response.statusCode = 304;
     response.end();
