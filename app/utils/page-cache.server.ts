@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import zlib from "node:zlib";
-import { db } from "./db.server";
+import SQLite from "better-sqlite3";
+import { databasePath } from "#db/connection";
+import "./db.server";
+import { getEnv } from "./env.server";
 import { themeFromCookieHeader } from "./theme.server";
 
 /*
@@ -90,16 +93,19 @@ function sizeOf(page: CachedPage) {
 
 const pages = new PageStore();
 
-const versionQuery = db
-  .selectFrom("pageCacheVersion")
-  .select("version")
-  .where("id", "=", 1)
-  .compile();
+/*
+ * Read on every lookup, so read synchronously on a read-only connection of its own: a hit never
+ * waits for the app connection, which a transaction may hold across awaits. (db.server, imported
+ * above, has migrated the file before this module runs.)
+ */
+let versionStatement: SQLite.Statement<[], number> | undefined;
 
 /** The catalogue version, bumped by triggers (migration 20261223T0200) in every write's transaction. */
-export async function currentPageVersion() {
-  const { rows } = await db.executeQuery(versionQuery);
-  return rows[0]?.version ?? 0;
+export function currentPageVersion(): number {
+  versionStatement ??= new SQLite(databasePath(getEnv().DATA_DIR), { readonly: true })
+    .prepare<[], number>("SELECT version FROM page_cache_version WHERE id = 1")
+    .pluck();
+  return versionStatement.get() ?? 0;
 }
 
 const storeDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Tegucigalpa" });
@@ -163,7 +169,7 @@ export async function lookUpSharedPage(request: {
 }): Promise<{ page: CachedPage } | { ticket: PageCacheTicket } | null> {
   const key = await sharedPageKey(request);
   if (key === null) return null;
-  const version = await currentPageVersion();
+  const version = currentPageVersion();
   const page = pages.get(key);
   if (page?.version === version) return { page };
   if (page) pages.delete(key);
