@@ -38,8 +38,8 @@ export function assertSameOrigin(request: Request) {
  * Content-Security-Policy for a page. A page rendered for one response allows its scripts by
  * that response's nonce; a page shared by many responses (the page cache) must never reuse a
  * nonce, so it lists the hashes of its inline scripts instead, and allows our own origin's
- * files without 'strict-dynamic', which would ignore 'self' and block Remix's modulepreload
- * links (they can carry a nonce but match no hash).
+ * files by 'self'. Not 'strict-dynamic' there: it makes 'self' ignored, and Remix's
+ * `<link rel="modulepreload">` tags are parser-inserted and can match no hash.
  */
 export function contentSecurityPolicy(
   scripts: { nonce: string } | { hashes: string[] },
