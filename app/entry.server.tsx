@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import {
   createReadableStreamFromReadable,
+  type AppLoadContext,
   type EntryContext,
   type HandleDataRequestFunction,
 } from "@remix-run/node";
@@ -11,6 +13,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import { getEnv } from "./utils/env.server";
 import { isBlockedByMaintenance } from "./utils/maintenance.server";
 import { NonceProvider } from "./utils/nonce";
+import {
+  inlineScriptHashes,
+  rememberSharedPage,
+  type PageCacheTicket,
+} from "./utils/page-cache.server";
 import { contentSecurityPolicy } from "./utils/security.server";
 
 const ABORT_DELAY = 5_000;
@@ -23,6 +30,10 @@ const PRIVATE_PATHS =
 // (static files and redirects too) by scripts/server.mjs.
 function applyCacheHeaders(headers: Headers, pathname: string) {
   if (PRIVATE_PATHS.test(pathname)) headers.set("Cache-Control", "no-store");
+}
+
+function cspOptions() {
+  return { formActions: formActionOrigins(), dev: process.env.NODE_ENV === "development" };
 }
 
 function formActionOrigins() {
@@ -89,17 +100,22 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
-  const nonce = crypto.randomBytes(16).toString("base64");
   const url = new URL(request.url);
-  responseHeaders.set(
-    "Content-Security-Policy",
-    contentSecurityPolicy(nonce, {
-      formActions: formActionOrigins(),
-      dev: process.env.NODE_ENV === "development",
-    }),
-  );
   applyCacheHeaders(responseHeaders, url.pathname);
+  if (loadContext.pageCache) {
+    return renderSharedPage(
+      loadContext.pageCache,
+      request,
+      responseStatusCode,
+      responseHeaders,
+      remixContext,
+    );
+  }
+
+  const nonce = crypto.randomBytes(16).toString("base64");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce }, cspOptions()));
 
   // Bots get the whole document at once; people get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
@@ -142,6 +158,58 @@ export default function handleRequest(
   });
 }
 
+/**
+ * A first-time visitor's page (app/utils/page-cache.server.ts): rendered whole, without a
+ * nonce, so that the same bytes can answer every visitor; its CSP lists the hashes of its
+ * inline scripts instead, and the page cache keeps it when nothing in it is personal.
+ */
+function renderSharedPage(
+  ticket: PageCacheTicket,
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const finish = (body: Buffer) => {
+    responseHeaders.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy({ hashes: inlineScriptHashes(body.toString()) }, cspOptions()),
+    );
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const etag = rememberSharedPage(ticket, {
+      status: responseStatusCode,
+      headers: responseHeaders,
+      body,
+    });
+    if (etag) responseHeaders.set("ETag", etag);
+    return new Response(new Uint8Array(body), {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
+  };
+
+  return new Promise<Response>((resolve, reject) => {
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      {
+        onAllReady() {
+          const stream = new BatchedHtmlStream();
+          pipe(stream);
+          buffer(stream).then(finish).then(resolve, reject);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
   const url = new URL(request.url);
   applyCacheHeaders(response.headers, url.pathname);
@@ -167,3 +235,4 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 
 // Used by scripts/server.mjs before Remix runs (one implementation of the origin rule).
 export { isSameOriginRequest, SECURITY_HEADERS } from "./utils/security.server";
+export { servePageFromCache } from "./utils/page-cache.server";

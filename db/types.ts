@@ -349,6 +349,12 @@ export interface SessionsTable {
   userId: number | null;
 }
 
+/** One row (id 1): bumped by triggers on every write the shared storefront pages show. */
+export interface PageCacheVersionTable {
+  id: Generated<number>;
+  version: number;
+}
+
 /**
  * The search index `product_search` (an FTS5 virtual table kept in sync by triggers, migration
  * 20261201T0000) is not listed: only app/models/catalog.server.ts reads it, with raw SQL.
@@ -373,6 +379,7 @@ export interface Database {
   sessions: SessionsTable;
   paymentProofs: PaymentProofsTable;
   orderStatusEvents: OrderStatusEventsTable;
+  pageCacheVersion: PageCacheVersionTable;
 }
 
 export type User = Selectable<UsersTable>;

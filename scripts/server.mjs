@@ -17,7 +17,7 @@ installGlobals();
 
 const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
 const build = await import(pathToFileURL(buildPath).href);
-const { isSameOriginRequest, SECURITY_HEADERS } = build.entry.module;
+const { isSameOriginRequest, SECURITY_HEADERS, servePageFromCache } = build.entry.module;
 
 const app = express();
 app.disable("x-powered-by");
@@ -44,12 +44,17 @@ app.use(
 );
 app.use(express.static("public", { maxAge: "1h" }));
 app.use(morgan("tiny"));
+// A first-time visitor's storefront page, rendered once per catalogue version.
+app.use(servePageFromCache);
 app.all(
   "*",
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
-    getLoadContext: (req) => ({ clientIp: req.ip ?? "unknown" }),
+    getLoadContext: (req, res) => ({
+      clientIp: req.ip ?? "unknown",
+      pageCache: res.locals.pageCache,
+    }),
   }),
 );
 

@@ -34,15 +34,25 @@ export function assertSameOrigin(request: Request) {
   );
 }
 
-/** Content-Security-Policy for a page, with the per-response nonce on Remix's scripts. */
+/**
+ * Content-Security-Policy for a page. A page rendered for one response allows its scripts by
+ * that response's nonce; a page shared by many responses (the page cache) must never reuse a
+ * nonce, so it lists the hashes of its inline scripts instead, and allows our own origin's
+ * files by 'self'. Not 'strict-dynamic' there: it makes 'self' ignored, and Remix's
+ * `<link rel="modulepreload">` tags are parser-inserted and can match no hash.
+ */
 export function contentSecurityPolicy(
-  nonce: string,
+  scripts: { nonce: string } | { hashes: string[] },
   options: { formActions?: string[]; dev?: boolean },
 ) {
   const formAction = ["'self'", ...(options.formActions ?? [])].join(" ");
+  const scriptSources =
+    "nonce" in scripts
+      ? `'self' 'nonce-${scripts.nonce}' 'strict-dynamic'`
+      : ["'self'", ...scripts.hashes].join(" ");
   return [
     `default-src 'self'`,
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src ${scriptSources}`,
     `style-src 'self'`,
     `style-src-attr 'unsafe-inline'`,
     `img-src 'self' data: blob:`,

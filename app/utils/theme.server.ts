@@ -12,7 +12,11 @@ const themeCookie = createCookie("theme", {
 });
 
 export async function getTheme(request: Request): Promise<Theme> {
-  const value = await themeCookie.parse(request.headers.get("Cookie"));
+  return themeFromCookieHeader(request.headers.get("Cookie"));
+}
+
+export async function themeFromCookieHeader(cookieHeader: string | null): Promise<Theme> {
+  const value = await themeCookie.parse(cookieHeader);
   return THEMES.includes(value) ? value : "system";
 }
 

@@ -6,6 +6,7 @@ import * as proofHash from "./20261220T0000-proof-hash";
 import * as orderStatusEvents from "./20261221T0000-order-status-events";
 import * as oneSetOfContactDetails from "./20261222T0600-one-set-of-contact-details";
 import * as storefrontListIndexes from "./20261223T0100-storefront-list-indexes";
+import * as pageCacheVersion from "./20261223T0200-page-cache-version";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "20261221T0000-order-status-events": orderStatusEvents,
   "20261222T0600-one-set-of-contact-details": oneSetOfContactDetails,
   "20261223T0100-storefront-list-indexes": storefrontListIndexes,
+  "20261223T0200-page-cache-version": pageCacheVersion,
 };
