@@ -5,6 +5,7 @@ import * as checkout from "./20261215T0000-checkout";
 import * as proofHash from "./20261220T0000-proof-hash";
 import * as orderStatusEvents from "./20261221T0000-order-status-events";
 import * as oneSetOfContactDetails from "./20261222T0600-one-set-of-contact-details";
+import * as sharedCounters from "./20261223T0300-shared-counters";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "20261220T0000-proof-hash": proofHash,
   "20261221T0000-order-status-events": orderStatusEvents,
   "20261222T0600-one-set-of-contact-details": oneSetOfContactDetails,
+  "20261223T0300-shared-counters": sharedCounters,
 };
