@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, databasePath, openSqlite } from "#db/connection";
 import { runDailyPointsExpiry } from "~/models/loyalty.server";
+import { getSettings, updateSettings } from "~/models/settings.server";
 import { db } from "~/utils/db.server";
 import { runOncePerDay } from "~/utils/jobs.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
@@ -105,5 +106,13 @@ describe("daily jobs", () => {
     ]);
     expect([first, second].filter((result) => result === null)).toHaveLength(1);
     expect(typeof (first ?? second)).toBe("number");
+  });
+});
+
+describe("the settings cache", () => {
+  it("sees a setting saved by another worker on the next read (D3's data_version)", async () => {
+    const before = await getSettings();
+    await updateSettings({ siteName: `${before.siteName} (otro proceso)` }, otherWorker);
+    expect((await getSettings()).siteName).toBe(`${before.siteName} (otro proceso)`);
   });
 });
