@@ -39,6 +39,8 @@ if (workers > 1 && cluster.isPrimary) {
 
 function runPrimary() {
   let stopping = false;
+  // Whether a worker failed to stop in time (or crashed while stopping): exit 1, not 0.
+  let unclean = false;
   const listening = new Set();
   const fork = () => {
     const worker = cluster.fork();
@@ -53,7 +55,8 @@ function runPrimary() {
   cluster.on("exit", (worker, code, signal) => {
     const started = listening.delete(worker.id);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (code !== 0) unclean = true;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(unclean ? 1 : 0);
       return;
     }
     // A worker that never listened would fail again (a bad build, a bad setting): stop.
