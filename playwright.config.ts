@@ -62,6 +62,7 @@ function server(url: string, dataDir: string) {
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD!,
       SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijkl",
       NODE_ENV: "production",
+      WEB_CONCURRENCY: "1",
       GOOGLE_CLIENT_ID: "e2e-client",
       GOOGLE_CLIENT_SECRET: "e2e-secret",
       GOOGLE_ISSUER_URL: process.env.E2E_GOOGLE_ISSUER_URL!,

@@ -355,6 +355,23 @@ export interface PageCacheVersionTable {
   version: number;
 }
 
+/** Issue 11: fixed-window counters shared by the server's workers (rate-limit.server.ts). */
+export interface RateLimitsTable {
+  scope: string;
+  key: string;
+  count: number;
+  /** Epoch milliseconds at which this counter's window ends. */
+  resetAt: number;
+}
+
+/** Issue 11: a periodic job's claim on its period, so one worker runs it (jobs.server.ts). */
+export interface JobRunsTable {
+  job: string;
+  /** The period the run stands for, e.g. the UTC day `2026-12-23`. */
+  period: string;
+  startedAt: string;
+}
+
 /**
  * The search index `product_search` (an FTS5 virtual table kept in sync by triggers, migration
  * 20261201T0000) is not listed: only app/models/catalog.server.ts reads it, with raw SQL.
@@ -380,6 +397,8 @@ export interface Database {
   paymentProofs: PaymentProofsTable;
   orderStatusEvents: OrderStatusEventsTable;
   pageCacheVersion: PageCacheVersionTable;
+  rateLimits: RateLimitsTable;
+  jobRuns: JobRunsTable;
 }
 
 export type User = Selectable<UsersTable>;

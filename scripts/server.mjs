@@ -4,7 +4,13 @@
 // - refuse cross-origin POSTs with 403 (Remix's own check answers 500 for a foreign
 //   Origin, and never sees Sec-Fetch-Site), using the app's isSameOriginRequest;
 // - security headers on every response, static files and redirects included;
-// - the socket's client IP for sign-in rate limiting (remix-serve passes none).
+// - the socket's client IP for sign-in rate limiting (remix-serve passes none);
+// - one worker process per core (Node's cluster module; WEB_CONCURRENCY overrides, 1 serves
+//   in this process with no cluster). The primary only forks, restarts a crashed worker and
+//   stops them all on SIGTERM/SIGINT; what the workers share lives in SQLite (rate limits,
+//   the daily jobs' claims, the settings' data_version), so any worker may take any request.
+import cluster from "node:cluster";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -13,54 +19,130 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 
-installGlobals();
-
-const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
-const build = await import(pathToFileURL(buildPath).href);
-const { isSameOriginRequest, SECURITY_HEADERS, servePageFromCache } = build.entry.module;
-
-const app = express();
-app.disable("x-powered-by");
-// Only a proxy on this machine (nginx, caddy) may tell us the client's address.
-app.set("trust proxy", "loopback");
-app.use(compression());
-app.use((req, res, next) => {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-  if (req.method === "GET" || req.method === "HEAD") return next();
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-  }
-  const request = new Request(`http://${req.headers.host ?? "localhost"}${req.originalUrl}`, {
-    headers,
-  });
-  if (isSameOriginRequest(request)) return next();
-  res.status(403).type("text/plain; charset=utf-8");
-  res.send("Solicitud rechazada: el formulario no se envió desde este sitio.");
-});
-app.use(
-  build.publicPath,
-  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
-);
-app.use(express.static("public", { maxAge: "1h" }));
-app.use(morgan("tiny"));
-// A first-time visitor's storefront page, rendered once per catalogue version.
-app.use(servePageFromCache);
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV,
-    getLoadContext: (req, res) => ({
-      clientIp: req.ip ?? "unknown",
-      pageCache: res.locals.pageCache,
-    }),
-  }),
-);
-
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
-const onListen = () => console.log(`[perfumeria] http://${host ?? "localhost"}:${port}`);
-const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen);
-for (const signal of ["SIGTERM", "SIGINT"])
-  process.once(signal, () => server.close(() => process.exit(0)));
+const workers = Number(process.env.WEB_CONCURRENCY || os.availableParallelism());
+if (!Number.isInteger(workers) || workers < 1) {
+  console.error(
+    `WEB_CONCURRENCY debe ser un entero positivo (es "${process.env.WEB_CONCURRENCY}").`,
+  );
+  process.exit(1);
+}
+// A worker given this long to finish its requests in flight after SIGTERM is then killed.
+const STOP_TIMEOUT_MS = 8_000;
+
+if (workers > 1 && cluster.isPrimary) {
+  runPrimary();
+} else {
+  await serve();
+}
+
+function runPrimary() {
+  let stopping = false;
+  // Whether a worker failed to stop in time (or crashed while stopping): exit 1, not 0.
+  let unclean = false;
+  const listening = new Set();
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.once("listening", () => {
+      listening.add(worker.id);
+      // One line once every worker listens: the tests and scripts wait for it.
+      if (listening.size === workers) {
+        console.log(`[perfumeria] http://${host ?? "localhost"}:${port} (${workers} workers)`);
+      }
+    });
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    const started = listening.delete(worker.id);
+    if (stopping) {
+      if (code !== 0) unclean = true;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(unclean ? 1 : 0);
+      return;
+    }
+    // A worker that never listened would fail again (a bad build, a bad setting): stop.
+    if (!started) {
+      console.error(`[perfumeria] a worker failed to start (${signal ?? code}); stopping.`);
+      process.exit(1);
+    }
+    console.error(
+      `[perfumeria] worker ${worker.process.pid} died (${signal ?? code}); restarting.`,
+    );
+    fork();
+  });
+  for (let i = 0; i < workers; i++) fork();
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.once(signal, () => {
+      stopping = true;
+      const running = Object.values(cluster.workers ?? {});
+      if (running.length === 0) process.exit(0);
+      for (const worker of running) worker?.process.kill("SIGTERM");
+      setTimeout(() => {
+        for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+        process.exit(1);
+      }, STOP_TIMEOUT_MS + 1_000).unref();
+    });
+  }
+}
+
+async function serve() {
+  installGlobals();
+
+  const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
+  const build = await import(pathToFileURL(buildPath).href);
+  const { isSameOriginRequest, SECURITY_HEADERS, servePageFromCache } = build.entry.module;
+
+  const app = express();
+  app.disable("x-powered-by");
+  // Only a proxy on this machine (nginx, caddy) may tell us the client's address.
+  app.set("trust proxy", "loopback");
+  app.use(compression());
+  app.use((req, res, next) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+    }
+    const request = new Request(`http://${req.headers.host ?? "localhost"}${req.originalUrl}`, {
+      headers,
+    });
+    if (isSameOriginRequest(request)) return next();
+    res.status(403).type("text/plain; charset=utf-8");
+    res.send("Solicitud rechazada: el formulario no se envió desde este sitio.");
+  });
+  app.use(
+    build.publicPath,
+    express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
+  );
+  app.use(express.static("public", { maxAge: "1h" }));
+  // In a cluster each request line names its worker, to read a log (and for the tests).
+  morgan.token("worker", () => (cluster.isWorker ? ` [w${cluster.worker.id}]` : ""));
+  app.use(morgan(":method :url :status :res[content-length] - :response-time ms:worker"));
+  // A first-time visitor's storefront page, rendered once per catalogue version (each worker
+  // keeps its own copy; the version row in SQLite tells every worker when it is stale).
+  app.use(servePageFromCache);
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV,
+      getLoadContext: (req, res) => ({
+        clientIp: req.ip ?? "unknown",
+        pageCache: res.locals.pageCache,
+      }),
+    }),
+  );
+
+  const onListen = () => {
+    if (cluster.isPrimary) console.log(`[perfumeria] http://${host ?? "localhost"}:${port}`);
+  };
+  const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen);
+  // Stop taking connections, let the requests in flight finish (idle keep-alive sockets are
+  // closed by close()), and exit; a request that hangs does not hold the stop for ever.
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.once(signal, () => {
+      server.close(() => process.exit(0));
+      setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
+    });
+  }
+}

@@ -1,6 +1,7 @@
 import type { LoyaltyTier } from "#db/types";
 import { formatDate } from "~/utils/dates";
-import { db } from "~/utils/db.server";
+import { db, type DB } from "~/utils/db.server";
+import { runOncePerDay } from "~/utils/jobs.server";
 import { formatMoney } from "~/utils/money";
 import { notifyUser } from "./notifications.server";
 import { loyaltyRulesFrom, type LoyaltyHistoryEntry, nextTier, type LoyaltyRules } from "./loyalty";
@@ -204,10 +205,18 @@ declare global {
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/**
+ * D13's daily job. Every worker of the server (scripts/server.mjs) schedules it; the first to
+ * claim the day runs it, the others get `null`.
+ */
+export function runDailyPointsExpiry(options: { now?: Date; db?: DB } = {}) {
+  return runOncePerDay("loyalty-expiry", () => expireInactivePoints(options.now), options);
+}
+
 function runExpiry() {
-  expireInactivePoints()
+  runDailyPointsExpiry()
     .then((count) => {
-      if (count > 0) console.info(`[loyalty] expired the points of ${count} customer(s)`);
+      if (count) console.info(`[loyalty] expired the points of ${count} customer(s)`);
     })
     .catch((error) => console.error("[loyalty] expiry failed", error));
 }

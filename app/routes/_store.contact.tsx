@@ -29,7 +29,11 @@ export const meta: MetaFunction = () => [{ title: "Contacto | Perfumería de Luj
  * person sees or hears; a bot that fills it is told "sent" and nothing is stored.
  */
 const MESSAGES_PER_HOUR = 5;
-const sent = new RateLimiter(MESSAGES_PER_HOUR, 60 * 60 * 1000);
+const sent = new RateLimiter({
+  scope: "contact",
+  limit: MESSAGES_PER_HOUR,
+  windowMs: 60 * 60 * 1000,
+});
 const HONEYPOT = "website";
 
 const TOO_MANY = "Has enviado demasiados mensajes. Espera una hora e inténtalo de nuevo.";
@@ -66,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: submission.reply() }, { status: 400 });
   }
   const ip = context.clientIp ?? "unknown";
-  if (sent.isLimited(ip)) {
+  if (await sent.isLimited(ip)) {
     return json(
       { result: submission.reply({ formErrors: [TOO_MANY] }) },
       { status: 429, headers: { "Retry-After": "3600" } },
@@ -78,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error("No se pudo guardar un mensaje de contacto", error);
     return json({ result: submission.reply({ formErrors: [SEND_FAILED] }) }, { status: 500 });
   }
-  sent.hit(ip);
+  await sent.hit(ip);
   return redirectWithToast(request, "/contact", SENT);
 }
 

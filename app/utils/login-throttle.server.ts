@@ -11,8 +11,8 @@ import { RateLimiter } from "./rate-limit.server";
  */
 const LIMIT = 10;
 const WINDOW_MS = 60_000;
-const byIp = new RateLimiter(LIMIT, WINDOW_MS);
-const byAccount = new RateLimiter(LIMIT, WINDOW_MS);
+const byIp = new RateLimiter({ scope: "login-ip", limit: LIMIT, windowMs: WINDOW_MS });
+const byAccount = new RateLimiter({ scope: "login-account", limit: LIMIT, windowMs: WINDOW_MS });
 
 export const TOO_MANY_ATTEMPTS =
   "Demasiados intentos de inicio de sesión. Espera un minuto e inténtalo de nuevo.";
@@ -43,16 +43,16 @@ async function knownAccounts(request: Request): Promise<string[]> {
 }
 
 export async function isLoginThrottled(request: Request, clientIp: string, email: string) {
-  if (byIp.isLimited(clientIp)) return true;
+  if (await byIp.isLimited(clientIp)) return true;
   const key = accountKey(email);
-  if (!byAccount.isLimited(key)) return false;
+  if (!(await byAccount.isLimited(key))) return false;
   return !(await knownAccounts(request)).includes(key);
 }
 
 export async function recordFailedLogin(request: Request, clientIp: string, email: string) {
-  byIp.hit(clientIp);
+  await byIp.hit(clientIp);
   const key = accountKey(email);
-  if (!(await knownAccounts(request)).includes(key)) byAccount.hit(key);
+  if (!(await knownAccounts(request)).includes(key)) await byAccount.hit(key);
 }
 
 /** After a successful sign-in: remember this browser for the account. */

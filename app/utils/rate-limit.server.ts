@@ -1,34 +1,80 @@
+import { sql } from "kysely";
+import { db as storeDb, type DB } from "./db.server";
+
 /**
- * Fixed-window counters kept in memory: the store runs as one process on one machine.
+ * Fixed-window counters kept in SQLite (table `rate_limits`), so that every worker of the
+ * server (scripts/server.mjs runs one per core) counts against the same limit. A window opens
+ * at a key's first hit and lasts `windowMs`; rows of ended windows are pruned lazily.
  */
 export class RateLimiter {
-  private hits = new Map<string, { count: number; resetAt: number }>();
+  private readonly scope: string;
+  private readonly limit: number;
+  private readonly windowMs: number;
+  private readonly db: DB;
+  private prunedAt = 0;
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
-
-  isLimited(key: string, now = Date.now()) {
-    const entry = this.hits.get(key);
-    return Boolean(entry && entry.resetAt > now && entry.count >= this.limit);
+  /** `scope` names the counter in the shared table: unique per limiter. */
+  constructor(options: { scope: string; limit: number; windowMs: number; db?: DB }) {
+    this.scope = options.scope;
+    this.limit = options.limit;
+    this.windowMs = options.windowMs;
+    this.db = options.db ?? storeDb;
   }
 
-  hit(key: string, now = Date.now()) {
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
-      if (this.hits.size > 10_000) this.sweep(now);
-      return;
-    }
-    entry.count += 1;
+  async isLimited(key: string, now = Date.now()) {
+    const row = await this.db
+      .selectFrom("rateLimits")
+      .select("count")
+      .where("scope", "=", this.scope)
+      .where("key", "=", key)
+      .where("resetAt", ">", now)
+      .executeTakeFirst();
+    return (row?.count ?? 0) >= this.limit;
   }
 
-  reset(key: string) {
-    this.hits.delete(key);
+  /** Counts one hit, atomically across workers; returns the count in the current window. */
+  async hit(key: string, now = Date.now()) {
+    const resetAt = now + this.windowMs;
+    const ended = sql<boolean>`rate_limits.reset_at <= ${now}`;
+    const row = await this.db
+      .insertInto("rateLimits")
+      .values({ scope: this.scope, key, count: 1, resetAt })
+      .onConflict((oc) =>
+        oc.columns(["scope", "key"]).doUpdateSet({
+          count: sql`case when ${ended} then 1 else rate_limits.count + 1 end`,
+          resetAt: sql`case when ${ended} then ${resetAt} else rate_limits.reset_at end`,
+        }),
+      )
+      .returning("count")
+      .executeTakeFirstOrThrow();
+    await this.prune(now);
+    return row.count;
   }
 
-  private sweep(now: number) {
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  /**
+   * Counts a hit and answers whether it is within the limit, in one statement: concurrent
+   * requests on several workers cannot all pass a check made before any of them counted.
+   */
+  async consume(key: string, now = Date.now()) {
+    return (await this.hit(key, now)) <= this.limit;
+  }
+
+  async reset(key: string) {
+    await this.db
+      .deleteFrom("rateLimits")
+      .where("scope", "=", this.scope)
+      .where("key", "=", key)
+      .execute();
+  }
+
+  /** At most once a window per process: ended windows count for nothing. */
+  private async prune(now: number) {
+    if (now - this.prunedAt < this.windowMs) return;
+    this.prunedAt = now;
+    await this.db
+      .deleteFrom("rateLimits")
+      .where("scope", "=", this.scope)
+      .where("resetAt", "<=", now)
+      .execute();
   }
 }

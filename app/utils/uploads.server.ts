@@ -38,13 +38,15 @@ export const PROOF_MESSAGES = {
  * Proofs per address: a shopper uploads one or two, so 30 in 10 minutes only stops someone
  * filling the disk (each proof is up to 5 MB before re-encoding).
  */
-const proofUploads = new RateLimiter(30, 10 * 60 * 1000);
+const proofUploads = new RateLimiter({
+  scope: "proof-upload",
+  limit: 30,
+  windowMs: 10 * 60 * 1000,
+});
 
 /** Counts an upload from this address; false once it is over the limit. */
 export function proofUploadAllowed(clientIp: string) {
-  if (proofUploads.isLimited(clientIp)) return false;
-  proofUploads.hit(clientIp);
-  return true;
+  return proofUploads.consume(clientIp);
 }
 
 /** Removes a received upload that will not be stored. */

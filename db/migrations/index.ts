@@ -7,6 +7,7 @@ import * as orderStatusEvents from "./20261221T0000-order-status-events";
 import * as oneSetOfContactDetails from "./20261222T0600-one-set-of-contact-details";
 import * as storefrontListIndexes from "./20261223T0100-storefront-list-indexes";
 import * as pageCacheVersion from "./20261223T0200-page-cache-version";
+import * as sharedCounters from "./20261223T0300-shared-counters";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "20261222T0600-one-set-of-contact-details": oneSetOfContactDetails,
   "20261223T0100-storefront-list-indexes": storefrontListIndexes,
   "20261223T0200-page-cache-version": pageCacheVersion,
+  "20261223T0300-shared-counters": sharedCounters,
 };

@@ -36,6 +36,8 @@ export async function startServer(env: Record<string, string> = {}) {
         NODE_ENV: "production",
         PORT: String(port),
         HOST: "127.0.0.1",
+        // One process, as in production with one core; a test may ask for a cluster.
+        WEB_CONCURRENCY: "1",
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -59,9 +61,13 @@ export async function startServer(env: Record<string, string> = {}) {
   return {
     baseUrl,
     origin: baseUrl,
+    /** Everything the server printed so far (request log lines included). */
+    output: () => output,
+    /** Sends SIGTERM; resolves with the exit code once the server (every worker) has exited. */
     stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
+      new Promise<number | null>((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once("exit", (code) => resolve(code));
         child.kill("SIGTERM");
       }),
   };

@@ -86,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let proofError: string | null = null;
   let storedProof: string | null = null;
   if (proof.status === "too_large") proofError = PROOF_MESSAGES.tooLarge;
-  if (proof.status === "received" && !proofUploadAllowed(context.clientIp ?? "unknown")) {
+  if (proof.status === "received" && !(await proofUploadAllowed(context.clientIp ?? "unknown"))) {
     discardProof(proof);
     proofError = PROOF_MESSAGES.tooMany;
   } else if (proof.status === "received") {

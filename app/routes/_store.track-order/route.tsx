@@ -24,7 +24,11 @@ export const meta: MetaFunction = () => [{ title: "Seguimiento de Pedido | Perfu
  * number and a wrong e-mail give the same answer, so orders cannot be enumerated.
  */
 const LOOKUPS_PER_MINUTE = 10;
-const lookups = new RateLimiter(LOOKUPS_PER_MINUTE, 60_000);
+const lookups = new RateLimiter({
+  scope: "track-order",
+  limit: LOOKUPS_PER_MINUTE,
+  windowMs: 60_000,
+});
 
 const NOT_FOUND_TITLE = "Pedido no encontrado";
 const NOT_FOUND = "Verifica que el número de pedido y email sean correctos.";
@@ -43,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: submission.reply(), order: null, errorTitle: "Error" }, { status: 400 });
   }
   const ip = context.clientIp ?? "unknown";
-  if (lookups.isLimited(ip)) {
+  if (!(await lookups.consume(ip))) {
     return json(
       {
         result: submission.reply({ formErrors: [TOO_MANY_LOOKUPS] }),
@@ -53,7 +57,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 429, headers: { "Retry-After": "60" } },
     );
   }
-  lookups.hit(ip);
   const order = await findOrderForTracking(submission.value);
   if (!order) {
     return json(
