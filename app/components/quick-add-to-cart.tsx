@@ -3,11 +3,30 @@ import type { CartActionData } from "~/components/cart-line-item";
 import { CartIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 
+/*
+ * Every product card's "Agregar" belongs to one form per page (the store layout renders it):
+ * a card is a single button named `productId`, not a form with its own hidden fields, which
+ * keeps a catalogue page of 24 cards small (issue 11).
+ */
+const QUICK_ADD_FORM_ID = "quick-add";
+
+/** The one form the cards' buttons post: intent add, one unit, back to this page. */
+export function QuickAddForm() {
+  const location = useLocation();
+  return (
+    <form id={QUICK_ADD_FORM_ID} method="post" action="/cart" hidden>
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="quantity" value="1" />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+    </form>
+  );
+}
+
 /**
  * A catalogue card's "Agregar": one unit of the product's main size, posted to /cart (intent
  * add) and back to this page with 'Agregado al carrito'. Without JS a plain post/redirect/get
- * (a refusal shows on /cart); with JS a fetcher keeps the shopper here and shows the refusal
- * of §8 on the card.
+ * through the page's QuickAddForm (a refusal shows on /cart); with JS the card's own fetcher
+ * posts the same form, keeps the shopper here and shows the refusal of §8 on the card.
  */
 export function QuickAddToCart({
   productId,
@@ -17,19 +36,20 @@ export function QuickAddToCart({
   productName: string;
 }) {
   const fetcher = useFetcher<CartActionData>();
-  const location = useLocation();
   const busy = fetcher.state !== "idle";
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
   return (
     // Above the card's full-size link.
-    <fetcher.Form method="post" action="/cart" preventScrollReset className="relative z-10 mt-2">
-      <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="quantity" value="1" />
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+    <div className="relative z-10 mt-2">
       <Button
         type="submit"
-        name="intent"
-        value="add"
+        form={QUICK_ADD_FORM_ID}
+        name="productId"
+        value={productId}
+        onClick={(event) => {
+          event.preventDefault();
+          fetcher.submit(event.currentTarget, { preventScrollReset: true });
+        }}
         variant="secondary"
         size="sm"
         aria-label={`Agregar ${productName} al carrito`}
@@ -44,6 +64,6 @@ export function QuickAddToCart({
           <span className="font-semibold">{error.title}:</span> {error.message}
         </p>
       ) : null}
-    </fetcher.Form>
+    </div>
   );
 }
