@@ -1,26 +1,8 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import type { CartActionData } from "~/components/cart-line-item";
 import { CartIcon } from "~/components/icons";
+import { QUICK_ADD_FORM_ID } from "~/components/quick-add-form";
 import { Button } from "~/components/ui/button";
-
-/*
- * Every product card's "Agregar" belongs to one form per page (the store layout renders it):
- * a card is a single button named `productId`, not a form with its own hidden fields, which
- * keeps a catalogue page of 24 cards small (issue 11).
- */
-const QUICK_ADD_FORM_ID = "quick-add";
-
-/** The one form the cards' buttons post: intent add, one unit, back to this page. */
-export function QuickAddForm() {
-  const location = useLocation();
-  return (
-    <form id={QUICK_ADD_FORM_ID} method="post" action="/cart" hidden>
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="quantity" value="1" />
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-    </form>
-  );
-}
 
 /**
  * A catalogue card's "Agregar": one unit of the product's main size, posted to /cart (intent

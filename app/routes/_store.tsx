@@ -1,5 +1,5 @@
 import { Outlet, useSearchParams } from "@remix-run/react";
-import { QuickAddForm } from "~/components/quick-add-to-cart";
+import { QuickAddForm } from "~/components/quick-add-form";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { formatMoney } from "~/utils/money";
