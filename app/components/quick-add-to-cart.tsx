@@ -1,13 +1,14 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import type { CartActionData } from "~/components/cart-line-item";
 import { CartIcon } from "~/components/icons";
+import { QUICK_ADD_FORM_ID } from "~/components/quick-add-form";
 import { Button } from "~/components/ui/button";
 
 /**
  * A catalogue card's "Agregar": one unit of the product's main size, posted to /cart (intent
  * add) and back to this page with 'Agregado al carrito'. Without JS a plain post/redirect/get
- * (a refusal shows on /cart); with JS a fetcher keeps the shopper here and shows the refusal
- * of §8 on the card.
+ * through the page's QuickAddForm (a refusal shows on /cart); with JS the card's own fetcher
+ * posts the same form, keeps the shopper here and shows the refusal of §8 on the card.
  */
 export function QuickAddToCart({
   productId,
@@ -17,19 +18,20 @@ export function QuickAddToCart({
   productName: string;
 }) {
   const fetcher = useFetcher<CartActionData>();
-  const location = useLocation();
   const busy = fetcher.state !== "idle";
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
   return (
     // Above the card's full-size link.
-    <fetcher.Form method="post" action="/cart" preventScrollReset className="relative z-10 mt-2">
-      <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="quantity" value="1" />
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+    <div className="relative z-10 mt-2">
       <Button
         type="submit"
-        name="intent"
-        value="add"
+        form={QUICK_ADD_FORM_ID}
+        name="productId"
+        value={productId}
+        onClick={(event) => {
+          event.preventDefault();
+          fetcher.submit(event.currentTarget, { preventScrollReset: true });
+        }}
         variant="secondary"
         size="sm"
         aria-label={`Agregar ${productName} al carrito`}
@@ -44,6 +46,6 @@ export function QuickAddToCart({
           <span className="font-semibold">{error.title}:</span> {error.message}
         </p>
       ) : null}
-    </fetcher.Form>
+    </div>
   );
 }

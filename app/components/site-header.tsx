@@ -1,7 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { CartDrawer } from "~/components/cart-drawer";
-import { NotificationsPanel } from "~/components/notifications-panel";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useCloseOnNavigation } from "~/hooks/use-close-on-navigation";
 import { useRevalidateOnInterval } from "~/hooks/use-revalidate-on-interval";
@@ -22,6 +20,18 @@ import {
   UserIcon,
   type IconProps,
 } from "~/components/icons";
+
+/*
+ * The cart drawer and the notifications panel are opened by few visitors: their code (and the
+ * cart line's) loads when first asked for, and a pointer or focus on the button starts that
+ * download early. Without JS both buttons are links, so nothing changes there.
+ */
+const loadCartDrawer = () => import("~/components/cart-drawer");
+const CartDrawer = lazy(() => loadCartDrawer().then((module) => ({ default: module.CartDrawer })));
+const loadNotificationsPanel = () => import("~/components/notifications-panel");
+const NotificationsPanel = lazy(() =>
+  loadNotificationsPanel().then((module) => ({ default: module.NotificationsPanel })),
+);
 
 export type Theme = "light" | "dark" | "system";
 
@@ -106,6 +116,8 @@ function CartButton({ count }: { count: number }) {
   // leaves it closed, while the cart's own forms come back to the same page and keep it open.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
+  // Once opened, the drawer stays mounted (closed), so its fetcher keeps the last cart.
+  const [used, setUsed] = useState(false);
   const label = `Carrito (${count})`;
 
   if (!hydrated) {
@@ -124,19 +136,28 @@ function CartButton({ count }: { count: number }) {
         aria-label={label}
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpenOn(pathname)}
+        onPointerEnter={loadCartDrawer}
+        onFocus={loadCartDrawer}
+        onClick={() => {
+          setUsed(true);
+          setOpenOn(pathname);
+        }}
         className={iconLink}
       >
         <CartIcon />
         <CountBadge count={count} />
       </button>
-      <CartDrawer
-        open={open}
-        onClose={() => {
-          setOpenOn(null);
-          buttonRef.current?.focus();
-        }}
-      />
+      {used ? (
+        <Suspense fallback={null}>
+          <CartDrawer
+            open={open}
+            onClose={() => {
+              setOpenOn(null);
+              buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -193,13 +214,19 @@ function NotificationsButton({ count }: { count: number }) {
         aria-label={label}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
+        onPointerEnter={loadNotificationsPanel}
+        onFocus={loadNotificationsPanel}
         onClick={() => setOpenOn(open ? null : key)}
         className={iconLink}
       >
         <BellIcon />
         <CountBadge count={count} />
       </button>
-      {open ? <NotificationsPanel id={panelId} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <NotificationsPanel id={panelId} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

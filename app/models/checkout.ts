@@ -1,16 +1,9 @@
 /**
- * The checkout form's rules (storefront.md §5), client-safe: the browser validates with the
- * same schema the server uses.
+ * The checkout's constants and messages (storefront.md §5), client-safe; the form's schema is
+ * server-only (routes/_store.checkout/forms.server.ts, decision 054).
  */
-import { z } from "zod";
 import type { ShippingMethod } from "#db/types";
-import { formatPhone, PHONE_PATTERN } from "~/utils/phone";
-import {
-  CouponIntentSchema,
-  couponRefusalMessage,
-  type CouponIntent,
-  type CouponRefusal,
-} from "./coupons";
+import { couponRefusalMessage, type CouponIntent, type CouponRefusal } from "./coupons";
 
 /** storefront.md §5: the 18 departments of Honduras. */
 export const DEPARTMENTS = [
@@ -68,95 +61,7 @@ export const CHECKOUT_MESSAGES = {
   created: "¡Pedido creado exitosamente!",
 } as const;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
-
-const ContactSchema = z.object({
-  intent: z.literal("place-order"),
-  checkoutKey: z.string().trim().min(8).max(64),
-  email: z
-    .string({ required_error: CHECKOUT_MESSAGES.email })
-    .trim()
-    .max(254, CHECKOUT_MESSAGES.email)
-    .email(CHECKOUT_MESSAGES.email)
-    .transform((email) => email.toLowerCase()),
-  firstName: z
-    .string({ required_error: CHECKOUT_MESSAGES.firstName })
-    .trim()
-    .min(2, CHECKOUT_MESSAGES.firstName)
-    .max(100),
-  lastName: z
-    .string({ required_error: CHECKOUT_MESSAGES.lastName })
-    .trim()
-    .min(2, CHECKOUT_MESSAGES.lastName)
-    .max(100),
-  paymentProof: z
-    .string({ required_error: CHECKOUT_MESSAGES.proof })
-    .trim()
-    .min(1, CHECKOUT_MESSAGES.proof)
-    .max(64),
-});
-
-const DeliverySchema = z
-  .object({
-    shippingMethod: z.enum(SHIPPING_METHODS).default("standard"),
-    phone: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => (value ? formatPhone(value) : undefined)),
-    address: optionalText(300),
-    referenceAddress: optionalText(300),
-    city: optionalText(100),
-    department: optionalText(50),
-  })
-  .superRefine((value, ctx) => {
-    const issue = (path: string, message: string) =>
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
-    if (value.shippingMethod === "pickup") {
-      // §4/§5: pickup hides the address and makes the phone required.
-      if (!value.phone || !PHONE_PATTERN.test(value.phone)) {
-        issue("phone", CHECKOUT_MESSAGES.delivery);
-      }
-      return;
-    }
-    if (value.phone && !PHONE_PATTERN.test(value.phone)) issue("phone", CHECKOUT_MESSAGES.phone);
-    let missing = false;
-    const check = (ok: boolean, path: string, message: string) => {
-      if (!ok) {
-        missing = true;
-        issue(path, message);
-      }
-    };
-    check((value.address ?? "").length >= 10, "address", CHECKOUT_MESSAGES.address);
-    check(
-      (value.referenceAddress ?? "").length >= 5,
-      "referenceAddress",
-      CHECKOUT_MESSAGES.referenceAddress,
-    );
-    check((value.city ?? "").length >= 2, "city", CHECKOUT_MESSAGES.city);
-    check(
-      (DEPARTMENTS as readonly string[]).includes(value.department ?? ""),
-      "department",
-      CHECKOUT_MESSAGES.department,
-    );
-    if (missing) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: CHECKOUT_MESSAGES.delivery });
-    }
-  });
-
-/** An intersection checks both halves, so contact and address errors are reported together. */
-export const PlaceOrderSchema = z.intersection(ContactSchema, DeliverySchema);
-
-export type PlaceOrderFields = z.infer<typeof PlaceOrderSchema>;
-
 export type CheckoutIntent = "place-order" | CouponIntent["intent"] | "upload-proof";
-
-/** The schema for what the pressed button asked for (the form posts an `intent`). */
-export function schemaForIntent(intent: FormDataEntryValue | null) {
-  return intent === "apply-coupon" || intent === "remove-coupon"
-    ? CouponIntentSchema
-    : PlaceOrderSchema;
-}
 
 /** Why placeOrder refused an order (nothing was written); `placeOrderMessage` words it. */
 export type PlaceOrderRefusal =

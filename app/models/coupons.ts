@@ -1,5 +1,4 @@
 /** Client-safe coupon rules (D20): the code box's schema, discounts, messages and views. */
-import { z } from "zod";
 import type { DiscountType } from "#db/types";
 import { formatMoney } from "~/utils/money";
 
@@ -76,25 +75,8 @@ export function couponDescription(coupon: { discount: number; label: string }) {
     : `Descuento de ${amount} (${coupon.label})`;
 }
 
-/**
- * The code box's two buttons, on the cart page (posting to /resources/coupon) and inside the
- * checkout form (posting with the whole form): one schema for both.
- */
-export const CouponIntentSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("apply-coupon"),
-    // No pipe: conform's coercion of a pipe loses the custom "required" message.
-    code: z
-      .string({ required_error: COUPON_MESSAGES.empty })
-      .trim()
-      .min(1, COUPON_MESSAGES.empty)
-      .max(50, COUPON_MESSAGES.notFound)
-      .transform(normalizeCouponCode),
-  }),
-  z.object({ intent: z.literal("remove-coupon") }),
-]);
-
-export type CouponIntent = z.infer<typeof CouponIntentSchema>;
+/** What the code box's two buttons ask for, once the server has parsed it (coupon.server.ts). */
+export type CouponIntent = { intent: "apply-coupon"; code: string } | { intent: "remove-coupon" };
 
 /** The applied code as the cart and the checkout show it, checked again on every read. */
 export type CouponView =

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
@@ -6,45 +5,22 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { CartLineItem, type CartActionData } from "~/components/cart-line-item";
 import { CartCouponForm } from "~/components/coupon-form";
 import { CartIcon, ShieldCheckIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { cartNotice, QUANTITY_AT_LEAST_ONE, type CartNotice } from "~/models/cart";
+import { cartNotice, type CartNotice } from "~/models/cart";
 import { getCheckoutSummary } from "~/models/checkout.server";
 import type { CouponView } from "~/models/coupons";
 import { addToCart, clearCart, removeCartLine, updateCartLine } from "~/models/cart.server";
 import type { PricedCart } from "~/models/pricing";
 import { guardAction } from "~/utils/action.server";
 import { safeRedirect } from "~/utils/auth.server";
+import { parseCartAction } from "~/utils/cart-form.server";
 import { formatMoney } from "~/utils/money";
-import { QuantitySchema } from "~/utils/schemas";
 import { getShopper } from "~/utils/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
-
-const LineId = z.coerce.number().int().positive();
-const RedirectTo = z.string().optional();
-
-/** Every cart write posts here: the cart page, the drawer, the catalogue cards (D2 intents). */
-const CartActionSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("add"),
-    productId: z.coerce.number().int().positive(),
-    size: z.string().trim().min(1).optional(),
-    quantity: QuantitySchema.min(1, QUANTITY_AT_LEAST_ONE).default(1),
-    redirectTo: RedirectTo,
-  }),
-  z.object({
-    intent: z.literal("update"),
-    lineId: LineId,
-    quantity: QuantitySchema.min(0, "La cantidad no puede ser negativa"),
-    redirectTo: RedirectTo,
-  }),
-  z.object({ intent: z.literal("remove"), lineId: LineId, redirectTo: RedirectTo }),
-  z.object({ intent: z.literal("clear"), redirectTo: RedirectTo }),
-]);
 
 export const meta: MetaFunction = () => [{ title: "Carrito de Compras | Perfumería de Lujo" }];
 
@@ -72,7 +48,7 @@ function refusal(
 export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: CartActionSchema });
+  const submission = parseCartAction(formData);
   if (submission.status !== "success") {
     // The schema's own message (quantity rules, §5), as the §8 'Error' notice.
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Revisa el formulario";

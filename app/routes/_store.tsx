@@ -1,4 +1,5 @@
 import { Outlet, useSearchParams } from "@remix-run/react";
+import { QuickAddForm } from "~/components/quick-add-form";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { formatMoney } from "~/utils/money";
@@ -29,6 +30,7 @@ export default function StoreLayout() {
       <div className="flex-1">
         <Outlet />
       </div>
+      <QuickAddForm />
       <SiteFooter
         settings={{
           ...settings,

@@ -1,14 +1,36 @@
+import { z } from "zod";
 import { getCart } from "~/models/cart.server";
 import { checkCoupon } from "~/models/coupons.server";
 import {
   COUPON_MESSAGES,
   couponDescription,
   couponRefusalMessage,
+  normalizeCouponCode,
   type CouponIntent,
   type CouponNotice,
 } from "~/models/coupons";
 import type { Shopper } from "~/models/shopper";
 import type { AppSession } from "./session.server";
+
+/**
+ * The code box's two buttons, on the cart page (posting to /resources/coupon) and inside the
+ * checkout form (posting with the whole form): one schema for both, on the server only
+ * (decision 054).
+ */
+export const CouponIntentSchema: z.ZodType<CouponIntent, z.ZodTypeDef, unknown> =
+  z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("apply-coupon"),
+      // No pipe: conform's coercion of a pipe loses the custom "required" message.
+      code: z
+        .string({ required_error: COUPON_MESSAGES.empty })
+        .trim()
+        .min(1, COUPON_MESSAGES.empty)
+        .max(50, COUPON_MESSAGES.notFound)
+        .transform(normalizeCouponCode),
+    }),
+    z.object({ intent: z.literal("remove-coupon") }),
+  ]);
 
 /**
  * D20: the one handler of the code box, for the cart page (/resources/coupon) and the checkout

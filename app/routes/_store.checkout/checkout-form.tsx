@@ -1,24 +1,17 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormErrorAlert } from "~/components/auth/auth-card";
-import { NameFields, PhoneField } from "~/components/person-fields";
+import { controlProps, fieldProps, useServerForm } from "~/components/forms/server-form";
 import { Field, Label } from "~/components/ui/input";
 import {
   CHECKOUT_MESSAGES,
   DEPARTMENTS,
   SHIPPING_LABELS,
   SHIPPING_METHODS,
-  schemaForIntent,
 } from "~/models/checkout";
 import { formatMoney } from "~/utils/money";
+import { formatPhone, PHONE_MAX_LENGTH } from "~/utils/phone";
 
 import { usePendingFormData } from "~/hooks/use-is-pending";
 import type { CouponNotice } from "~/models/coupons";
@@ -45,7 +38,8 @@ function Card({
 /**
  * The whole checkout is one multipart form (it works without JS: the proof file and the fields
  * post together). Pickup hides the address and shows the store card with CSS `:has()`, so the
- * switch needs no script either.
+ * switch needs no script either. The server validates (forms.server.ts, decision 054) and this
+ * renders its conform reply.
  */
 export function CheckoutForm({
   data,
@@ -58,16 +52,14 @@ export function CheckoutForm({
 }) {
   const pendingForm = usePendingFormData();
   const placing = pendingForm?.get("intent") === "place-order";
-  const [form, fields] = useForm({
+  const { form, field } = useServerForm({
     id: "checkout",
     lastResult: result,
     defaultValue: { ...data.prefill, shippingMethod: "standard", checkoutKey: data.checkoutKey },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: schemaForIntent(formData.get("intent")) }),
   });
-  const checked = fields.shippingMethod.value ?? "standard";
+  const shippingMethod = field("shippingMethod");
+  const department = field("department");
+  const checked = shippingMethod.initialValue ?? "standard";
 
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
@@ -81,7 +73,7 @@ export function CheckoutForm({
       <Form
         method="post"
         encType="multipart/form-data"
-        {...getFormProps(form)}
+        {...form.props}
         className="group mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]"
       >
         {/* Enter in a field places the order (the first submit button is the default one). */}
@@ -93,7 +85,7 @@ export function CheckoutForm({
           tabIndex={-1}
           aria-hidden="true"
         />
-        <input {...getInputProps(fields.checkoutKey, { type: "hidden" })} />
+        <input type="hidden" {...controlProps(field("checkoutKey"))} />
         <div className="space-y-6">
           <FormErrorAlert
             id={form.errorId}
@@ -103,27 +95,45 @@ export function CheckoutForm({
           <Card title="Información de contacto">
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="sm:col-span-2">
-                <NameFields firstName={fields.firstName} lastName={fields.lastName} />
+                {/* person-fields.tsx's labels and autocomplete, over the server's reply. */}
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Field
+                    label="Nombre"
+                    type="text"
+                    {...fieldProps(field("firstName"))}
+                    autoComplete="given-name"
+                  />
+                  <Field
+                    label="Apellido"
+                    type="text"
+                    {...fieldProps(field("lastName"))}
+                    autoComplete="family-name"
+                  />
+                </div>
               </div>
               <Field
                 label="Correo electrónico"
-                errors={fields.email.errors}
-                {...getInputProps(fields.email, { type: "email" })}
+                type="email"
+                {...fieldProps(field("email"))}
                 autoComplete="email"
               />
-              <PhoneField
+              <Field
                 label="Teléfono (obligatorio para recoger en tienda)"
-                meta={fields.phone}
+                type="tel"
+                {...fieldProps(field("phone"))}
+                autoComplete="tel-national"
+                placeholder="+504 0000-0000"
+                maxLength={PHONE_MAX_LENGTH}
+                inputMode="tel"
+                onChange={(event) => {
+                  event.currentTarget.value = formatPhone(event.currentTarget.value);
+                }}
               />
             </div>
           </Card>
 
           <Card title="Método de envío">
-            <fieldset
-              aria-describedby={
-                fields.shippingMethod.errors ? fields.shippingMethod.errorId : undefined
-              }
-            >
+            <fieldset aria-describedby={shippingMethod.errors ? shippingMethod.errorId : undefined}>
               <legend className="sr-only">Método de envío</legend>
               <div className="grid gap-3">
                 {SHIPPING_METHODS.map((method) => (
@@ -134,7 +144,7 @@ export function CheckoutForm({
                     <input
                       type="radio"
                       id={`shippingMethod-${method}`}
-                      name={fields.shippingMethod.name}
+                      name={shippingMethod.name}
                       value={method}
                       defaultChecked={checked === method}
                       className="size-4"
@@ -164,28 +174,28 @@ export function CheckoutForm({
               <Field
                 className="sm:col-span-2"
                 label="Dirección"
-                errors={fields.address.errors}
-                {...getInputProps(fields.address, { type: "text" })}
+                type="text"
+                {...fieldProps(field("address"))}
                 autoComplete="street-address"
                 placeholder="Colonia, calle, número de casa"
               />
               <Field
                 className="sm:col-span-2"
                 label="Punto de referencia"
-                errors={fields.referenceAddress.errors}
-                {...getInputProps(fields.referenceAddress, { type: "text" })}
+                type="text"
+                {...fieldProps(field("referenceAddress"))}
                 placeholder="Frente a..., contiguo a..."
               />
               <Field
                 label="Ciudad"
-                errors={fields.city.errors}
-                {...getInputProps(fields.city, { type: "text" })}
+                type="text"
+                {...fieldProps(field("city"))}
                 autoComplete="address-level2"
               />
               <div className="space-y-1.5">
-                <Label htmlFor={fields.department.id}>Departamento</Label>
+                <Label htmlFor={department.id}>Departamento</Label>
                 <select
-                  {...getSelectProps(fields.department)}
+                  {...controlProps(department)}
                   className="border-border-strong bg-surface text-fg aria-invalid:border-danger block h-11 w-full rounded-md border px-3 text-base"
                 >
                   <option value="">Selecciona un departamento</option>
@@ -195,9 +205,9 @@ export function CheckoutForm({
                     </option>
                   ))}
                 </select>
-                {fields.department.errors ? (
-                  <p id={fields.department.errorId} className="text-danger text-sm">
-                    {fields.department.errors[0]}
+                {department.errors ? (
+                  <p id={department.errorId} className="text-danger text-sm">
+                    {department.errors[0]}
                   </p>
                 ) : null}
               </div>
@@ -246,12 +256,12 @@ export function CheckoutForm({
                 <dd className="font-medium">{data.store.bankHolder}</dd>
               </div>
             </dl>
-            <ProofUpload field={fields.paymentProof} />
+            <ProofUpload field={field("paymentProof")} />
           </Card>
         </div>
         <OrderSummary
           data={data}
-          codeField={fields.code}
+          codeField={field("code")}
           couponNotice={couponNotice}
           placing={placing}
         />

@@ -1,7 +1,7 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { ProductImage } from "~/components/product-image";
 import { CouponBox } from "~/components/coupon-form";
+import { controlProps, type ServerField } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
 import { SHIPPING_METHODS } from "~/models/checkout";
 import type { CouponNotice } from "~/models/coupons";
@@ -33,7 +33,7 @@ export function OrderSummary({
   placing,
 }: {
   data: CheckoutData;
-  codeField: FieldMetadata<string>;
+  codeField: ServerField;
   couponNotice: CouponNotice | null;
   placing: boolean;
 }) {
@@ -64,7 +64,7 @@ export function OrderSummary({
         <CouponBox
           coupon={data.coupon}
           notice={couponNotice}
-          input={getInputProps(codeField, { type: "text" })}
+          input={{ type: "text", ...controlProps(codeField) }}
           error={
             codeField.errors?.[0]
               ? { id: codeField.errorId, message: codeField.errors[0] }

@@ -1,8 +1,8 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { Label } from "~/components/ui/input";
+import type { ServerField } from "~/components/forms/server-form";
 import { paymentProofUrl, PROOF_ID_PATTERN } from "~/models/checkout";
 
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -21,7 +21,7 @@ function isUploadResponse(data: unknown): data is UploadResponse {
  * uploads as soon as it is chosen ('Subiendo...'), then shows a preview with remove and
  * 'Cambiar Comprobante'; the file input is emptied so the order post does not send it again.
  */
-export function ProofUpload({ field }: { field: FieldMetadata<string> }) {
+export function ProofUpload({ field }: { field: ServerField }) {
   const initial =
     typeof field.initialValue === "string" && PROOF_ID_PATTERN.test(field.initialValue)
       ? field.initialValue

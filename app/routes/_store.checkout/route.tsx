@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
@@ -8,12 +7,7 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
-import {
-  CHECKOUT_MESSAGES,
-  paymentProofUrl,
-  placeOrderMessage,
-  schemaForIntent,
-} from "~/models/checkout";
+import { CHECKOUT_MESSAGES, paymentProofUrl, placeOrderMessage } from "~/models/checkout";
 import { getCheckoutSummary, placeOrder } from "~/models/checkout.server";
 import type { CouponNotice } from "~/models/coupons";
 import { guardAction } from "~/utils/action.server";
@@ -29,6 +23,7 @@ import {
   storeProof,
 } from "~/utils/uploads.server";
 import { CheckoutForm } from "./checkout-form";
+import { parseCheckout } from "./forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Finalizar Compra | Perfumería de Lujo" }];
 
@@ -105,7 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ upload }, { status: storedProof ? 200 : 400, headers });
   }
 
-  const submission = parseWithZod(formData, { schema: schemaForIntent(intent) });
+  const submission = parseCheckout(formData);
   if (submission.status !== "success") {
     const fieldErrors = proofError ? { paymentProof: [proofError] } : undefined;
     return json(

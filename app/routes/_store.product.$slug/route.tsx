@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
@@ -6,11 +5,10 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorScreen } from "~/components/error-screen";
 import { WishlistButton } from "~/components/wishlist-button";
-import { cartNotice, QUANTITY_AT_LEAST_ONE } from "~/models/cart";
+import { cartNotice } from "~/models/cart";
 import { addToCart } from "~/models/cart.server";
 import { relatedProducts } from "~/models/catalog.server";
 import { getProductBySlug } from "~/models/products.server";
@@ -25,22 +23,15 @@ import { formatMoney } from "~/utils/money";
 import { recordRecentlyViewed } from "~/utils/recently-viewed.server";
 import { isHttps } from "~/utils/session.server";
 import { invariantResponse } from "~/utils/invariant";
-import { QuantitySchema } from "~/utils/schemas";
 import { getShopper } from "~/utils/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ProductDetails, type CartFormError } from "./product-details";
 import { ProductGallery } from "./product-gallery";
 import { ProductTabs } from "./product-tabs";
 import { RelatedProducts } from "./related-products";
-import { ReviewSchema } from "./review-form";
+import { parseAddToCart, parseReview } from "./forms.server";
 
 const STORE_NAME = "Perfumería de Lujo";
-
-const AddToCartSchema = z.object({
-  productId: z.coerce.number().int().positive(),
-  size: z.string({ required_error: "Elige un tamaño" }).trim().min(1, "Elige un tamaño"),
-  quantity: QuantitySchema.min(1, QUANTITY_AT_LEAST_ONE),
-});
 
 /** The address other sites should use for us: behind a proxy, its scheme and host. */
 function requestOrigin(request: Request) {
@@ -88,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "review")
     return reviewAction(request, formData, params.slug ?? "");
-  const submission = parseWithZod(formData, { schema: AddToCartSchema });
+  const submission = parseAddToCart(formData);
   const submitted = {
     size: String(formData.get("size") ?? ""),
     quantity: String(formData.get("quantity") ?? "1"),
@@ -138,7 +129,7 @@ async function reviewAction(request: Request, formData: FormData, slug: string) 
   const user = await getUser(request);
   if (!user) return refuse(REVIEW_REFUSALS.visitor);
 
-  const submission = parseWithZod(formData, { schema: ReviewSchema });
+  const submission = parseReview(formData);
   if (submission.status !== "success") {
     return json({ review: submission.reply() }, { status: 400 });
   }

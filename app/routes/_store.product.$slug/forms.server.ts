@@ -1,0 +1,47 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { QUANTITY_AT_LEAST_ONE } from "~/models/cart";
+import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX } from "~/models/reviews";
+import { QuantitySchema } from "~/utils/schemas";
+
+/*
+ * The product page's two forms validate on the server only (decision 054, as in the back
+ * office): zod and conform's zod adapter, here beside the schemas, would double the page's
+ * own JavaScript.
+ */
+
+const AddToCartSchema = z.object({
+  productId: z.coerce.number().int().positive(),
+  size: z.string({ required_error: "Elige un tamaño" }).trim().min(1, "Elige un tamaño"),
+  quantity: QuantitySchema.min(1, QUANTITY_AT_LEAST_ONE),
+});
+
+// storefront.md §5: a missing rating or a blank comment is one message.
+const REQUIRED = "Por favor completa todos los campos requeridos";
+
+const ReviewSchema = z.object({
+  intent: z.literal("review"),
+  rating: z.coerce
+    .number({ required_error: REQUIRED, invalid_type_error: REQUIRED })
+    .int(REQUIRED)
+    .min(1, REQUIRED)
+    .max(5, REQUIRED),
+  title: z
+    .string()
+    .trim()
+    .max(REVIEW_TITLE_MAX, `El título admite hasta ${REVIEW_TITLE_MAX} caracteres`)
+    .optional(),
+  comment: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(REVIEW_COMMENT_MAX, `La reseña admite hasta ${REVIEW_COMMENT_MAX} caracteres`),
+});
+
+export function parseAddToCart(formData: FormData) {
+  return parseWithZod(formData, { schema: AddToCartSchema });
+}
+
+export function parseReview(formData: FormData) {
+  return parseWithZod(formData, { schema: ReviewSchema });
+}
