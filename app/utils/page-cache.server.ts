@@ -10,7 +10,7 @@ import { themeFromCookieHeader } from "./theme.server";
 /*
  * Issue 11: a first-time visitor's storefront page is the same for everyone who sends the same
  * URL, host and theme, so it is rendered once per catalogue version and kept in memory
- * (decision draft-page-cache). scripts/server.mjs asks `servePageFromCache` before Remix runs:
+ * (decision 067). scripts/server.mjs asks `servePageFromCache` before Remix runs:
  * a hit costs a lookup and a write; a miss carries a ticket (the key and the version read
  * *before* the loaders ran) to app/entry.server.tsx, which renders the page once in full and
  * gives it to `rememberSharedPage`.
