@@ -120,12 +120,20 @@ export default function AdminLoyaltyRoute() {
 function CustomerSearch({ search }: { search: string }) {
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Typed before the page's JS ran (a slow office PC): no key event will come, so search for
+    // what is in the box now, as the Buscar button would have.
+    const input = field.current;
+    if (input?.form && input.value !== input.defaultValue) submit(input.form, { replace: true });
+    return () => clearTimeout(timer.current);
+  }, [submit]);
   return (
     <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
       <div className="space-y-1.5">
         <Label htmlFor="loyalty-search">Buscar cliente por nombre o correo</Label>
         <Input
+          ref={field}
           id="loyalty-search"
           type="search"
           name="q"
