@@ -11,6 +11,7 @@ import { ProofQueue } from "~/components/orders/proof-queue";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
+import { FilterForm, filterFieldClass } from "~/components/ui/filter-form";
 import { Pager } from "~/components/ui/pager";
 import { countProofQueue, listAdminOrders, listProofQueue } from "~/models/admin-orders.server";
 import {
@@ -78,7 +79,7 @@ function OrdersList({ filters, list, proofsWaiting }: Omit<ListData, "view">) {
           Comprobantes por revisar ({proofsWaiting})
         </Link>
       </div>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      <FilterForm count={{ total: list.total, one: "pedido", many: "pedidos" }}>
         <label className="text-sm">
           Buscar
           <input
@@ -86,16 +87,12 @@ function OrdersList({ filters, list, proofsWaiting }: Omit<ListData, "view">) {
             name="q"
             defaultValue={filters.q}
             placeholder="Número, correo o nombre del cliente"
-            className="border-border bg-surface block w-72 rounded-md border px-3 py-2"
+            className={`${filterFieldClass} w-72`}
           />
         </label>
         <label className="text-sm">
           Estado
-          <select
-            name="status"
-            defaultValue={filters.status ?? ""}
-            className="border-border bg-surface block rounded-md border px-3 py-2"
-          >
+          <select name="status" defaultValue={filters.status ?? ""} className={filterFieldClass}>
             <option value="">Todos los estados</option>
             {ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -104,13 +101,7 @@ function OrdersList({ filters, list, proofsWaiting }: Omit<ListData, "view">) {
             ))}
           </select>
         </label>
-        <Button type="submit" variant="secondary">
-          Filtrar
-        </Button>
-      </Form>
-      <p className="text-fg-muted text-sm" aria-live="polite">
-        {list.total === 1 ? "1 pedido" : `${list.total.toLocaleString("es-HN")} pedidos`}
-      </p>
+      </FilterForm>
       <DataTable
         headings={[
           "Pedido",

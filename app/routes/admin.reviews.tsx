@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReviewStatusBadge, Stars } from "~/components/reviews/review-parts";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
+import { FilterForm, filterFieldClass } from "~/components/ui/filter-form";
 import { Pager } from "~/components/ui/pager";
 import { REVIEW_STATUS_FILTER_LABELS, REVIEW_STATUS_FILTERS } from "~/models/admin-reviews";
 import { listAdminReviews } from "~/models/admin-reviews.server";
@@ -41,7 +42,7 @@ export default function AdminReviewsRoute() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Reseñas</h1>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      <FilterForm count={{ total: list.total, one: "reseña", many: "reseñas" }}>
         <label className="text-sm">
           Producto
           <input
@@ -49,16 +50,12 @@ export default function AdminReviewsRoute() {
             name="product"
             defaultValue={filters.product}
             placeholder="Nombre del producto"
-            className="border-border bg-surface block w-64 rounded-md border px-3 py-2"
+            className={`${filterFieldClass} w-64`}
           />
         </label>
         <label className="text-sm">
           Estado
-          <select
-            name="status"
-            defaultValue={filters.status}
-            className="border-border bg-surface block rounded-md border px-3 py-2"
-          >
+          <select name="status" defaultValue={filters.status} className={filterFieldClass}>
             {REVIEW_STATUS_FILTERS.map((status) => (
               <option key={status} value={status}>
                 {REVIEW_STATUS_FILTER_LABELS[status]}
@@ -68,11 +65,7 @@ export default function AdminReviewsRoute() {
         </label>
         <label className="text-sm">
           Calificación
-          <select
-            name="rating"
-            defaultValue={filters.rating ?? ""}
-            className="border-border bg-surface block rounded-md border px-3 py-2"
-          >
+          <select name="rating" defaultValue={filters.rating ?? ""} className={filterFieldClass}>
             <option value="">Todas</option>
             {[5, 4, 3, 2, 1].map((stars) => (
               <option key={stars} value={stars}>
@@ -81,13 +74,7 @@ export default function AdminReviewsRoute() {
             ))}
           </select>
         </label>
-        <Button type="submit" variant="secondary">
-          Filtrar
-        </Button>
-      </Form>
-      <p className="text-fg-muted text-sm" aria-live="polite">
-        {list.total === 1 ? "1 reseña" : `${list.total.toLocaleString("es-HN")} reseñas`}
-      </p>
+      </FilterForm>
       <DataTable
         headings={[
           "Producto",

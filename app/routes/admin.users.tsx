@@ -1,9 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
+import { FilterForm, filterFieldClass } from "~/components/ui/filter-form";
 import { Pager } from "~/components/ui/pager";
 import { TIER_LABELS } from "~/models/loyalty";
 import { ROLE_FILTER_LABELS, ROLE_FILTERS } from "~/models/admin-users";
@@ -37,7 +38,7 @@ export default function AdminUsersRoute() {
           Registrar usuario
         </Link>
       </div>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      <FilterForm count={{ total: list.total, one: "usuario", many: "usuarios" }}>
         <label className="text-sm">
           Buscar
           <input
@@ -45,16 +46,12 @@ export default function AdminUsersRoute() {
             name="q"
             defaultValue={filters.search}
             placeholder="Nombre, correo o teléfono"
-            className="border-border bg-surface block w-72 rounded-md border px-3 py-2"
+            className={`${filterFieldClass} w-72`}
           />
         </label>
         <label className="text-sm">
           Rol
-          <select
-            name="role"
-            defaultValue={filters.role}
-            className="border-border bg-surface block rounded-md border px-3 py-2"
-          >
+          <select name="role" defaultValue={filters.role} className={filterFieldClass}>
             {ROLE_FILTERS.map((role) => (
               <option key={role} value={role}>
                 {ROLE_FILTER_LABELS[role]}
@@ -62,13 +59,7 @@ export default function AdminUsersRoute() {
             ))}
           </select>
         </label>
-        <Button type="submit" variant="secondary">
-          Filtrar
-        </Button>
-      </Form>
-      <p className="text-fg-muted text-sm" aria-live="polite">
-        {list.total === 1 ? "1 usuario" : `${list.total.toLocaleString("es-HN")} usuarios`}
-      </p>
+      </FilterForm>
       <DataTable
         headings={[
           "Nombre",
