@@ -12,7 +12,9 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getEnv } from "./utils/env.server";
 import { isBlockedByMaintenance } from "./utils/maintenance.server";
+import { StylesheetProvider } from "./components/inline-stylesheet";
 import { NonceProvider } from "./utils/nonce";
+import { inlineStylesheet } from "./utils/stylesheet.server";
 import {
   inlineScriptHashes,
   rememberSharedPage,
@@ -33,7 +35,11 @@ function applyCacheHeaders(headers: Headers, pathname: string) {
 }
 
 function cspOptions() {
-  return { formActions: formActionOrigins(), dev: process.env.NODE_ENV === "development" };
+  return {
+    formActions: formActionOrigins(),
+    styles: [inlineStylesheet().hash],
+    dev: process.env.NODE_ENV === "development",
+  };
 }
 
 function formActionOrigins() {
@@ -123,14 +129,16 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer
-          context={remixContext}
-          url={request.url}
-          abortDelay={ABORT_DELAY}
-          nonce={nonce}
-        />
-      </NonceProvider>,
+      <StylesheetProvider value={inlineStylesheet().text}>
+        <NonceProvider value={nonce}>
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={ABORT_DELAY}
+            nonce={nonce}
+          />
+        </NonceProvider>
+      </StylesheetProvider>,
       {
         nonce,
         [readyEvent]() {
@@ -190,7 +198,9 @@ function renderSharedPage(
 
   return new Promise<Response>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <StylesheetProvider value={inlineStylesheet().text}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </StylesheetProvider>,
       {
         onAllReady() {
           const stream = new BatchedHtmlStream();

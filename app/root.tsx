@@ -8,6 +8,7 @@ import {
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { InlineStylesheet } from "~/components/inline-stylesheet";
 import { LoadingBar } from "~/components/loading-bar";
 import { Toaster } from "~/components/toaster";
 import { getSettings } from "~/models/settings.server";
@@ -18,10 +19,8 @@ import { useRootData } from "~/utils/root-data";
 import { getShopper } from "~/utils/shopper.server";
 import { getTheme } from "~/utils/theme.server";
 import { takeToast } from "~/utils/toast.server";
-import stylesheet from "~/styles/tailwind.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -99,6 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
         <Meta />
+        <InlineStylesheet />
         <Links />
       </head>
       <body className="bg-canvas text-fg min-h-screen antialiased">

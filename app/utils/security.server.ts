@@ -39,11 +39,12 @@ export function assertSameOrigin(request: Request) {
  * that response's nonce; a page shared by many responses (the page cache) must never reuse a
  * nonce, so it lists the hashes of its inline scripts instead, and allows our own origin's
  * files by 'self'. Not 'strict-dynamic' there: it makes 'self' ignored, and Remix's
- * `<link rel="modulepreload">` tags are parser-inserted and can match no hash.
+ * `<link rel="modulepreload">` tags are parser-inserted and can match no hash. `styles` are the
+ * hashes of inline stylesheets (the document's own, decision 070).
  */
 export function contentSecurityPolicy(
   scripts: { nonce: string } | { hashes: string[] },
-  options: { formActions?: string[]; dev?: boolean },
+  options: { formActions?: string[]; styles?: string[]; dev?: boolean },
 ) {
   const formAction = ["'self'", ...(options.formActions ?? [])].join(" ");
   const scriptSources =
@@ -53,7 +54,7 @@ export function contentSecurityPolicy(
   return [
     `default-src 'self'`,
     `script-src ${scriptSources}`,
-    `style-src 'self'`,
+    `style-src ${["'self'", ...(options.styles ?? [])].join(" ")}`,
     `style-src-attr 'unsafe-inline'`,
     `img-src 'self' data: blob:`,
     `font-src 'self'`,

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routesWithActions, startServer } from "../setup/http-server";
 
@@ -61,17 +62,19 @@ describe("cross-origin POSTs (OWASP ASVS 5.0 §3.5.1)", () => {
 });
 
 describe("assets", () => {
-  it("serves the Tailwind v4 stylesheet built by the classic compiler, cached for a year", async () => {
-    const html = await (await fetch(`${server.baseUrl}/`)).text();
-    const href = /<link rel="stylesheet" href="(\/build\/[^"]+\.css)"/.exec(html)?.[1];
-    expect(href).toBeTruthy();
-    const css = await fetch(server.baseUrl + href);
-    expect(css.headers.get("content-type")).toMatch(/text\/css/);
-    expect(css.headers.get("cache-control")).toContain("immutable");
-    const text = await css.text();
-    expect(text).toContain(".bg-canvas"); // a utility only Tailwind's scan of app/ generates
-    expect(text).not.toContain("@tailwind");
-    expect(text).not.toContain('@import "tailwindcss"');
+  it("inlines the Tailwind v4 stylesheet built by the classic compiler, allowed by its CSP hash", async () => {
+    const response = await fetch(`${server.baseUrl}/`);
+    const html = await response.text();
+    const css = /<style id="app-styles">([\s\S]*?)<\/style>/.exec(html)?.[1];
+    expect(css).toContain(".bg-canvas"); // a utility only Tailwind's scan of app/ generates
+    expect(css).not.toContain("@tailwind");
+    expect(css).not.toContain('@import "tailwindcss"');
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const hash = crypto.createHash("sha256").update(css!).digest("base64");
+    const styleSrc = /style-src ([^;]+)/.exec(
+      response.headers.get("content-security-policy")!,
+    )?.[1];
+    expect(styleSrc).toBe(`'self' 'sha256-${hash}'`);
   });
 });
 
