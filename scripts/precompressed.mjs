@@ -55,7 +55,8 @@ export function servePrecompressed(assetsDirectory, { maxAge }) {
     // The type of the asset, not of its .br/.gz file (send keeps a Content-Type already set).
     res.type(path.extname(asset.file));
     res.sendFile(asset.file + encoding.suffix, { maxAge, immutable: true }, (error) => {
-      if (error) next(error);
+      // A browser that leaves the page mid-download is no error (express.static ignores it too).
+      if (error && error.code !== "ECONNABORTED") next(error);
     });
   };
 }
