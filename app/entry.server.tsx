@@ -7,9 +7,10 @@ import {
   type EntryContext,
   type HandleDataRequestFunction,
 } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { renderMaintenancePage } from "./components/maintenance-page.server";
 import { getEnv } from "./utils/env.server";
 import { isBlockedByMaintenance } from "./utils/maintenance.server";
 import { StylesheetProvider } from "./components/inline-stylesheet";
@@ -110,6 +111,10 @@ export default function handleRequest(
 ) {
   const url = new URL(request.url);
   applyCacheHeaders(responseHeaders, url.pathname);
+  const maintenance = maintenanceError(remixContext);
+  if (maintenance) {
+    return sendMaintenancePage(maintenance, url, responseStatusCode, responseHeaders, remixContext);
+  }
   if (loadContext.pageCache) {
     return renderSharedPage(
       loadContext.pageCache,
@@ -163,6 +168,42 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+/** The contact details of the root's maintenance 503 (D35), when that is what this page is. */
+function maintenanceError(remixContext: EntryContext) {
+  const error = remixContext.staticHandlerContext.errors?.root;
+  if (!isRouteErrorResponse(error) || error.status !== 503 || !error.data?.maintenance) return null;
+  return {
+    contactEmail: String(error.data.contactEmail),
+    contactPhone: String(error.data.contactPhone),
+  };
+}
+
+/**
+ * The maintenance screen is a static page: sent whole, without the app's scripts (so its code
+ * is not in the store's JavaScript), never from or into the page cache, with a nonce for its
+ * one inline script (the admins' hidden door).
+ */
+function sendMaintenancePage(
+  contact: { contactEmail: string; contactPhone: string },
+  url: URL,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce }, cspOptions()));
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const links = (remixContext.routeModules.root?.links?.() ?? []).flatMap((link) =>
+    "rel" in link && typeof link.href === "string"
+      ? [{ rel: link.rel, href: link.href, type: link.type }]
+      : [],
+  );
+  return new Response(renderMaintenancePage({ contact, url, links, nonce }), {
+    status: responseStatusCode,
+    headers: responseHeaders,
   });
 }
 

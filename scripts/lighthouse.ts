@@ -59,11 +59,12 @@ async function main() {
       ["/cart", { Cookie: cookie }],
       ["/checkout", { Cookie: cookie }],
     ];
-    console.log("page | HTML raw | HTML gzip | JS gzip (files) | CSS gzip");
+    console.log("page | HTML raw | HTML gzip | JS gzip as sent (files) | JS brotli | CSS gzip");
     for (const [pathname, headers] of pages) {
       const page = await measurePage(server.base, pathname, headers);
       console.log(
-        `${pathname} | ${kb(page.htmlRaw)} | ${kb(page.htmlGzip)} | ${kb(page.js)} (${page.jsFiles}) | ${kb(page.css)}`,
+        `${pathname} | ${kb(page.htmlRaw)} | ${kb(page.htmlGzip)} | ${kb(page.js)} (${page.jsFiles})` +
+          ` | ${kb(page.jsBrotli)} | ${kb(page.css)}`,
       );
     }
     if (sizesOnly) return;

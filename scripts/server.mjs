@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The production server: remix-serve's setup (compression, immutable /build assets,
-// request log, Remix handler) plus what remix-serve cannot do before Remix runs:
+// The production server: remix-serve's setup (compression, immutable /build assets, here sent
+// as the build precompressed them, request log, Remix handler) plus what remix-serve cannot do
+// before Remix runs:
 // - refuse cross-origin POSTs with 403 (Remix's own check answers 500 for a foreign
 //   Origin, and never sees Sec-Fetch-Site), using the app's isSameOriginRequest;
 // - security headers on every response, static files and redirects included;
@@ -18,6 +19,7 @@ import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { servePrecompressed } from "./precompressed.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
@@ -110,6 +112,9 @@ async function serve() {
     res.status(403).type("text/plain; charset=utf-8");
     res.send("Solicitud rechazada: el formulario no se envió desde este sitio.");
   });
+  // Hashed, immutable assets: brotli-11 or gzip-9 written by the build when the browser takes
+  // it (scripts/compress-assets.mjs), else the file itself.
+  app.use(build.publicPath, servePrecompressed(build.assetsBuildDirectory, { maxAge: "1y" }));
   app.use(
     build.publicPath,
     express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),

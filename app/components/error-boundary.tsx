@@ -1,7 +1,6 @@
 import { isRouteErrorResponse, useRouteError, type ErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AccessDeniedScreen, ErrorScreen, NotFoundScreen } from "~/components/error-screen";
-import { MaintenanceScreen } from "~/components/maintenance-screen";
 
 type StatusHandler = (info: { error: ErrorResponse; message: string | undefined }) => ReactNode;
 
@@ -17,16 +16,8 @@ function messageOf(error: ErrorResponse): string | undefined {
 const defaultStatusHandlers: Record<number, StatusHandler> = {
   403: ({ message }) => <AccessDeniedScreen message={message} />,
   404: () => <NotFoundScreen />,
-  // D35: the maintenance gate answers 503 with the store's contact details.
-  503: ({ error }) =>
-    error.data?.maintenance ? (
-      <MaintenanceScreen
-        contactEmail={error.data.contactEmail}
-        contactPhone={error.data.contactPhone}
-      />
-    ) : (
-      <UnexpectedError />
-    ),
+  // D35's maintenance 503 never gets here: app/entry.server.tsx sends a static page for it, and
+  // handleDataRequest turns a client-side navigation into a document load.
 };
 
 function UnexpectedError() {
@@ -42,7 +33,7 @@ function UnexpectedError() {
 /**
  * The one error boundary: every route's `ErrorBoundary` renders it, passing handlers only for
  * the statuses it words its own way ('Producto no encontrado', 'Pedido no encontrado').
- * 403, 404 and 503 (maintenance) have the store's screens; anything else is a 500.
+ * 403 and 404 have the store's screens; anything else is a 500.
  */
 export function GeneralErrorBoundary({
   statusHandlers,

@@ -3,12 +3,8 @@ import { ProductImage } from "~/components/product-image";
 import { QuickAddToCart } from "~/components/quick-add-to-cart";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { WishlistButton } from "~/components/wishlist-button";
-import {
-  discountPercent,
-  productBadge,
-  type CatalogProduct,
-  type ProductBadge,
-} from "~/models/catalog";
+import type { CatalogProduct } from "~/models/catalog";
+import { discountPercent, productBadge, type ProductBadge } from "~/models/product-badge";
 import { formatMoney } from "~/utils/money";
 
 const badgeVariants: Record<ProductBadge, BadgeVariant> = {

@@ -10,7 +10,9 @@ const CLOSE_AFTER_BLUR_MS = 150;
 
 /**
  * The header's search input with suggestions (WAI-ARIA combobox with a listbox). Rendered
- * inside the plain GET form to /catalog, which keeps working without JavaScript.
+ * inside the plain GET form to /catalog, which keeps working without JavaScript. Its code loads
+ * when the shopper first reaches for the box (the header's SearchBox), which hands over the
+ * text, the focus (`autoFocus`) and whether that text was typed before it loaded (`suggestNow`).
  */
 export function SearchCombobox({
   id,
@@ -18,12 +20,16 @@ export function SearchCombobox({
   defaultValue = "",
   placeholder,
   className,
+  autoFocus = false,
+  suggestNow = false,
 }: {
   id: string;
   name: string;
   defaultValue?: string;
   placeholder?: string;
   className?: string;
+  autoFocus?: boolean;
+  suggestNow?: boolean;
 }) {
   const fetcher = useFetcher<typeof suggestionsLoader>();
   const navigate = useNavigate();
@@ -41,6 +47,18 @@ export function SearchCombobox({
     },
     [],
   );
+
+  // Text typed while this code was loading gets its suggestions once mounted, debounced as if
+  // typed here (a key pressed meanwhile replaces the request with its own).
+  const pendingQuery = useRef(suggestNow ? defaultValue.trim() : "");
+  useEffect(() => {
+    const q = pendingQuery.current;
+    pendingQuery.current = "";
+    if (!q) return;
+    debounce.current = setTimeout(() => {
+      fetcher.load(`/resources/search-suggestions?${new URLSearchParams({ q })}`);
+    }, DEBOUNCE_MS);
+  }, [fetcher]);
 
   const query = text.trim();
   const data = fetcher.data;
@@ -92,6 +110,8 @@ export function SearchCombobox({
         value={text}
         placeholder={placeholder}
         autoComplete="off"
+        // The box this one replaces had the focus: keep it (the caret goes after the text).
+        autoFocus={autoFocus}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={expanded}

@@ -1,9 +1,17 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useCloseOnNavigation } from "~/hooks/use-close-on-navigation";
 import { useRevalidateOnInterval } from "~/hooks/use-revalidate-on-interval";
-import { SearchCombobox } from "~/components/search-combobox";
 import { buttonClasses } from "~/components/ui/button";
 import {
   BellIcon,
@@ -31,6 +39,15 @@ const CartDrawer = lazy(() => loadCartDrawer().then((module) => ({ default: modu
 const loadNotificationsPanel = () => import("~/components/notifications-panel");
 const NotificationsPanel = lazy(() =>
   loadNotificationsPanel().then((module) => ({ default: module.NotificationsPanel })),
+);
+
+/*
+ * The search suggestions, too: the box is a plain input until the shopper types in it, and the
+ * combobox takes its place with what was typed (SearchBox).
+ */
+const loadSearchCombobox = () => import("~/components/search-combobox");
+const SearchCombobox = lazy(() =>
+  loadSearchCombobox().then((module) => ({ default: module.SearchCombobox })),
 );
 
 export type Theme = "light" | "dark" | "system";
@@ -259,15 +276,8 @@ function SearchForm({ defaultValue }: { defaultValue?: string }) {
       <label htmlFor="site-search" className="sr-only">
         Buscar perfumes
       </label>
-      <SearchCombobox
-        // A new search in the URL (after a navigation) resets the box.
-        key={defaultValue ?? ""}
-        id="site-search"
-        name="search"
-        defaultValue={defaultValue}
-        placeholder="Buscar perfumes, marcas…"
-        className="border-border-strong bg-surface text-fg placeholder:text-fg-muted h-10 w-full min-w-0 rounded-l-md border border-r-0 px-3 text-sm"
-      />
+      {/* A new search in the URL (after a navigation) resets the box. */}
+      <SearchBox key={defaultValue ?? ""} defaultValue={defaultValue} />
       <button
         type="submit"
         aria-label="Buscar"
@@ -276,6 +286,72 @@ function SearchForm({ defaultValue }: { defaultValue?: string }) {
         <SearchIcon />
       </button>
     </Form>
+  );
+}
+
+const searchInputClasses =
+  "border-border-strong bg-surface text-fg placeholder:text-fg-muted h-10 w-full min-w-0 rounded-l-md border border-r-0 px-3 text-sm";
+
+/**
+ * The search box: a plain input (all the form needs without JS) that asks for the combobox's
+ * code when pointed at or focused, and gives way to it at the first key. The swap happens in a
+ * transition, so this very input stays on screen (and keeps what the shopper types) until the
+ * combobox is ready; it then takes the text, the focus, and fetches suggestions for that text.
+ */
+function SearchBox({ defaultValue = "" }: { defaultValue?: string }) {
+  const [text, setText] = useState(defaultValue);
+  const [focused, setFocused] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  // Swapped on the first key, not on focus: a keystroke (or an autofill) always lands in the
+  // box that has the focus, never in one being replaced.
+  const want = () => {
+    void loadSearchCombobox();
+    startTransition(() => setWanted(true));
+  };
+  const props = {
+    id: "site-search",
+    name: "search",
+    placeholder: "Buscar perfumes, marcas…",
+    className: searchInputClasses,
+  };
+  const input = (
+    <div className="relative min-w-0 flex-1">
+      <input
+        {...props}
+        type="search"
+        value={text}
+        autoComplete="off"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={false}
+        onPointerEnter={() => void loadSearchCombobox()}
+        onFocus={() => {
+          setFocused(true);
+          void loadSearchCombobox();
+        }}
+        onBlur={() => setFocused(false)}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          want();
+        }}
+      />
+    </div>
+  );
+  // The boundary is there from the start: a transition then keeps showing its content (this
+  // input) while the combobox loads, where a boundary mounted later would show its fallback.
+  return (
+    <Suspense fallback={input}>
+      {wanted ? (
+        <SearchCombobox
+          {...props}
+          defaultValue={text}
+          autoFocus={focused}
+          suggestNow={text !== defaultValue}
+        />
+      ) : (
+        input
+      )}
+    </Suspense>
   );
 }
 

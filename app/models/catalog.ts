@@ -155,29 +155,6 @@ export type CatalogProduct = {
   imageKey: string | null;
 };
 
-export type ProductBadge = "Agotado" | "Solo Por Encargo" | "Nuevo" | "Viral" | "Exclusivo";
-
-/** Storefront §2: one badge per card, in this priority. */
-export function productBadge(
-  product: Pick<
-    CatalogProduct,
-    "stock" | "isActive" | "catalogType" | "isNew" | "isViral" | "isExclusive"
-  >,
-): ProductBadge | null {
-  if (product.stock <= 0 || !product.isActive) return "Agotado";
-  if (product.catalogType === "custom_order") return "Solo Por Encargo";
-  if (product.isNew) return "Nuevo";
-  if (product.isViral) return "Viral";
-  if (product.isExclusive) return "Exclusivo";
-  return null;
-}
-
-/** Whole percent off the original price, or null when there is no real discount. */
-export function discountPercent(price: number, originalPrice: number | null) {
-  if (originalPrice === null || originalPrice <= price) return null;
-  return Math.round(((originalPrice - price) / originalPrice) * 100);
-}
-
 /** Page numbers to link, with null for a gap: 1 … 4 5 6 … 20. */
 export function pageWindow(page: number, pageCount: number, radius = 1): (number | null)[] {
   const pages: (number | null)[] = [];

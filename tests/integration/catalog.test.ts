@@ -4,9 +4,9 @@ import {
   catalogSearch,
   clampPriceRange,
   DEFAULT_CATALOG_QUERY,
-  productBadge,
   type CatalogQuery,
 } from "~/models/catalog";
+import { productBadge } from "~/models/product-badge";
 import {
   listCatalog,
   newProducts,

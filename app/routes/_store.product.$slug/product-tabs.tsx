@@ -1,10 +1,10 @@
 import { Link, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { ProductDetail } from "~/models/products.server";
 import { REVIEW_REFUSALS, type ReviewEligibility } from "~/models/reviews";
 import type { ApprovedReview } from "~/models/reviews.server";
 import { formatDate } from "~/utils/dates";
 import { Stars } from "./product-details";
-import { ReviewForm } from "./review-form";
 
 type Reviewing = { eligibility: ReviewEligibility; moderated: boolean };
 
@@ -39,11 +39,14 @@ export function ProductTabs({
   reviews,
   rating,
   reviewing,
+  reviewForm,
 }: {
   product: ProductDetail;
   reviews: ApprovedReview[];
   rating: { average: number; count: number };
   reviewing: Reviewing;
+  /** The review form (the route loads its code only for a page that shows it). */
+  reviewForm: ReactNode;
 }) {
   const [searchParams] = useSearchParams();
   const requested = searchParams.get("tab");
@@ -79,7 +82,13 @@ export function ProductTabs({
       <div className="py-6">
         {current === "descripcion" ? <DescriptionTab product={product} /> : null}
         {current === "resenas" ? (
-          <ReviewsTab slug={product.slug} reviews={reviews} rating={rating} reviewing={reviewing} />
+          <ReviewsTab
+            slug={product.slug}
+            reviews={reviews}
+            rating={rating}
+            reviewing={reviewing}
+            reviewForm={reviewForm}
+          />
         ) : null}
         {current === "recomendaciones" ? <RecommendationsTab product={product} /> : null}
       </div>
@@ -118,10 +127,18 @@ function DescriptionTab({ product }: { product: ProductDetail }) {
  * The form only where it can succeed; otherwise the reason (storefront.md §5), so nobody writes a
  * review the server will refuse.
  */
-function WriteReview({ slug, reviewing }: { slug: string; reviewing: Reviewing }) {
+function WriteReview({
+  slug,
+  reviewing,
+  reviewForm,
+}: {
+  slug: string;
+  reviewing: Reviewing;
+  reviewForm: ReactNode;
+}) {
   switch (reviewing.eligibility) {
     case "can-review":
-      return <ReviewForm moderated={reviewing.moderated} />;
+      return reviewForm;
     case "visitor": {
       const redirectTo = `/product/${slug}?tab=resenas#detalles`;
       return (
@@ -150,11 +167,13 @@ function ReviewsTab({
   reviews,
   rating,
   reviewing,
+  reviewForm,
 }: {
   slug: string;
   reviews: ApprovedReview[];
   rating: { average: number; count: number };
   reviewing: Reviewing;
+  reviewForm: ReactNode;
 }) {
   return (
     <div className="space-y-6">
@@ -169,7 +188,7 @@ function ReviewsTab({
           </span>
         </p>
       )}
-      <WriteReview slug={slug} reviewing={reviewing} />
+      <WriteReview slug={slug} reviewing={reviewing} reviewForm={reviewForm} />
       {reviews.length > 0 ? (
         <ul className="space-y-6">
           {reviews.map((review) => (

@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorScreen } from "~/components/error-screen";
 import { WishlistButton } from "~/components/wishlist-button";
@@ -30,8 +31,20 @@ import { ProductGallery } from "./product-gallery";
 import { ProductTabs } from "./product-tabs";
 import { RelatedProducts } from "./related-products";
 import { parseAddToCart, parseReview } from "./forms.server";
+import { ReviewForm as ReviewFormOnServer } from "./review-form-render.server";
 
 const STORE_NAME = "Perfumería de Lujo";
+
+/*
+ * Few shoppers see the review form (a customer who bought the perfume, on the Reseñas tab), so
+ * the browser loads its code only for a page that shows it: React hydrates the server's HTML of
+ * the form, inside its Suspense boundary, once that code arrives (selective hydration), and a
+ * client-side visit to the tab shows it then. The server renders it at once (its own import).
+ */
+const ReviewForm =
+  typeof document === "undefined"
+    ? ReviewFormOnServer
+    : lazy(() => import("./review-form").then((module) => ({ default: module.ReviewForm })));
 
 /** The address other sites should use for us: behind a proxy, its scheme and host. */
 function requestOrigin(request: Request) {
@@ -206,7 +219,17 @@ export default function ProductRoute() {
         </div>
         <ProductDetails product={product} rating={rating} shareUrl={share.url} />
       </div>
-      <ProductTabs product={product} reviews={reviews} rating={rating} reviewing={reviewing} />
+      <ProductTabs
+        product={product}
+        reviews={reviews}
+        rating={rating}
+        reviewing={reviewing}
+        reviewForm={
+          <Suspense fallback={null}>
+            <ReviewForm moderated={reviewing.moderated} />
+          </Suspense>
+        }
+      />
       <RelatedProducts brandName={product.brandName} products={related} wishlist={wishlist} />
     </main>
   );

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setMaintenanceMode, updateSettings } from "~/models/settings.server";
+import { startServer } from "../setup/http-server";
+
+/*
+ * D35's maintenance screen, over real HTTP against the built server: a static document sent by
+ * app/entry.server.tsx, so that its code is in no page's JavaScript (issue 11). The e2e specs
+ * (isolated-store, admin-settings) click through its hidden door in a browser.
+ */
+
+let server: Awaited<ReturnType<typeof startServer>>;
+
+beforeAll(async () => {
+  server = await startServer();
+  await updateSettings({ contactEmail: "urgente@perfumeria.hn", contactPhone: "+504 2244-5566" });
+  await setMaintenanceMode(true);
+});
+afterAll(async () => {
+  await setMaintenanceMode(false);
+  await server?.stop();
+});
+
+async function visit(path: string) {
+  const response = await fetch(server.baseUrl + path, { redirect: "manual" });
+  return { status: response.status, headers: response.headers, html: await response.text() };
+}
+
+describe("the maintenance page", () => {
+  it("answers 503 with Retry-After, the spec's texts and the store's contact", async () => {
+    const page = await visit("/catalog?brand=3&sort=price-low");
+    expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toBe("600");
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.html.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(page.html).toContain("Sitio en Mantenimiento");
+    expect(page.html).toContain("Necesitas ayuda urgente? Contáctanos:");
+    expect(page.html).toContain('href="mailto:urgente@perfumeria.hn"');
+    expect(page.html).toContain("+504 2244-5566");
+    // "Intentar de Nuevo" reloads the same URL, its query string included, with or without JS.
+    expect(page.html).toContain('<form method="get" action="/catalog"');
+    expect(page.html).toContain('<input type="hidden" name="brand" value="3"/>');
+    expect(page.html).toContain('<input type="hidden" name="sort" value="price-low"/>');
+  });
+
+  it("carries the store's stylesheet and none of the app's scripts", async () => {
+    const { html } = await visit("/");
+    expect(html).toMatch(/<link rel="stylesheet" href="\/build\/_assets\/[^"]+\.css"/);
+    expect(html.match(/\/build\/[^"]*\.js/g)).toBeNull();
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain("__remixContext");
+  });
+
+  it("opens the admins' door with one inline script, allowed by this response's nonce", async () => {
+    const first = await visit("/");
+    const second = await visit("/");
+    const scripts = [...first.html.matchAll(/<script nonce="([^"]+)">([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    const [, nonce, code] = scripts[0];
+    expect(first.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+    expect(code).toContain('getElementById("admin-access")');
+    expect(code).toContain('location.assign("/admin-access")');
+    expect(first.html).toContain('id="admin-access"');
+    // A nonce is never reused across responses.
+    expect(second.headers.get("content-security-policy")).not.toContain(`'nonce-${nonce}'`);
+  });
+
+  it("leaves the admin sign-in open", async () => {
+    expect((await visit("/admin-access")).status).toBe(200);
+  });
+});
