@@ -5,26 +5,16 @@ import spriteHref from "./icons.svg";
  * 24×24 stroke icons (no icon library) drawn from one SVG sprite, a static file the browser
  * caches once: a page's HTML carries a `<use>` per icon instead of its paths, and the paths stay
  * out of the JavaScript (issue 11). Decorative by default (aria-hidden); the control that holds
- * an icon carries the label. Stroke, fill and size come from the outer <svg>, so classes such
- * as `fill-current` still style them.
+ * an icon carries the label. Fill and size come from the outer <svg>, so classes such as
+ * `fill-current` still style them; the stroke and the 24×24 viewBox are the sprite's own
+ * (a page renders dozens of icons: six fewer attributes each, issue 11).
  */
 export type IconProps = SVGProps<SVGSVGElement>;
 
 function icon(id: string) {
   return function Icon({ className = "size-5", ...props }: IconProps) {
     return (
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.75}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        className={className}
-        {...props}
-      >
+      <svg fill="none" aria-hidden="true" className={className} {...props}>
         <use href={`${spriteHref}#${id}`} />
       </svg>
     );

@@ -11,6 +11,7 @@ import {
   type SortKey,
 } from "~/models/catalog";
 import { db } from "~/utils/db.server";
+import { sharedQuery } from "~/utils/shared-query.server";
 import { isProductImageKey } from "~/utils/images";
 import { lempirasToCentavos } from "~/utils/money";
 
@@ -189,10 +190,10 @@ export function catalogQueries(query: CatalogQuery, pageSize = CATALOG_PAGE_SIZE
 }
 
 /**
- * One page of the catalogue. The made-to-order catalogue reuses it with
- * `{ ...parseCatalogQuery(params), catalogType: "custom_order" }`.
+ * One page of the catalogue, the same for every shopper (kept per catalogue version). The
+ * made-to-order catalogue reuses it with `{ ...parseCatalogQuery(params), catalogType: "custom_order" }`.
  */
-export async function listCatalog({
+export const listCatalog = sharedQuery(async function listCatalog({
   query,
   pageSize = CATALOG_PAGE_SIZE,
 }: {
@@ -205,7 +206,7 @@ export async function listCatalog({
   const page = Math.min(Math.max(1, Math.floor(query.page)), pageCount);
   const rows = await queries.page(page).execute();
   return { products: rows.map(toCatalogProduct), total, page, pageCount, pageSize };
-}
+});
 
 export type SearchSuggestion = {
   name: string;
@@ -247,18 +248,18 @@ async function listCards(
 }
 
 /** 'Novedades': products marked new, newest first. */
-export function newProducts(limit = 4) {
+export const newProducts = sharedQuery(function newProducts(limit: number = 4) {
   return listCards((q) => q.where("p.isNew", "=", 1), SORT_COLUMNS.newest, limit);
-}
+});
 
 /** 'Más Buscados': products marked viral, best sellers first. */
-export function viralProducts(limit = 4) {
+export const viralProducts = sharedQuery(function viralProducts(limit: number = 4) {
   return listCards((q) => q.where("p.isViral", "=", 1), SORT_COLUMNS.popular, limit);
-}
+});
 
-export function featuredProducts(limit = 8) {
+export const featuredProducts = sharedQuery(function featuredProducts(limit: number = 8) {
   return listCards((q) => q.where("p.isFeatured", "=", 1), SORT_COLUMNS.popular, limit);
-}
+});
 
 /** The query of discountedProducts (exported for the plans of `npm run bench:load`). */
 export function discountedProductsQuery(limit = 8) {
@@ -272,10 +273,10 @@ export function discountedProductsQuery(limit = 8) {
 }
 
 /** Products sold below their original price, the biggest saving first. */
-export async function discountedProducts(limit = 8) {
+export const discountedProducts = sharedQuery(async function discountedProducts(limit: number = 8) {
   const rows = await discountedProductsQuery(limit).execute();
   return rows.map(toCatalogProduct);
-}
+});
 
 /** Active products in the order of `ids` (recently viewed); unknown or inactive ids drop out. */
 export async function productsByIds(ids: readonly number[]) {
@@ -286,7 +287,7 @@ export async function productsByIds(ids: readonly number[]) {
 }
 
 /** Other active products of the same brand, best sellers first (the product page). */
-export function relatedProducts({
+export const relatedProducts = sharedQuery(function relatedProducts({
   productId,
   brandId,
   limit = 4,
@@ -300,14 +301,14 @@ export function relatedProducts({
     SORT_COLUMNS.popular,
     limit,
   );
-}
+});
 
 /** The brand filter: active brands by name. */
-export function listBrands() {
+export const listBrands = sharedQuery(function listBrands() {
   return db
     .selectFrom("brands")
     .select(["id", "name"])
     .where("isActive", "=", 1)
     .orderBy("name")
     .execute();
-}
+});

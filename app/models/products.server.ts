@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { ProductsTable } from "#db/types";
 import { db } from "~/utils/db.server";
+import { sharedQuery } from "~/utils/shared-query.server";
 import { isSize, priceForSize, SIZE_MULTIPLIERS, type Size } from "./pricing";
 
 /** JSON list columns hold arrays of strings; anything else reads as an empty list. */
@@ -109,8 +110,13 @@ function toProduct(row: ProductRow) {
 
 export type ProductDetail = ReturnType<typeof toProduct>;
 
-/** The product page: active products only (an inactive one is "not found" for shoppers). */
-export async function getProductBySlug(slug: string): Promise<ProductDetail | null> {
+/**
+ * The product page: active products only (an inactive one is "not found" for shoppers). The same
+ * for every shopper, so kept per catalogue version.
+ */
+export const getProductBySlug = sharedQuery(async function getProductBySlug(
+  slug: string,
+): Promise<ProductDetail | null> {
   const row = await db
     .selectFrom("products")
     .innerJoin("brands", "brands.id", "products.brandId")
@@ -148,6 +154,6 @@ export async function getProductBySlug(slug: string): Promise<ProductDetail | nu
     .where("products.isActive", "=", 1)
     .executeTakeFirst();
   return row ? toProduct(row) : null;
-}
+});
 
 /** storefront.md §2: other active products of the same brand, up to 4, best sellers first. */

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
+import { sharedQuery } from "~/utils/shared-query.server";
 import * as moderation from "./review-moderation.server";
 import type { ReviewEligibility, ReviewRefusal } from "./reviews";
 import { getSettings } from "./settings.server";
@@ -18,7 +19,9 @@ type Executor = Kysely<Database>;
  * The reviews a product page shows: approved ones only (moderation, autoApproveReviews), newest
  * first, with the author's first name alone: a shopper's surname and e-mail stay private.
  */
-export async function listApprovedReviews(productId: number) {
+export const listApprovedReviews = sharedQuery(async function listApprovedReviews(
+  productId: number,
+) {
   const rows = await db
     .selectFrom("reviews")
     .innerJoin("users", "users.id", "reviews.userId")
@@ -38,7 +41,7 @@ export async function listApprovedReviews(productId: number) {
     .orderBy("reviews.id", "desc")
     .execute();
   return rows.map(({ isVerified, ...row }) => ({ ...row, isVerified: isVerified === 1 }));
-}
+});
 
 export type ApprovedReview = Awaited<ReturnType<typeof listApprovedReviews>>[number];
 

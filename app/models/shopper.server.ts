@@ -1,7 +1,25 @@
 import { db } from "~/utils/db.server";
 import { getCart } from "./cart.server";
-import { countUnreadNotifications } from "./notifications.server";
 import type { Shopper } from "./shopper";
+
+/** A signed-in user's favourites and unread notifications, counted in one query. */
+function userCounts(userId: number) {
+  return db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom("wishlistItems")
+        .select(eb.fn.countAll<number>().as("count"))
+        .where("userId", "=", userId)
+        .as("wishlistCount"),
+      eb
+        .selectFrom("notifications")
+        .select(eb.fn.countAll<number>().as("count"))
+        .where("userId", "=", userId)
+        .where("isRead", "=", 0)
+        .as("unreadNotifications"),
+    ])
+    .executeTakeFirstOrThrow();
+}
 
 /**
  * The counts the header shows: the cart's units that can be bought (user or guest cart),
@@ -10,20 +28,13 @@ import type { Shopper } from "./shopper";
  */
 export async function getHeaderCounts(shopper: Shopper) {
   const { userId, guestId } = shopper;
-  const [cart, wishlistRow, unreadNotifications] = await Promise.all([
+  const [cart, counts] = await Promise.all([
     userId !== null || guestId !== null ? getCart(shopper) : undefined,
-    userId
-      ? db
-          .selectFrom("wishlistItems")
-          .select((eb) => eb.fn.countAll<number>().as("count"))
-          .where("userId", "=", userId)
-          .executeTakeFirst()
-      : undefined,
-    userId ? countUnreadNotifications(userId) : 0,
+    userId ? userCounts(userId) : undefined,
   ]);
   return {
     cartCount: cart?.itemCount ?? 0,
-    wishlistCount: Number(wishlistRow?.count ?? 0),
-    unreadNotifications,
+    wishlistCount: Number(counts?.wishlistCount ?? 0),
+    unreadNotifications: Number(counts?.unreadNotifications ?? 0),
   };
 }

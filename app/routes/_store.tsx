@@ -2,6 +2,7 @@ import { Outlet, useSearchParams } from "@remix-run/react";
 import { QuickAddForm } from "~/components/quick-add-form";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { WishlistForms } from "~/components/wishlist-forms";
 import { formatMoney } from "~/utils/money";
 import { useRootData } from "~/utils/root-data";
 
@@ -31,6 +32,7 @@ export default function StoreLayout() {
         <Outlet />
       </div>
       <QuickAddForm />
+      <WishlistForms />
       <SiteFooter
         settings={{
           ...settings,

@@ -157,13 +157,25 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
   return getSessionUser(await getSession(request));
 }
 
+/** A session's user, read once however many of a page's loaders ask (see getSession). */
+const userOfSession = new WeakMap<
+  AppSession,
+  { userId: number; user: Promise<SessionUser | null> }
+>();
+
 /** The same, for a caller that already read the session (one read per request). */
 export async function getSessionUser(session: AppSession): Promise<SessionUser | null> {
   const userId = session.get("userId");
   if (typeof userId !== "number") return null;
-  const user = await getUserById(userId);
-  if (!user || user.isBlocked) return null;
-  return user;
+  let read = userOfSession.get(session);
+  if (read?.userId !== userId) {
+    read = {
+      userId,
+      user: getUserById(userId).then((user) => (user && !user.isBlocked ? user : null)),
+    };
+    userOfSession.set(session, read);
+  }
+  return read.user;
 }
 
 /** Only same-site paths: an open redirect would turn the login page into a phishing tool. */

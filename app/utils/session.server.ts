@@ -115,8 +115,24 @@ export function getSessionStorage(request: Request) {
   return storage;
 }
 
+/*
+ * A page's loaders (the root's, the layout's, the route's) each read the session. Remix hands
+ * each loader its own Request (it strips `?index` and `?_data`) but they all carry the request's
+ * one AbortSignal, so a GET reads the row and checks the cookie's signature once and its loaders
+ * share the session (they only read it; the root takes the toast). A POST's action and loaders
+ * each read their own, as before: an action changes the session (sign-in, a guest id).
+ */
+const sessionOfRequest = new WeakMap<AbortSignal, Promise<AppSession>>();
+
 export function getSession(request: Request) {
-  return getSessionStorage(request).getSession(request.headers.get("Cookie"));
+  const read = () => getSessionStorage(request).getSession(request.headers.get("Cookie"));
+  if (request.method !== "GET" && request.method !== "HEAD") return read();
+  let session = sessionOfRequest.get(request.signal);
+  if (!session) {
+    session = read();
+    sessionOfRequest.set(request.signal, session);
+  }
+  return session;
 }
 
 export function commitSession(request: Request, session: AppSession) {
