@@ -90,8 +90,13 @@ async function main() {
             onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
           });
           if (!result) throw new Error(`Lighthouse returned nothing for ${pathname}`);
+          if (result.lhr.runtimeError) {
+            console.log(`  run ${run + 1} failed: ${result.lhr.runtimeError.message}`);
+            continue;
+          }
           reports.push(result.lhr);
         }
+        if (reports.length === 0) throw new Error(`every Lighthouse run of ${pathname} failed`);
         // Typed with Lighthouse's global `LH` namespace, which this project does not load.
         const lhr = computeMedianRun(reports as never) as unknown as Report;
         const { categories, audits } = lhr;
