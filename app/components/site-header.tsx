@@ -45,7 +45,10 @@ const NotificationsPanel = lazy(() =>
  * The search suggestions, too: the box is a plain input until the shopper types in it, and the
  * combobox takes its place with what was typed (SearchBox).
  */
-const loadSearchCombobox = () => import("~/components/search-combobox");
+const importSearchCombobox = () => import("~/components/search-combobox");
+// One import, however many times the box asks (pointer, focus, each key before it arrives).
+let searchCombobox: ReturnType<typeof importSearchCombobox> | undefined;
+const loadSearchCombobox = () => (searchCombobox ??= importSearchCombobox());
 const SearchCombobox = lazy(() =>
   loadSearchCombobox().then((module) => ({ default: module.SearchCombobox })),
 );
