@@ -6,7 +6,7 @@ import { currentPageVersion } from "./page-cache.server";
  * and its related products and reviews. Such a query's result is kept per catalogue version
  * (`page_cache_version`, bumped by triggers in the same transaction as any write to products,
  * brands, settings, content pages, reviews or the reviewers' names), so a result is used only
- * while nothing it was read from has changed, in any worker process (decision draft-signed-in-speed).
+ * while nothing it was read from has changed, in any worker process (decision 071).
  * Only queries that take no shopper may be shared: personal data (cart, favourites,
  * notifications) is always read for the request.
  */

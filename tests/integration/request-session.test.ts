@@ -8,7 +8,7 @@ import { startServer } from "../setup/http-server";
 import { formPost, get, signedInCookie } from "../setup/route-helpers";
 
 /*
- * Decision draft-signed-in-speed: a GET's loaders (root, layout, route) share one read of the
+ * Decision 071: a GET's loaders (root, layout, route) share one read of the
  * session and its user, through the request's AbortSignal, which Remix gives every loader's copy
  * of the request. Nothing is shared between two requests, nor with a POST's action.
  */

@@ -23,7 +23,7 @@ import { approveReview, createReview } from "../factories/reviews";
 import { createUser } from "../factories/users";
 
 /*
- * The shared query results of decision draft-signed-in-speed: kept per catalogue version, so
+ * The shared query results of decision 071: kept per catalogue version, so
  * every kind of write the result depends on is seen by the next read, whoever wrote it.
  * Each test first proves the result is kept (a second read returns the very same object), so
  * that seeing the change afterwards proves the invalidation, not the absence of a cache.
