@@ -1,11 +1,7 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
-import { createRemixStub } from "@remix-run/testing";
-import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import { SiteHeader } from "~/components/site-header";
 import type { SearchSuggestion } from "~/models/catalog.server";
+import { renderSiteHeader } from "./render-site-header";
 
 /*
  * Issue 11: the header's search suggestions load when the shopper first reaches for the box.
@@ -28,39 +24,7 @@ const SUGGESTIONS: SearchSuggestion[] = [
   { name: "Bleu de Chanel", brand: "Chanel", slug: "bleu", price: 450_000, image: null },
 ];
 
-function renderHeader() {
-  const queries: string[] = [];
-  const Stub = createRemixStub([
-    {
-      path: "/",
-      Component: () => (
-        <>
-          <SiteHeader
-            user={null}
-            wishlistCount={0}
-            cartCount={0}
-            unreadNotifications={0}
-            theme="light"
-          />
-          <Outlet />
-        </>
-      ),
-      children: [
-        { index: true, Component: () => <h1>Inicio</h1> },
-        {
-          path: "resources/search-suggestions",
-          loader: ({ request }: LoaderFunctionArgs) => {
-            const q = new URL(request.url).searchParams.get("q") ?? "";
-            queries.push(q);
-            return json({ q, suggestions: SUGGESTIONS });
-          },
-        },
-      ],
-    },
-  ]);
-  render(<Stub initialEntries={["/"]} />);
-  return { queries, user: userEvent.setup() };
-}
+const renderHeader = () => renderSiteHeader(() => SUGGESTIONS);
 
 const box = () => screen.getByRole("combobox", { name: "Buscar perfumes" });
 

@@ -1,11 +1,8 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useParams, useSearchParams } from "@remix-run/react";
-import { createRemixStub } from "@remix-run/testing";
-import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { useParams, useSearchParams } from "@remix-run/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
-import { SiteHeader } from "~/components/site-header";
 import type { SearchSuggestion } from "~/models/catalog.server";
+import { renderSiteHeader } from "./render-site-header";
 import { formatMoney } from "~/utils/money";
 
 /*
@@ -24,41 +21,14 @@ const SUGGESTIONS: SearchSuggestion[] = Array.from({ length: 8 }, (_, i) => ({
 /** A query the stubbed resource route finds nothing for. */
 const NO_MATCH = "zzz";
 
-function renderHeader() {
-  const queries: string[] = [];
-  const Stub = createRemixStub([
-    {
-      path: "/",
-      Component: () => (
-        <>
-          <SiteHeader
-            user={null}
-            wishlistCount={0}
-            cartCount={0}
-            unreadNotifications={0}
-            theme="light"
-          />
-          <Outlet />
-        </>
-      ),
-      children: [
-        { index: true, Component: () => <h1>Inicio</h1> },
-        { path: "catalog", Component: CatalogPage },
-        { path: "product/:slug", Component: ProductPage },
-        {
-          path: "resources/search-suggestions",
-          loader: ({ request }: LoaderFunctionArgs) => {
-            const q = new URL(request.url).searchParams.get("q") ?? "";
-            queries.push(q);
-            return json({ q, suggestions: q === NO_MATCH ? [] : SUGGESTIONS });
-          },
-        },
-      ],
-    },
-  ]);
-  render(<Stub initialEntries={["/"]} />);
-  return { queries, user: userEvent.setup() };
-}
+const renderHeader = () =>
+  renderSiteHeader(
+    (q) => (q === NO_MATCH ? [] : SUGGESTIONS),
+    [
+      { path: "catalog", Component: CatalogPage },
+      { path: "product/:slug", Component: ProductPage },
+    ],
+  );
 
 function CatalogPage() {
   const [params] = useSearchParams();
@@ -73,7 +43,10 @@ const box = () => screen.getByRole("combobox", { name: "Buscar perfumes" });
 const options = () =>
   within(screen.getByRole("listbox", { name: "Sugerencias" })).getAllByRole("option");
 
-async function typeAndWaitForSuggestions(user: ReturnType<typeof userEvent.setup>, text: string) {
+async function typeAndWaitForSuggestions(
+  user: ReturnType<typeof renderHeader>["user"],
+  text: string,
+) {
   await user.type(box(), text);
   await screen.findByRole("listbox", { name: "Sugerencias" });
   await waitFor(() => expect(options()).toHaveLength(SUGGESTIONS.length));
