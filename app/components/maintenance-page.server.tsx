@@ -1,5 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { InlineStylesheet, StylesheetProvider } from "~/components/inline-stylesheet";
 import { buttonClasses } from "~/components/ui/button";
+import { inlineStylesheet } from "~/utils/stylesheet.server";
 import { telUrl } from "~/utils/phone";
 
 export type MaintenanceContact = { contactEmail: string; contactPhone: string };
@@ -21,7 +23,7 @@ export function renderMaintenancePage({
 }: {
   contact: MaintenanceContact;
   url: URL;
-  /** The root route's links (the stylesheet, the icon). */
+  /** The root route's links (the icon); the stylesheet is inline, as on every page (070). */
   links: Array<{ rel: string; href: string; type?: string }>;
   nonce: string;
 }) {
@@ -32,6 +34,9 @@ export function renderMaintenancePage({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <title>Sitio en Mantenimiento | Perfumería de Lujo</title>
+        <StylesheetProvider value={inlineStylesheet().text}>
+          <InlineStylesheet />
+        </StylesheetProvider>
         {links.map((link) => (
           <link key={link.href} rel={link.rel} href={link.href} type={link.type} />
         ))}

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setMaintenanceMode, updateSettings } from "~/models/settings.server";
 import { startServer } from "../setup/http-server";
@@ -42,9 +43,12 @@ describe("the maintenance page", () => {
     expect(page.html).toContain('<input type="hidden" name="sort" value="price-low"/>');
   });
 
-  it("carries the store's stylesheet and none of the app's scripts", async () => {
-    const { html } = await visit("/");
-    expect(html).toMatch(/<link rel="stylesheet" href="\/build\/_assets\/[^"]+\.css"/);
+  it("carries the store's stylesheet (inline, allowed by its hash) and none of the app's scripts", async () => {
+    const { html, headers } = await visit("/");
+    const css = /<style id="app-styles">([\s\S]*?)<\/style>/.exec(html)?.[1];
+    expect(css).toContain(".bg-canvas");
+    const hash = crypto.createHash("sha256").update(css!).digest("base64");
+    expect(headers.get("content-security-policy")).toContain(`style-src 'self' 'sha256-${hash}'`);
     expect(html.match(/\/build\/[^"]*\.js/g)).toBeNull();
     expect(html).not.toContain('type="module"');
     expect(html).not.toContain("__remixContext");
