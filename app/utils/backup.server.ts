@@ -330,8 +330,11 @@ export async function restoreBackup(options: {
   }
 
   const existed = fs.existsSync(dataDir);
-  const { dir, verification } = await extractVerified(archive, dataDir, ".restore-");
+  let dir: string | undefined;
   try {
+    const extracted = await extractVerified(archive, dataDir, ".restore-");
+    dir = extracted.dir;
+    const verification = extracted.verification;
     const db = createDb(openSqlite(path.join(dir, DATABASE)), { slowQueryMs: 0 });
     let migrationsApplied: string[];
     try {
@@ -361,7 +364,7 @@ export async function restoreBackup(options: {
     }
     return { verification, replacedDir, migrationsApplied };
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
     // A refused archive leaves no trace, not even the folder it would have gone into.
     if (!existed && !fs.existsSync(target)) fs.rmSync(dataDir, { recursive: true, force: true });
   }
