@@ -160,6 +160,24 @@ export async function verifyArchive(archive: string, scratchDir: string) {
   return verification;
 }
 
+/** Pages copied per step of the online backup, between which the event loop runs. */
+const PAGES_PER_STEP = 100;
+
+/**
+ * SQLite restarts an online backup whenever another connection writes to the source between two
+ * steps, so a large store under steady selling could restart for ever. After the first restart
+ * the rest is copied in one step: a read transaction (writers go on in WAL mode) that cannot be
+ * interrupted.
+ */
+function onePassAfterRestart() {
+  let remaining = Infinity;
+  return ({ totalPages, remainingPages }: { totalPages: number; remainingPages: number }) => {
+    const restarted = remainingPages > remaining;
+    remaining = remainingPages;
+    return restarted ? totalPages : PAGES_PER_STEP;
+  };
+}
+
 function latestMigration(sqlite: SQLite.Database) {
   try {
     return sqlite
@@ -198,7 +216,7 @@ export async function createBackup(options: {
     let migration: string | undefined;
     try {
       live.pragma("busy_timeout = 5000");
-      await live.backup(path.join(staging, DATABASE));
+      await live.backup(path.join(staging, DATABASE), { progress: onePassAfterRestart() });
       migration = latestMigration(live);
     } finally {
       live.close();
