@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, databasePath, openSqlite } from "#db/connection";
@@ -219,5 +219,52 @@ describe("restoreBackup", () => {
       BackupError,
     );
     expect(fs.existsSync(freshDir("nunca"))).toBe(false);
+  });
+});
+
+/** Runs `npm run backup` / `npm run restore` (their scripts under tsx) with these variables. */
+async function runScript(script: string, args: string[], env: Record<string, string>) {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const child = spawn(
+    path.join(root, "node_modules", ".bin", "tsx"),
+    [path.join(root, "scripts", script), ...args],
+    { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return { code, stdout, stderr };
+}
+
+describe("the commands", () => {
+  it("npm run backup prints the verification and the archive's path last; fails on no store", async () => {
+    const cliBackups = freshDir("cli-backups");
+    const [ok, failed] = await Promise.all([
+      runScript("backup.ts", [], { DATA_DIR: dataDir, BACKUP_DIR: cliBackups }),
+      runScript("backup.ts", [], { DATA_DIR: freshDir("cli-empty"), BACKUP_DIR: cliBackups }),
+    ]);
+    expect(ok.code).toBe(0);
+    const lines = ok.stdout.trim().split("\n");
+    expect(lines).toContain("[backup] integrity_check: ok");
+    expect(ok.stdout).toMatch(/\[backup\] orders: \d+ filas/);
+    expect(ok.stdout).toMatch(/\[backup\] tamaño: /);
+    const last = lines.at(-1)!;
+    expect(path.dirname(last)).toBe(cliBackups);
+    expect(fs.statSync(last).mode & 0o777).toBe(0o600);
+
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain("No hay tienda");
+  });
+
+  it("npm run restore restores, then refuses the same folder without --force", async () => {
+    const target = freshDir("cli-restored");
+    const first = await runScript("restore.ts", [archive], { DATA_DIR: target });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(`[restore] tienda restaurada en ${target}`);
+    const again = await runScript("restore.ts", [archive], { DATA_DIR: target });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("--force");
   });
 });
