@@ -11,6 +11,7 @@
 //   stops them all on SIGTERM/SIGINT; what the workers share lives in SQLite (rate limits,
 //   the daily jobs' claims, the settings' data_version), so any worker may take any request.
 import cluster from "node:cluster";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -33,10 +34,26 @@ if (!Number.isInteger(workers) || workers < 1) {
 // A worker given this long to finish its requests in flight after SIGTERM is then killed.
 const STOP_TIMEOUT_MS = 8_000;
 
+if (cluster.isPrimary) holdServerLock();
 if (workers > 1 && cluster.isPrimary) {
   runPrimary();
 } else {
   await serve();
+}
+
+// DATA_DIR/server.pid names the process serving that store while it runs: `npm run restore`
+// refuses while it names a live process (app/utils/backup.server.ts, runningServerPid).
+function holdServerLock() {
+  const dataDir = path.resolve(process.env.DATA_DIR || "./data");
+  const file = path.join(dataDir, "server.pid");
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, `${process.pid}\n`);
+  process.on("exit", () => {
+    // Only our own line: a second server started on the same folder has taken the file over.
+    if (fs.existsSync(file) && fs.readFileSync(file, "utf8").trim() === String(process.pid)) {
+      fs.rmSync(file);
+    }
+  });
 }
 
 function runPrimary() {

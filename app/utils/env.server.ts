@@ -12,6 +12,8 @@ const EnvSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     DATA_DIR: z.string().min(1).default("./data"),
+    // Where `npm run backup` writes its archives; DATA_DIR/backups when unset (backup.server.ts).
+    BACKUP_DIR: z.string().min(1).optional(),
     SESSION_SECRET: z.string().min(32, "debe tener al menos 32 caracteres").optional(),
     ADMIN_EMAIL: z.string().email("debe ser un correo válido").default("admin@perfumeria.hn"),
     ADMIN_PASSWORD: z.string().min(8, "debe tener al menos 8 caracteres").optional(),

@@ -1,0 +1,22 @@
+/**
+ * `npm run backup`: an online backup of DATA_DIR into BACKUP_DIR (default DATA_DIR/backups),
+ * verified, with the retention rule applied. Safe while the server runs and sells. The archive's
+ * path is the last line printed; the exit code is 1 when anything failed.
+ */
+import { BackupError, createBackup } from "~/utils/backup.server";
+import { getEnv } from "~/utils/env.server";
+import { formatSize, printVerification } from "./backup-report";
+
+const env = getEnv();
+try {
+  const backup = await createBackup({ dataDir: env.DATA_DIR, backupDir: env.BACKUP_DIR });
+  printVerification("backup", backup.verification);
+  console.log(`[backup] tamaño: ${formatSize(backup.sizeBytes)}`);
+  for (const name of backup.deleted) console.log(`[backup] eliminado por la retención: ${name}`);
+  console.log(backup.path);
+} catch (error) {
+  console.error(
+    `[backup] la copia de seguridad falló: ${error instanceof BackupError ? error.message : String(error)}`,
+  );
+  process.exitCode = 1;
+}
