@@ -70,8 +70,7 @@ function unpaidTransfers(executor: Kysely<Database>) {
         ),
       ),
     )
-    .orderBy("o.createdAt")
-    .execute();
+    .orderBy("o.createdAt");
 }
 
 /**
@@ -86,7 +85,7 @@ export async function expireUnpaidTransfers(
   const executor = options.db ?? storeDb;
   const hours = (await getSettings()).transfer_deadline_hours;
   const run: TransferDeadlineRun = { cancelled: [], reminded: [] };
-  for (const order of await unpaidTransfers(executor)) {
+  for (const order of await unpaidTransfers(executor).execute()) {
     const deadline = transferDeadline(order, hours);
     if (deadline <= now) {
       if (await cancelUnpaid(order, deadline, now)) run.cancelled.push(order.orderNumber);
@@ -223,17 +222,13 @@ export async function extendTransferDeadline(input: {
   });
 }
 
-/** The deadline shown for an order ("Paga antes del …"), or null when nothing is awaited. */
-export async function paymentDeadlineOf(order: {
-  status: string;
-  paymentMethod: string;
-  createdAt: string;
-  paymentDueAt: string | null;
-  hasProof: boolean;
-}) {
-  if (order.status !== "pending" || order.paymentMethod !== "bank_transfer" || order.hasProof) {
-    return null;
-  }
+/**
+ * The deadline an order's pages show ("Paga antes del …"), as an ISO timestamp: null unless the
+ * order is an unpaid transfer the job would cancel (pending, bank transfer, no proof).
+ */
+export async function getPaymentDeadline(orderId: string, executor: Kysely<Database> = storeDb) {
+  const order = await unpaidTransfers(executor).where("o.id", "=", orderId).executeTakeFirst();
+  if (!order) return null;
   const hours = (await getSettings()).transfer_deadline_hours;
   return transferDeadline(order, hours).toISOString();
 }

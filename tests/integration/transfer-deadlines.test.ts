@@ -7,12 +7,23 @@ import {
   extendTransferDeadline,
 } from "~/models/transfer-deadlines.server";
 import { updateSettings } from "~/models/settings.server";
+import { action, loader } from "~/routes/admin.orders_.$orderId";
+import { loader as confirmationLoader } from "~/routes/_store.order-confirmation.$orderId";
+import { DEADLINE_FORM_MESSAGES } from "~/utils/admin-order-action.server";
 import { db } from "~/utils/db.server";
 import { formatDateTime } from "~/utils/dates";
 import { createProduct } from "../factories/catalog";
 import { createPromoCode } from "../factories/coupons";
 import { attachProof, createOrder } from "../factories/orders";
 import { createUser } from "../factories/users";
+import {
+  formPost,
+  get,
+  readSession,
+  sessionCookieOf,
+  settle,
+  signedInCookie,
+} from "../setup/route-helpers";
 
 /*
  * The deadline job with an injected clock: each test places its orders at a moment of its own
@@ -263,5 +274,80 @@ describe("expireUnpaidTransfers", () => {
     expect((await notificationsOf(halfway.customer.id)).map((n) => n.type)).toEqual([
       "payment_reminder",
     ]);
+  });
+});
+
+describe("the admin order page's deadline form", () => {
+  const extend = (orderId: string, fields: Record<string, string>, cookie: string) =>
+    settle(() =>
+      action({
+        request: formPost(
+          `/admin/orders/${orderId}`,
+          { intent: "extend-deadline", ...fields },
+          cookie,
+        ),
+        params: { orderId },
+        context: {},
+      }),
+    );
+
+  async function toastOf(response: Response, cookie: string) {
+    expect(response.status).toBe(302);
+    return (await readSession(sessionCookieOf(response, cookie))).toast;
+  }
+
+  it("shows the deadline, refuses bad input in Spanish and extends by hours or to a date", async () => {
+    const { order, customer } = await transferOrder(new Date());
+    const admin = await createUser(db, { role: "admin" });
+    const cookie = await signedInCookie(admin.id);
+    const shown = await settle(() =>
+      loader({
+        request: get(`/admin/orders/${order.id}`, cookie),
+        params: { orderId: order.id },
+        context: {},
+      }),
+    );
+    const { paymentDeadline } = (await shown.json()) as { paymentDeadline: string };
+    expect(paymentDeadline).toBe(after(new Date(order.createdAt), 72).toISOString());
+
+    for (const [fields, message] of [
+      [{}, DEADLINE_FORM_MESSAGES.missing],
+      [{ hours: "0" }, DEADLINE_FORM_MESSAGES.hours],
+      [{ hours: "2.5" }, DEADLINE_FORM_MESSAGES.hours],
+      [{ until: "2026-02-30T10:00" }, DEADLINE_FORM_MESSAGES.until],
+      [{ until: "2020-01-01T10:00" }, "El nuevo plazo debe ser posterior al plazo actual."],
+    ] as const) {
+      const toast = await toastOf(await extend(order.id, fields, cookie), cookie);
+      expect(toast).toMatchObject({ type: "error", description: message });
+    }
+
+    const byHours = await toastOf(await extend(order.id, { hours: "12" }, cookie), cookie);
+    const extended = after(new Date(order.createdAt), 84).toISOString();
+    expect(byHours).toMatchObject({
+      title: "Plazo de pago extendido",
+      description: `Paga antes del ${formatDateTime(extended)}`,
+    });
+
+    // A datetime-local value is Honduras time (UTC−6).
+    const local = new Date(Date.now() + 5 * 24 * HOUR - 6 * HOUR).toISOString().slice(0, 16);
+    await toastOf(await extend(order.id, { until: local }, cookie), cookie);
+    const { paymentDueAt } = await db
+      .selectFrom("orders")
+      .select("paymentDueAt")
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(paymentDueAt).toBe(new Date(`${local}:00.000-06:00`).toISOString());
+
+    const customerCookie = await signedInCookie(customer.id);
+    const customerPage = await settle(() =>
+      confirmationLoader({
+        request: get(`/order-confirmation/${order.id}`, customerCookie),
+        params: { orderId: order.id },
+        context: {},
+      }),
+    );
+    expect(((await customerPage.json()) as { paymentDeadline: string }).paymentDeadline).toBe(
+      paymentDueAt,
+    );
   });
 });
