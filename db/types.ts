@@ -346,6 +346,8 @@ export interface OrderStatusEventsTable {
   note: string | null;
   trackingNumber: string | null;
   createdAt: Timestamp;
+  /** 1 when the shop's own job made it (issue 12), shown as "Sistema". */
+  bySystem: Defaulted<Bool>;
 }
 
 export interface SessionsTable {

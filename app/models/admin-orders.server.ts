@@ -306,7 +306,7 @@ async function historyOf(order: { id: string; createdAt: string }): Promise<Orde
     .select([
       "e.fromStatus",
       "e.toStatus",
-      "e.actorId",
+      "e.bySystem",
       "e.note",
       "e.trackingNumber",
       "e.createdAt",
@@ -330,17 +330,16 @@ async function historyOf(order: { id: string; createdAt: string }): Promise<Orde
 }
 
 /**
- * The admin by name, else e-mail; "Sistema" for the shop's own jobs (no actor, issue 12); nobody
- * for steps recovered from older records (no actor and no previous status, migration 20261221).
+ * The admin by name, else e-mail; "Sistema" for the shop's own jobs (issue 12); nobody for steps
+ * recovered from older records.
  */
 function byWhom(event: {
-  actorId: number | null;
-  fromStatus: OrderStatus | null;
+  bySystem: number;
   firstName: string | null;
   lastName: string | null;
   email: string | null;
 }) {
-  if (event.actorId === null) return event.fromStatus === null ? null : "Sistema";
+  if (event.bySystem === 1) return "Sistema";
   return [event.firstName, event.lastName].filter(Boolean).join(" ") || event.email;
 }
 

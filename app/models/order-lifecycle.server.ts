@@ -127,6 +127,7 @@ export async function changeOrderStatus(
       fromStatus: from,
       toStatus: to,
       actorId: actorIdOf(actor),
+      bySystem: actor.role === "system" ? 1 : 0,
       note,
       trackingNumber: givenTracking ?? (to === "shipped" ? trackingNumber : null),
       createdAt: now,

@@ -7,6 +7,7 @@ import { sql, type Kysely } from "kysely";
  *   deadline not extended by hand).
  * - `orders.payment_reminded_at`: when the half-time reminder was written; set once, by the
  *   same conditional update that claims the reminder, so two workers never send it twice.
+ * - `order_status_events.by_system`: 1 for a change the shop's job made (no admin).
  * - `notifications.type` gains `payment_reminder`. SQLite cannot alter a CHECK, so the table
  *   is rebuilt with its rows, ids and index (nothing references notifications).
  *
@@ -52,6 +53,17 @@ async function rebuildNotifications(db: Kysely<unknown>, types: string[]) {
 }
 
 export async function up(db: Kysely<unknown>) {
+  // The history row of a change the shop's own job made (shown as "Sistema"); actor_id null
+  // alone cannot tell it from a step recovered from older records.
+  await db.schema
+    .alterTable("order_status_events")
+    .addColumn("by_system", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`by_system IN (0, 1)`),
+    )
+    .execute();
   await db.schema.alterTable("orders").addColumn("payment_due_at", "text").execute();
   await db.schema.alterTable("orders").addColumn("payment_reminded_at", "text").execute();
   await rebuildNotifications(db, [...SPEC_TYPES, "payment_reminder"]);
@@ -61,4 +73,5 @@ export async function down(db: Kysely<unknown>) {
   await rebuildNotifications(db, SPEC_TYPES);
   await db.schema.alterTable("orders").dropColumn("payment_reminded_at").execute();
   await db.schema.alterTable("orders").dropColumn("payment_due_at").execute();
+  await db.schema.alterTable("order_status_events").dropColumn("by_system").execute();
 }
