@@ -50,7 +50,9 @@ export type NotificationType =
   | "order_delivered"
   | "promo_code_assigned"
   | "promo_code"
-  | "loyalty_points";
+  | "loyalty_points"
+  /** Issue 12: a bank transfer's deadline is half gone (migration 20261225T0200). */
+  | "payment_reminder";
 export type PointsType = "earned" | "redeemed" | "bonus" | "admin" | "expired" | "reversed";
 
 export interface UsersTable {
@@ -182,6 +184,10 @@ export interface OrdersTable {
   updatedAt: Timestamp;
   /** The checkout form's random key: the same form posted twice creates one order. */
   checkoutKey: string | null;
+  /** A deadline an admin set for the transfer; null: created_at + transfer_deadline_hours. */
+  paymentDueAt: string | null;
+  /** When the half-time payment reminder was sent (once per order). */
+  paymentRemindedAt: string | null;
 }
 
 export interface OrderItemsTable {
@@ -340,6 +346,8 @@ export interface OrderStatusEventsTable {
   note: string | null;
   trackingNumber: string | null;
   createdAt: Timestamp;
+  /** 1 when the shop's own job made it (issue 12), shown as "Sistema". */
+  bySystem: Defaulted<Bool>;
 }
 
 export interface SessionsTable {

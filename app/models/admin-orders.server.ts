@@ -286,7 +286,9 @@ export async function getAdminOrder(orderId: string) {
 }
 
 /** A step of the history as the detail words it: the guide number goes with the shipping. */
-function stepLabel(to: OrderStatus, trackingNumber: string | null) {
+function stepLabel(from: OrderStatus | null, to: OrderStatus, trackingNumber: string | null) {
+  // Issue 12: an event that keeps the status is a transfer deadline an admin extended.
+  if (from === to) return "Plazo de pago extendido";
   if (to === "paid") return "Pago aprobado";
   if (to === "shipped" && trackingNumber) return `Enviado con la guía ${trackingNumber}`;
   return ORDER_STATUS_SHORT_LABELS[to];
@@ -302,7 +304,9 @@ async function historyOf(order: { id: string; createdAt: string }): Promise<Orde
     .selectFrom("orderStatusEvents as e")
     .leftJoin("users as a", "a.id", "e.actorId")
     .select([
+      "e.fromStatus",
       "e.toStatus",
+      "e.bySystem",
       "e.note",
       "e.trackingNumber",
       "e.createdAt",
@@ -318,11 +322,25 @@ async function historyOf(order: { id: string; createdAt: string }): Promise<Orde
     { at: order.createdAt, label: "Pedido recibido", by: null, note: null },
     ...events.map((event) => ({
       at: event.createdAt,
-      label: stepLabel(event.toStatus, event.trackingNumber),
-      by: [event.firstName, event.lastName].filter(Boolean).join(" ") || event.email,
+      label: stepLabel(event.fromStatus, event.toStatus, event.trackingNumber),
+      by: byWhom(event),
       note: event.note,
     })),
   ];
+}
+
+/**
+ * The admin by name, else e-mail; "Sistema" for the shop's own jobs (issue 12); nobody for steps
+ * recovered from older records.
+ */
+function byWhom(event: {
+  bySystem: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}) {
+  if (event.bySystem === 1) return "Sistema";
+  return [event.firstName, event.lastName].filter(Boolean).join(" ") || event.email;
 }
 
 export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;

@@ -27,6 +27,7 @@ export const NOTIFICATION_KIND: Record<NotificationType, string> = {
   promo_code_assigned: "Cupón",
   promo_code: "Cupón",
   loyalty_points: "Puntos",
+  payment_reminder: "Pago",
 };
 
 /** Where opening a notification leads: its order's page, or nowhere (it only becomes read). */

@@ -25,7 +25,18 @@ import { getSettings } from "./settings.server";
 
 type Trx = Transaction<Database>;
 
-export type OrderActor = { userId: number; role: "customer" | "admin" };
+/**
+ * Who changes an order: an admin, or the shop itself (issue 12: a transfer never paid is
+ * cancelled by the deadline job), whose history rows carry no user (actor_id null).
+ */
+export type OrderActor = { userId: number; role: "customer" | "admin" } | { role: "system" };
+
+/** The shop itself, as the actor of what its jobs do. */
+export const SYSTEM_ACTOR: OrderActor = { role: "system" };
+
+function actorIdOf(actor: OrderActor) {
+  return actor.role === "system" ? null : actor.userId;
+}
 
 export type OrderErrorCode =
   "not_found" | "forbidden" | "illegal_transition" | "notes_required" | "cannot_delete" | "stale";
@@ -57,6 +68,13 @@ export type ChangeOrderStatusInput = {
   expectedStatus?: OrderStatus;
   /** Deny only: the reason the customer reads in their notification. */
   customerReason?: string;
+  /** When it happens; a job passes its (injectable) clock. Defaults to now. */
+  now?: Date;
+  /**
+   * The order's updated_at when the caller decided: refused ("stale") if anything changed the
+   * order since (the deadline job must not cancel an order whose deadline was just extended).
+   */
+  expectedUpdatedAt?: string;
 };
 
 export type ChangeOrderStatusResult = {
@@ -90,11 +108,17 @@ export async function changeOrderStatus(
   return db.transaction().execute(async (trx) => {
     const order = await loadOrder(trx, orderId);
     requireExpectedStatus(order, input.expectedStatus);
+    if (input.expectedUpdatedAt !== undefined && order.updatedAt !== input.expectedUpdatedAt) {
+      throw new OrderTransitionError(
+        "stale",
+        `El pedido ${order.orderNumber} cambió mientras tanto.`,
+      );
+    }
     const from = order.status;
     if (!canTransition(from, to)) {
       throw new OrderTransitionError("illegal_transition", illegalTransitionMessage(from, to));
     }
-    const now = new Date().toISOString();
+    const now = (input.now ?? new Date()).toISOString();
     const givenTracking = cleanText(input.trackingNumber);
     const trackingNumber = givenTracking ?? order.trackingNumber;
     await writeStatus(trx, order, { to, now, note, trackingNumber });
@@ -102,7 +126,8 @@ export async function changeOrderStatus(
       orderId,
       fromStatus: from,
       toStatus: to,
-      actorId: actor.userId,
+      actorId: actorIdOf(actor),
+      bySystem: actor.role === "system" ? 1 : 0,
       note,
       trackingNumber: givenTracking ?? (to === "shipped" ? trackingNumber : null),
       createdAt: now,
@@ -215,6 +240,7 @@ type LockedOrder = {
   total: number;
   trackingNumber: string | null;
   adminNotes: string | null;
+  updatedAt: string;
 };
 
 async function loadOrder(trx: Trx, orderId: string): Promise<LockedOrder> {
@@ -229,6 +255,7 @@ async function loadOrder(trx: Trx, orderId: string): Promise<LockedOrder> {
       "total",
       "trackingNumber",
       "adminNotes",
+      "updatedAt",
     ])
     .where("id", "=", orderId)
     .executeTakeFirst();
@@ -245,7 +272,7 @@ function requireExpectedStatus(order: LockedOrder, expected: OrderStatus | undef
 }
 
 function requireStaff(actor: OrderActor) {
-  if (actor.role !== "admin") {
+  if (actor.role !== "admin" && actor.role !== "system") {
     throw new OrderTransitionError("forbidden", "No tienes permisos para acceder a esta sección.");
   }
 }
@@ -403,7 +430,7 @@ async function logActivity(
     .insertInto("userActivityLog")
     .values({
       userId: order.userId,
-      adminId: actor.userId,
+      adminId: actorIdOf(actor),
       actionType,
       actionDescription: `Pedido ${order.orderNumber} ${verb}`,
       oldValue: order.status,

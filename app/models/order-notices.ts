@@ -4,6 +4,7 @@
  * tells its history with the same words.
  */
 import type { NotificationType } from "#db/types";
+import { formatDateTime } from "~/utils/dates";
 
 export type NoticeFacts = {
   orderNumber: string;
@@ -11,6 +12,8 @@ export type NoticeFacts = {
   points: number;
   /** Why a payment was denied, in words meant for the customer (the proof queue asks for it). */
   reason?: string | null;
+  /** A transfer's deadline (ISO), for the half-time reminder. */
+  dueAt?: string;
 };
 
 const CUSTOMER_NOTICES = {
@@ -47,6 +50,13 @@ const CUSTOMER_NOTICES = {
       o.reason
         ? `No pudimos verificar el pago del pedido ${o.orderNumber}. Motivo: ${o.reason}. Contáctanos para ayudarte.`
         : `No pudimos verificar el pago del pedido ${o.orderNumber}. Contáctanos para ayudarte.`,
+  },
+  payment_reminder: {
+    title: "Recordatorio de pago",
+    message: (o) =>
+      o.dueAt
+        ? `Tu pedido ${o.orderNumber} se cancelará el ${formatDateTime(o.dueAt)} si no recibimos tu pago.`
+        : `Tu pedido ${o.orderNumber} espera tu pago.`,
   },
   order_deleted: {
     title: "Pedido eliminado",

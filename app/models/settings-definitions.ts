@@ -186,6 +186,20 @@ export const SETTING_DEFINITIONS = [
     isRequired: 1,
     sortOrder: 100,
   },
+  // Issue 12: a transfer order never paid is cancelled after this many hours, and its stock freed.
+  {
+    key: "transfer_deadline_hours",
+    value: "72",
+    category: "checkout",
+    label: "Plazo para pagar una transferencia (horas)",
+    description:
+      "Un pedido pendiente sin comprobante se cancela pasado este plazo; a la mitad se le recuerda al cliente.",
+    inputType: "number",
+    min: 1,
+    max: 720,
+    isRequired: 1,
+    sortOrder: 110,
+  },
 
   // Contact (admin tab "Contacto"): the site settings and the footer
   {

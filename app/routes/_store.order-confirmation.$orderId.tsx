@@ -10,7 +10,8 @@ import {
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
 import { ORDER_STATUS_SHORT_LABELS } from "~/models/order-status";
-import { formatDate } from "~/utils/dates";
+import { getPaymentDeadline } from "~/models/transfer-deadlines.server";
+import { formatDate, formatDateTime } from "~/utils/dates";
 import { requireOwnedOrder } from "~/utils/shopper.server";
 
 export const meta: MetaFunction = () => [
@@ -20,11 +21,11 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { order, signedIn } = await requireOwnedOrder(request, params.orderId ?? "");
-  return json({ order, signedIn });
+  return json({ order, signedIn, paymentDeadline: await getPaymentDeadline(order.id) });
 }
 
 export default function OrderConfirmationRoute() {
-  const { order, signedIn } = useLoaderData<typeof loader>();
+  const { order, signedIn, paymentDeadline } = useLoaderData<typeof loader>();
   return (
     <Page
       title="¡Pedido confirmado!"
@@ -49,6 +50,12 @@ export default function OrderConfirmationRoute() {
               Fecha: <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
             </p>
             <OrderStatusNote status={order.status} paymentMethod={order.paymentMethod} />
+            {paymentDeadline ? (
+              <p className="text-sm font-medium">
+                Paga antes del{" "}
+                <time dateTime={paymentDeadline}>{formatDateTime(paymentDeadline)}</time>
+              </p>
+            ) : null}
           </section>
 
           <section

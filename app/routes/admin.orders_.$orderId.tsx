@@ -24,10 +24,15 @@ import {
   OrderTransitionError,
 } from "~/models/order-lifecycle.server";
 import { canDeleteOrder, canTransition } from "~/models/order-status";
+import {
+  ExtendDeadlineError,
+  extendTransferDeadline,
+  getPaymentDeadline,
+} from "~/models/transfer-deadlines.server";
 import { guardAction } from "~/utils/action.server";
-import { OrderActionSchema } from "~/utils/admin-order-action.server";
+import { OrderActionSchema, parseDeadlineExtension } from "~/utils/admin-order-action.server";
 import { requireAdmin, safeRedirect } from "~/utils/auth.server";
-import { formatDateTime } from "~/utils/dates";
+import { formatDateTime, isoToHondurasLocal } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -55,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request, DENIED);
   const order = await getAdminOrder(params.orderId ?? "");
   invariantResponse(order, "Pedido no encontrado", { status: 404 });
-  return json({ order });
+  return json({ order, paymentDeadline: await getPaymentDeadline(order.id) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -68,6 +73,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const input = parsed.data;
   const back = safeRedirect(input.redirectTo, here);
   const actor = { userId: admin.id, role: admin.role };
+  if (input.intent === "extend-deadline") {
+    return extendDeadline(request, { orderId, actor, back, input });
+  }
   try {
     if (input.intent === "delete") {
       await deleteOrder({ orderId, actor, note: input.note, expectedStatus: input.expectedStatus });
@@ -103,8 +111,43 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+/** Issue 12: one order's transfer deadline, moved later by an admin. */
+async function extendDeadline(
+  request: Request,
+  options: {
+    orderId: string;
+    actor: { userId: number; role: "customer" | "admin" };
+    back: string;
+    input: { hours?: string; until?: string };
+  },
+) {
+  const failed = (description: string) =>
+    redirectWithToast(request, options.back, {
+      type: "error",
+      title: "No se pudo extender el plazo",
+      description,
+    });
+  const extension = parseDeadlineExtension(options.input);
+  if ("error" in extension) return failed(extension.error);
+  try {
+    const { dueAt } = await extendTransferDeadline({
+      orderId: options.orderId,
+      actor: options.actor,
+      ...extension,
+    });
+    return redirectWithToast(request, options.back, {
+      title: "Plazo de pago extendido",
+      description: `Paga antes del ${formatDateTime(dueAt)}`,
+    });
+  } catch (error) {
+    if (!(error instanceof ExtendDeadlineError)) throw error;
+    invariantResponse(error.code !== "notFound", "Pedido no encontrado", { status: 404 });
+    return failed(error.message);
+  }
+}
+
 export default function AdminOrderRoute() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, paymentDeadline } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -118,6 +161,8 @@ export default function AdminOrderRoute() {
       <p className="text-fg-muted text-sm">Realizado el {formatDateTime(order.createdAt)}</p>
 
       {order.proof ? <ProofReuseWarning reusedIn={order.proof.reusedIn} /> : null}
+
+      {paymentDeadline ? <DeadlineForm deadline={paymentDeadline} /> : null}
 
       <StatusActions order={order} />
 
@@ -232,6 +277,51 @@ function StatusActions({ order }: { order: ActionOrder }) {
           <NotesForm order={order} to="deleted" label="Eliminar Pedido" />
         ) : null}
       </div>
+    </section>
+  );
+}
+
+/**
+ * An unpaid transfer's deadline (issue 12): shown, and moved later by "+N horas" or a new date
+ * in Honduras time.
+ */
+function DeadlineForm({ deadline }: { deadline: string }) {
+  return (
+    <section
+      aria-labelledby="payment-deadline"
+      className="border-border bg-surface space-y-3 rounded-xl border p-5"
+    >
+      <h2 id="payment-deadline" className="font-semibold">
+        Plazo de pago
+      </h2>
+      <p className="text-sm">
+        Paga antes del <time dateTime={deadline}>{formatDateTime(deadline)}</time>. Sin comprobante,
+        el pedido se cancela automáticamente al vencer.
+      </p>
+      <Form method="post" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="extend-deadline" />
+        <label className="text-sm">
+          Sumar horas
+          <input
+            type="number"
+            name="hours"
+            min={1}
+            max={720}
+            step={1}
+            className="border-border bg-surface block w-28 rounded-md border px-3 py-2"
+          />
+        </label>
+        <label className="text-sm">
+          o nueva fecha límite
+          <input
+            type="datetime-local"
+            name="until"
+            min={isoToHondurasLocal(deadline)}
+            className="border-border bg-surface block rounded-md border px-3 py-2"
+          />
+        </label>
+        <Button type="submit">Extender plazo</Button>
+      </Form>
     </section>
   );
 }

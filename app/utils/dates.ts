@@ -67,3 +67,18 @@ export function isCalendarDay(value: string) {
   const date = new Date(`${value}T00:00:00.000Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
+
+/** A Honduras wall-clock time as a datetime-local input sends it ("2026-12-01T15:30"), as ISO. */
+export function hondurasLocalToIso(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) || !isCalendarDay(value.slice(0, 10))) {
+    return null;
+  }
+  const date = new Date(`${value}:00.000${HONDURAS_OFFSET}`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** An ISO timestamp as a datetime-local input shows it, in Honduras' wall-clock time. */
+export function isoToHondurasLocal(iso: string) {
+  const shifted = new Date(new Date(iso).getTime() - 6 * 60 * 60 * 1000);
+  return shifted.toISOString().slice(0, 16);
+}

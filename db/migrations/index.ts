@@ -8,6 +8,7 @@ import * as oneSetOfContactDetails from "./20261222T0600-one-set-of-contact-deta
 import * as storefrontListIndexes from "./20261223T0100-storefront-list-indexes";
 import * as pageCacheVersion from "./20261223T0200-page-cache-version";
 import * as sharedCounters from "./20261223T0300-shared-counters";
+import * as transferDeadlines from "./20261225T0200-transfer-deadlines";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "20261223T0100-storefront-list-indexes": storefrontListIndexes,
   "20261223T0200-page-cache-version": pageCacheVersion,
   "20261223T0300-shared-counters": sharedCounters,
+  "20261225T0200-transfer-deadlines": transferDeadlines,
 };
