@@ -18,7 +18,7 @@ import { getSettings } from "./settings.server";
  * extended it to) is cancelled through the order lifecycle, so its stock and coupon come back,
  * the customer is notified and the history says the shop did it. At half the deadline the
  * customer is reminded once. An order whose proof waits for review is the shop's turn, not the
- * customer's: it is never cancelled here (docs/decisions/draft-transfer-deadlines.md).
+ * customer's: it is never cancelled here (docs/decisions/074.md).
  *
  * Every worker's timer runs the job; the database decides. A cancellation is one lifecycle
  * transaction (BEGIN IMMEDIATE) that is refused as stale when the order changed since it was

@@ -1,5 +1,5 @@
 /*
- * Which backup archives to keep (decision draft-backups): the newest archive of each of the 7
+ * Which backup archives to keep (decision 073): the newest archive of each of the 7
  * most recent days that have one, and the newest of each of the 4 most recent weeks that have
  * one; everything else is deleted. Days and weeks are Honduras' (UTC−6 all year, no daylight
  * saving), the calendar the shop and its daily backup hour live in; weeks start on Monday.

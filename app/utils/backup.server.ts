@@ -7,7 +7,7 @@ import { archiveName, archivesToDelete, parseArchiveName } from "./backup-retent
 import { proofsDirIn } from "./proof-files.server";
 
 /*
- * Backups and restore of a store (decision draft-backups). One archive holds everything a store
+ * Backups and restore of a store (decision 073). One archive holds everything a store
  * is: `store.db` (an online snapshot through SQLite's backup API, consistent while the shop keeps
  * selling; never a copy of the live file and its WAL), `uploads/` (product images, brand logos,
  * payment proofs) and `backup.json`. Payment proofs are personal data: the archive is 0600 in a
