@@ -139,19 +139,23 @@ describe("the server on SIGTERM", () => {
     agent.destroy();
   }, 60_000);
 
-  it("does not wait for an idle keep-alive client", async () => {
-    // A held connection would run into this timeout and exit 1.
-    server = await startServer({ SHUTDOWN_TIMEOUT_MS: "30000" });
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    expect((await get(server.baseUrl, agent)).status).toBe(200);
-    const [socket] = Object.values(agent.freeSockets).flat();
-    expect(socket).toBeDefined();
-    const socketClosed = new Promise((resolve) => socket!.once("close", resolve));
+  it.each(["1", "2"])(
+    "does not wait for an idle keep-alive client (%s worker(s))",
+    async (workers) => {
+      // A held connection would run into this timeout and exit 1.
+      server = await startServer({ SHUTDOWN_TIMEOUT_MS: "30000", WEB_CONCURRENCY: workers });
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      expect((await get(server.baseUrl, agent)).status).toBe(200);
+      const [socket] = Object.values(agent.freeSockets).flat();
+      expect(socket).toBeDefined();
+      const socketClosed = new Promise((resolve) => socket!.once("close", resolve));
 
-    expect(await server.stop()).toBe(0);
-    await socketClosed;
-    agent.destroy();
-  }, 60_000);
+      expect(await server.stop()).toBe(0);
+      await socketClosed;
+      agent.destroy();
+    },
+    60_000,
+  );
 
   it("cuts off a checkout that never finishes at the stop timeout, leaving no order", async () => {
     server = await startServer({ SHUTDOWN_TIMEOUT_MS: "1000" });
