@@ -226,10 +226,11 @@ async function check(
         "select count(*) n from order_items i where not exists (select 1 from orders o where o.id = i.order_id)",
       ),
     });
-    const proofs = await db.selectFrom("paymentProofs").select(["id", "file", "orderId"]).execute();
+    const proofs = await db.selectFrom("paymentProofs").select(["id", "file", "size"]).execute();
     const missingFiles = proofs.filter((proof) => {
       const file = proofFilePathIn(dataDir, proof.file);
-      return !file || !fs.existsSync(file) || fs.statSync(file).size === 0;
+      // A file cut short by the kill would differ from the size its row recorded.
+      return !file || !fs.existsSync(file) || fs.statSync(file).size !== proof.size;
     });
     const known = new Set(proofs.map((proof) => proof.id));
     const orders = await db.selectFrom("orders").select(["id", "paymentProof"]).execute();
