@@ -15,8 +15,8 @@ import { startServer } from "../setup/http-server";
 
 /*
  * Issue 12: SIGTERM to the built server (scripts/server.mjs). The checkout's body is sent in two
- * halves over a socket the server has already accepted, so the order is in flight, provably,
- * when the signal arrives. The exit code tells how the server stopped: 0 once every connection
+ * halves over a socket the server has already accepted, after its "100 Continue", so the order
+ * is in flight, provably, when the signal arrives. The exit code tells how the server stopped: 0 once every connection
  * closed, 1 when the stop timeout cut a request off.
  */
 
@@ -75,17 +75,23 @@ async function startCheckout(baseUrl: string, agent: http.Agent, productId: numb
   const req = http.request(`${baseUrl}/checkout`, {
     method: "POST",
     agent,
-    headers: { ...Object.fromEntries(request.headers), "Content-Length": body.length },
+    headers: {
+      ...Object.fromEntries(request.headers),
+      "Content-Length": body.length,
+      // The server's "100 Continue" says it has taken the request: it is in flight.
+      Expect: "100-continue",
+    },
   });
+  const taken = new Promise((resolve) => req.once("continue", resolve));
   const reply = new Promise<Reply>((resolve, reject) => {
     req.on("response", (res) => resolve(collect(res)));
     req.on("error", reject);
   });
   reply.catch(() => {});
+  req.flushHeaders();
+  await taken;
   const half = Math.floor(body.length / 2);
   req.write(body.subarray(0, half));
-  // Sequencing only (nothing is asserted about it): the server has read the first half.
-  await new Promise((resolve) => setTimeout(resolve, 500));
   return { guest, reply, finish: () => req.end(body.subarray(half)) };
 }
 
