@@ -109,7 +109,7 @@ async function stockOf(productId: number) {
 }
 
 describe("the server on SIGTERM", () => {
-  it("refuses new connections, finishes the checkout in flight whole, closes its socket and exits 0", async () => {
+  it("refuses new connections, finishes the checkout in flight whole (signalled twice), closes its socket and exits 0", async () => {
     server = await startServer({ SHUTDOWN_TIMEOUT_MS: "30000" });
     const product = await createProduct(db, { stock: 10 });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -119,6 +119,9 @@ describe("the server on SIGTERM", () => {
 
     const exited = server.stop();
     expect(await refusedConnection(server.baseUrl)).toBe("ECONNREFUSED");
+    // A second signal (a supervisor repeating itself) does not cut the stop short.
+    void server.stop();
+    await new Promise((resolve) => setTimeout(resolve, 300));
     checkout.finish();
     const reply = await checkout.reply;
 
