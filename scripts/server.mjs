@@ -33,6 +33,12 @@ if (!Number.isInteger(workers) || workers < 1) {
 // A worker given this long to finish its requests in flight after SIGTERM is then killed
 // (under Docker's 10 s before its own SIGKILL; the tests shorten it).
 const STOP_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS || 8_000);
+if (!Number.isInteger(STOP_TIMEOUT_MS) || STOP_TIMEOUT_MS < 1) {
+  console.error(
+    `SHUTDOWN_TIMEOUT_MS debe ser un entero positivo (es "${process.env.SHUTDOWN_TIMEOUT_MS}").`,
+  );
+  process.exit(1);
+}
 
 if (workers > 1 && cluster.isPrimary) {
   runPrimary();
