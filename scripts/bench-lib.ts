@@ -31,9 +31,23 @@ export async function benchPort() {
   });
 }
 
-export type BenchServer = { base: string; stop: () => void };
+export type BenchServer = {
+  base: string;
+  stop: () => void;
+  /** SIGKILL to the whole server (start.mjs, the primary and every worker); resolves once it is gone. */
+  kill: () => Promise<void>;
+};
 
-export async function startServer(dataDir: string, port: number): Promise<BenchServer> {
+/**
+ * `killable`: the server gets its own process group, so that kill() reaches every worker (a
+ * terminal's Ctrl-C then no longer does: the caller stops it). Without it kill() reaches only
+ * start.mjs.
+ */
+export async function startServer(
+  dataDir: string,
+  port: number,
+  { killable = false } = {},
+): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
     cwd: root,
@@ -47,13 +61,21 @@ export async function startServer(dataDir: string, port: number): Promise<BenchS
       LOG_SLOW_QUERIES_MS: process.env.LOG_SLOW_QUERIES_MS ?? "100",
     },
     stdio: ["ignore", "ignore", "inherit"],
+    detached: killable,
   });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = () => {
     child.kill("SIGTERM");
   };
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (killable) process.kill(-child.pid!, "SIGKILL");
+    else child.kill("SIGKILL");
+    await exited;
+  };
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${base}/resources/healthcheck`)).ok) return { base, stop };
+      if ((await fetch(`${base}/resources/healthcheck`)).ok) return { base, stop, kill };
     } catch {
       // not up yet
     }

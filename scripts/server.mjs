@@ -31,8 +31,15 @@ if (!Number.isInteger(workers) || workers < 1) {
   );
   process.exit(1);
 }
-// A worker given this long to finish its requests in flight after SIGTERM is then killed.
-const STOP_TIMEOUT_MS = 8_000;
+// A worker given this long to finish its requests in flight after SIGTERM is then killed
+// (under Docker's 10 s before its own SIGKILL; the tests shorten it).
+const STOP_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS || 8_000);
+if (!Number.isInteger(STOP_TIMEOUT_MS) || STOP_TIMEOUT_MS < 1) {
+  console.error(
+    `SHUTDOWN_TIMEOUT_MS debe ser un entero positivo (es "${process.env.SHUTDOWN_TIMEOUT_MS}").`,
+  );
+  process.exit(1);
+}
 
 if (cluster.isPrimary) holdServerLock();
 if (workers > 1 && cluster.isPrimary) {
@@ -90,7 +97,9 @@ function runPrimary() {
   });
   for (let i = 0; i < workers; i++) fork();
   for (const signal of ["SIGTERM", "SIGINT"]) {
-    process.once(signal, () => {
+    // Ctrl-C signals the whole group and a supervisor may signal twice: stop once.
+    process.on(signal, () => {
+      if (stopping) return;
       stopping = true;
       const running = Object.values(cluster.workers ?? {});
       if (running.length === 0) process.exit(0);
@@ -159,12 +168,43 @@ async function serve() {
     if (cluster.isPrimary) console.log(`[perfumeria] http://${host ?? "localhost"}:${port}`);
   };
   const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen);
-  // Stop taking connections, let the requests in flight finish (idle keep-alive sockets are
-  // closed by close()), and exit; a request that hangs does not hold the stop for ever.
-  for (const signal of ["SIGTERM", "SIGINT"]) {
-    process.once(signal, () => {
-      server.close(() => process.exit(0));
-      setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
-    });
-  }
+  stopGracefully(server);
+}
+
+/**
+ * On SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish (a checkout
+ * commits its one transaction or never starts it), close every keep-alive connection as soon as
+ * it is idle, and exit; a request that hangs is cut off after STOP_TIMEOUT_MS (SQLite rolls back
+ * a transaction the process did not commit, so an order is whole or absent).
+ */
+function stopGracefully(server) {
+  let stopping = false;
+  const inFlight = new Set();
+  // Node's close() ends the idle sockets only: a socket busy at that moment would stay open,
+  // waiting for its next request, until keepAliveTimeout. Its response says `Connection: close`
+  // instead, or, already under way, the socket is ended once it is sent.
+  const closeAfter = (res) => {
+    if (!res.headersSent) return res.setHeader("Connection", "close");
+    const socket = res.socket;
+    res.once("finish", () => socket?.end());
+  };
+  server.on("request", (req, res) => {
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+    // A request that arrives on a kept-alive socket after the stop began.
+    if (stopping) closeAfter(res);
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const res of inFlight) closeAfter(res);
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => {
+      console.error(`[perfumeria] ${inFlight.size} request(s) still running at the stop timeout.`);
+      process.exit(1);
+    }, STOP_TIMEOUT_MS).unref();
+  };
+  // Ctrl-C signals the whole group and a supervisor may signal twice: stop once.
+  for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, stop);
 }

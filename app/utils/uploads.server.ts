@@ -236,32 +236,64 @@ export async function storeProof(
     if (!sniffImageType(head)) return { ok: false, message: PROOF_MESSAGES.notImage };
     const id = crypto.randomBytes(16).toString("hex");
     const file = `${id}.webp`;
-    fs.mkdirSync(proofsDir(), { recursive: true });
-    const target = path.join(proofsDir(), file);
-    let size: number;
+    let webp: { data: Buffer; info: sharp.OutputInfo };
     try {
       // limitInputPixels: a small file that decodes to a gigapixel image is refused.
-      const info = await sharp(received.tempPath, { limitInputPixels: 50_000_000, failOn: "error" })
+      webp = await sharp(received.tempPath, { limitInputPixels: 50_000_000, failOn: "error" })
         .rotate()
         .resize({ width: 2000, height: 2000, fit: "inside", withoutEnlargement: true })
         .webp({ quality: 82 })
-        .toFile(target);
-      size = info.size;
+        .toBuffer({ resolveWithObject: true });
     } catch {
       // The bytes looked like an image but do not decode (truncated, or HEVC-coded HEIC,
       // which this build of libvips cannot read): the shopper is asked for another picture.
-      fs.rmSync(target, { force: true });
       return { ok: false, message: PROOF_MESSAGES.unreadable };
     }
+    // Issue 12 (crash safety): the file is whole and on disk before the row naming it commits.
+    await writeFileDurably(path.join(proofsDir(), file), webp.data);
+    const size = webp.info.size;
     // The same picture re-encodes to the same bytes: the admin's duplicate-proof warning.
-    const contentHash = proofContentHash(await fs.promises.readFile(target));
-    await db
-      .insertInto("paymentProofs")
-      .values({ id, file, ...ownerColumns(shopper), orderId: null, size, contentHash })
-      .execute();
+    const contentHash = proofContentHash(webp.data);
+    try {
+      await db
+        .insertInto("paymentProofs")
+        .values({ id, file, ...ownerColumns(shopper), orderId: null, size, contentHash })
+        .execute();
+    } catch (error) {
+      fs.rmSync(path.join(proofsDir(), file), { force: true });
+      throw error;
+    }
     return { ok: true, id };
   } finally {
     fs.rmSync(received.tempPath, { force: true });
+  }
+}
+
+/**
+ * Writes `bytes` at `target` so that a crash (a kill, a power cut) leaves the whole file or
+ * none under that name: a temporary file beside it, flushed to the disk, renamed, and the
+ * folder flushed so the rename survives too. Owner-only: proofs are personal data.
+ */
+export async function writeFileDurably(target: string, bytes: Uint8Array) {
+  const dir = path.dirname(target);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const temp = `${target}.${crypto.randomBytes(6).toString("hex")}.tmp`;
+  const handle = await fs.promises.open(temp, "wx", 0o600);
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await fs.promises.rm(temp, { force: true });
+    throw error;
+  }
+  await handle.close();
+  await fs.promises.rename(temp, target);
+  const folder = await fs.promises.open(dir, "r");
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
   }
 }
 
@@ -288,11 +320,40 @@ export async function deleteOrphanProofs(now = Date.now()) {
   return orphans.length;
 }
 
+/**
+ * Files no row names, older than two days: a proof written by a server killed before its row
+ * was committed (or a `.tmp` left by a kill during the write), and uploads killed while they
+ * were being received (uploads/tmp). A younger one may be a store in progress, so it stays.
+ */
+export async function deleteStrayUploads(now = Date.now()) {
+  const cutoff = now - ORPHAN_AFTER_MS;
+  const named = new Set(
+    (await db.selectFrom("paymentProofs").select("file").execute()).map((row) => row.file),
+  );
+  let deleted = 0;
+  for (const [dir, keep] of [
+    [proofsDir(), (name: string) => named.has(name)],
+    [tempDir(), () => false],
+  ] as const) {
+    if (!fs.existsSync(dir)) continue;
+    for (const name of fs.readdirSync(dir)) {
+      const fullPath = path.join(dir, name);
+      if (keep(name) || fs.statSync(fullPath).mtimeMs >= cutoff) continue;
+      fs.rmSync(fullPath, { force: true });
+      deleted++;
+    }
+  }
+  return deleted;
+}
+
 declare global {
   var __perfumeriaProofSweep: NodeJS.Timeout | undefined;
 }
 
 globalThis.__perfumeriaProofSweep ??= setInterval(
-  () => void deleteOrphanProofs().catch((error) => console.error("[uploads] sweep failed", error)),
+  () =>
+    void deleteOrphanProofs()
+      .then(() => deleteStrayUploads())
+      .catch((error) => console.error("[uploads] sweep failed", error)),
   6 * 60 * 60 * 1000,
 ).unref();
