@@ -67,6 +67,37 @@ function archiveEntryAllowed(entry: string) {
   );
 }
 
+/**
+ * The uploads as they are now, hard-linked (copied across file systems) into the staging folder,
+ * so that packing reads a tree nobody changes: the store keeps writing while a backup runs, a
+ * proof being written is a `*.tmp` renamed into place when whole (decision 075), and a file
+ * removed before its turn is simply not in this backup.
+ */
+function snapshotFiles(source: string, target: string) {
+  fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+  for (const entry of fs.readdirSync(source, { withFileTypes: true })) {
+    const from = path.join(source, entry.name);
+    const to = path.join(target, entry.name);
+    if (entry.isDirectory()) {
+      snapshotFiles(from, to);
+      continue;
+    }
+    if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
+    try {
+      fs.linkSync(from, to);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") continue;
+      if (code !== "EXDEV" && code !== "EPERM") throw error;
+      try {
+        fs.copyFileSync(from, to);
+      } catch (copyError) {
+        if ((copyError as NodeJS.ErrnoException).code !== "ENOENT") throw copyError;
+      }
+    }
+  }
+}
+
 function ownerOnlyDir(dir: string) {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.chmodSync(dir, 0o700);
@@ -226,9 +257,8 @@ export async function createBackup(options: {
       JSON.stringify({ format: 1, takenAt: takenAt.toISOString(), migration }, null, 2),
     );
     const entries = [DATABASE, MANIFEST];
-    // A link to the live uploads folder, packed through (`follow`): nothing copied twice.
     if (fs.existsSync(path.join(dataDir, UPLOADS))) {
-      fs.symlinkSync(path.join(dataDir, UPLOADS), path.join(staging, UPLOADS), "dir");
+      snapshotFiles(path.join(dataDir, UPLOADS), path.join(staging, UPLOADS));
       entries.push(UPLOADS);
     }
     await tar.create(
@@ -236,7 +266,6 @@ export async function createBackup(options: {
         gzip: true,
         file: partial,
         cwd: staging,
-        follow: true,
         portable: true,
         mode: 0o600,
         filter: (entry) => archiveEntryAllowed(entry),
