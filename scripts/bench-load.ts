@@ -8,19 +8,22 @@
  * targets; the first-load JavaScript (gzip) of the storefront's pages against 90 KB; the
  * catalogue's HTML; and the query plans of the catalogue's list and count.
  *
- * `-- --plans` prints the query plans only (no server). Environment: BENCH_DURATION (seconds a
+ * `-- --plans` prints the query plans only (no server). `-- --backup` measures `/catalog` (first-time
+ * and signed-in) as usual and then while `npm run backup` runs over and over on the same store,
+ * as the daily backup would while shoppers buy (issue 12). Environment: BENCH_DURATION (seconds a
  * page, default 12), BENCH_CONNECTIONS (20), BENCH_PRODUCTS, BENCH_ORDERS, BENCH_PORT,
  * BENCH_DATA_DIR (keeps the filled store between runs), WEB_CONCURRENCY (server workers).
  * Exits non-zero on an error (a page that fails, a server that does not start), never on a
  * missed target: the figures are for the closing note, and this machine is shared and noisy.
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
 import { CompiledQuery } from "kysely";
 import { DEMO_CUSTOMER } from "../db/seed-data/people";
 import type { DB } from "../db/connection";
-import { benchPort, kb, measurePage, startServer, tempDataDir } from "./bench-lib";
+import { benchPort, kb, measurePage, root, startServer, tempDataDir } from "./bench-lib";
 import { openBenchStore } from "./bench-store";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -29,6 +32,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 12);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const TARGETS = { firstTimeRatio: 0.6, firstTimeP99Ms: 30, signedInRatio: 0.25, jsGzipKb: 90 };
 const plansOnly = process.argv.includes("--plans");
+const duringBackup = process.argv.includes("--backup");
 
 type Store = Awaited<ReturnType<typeof describeStore>>;
 
@@ -207,6 +211,61 @@ function printTable(rows: Row[]) {
   return missed;
 }
 
+/**
+ * Runs `npm run backup` on the store again and again until `signal` aborts, as a separate
+ * process (as the operator or the daily job would); returns each backup's duration in ms.
+ */
+async function backupsUntil(dataDir: string, signal: AbortSignal) {
+  const durations: number[] = [];
+  while (!signal.aborted) {
+    const started = performance.now();
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, ["--import", "tsx", "scripts/backup.ts"], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir },
+        stdio: "ignore",
+      });
+      child.once("exit", resolve);
+    });
+    if (code !== 0) throw new Error(`npm run backup failed (exit ${code})`);
+    durations.push(performance.now() - started);
+  }
+  return durations;
+}
+
+/** `/catalog` under load, then the same while backups run (issue 12: they must not stall it). */
+async function measureDuringBackup(
+  dataDir: string,
+  base: string,
+  customer: Record<string, string>,
+) {
+  const rows: Row[] = [];
+  for (const visitor of ["first-time", "signed-in"] as const) {
+    const headers = visitor === "signed-in" ? customer : {};
+    rows.push({ page: "/catalog", visitor, ...(await load(`${base}/catalog`, headers)) });
+    const stopBackups = new AbortController();
+    const backups = backupsUntil(dataDir, stopBackups.signal);
+    // Let the first backup start copying before the load begins.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const during = await load(`${base}/catalog`, headers);
+    stopBackups.abort();
+    const durations = await backups;
+    rows.push({ page: `/catalog during ${durations.length} backup(s)`, visitor, ...during });
+    console.log(
+      `\n${visitor}: backups took ${durations.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(", ")}`,
+    );
+  }
+  console.log(
+    `\n${pad("page", 34)}${pad("visitor", 12)}${lpad("req/s", 8)}${lpad("p50", 8)}${lpad("p99", 8)}${lpad("errors", 8)}`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${pad(row.page, 34)}${pad(row.visitor, 12)}${lpad(row.rps.toFixed(0), 8)}` +
+        `${lpad(`${row.p50} ms`, 8)}${lpad(`${row.p99} ms`, 8)}${lpad(String(row.errors + row.non2xx), 8)}`,
+    );
+  }
+}
+
 // BENCH_DATA_DIR keeps the filled store between runs (while tuning); by default it is temporary.
 const keep = process.env.BENCH_DATA_DIR;
 const dataDir = keep ?? tempDataDir();
@@ -227,70 +286,74 @@ try {
     const server = await startServer(dataDir, await benchPort());
     stop = server.stop;
     const customer = await signedInCustomer(server.base, store.product);
-    const pages = [
-      { page: "/", path: "/" },
-      { page: "/catalog", path: "/catalog" },
-      { page: "/catalog brand", path: `/catalog?brandId=${store.brandId}` },
-      { page: "/catalog search (two words)", path: "/catalog?search=chanel+bleu" },
-      { page: "/catalog?page=150", path: "/catalog?page=150" },
-      { page: "product page", path: `/product/${store.product.slug}` },
-    ];
-    console.log(
-      `\nLoad: ${store.activeProducts} active products, ${ORDERS} orders; autocannon ` +
-        `${CONNECTIONS} connections × ${DURATION} s a page; WEB_CONCURRENCY=` +
-        `${process.env.WEB_CONCURRENCY ?? "(unset)"}; ${os.cpus().length} CPUs, load average ` +
-        `${os
-          .loadavg()
-          .map((n) => n.toFixed(1))
-          .join(" ")}`,
-    );
-    const rows: Row[] = [];
-    const measure = async (page: string, path: string, visitor: Row["visitor"]) => {
-      const headers = visitor === "signed-in" ? customer : {};
-      rows.push({ page, visitor, ...(await load(server.base + path, headers)) });
-      process.stdout.write(".");
-    };
-    await measure("/resources/healthcheck", "/resources/healthcheck", "—");
-    for (const { page, path } of pages) {
-      await measure(page, path, "first-time");
-      await measure(page, path, "signed-in");
-    }
-    const missed = printTable(rows);
-
-    console.log(
-      `\nFirst-load JavaScript (gzip as sent, the page's own script tags) ≤ ${TARGETS.jsGzipKb} KB`,
-    );
-    const firstLoad = [
-      { page: "/", path: "/", headers: {} },
-      { page: "/catalog", path: "/catalog", headers: {} },
-      { page: "product page", path: `/product/${store.product.slug}`, headers: {} },
-      // The cart and checkout with a perfume in the cart (an empty checkout redirects).
-      { page: "/cart (signed in, 1 item)", path: "/cart", headers: customer },
-      { page: "/checkout (signed in, 1 item)", path: "/checkout", headers: customer },
-    ];
-    let over = 0;
-    for (const { page, path, headers } of firstLoad) {
-      const measured = await measurePage(server.base, path, headers);
-      const ok = measured.js <= TARGETS.jsGzipKb * 1024;
-      if (!ok) over++;
+    if (duringBackup) {
+      await measureDuringBackup(dataDir, server.base, customer);
+    } else {
+      const pages = [
+        { page: "/", path: "/" },
+        { page: "/catalog", path: "/catalog" },
+        { page: "/catalog brand", path: `/catalog?brandId=${store.brandId}` },
+        { page: "/catalog search (two words)", path: "/catalog?search=chanel+bleu" },
+        { page: "/catalog?page=150", path: "/catalog?page=150" },
+        { page: "product page", path: `/product/${store.product.slug}` },
+      ];
       console.log(
-        `${pad(page, 34)}${lpad(kb(measured.js), 10)} in ${measured.jsFiles} files` +
-          ` (brotli ${kb(measured.jsBrotli)})` +
-          `  CSS ${kb(measured.css)}  HTML ${kb(measured.htmlRaw)} raw, ${kb(measured.htmlGzip)} gzip` +
-          `  ${ok ? "met" : "NOT MET"}`,
+        `\nLoad: ${store.activeProducts} active products, ${ORDERS} orders; autocannon ` +
+          `${CONNECTIONS} connections × ${DURATION} s a page; WEB_CONCURRENCY=` +
+          `${process.env.WEB_CONCURRENCY ?? "(unset)"}; ${os.cpus().length} CPUs, load average ` +
+          `${os
+            .loadavg()
+            .map((n) => n.toFixed(1))
+            .join(" ")}`,
+      );
+      const rows: Row[] = [];
+      const measure = async (page: string, path: string, visitor: Row["visitor"]) => {
+        const headers = visitor === "signed-in" ? customer : {};
+        rows.push({ page, visitor, ...(await load(server.base + path, headers)) });
+        process.stdout.write(".");
+      };
+      await measure("/resources/healthcheck", "/resources/healthcheck", "—");
+      for (const { page, path } of pages) {
+        await measure(page, path, "first-time");
+        await measure(page, path, "signed-in");
+      }
+      const missed = printTable(rows);
+
+      console.log(
+        `\nFirst-load JavaScript (gzip as sent, the page's own script tags) ≤ ${TARGETS.jsGzipKb} KB`,
+      );
+      const firstLoad = [
+        { page: "/", path: "/", headers: {} },
+        { page: "/catalog", path: "/catalog", headers: {} },
+        { page: "product page", path: `/product/${store.product.slug}`, headers: {} },
+        // The cart and checkout with a perfume in the cart (an empty checkout redirects).
+        { page: "/cart (signed in, 1 item)", path: "/cart", headers: customer },
+        { page: "/checkout (signed in, 1 item)", path: "/checkout", headers: customer },
+      ];
+      let over = 0;
+      for (const { page, path, headers } of firstLoad) {
+        const measured = await measurePage(server.base, path, headers);
+        const ok = measured.js <= TARGETS.jsGzipKb * 1024;
+        if (!ok) over++;
+        console.log(
+          `${pad(page, 34)}${lpad(kb(measured.js), 10)} in ${measured.jsFiles} files` +
+            ` (brotli ${kb(measured.jsBrotli)})` +
+            `  CSS ${kb(measured.css)}  HTML ${kb(measured.htmlRaw)} raw, ${kb(measured.htmlGzip)} gzip` +
+            `  ${ok ? "met" : "NOT MET"}`,
+        );
+      }
+      const catalog = await measurePage(server.base, "/catalog");
+      console.log(
+        `\nCatalogue HTML (first-time visitor): ${kb(catalog.htmlRaw)} raw, ${kb(catalog.htmlGzip)} gzip`,
+      );
+      stop();
+      stop = () => {};
+      await printPlans(dataDir, store);
+      console.log(
+        `\n${missed} load target(s) and ${over} JavaScript target(s) not met` +
+          " (figures, not failures: this command fails only on errors).",
       );
     }
-    const catalog = await measurePage(server.base, "/catalog");
-    console.log(
-      `\nCatalogue HTML (first-time visitor): ${kb(catalog.htmlRaw)} raw, ${kb(catalog.htmlGzip)} gzip`,
-    );
-    stop();
-    stop = () => {};
-    await printPlans(dataDir, store);
-    console.log(
-      `\n${missed} load target(s) and ${over} JavaScript target(s) not met` +
-        " (figures, not failures: this command fails only on errors).",
-    );
   }
 } finally {
   stop();
