@@ -22,6 +22,10 @@ import {
   type PageCacheTicket,
 } from "./utils/page-cache.server";
 import { contentSecurityPolicy } from "./utils/security.server";
+import { startBackupSchedule } from "./utils/backup-schedule.server";
+
+// Every worker loads this module once; the schedule lets only one of them take the day's backup.
+startBackupSchedule();
 
 const ABORT_DELAY = 5_000;
 

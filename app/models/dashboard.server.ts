@@ -5,6 +5,8 @@ import { sql } from "kysely";
 import { databasePath } from "#db/connection";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
+import { backupStatus } from "~/utils/backup-status.server";
+import { backupDirFor } from "~/utils/backup.server";
 import { getEnv } from "~/utils/env.server";
 import { version } from "../../package.json";
 import { countProofQueue } from "./admin-orders.server";
@@ -117,8 +119,8 @@ async function databaseSize(dataDir: string) {
 }
 
 /** The system-status panel, measured on each visit instead of the seed's static text. */
-export async function getSystemStatus(executor: Kysely<Database> = db) {
-  const dataDir = getEnv().DATA_DIR;
+export async function getSystemStatus(executor: Kysely<Database> = db, now = new Date()) {
+  const { DATA_DIR: dataDir, BACKUP_DIR } = getEnv();
   const [databaseBytes, uploadsBytes, disk, proofsAwaitingReview] = await Promise.all([
     databaseSize(dataDir),
     folderSize(path.join(dataDir, "uploads")),
@@ -132,5 +134,6 @@ export async function getSystemStatus(executor: Kysely<Database> = db) {
     proofsAwaitingReview,
     version,
     uptimeSeconds: Math.floor(process.uptime()),
+    backup: backupStatus(backupDirFor(dataDir, BACKUP_DIR), now),
   };
 }

@@ -1,11 +1,23 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { getDashboardStats, getSystemStatus, recentOrders } from "~/models/dashboard.server";
 import { ORDER_STATUS_BADGES, ORDER_STATUS_SHORT_LABELS } from "~/models/order-status";
+import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { formatDate } from "~/utils/dates";
+import { BACKUP_STALE_HOURS } from "~/utils/backup-status.server";
+import { BackupError, createBackup } from "~/utils/backup.server";
+import { formatDate, formatDateTime } from "~/utils/dates";
+import { getEnv } from "~/utils/env.server";
 import { formatMoney } from "~/utils/money";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Panel Administrativo" }];
 
@@ -16,7 +28,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
     recentOrders(10),
     getSystemStatus(),
   ]);
-  return json({ stats, orders, system });
+  return json({ stats, orders, system, staleHours: BACKUP_STALE_HOURS });
+}
+
+/** "Crear copia de seguridad": the same verified backup as `npm run backup` (decision 073). */
+export async function action({ request }: ActionFunctionArgs) {
+  await guardAction(request);
+  await requireAdmin(request);
+  const { DATA_DIR, BACKUP_DIR } = getEnv();
+  try {
+    await createBackup({ dataDir: DATA_DIR, backupDir: BACKUP_DIR });
+  } catch (error) {
+    console.error("[backup] from the dashboard failed", error);
+    return redirectWithToast(request, "/admin", {
+      type: "error",
+      title: "No se pudo crear la copia de seguridad",
+      description:
+        error instanceof BackupError ? error.message : "Revisa el registro del servidor.",
+    });
+  }
+  return redirectWithToast(request, "/admin", { title: "Copia de seguridad creada" });
 }
 
 const number = new Intl.NumberFormat("es-HN");
@@ -49,7 +80,8 @@ const quickActions = [
 ];
 
 export default function AdminDashboardRoute() {
-  const { stats, orders, system } = useLoaderData<typeof loader>();
+  const { stats, orders, system, staleHours } = useLoaderData<typeof loader>();
+  const backingUp = useIsPending();
   // Each card links to the screen that explains its figure (the filters live in the URL).
   const cards = [
     { label: "Ventas de hoy", value: formatMoney(stats.todaySales), to: "/admin/analytics" },
@@ -84,6 +116,7 @@ export default function AdminDashboardRoute() {
     { label: "Versión", value: system.version },
     { label: "Tiempo en línea", value: formatUptime(system.uptimeSeconds) },
   ];
+  const lastBackup = system.backup.last;
 
   return (
     <div className="space-y-8">
@@ -206,6 +239,47 @@ export default function AdminDashboardRoute() {
                 </div>
               ))}
             </dl>
+          </section>
+
+          <section aria-labelledby="backups">
+            <h2 id="backups" className="text-lg font-semibold">
+              Copias de seguridad
+            </h2>
+            {system.backup.stale ? (
+              <p
+                role="alert"
+                className="border-danger text-danger mt-4 rounded-md border p-3 text-sm"
+              >
+                {lastBackup
+                  ? `La última copia de seguridad tiene más de ${staleHours} horas.`
+                  : "Aún no hay copias de seguridad."}
+              </p>
+            ) : null}
+            {lastBackup ? (
+              <dl aria-label="Última copia de seguridad" className="mt-4 space-y-2 text-sm">
+                <div className="flex justify-between gap-4">
+                  <dt className="text-fg-muted">Última copia</dt>
+                  <dd className="font-medium">{formatDateTime(lastBackup.takenAt)}</dd>
+                </div>
+                <div className="flex justify-between gap-4">
+                  <dt className="text-fg-muted">Tamaño</dt>
+                  <dd className="font-medium">{formatBytes(lastBackup.sizeBytes)}</dd>
+                </div>
+                <div className="flex justify-between gap-4">
+                  <dt className="text-fg-muted">Verificada</dt>
+                  <dd className="font-medium">{lastBackup.verified ? "Sí" : "No"}</dd>
+                </div>
+                <div>
+                  <dt className="text-fg-muted">Archivo</dt>
+                  <dd className="font-mono text-xs break-all">{lastBackup.path}</dd>
+                </div>
+              </dl>
+            ) : null}
+            <Form method="post" className="mt-4">
+              <Button type="submit" variant="secondary" disabled={backingUp}>
+                {backingUp ? "Creando copia…" : "Crear copia de seguridad"}
+              </Button>
+            </Form>
           </section>
         </div>
       </div>

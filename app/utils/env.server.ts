@@ -14,6 +14,8 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     // Where `npm run backup` writes its archives; DATA_DIR/backups when unset (backup.server.ts).
     BACKUP_DIR: z.string().min(1).optional(),
+    // The hour (0–23, America/Tegucigalpa) of the daily backup, or "off" (backup-schedule.server.ts).
+    BACKUP_HOUR: z.union([z.literal("off"), z.coerce.number().int().min(0).max(23)]).default(3),
     SESSION_SECRET: z.string().min(32, "debe tener al menos 32 caracteres").optional(),
     ADMIN_EMAIL: z.string().email("debe ser un correo válido").default("admin@perfumeria.hn"),
     ADMIN_PASSWORD: z.string().min(8, "debe tener al menos 8 caracteres").optional(),

@@ -1,20 +1,23 @@
 import { db as storeDb, type DB } from "./db.server";
 
 /**
- * Runs `task` at most once per UTC day across every worker of the server (and across restarts
- * that day): each worker's timer fires, and the first to claim the day in `job_runs` runs it.
+ * Runs `task` at most once per day (the UTC day, or the `period` given) across every worker of
+ * the server (and across restarts that day): each worker's timer fires, and the first to claim
+ * the day in `job_runs` runs it.
  * Returns the task's result, or `null` when another worker had claimed the day.
  */
 export async function runOncePerDay<T>(
   job: string,
   task: () => Promise<T>,
-  options: { now?: Date; db?: DB } = {},
+  options: { now?: Date; db?: DB; period?: string } = {},
 ): Promise<T | null> {
   const now = options.now ?? new Date();
   const executor = options.db ?? storeDb;
+  // `period` names another day (a Honduras one, "2026-12-01") when the UTC day is not the right one.
+  const period = options.period ?? now.toISOString().slice(0, 10);
   const claimed = await executor
     .insertInto("jobRuns")
-    .values({ job, period: now.toISOString().slice(0, 10), startedAt: now.toISOString() })
+    .values({ job, period, startedAt: now.toISOString() })
     .onConflict((oc) => oc.columns(["job", "period"]).doNothing())
     .executeTakeFirst();
   if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return null;

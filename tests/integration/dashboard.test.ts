@@ -8,6 +8,7 @@ import {
   startOfHondurasDay,
 } from "~/models/dashboard.server";
 import { updateSettings } from "~/models/settings.server";
+import { createBackup } from "~/utils/backup.server";
 import { db } from "~/utils/db.server";
 import type { NewOrder, OrderStatus } from "#db/types";
 import packageJson from "../../package.json";
@@ -133,5 +134,29 @@ describe("the dashboard over a store with known data", () => {
     expect(status.freeDiskBytes).toBeGreaterThan(0);
     expect(status.version).toBe(packageJson.version);
     expect(status.uptimeSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it("shows the last verified backup and warns when it is older than 36 hours", async () => {
+    const dataDir = process.env.DATA_DIR!;
+    const hour = 3_600_000;
+    expect((await getSystemStatus(db, NOW)).backup).toEqual({ last: null, stale: true });
+
+    const taken = await createBackup({ dataDir, now: NOW });
+    const fresh = (await getSystemStatus(db, new Date(NOW.getTime() + 36 * hour))).backup;
+    expect(fresh).toEqual({
+      last: {
+        path: taken.path,
+        takenAt: NOW.toISOString(),
+        sizeBytes: taken.sizeBytes,
+        verified: true,
+      },
+      stale: false,
+    });
+    expect(path.dirname(taken.path)).toBe(path.join(dataDir, "backups"));
+    expect(taken.sizeBytes).toBeGreaterThan(0);
+
+    const old = (await getSystemStatus(db, new Date(NOW.getTime() + 36 * hour + 1))).backup;
+    expect(old.stale).toBe(true);
+    expect(old.last?.path).toBe(taken.path);
   });
 });

@@ -68,4 +68,14 @@ describe("parseEnv", () => {
       true,
     );
   });
+
+  test("BACKUP_HOUR is an hour of the day (3 by default) or off", () => {
+    expect(parseEnv({}).BACKUP_HOUR).toBe(3);
+    expect(parseEnv({ BACKUP_HOUR: "0" }).BACKUP_HOUR).toBe(0);
+    expect(parseEnv({ BACKUP_HOUR: "23" }).BACKUP_HOUR).toBe(23);
+    expect(parseEnv({ BACKUP_HOUR: "off" }).BACKUP_HOUR).toBe("off");
+    for (const bad of ["24", "-1", "2.5", "never"]) {
+      expect(() => parseEnv({ BACKUP_HOUR: bad }), bad).toThrow(/BACKUP_HOUR/);
+    }
+  });
 });
