@@ -59,6 +59,8 @@ export async function startServer(
       NODE_ENV: "production",
       // A bench run is not about logging: keep the slow-query log for real outliers only.
       LOG_SLOW_QUERIES_MS: process.env.LOG_SLOW_QUERIES_MS ?? "100",
+      // A daily backup would land in the middle of the figures (bench:load -- --backup runs its own).
+      BACKUP_HOUR: "off",
     },
     stdio: ["ignore", "ignore", "inherit"],
     detached: killable,

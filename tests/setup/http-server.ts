@@ -38,6 +38,8 @@ export async function startServer(env: Record<string, string> = {}) {
         HOST: "127.0.0.1",
         // One process, as in production with one core; a test may ask for a cluster.
         WEB_CONCURRENCY: "1",
+        // No daily backup in the middle of a test run (tests that need one take it).
+        BACKUP_HOUR: "off",
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
