@@ -7,10 +7,9 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import sharp from "sharp";
 import { createDb, databasePath, migrateToLatest, openSqlite } from "../db/connection";
 import { seed } from "../db/seed";
-import { startServer, tempDataDir } from "./bench-lib";
+import { CHECKOUT_FIELDS, proofImage, sessionCookie, startServer, tempDataDir } from "./bench-lib";
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 10);
 const ORDERS_PER_BUYER = Number(process.env.BENCH_ORDERS_PER_BUYER ?? 20);
@@ -38,34 +37,6 @@ async function fillStore(dataDir: string) {
   }
 }
 
-/** A PNG of noise, about 200 KB (noise does not compress). */
-async function proofImage() {
-  const side = 260;
-  const raw = crypto.randomBytes(side * side * 3);
-  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
-    .png()
-    .toBuffer();
-}
-
-function sessionCookie(response: Response, previous: string | null) {
-  const cookie = response.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("perfumeria_session="));
-  return cookie ? cookie.split(";")[0] : previous;
-}
-
-const fields = {
-  email: "comprador@example.com",
-  firstName: "Ana",
-  lastName: "López",
-  phone: "+504 9988-7766",
-  shippingMethod: "standard",
-  address: "Colonia Palmira, calle 5, casa 12",
-  referenceAddress: "Frente al parque",
-  city: "Tegucigalpa",
-  department: "Francisco Morazán",
-};
-
 async function buyer(
   /** The buyer's own address (X-Forwarded-For, trusted from loopback): proofs are limited per IP. */
   clientIp: string,
@@ -73,11 +44,11 @@ async function buyer(
   product: { id: number; slug: string; size: string },
   proof: Buffer,
 ) {
-  let cookie: string | null = null;
+  let cookie: string | undefined;
   const times: number[] = [];
   let failures = 0;
   for (let i = 0; i < ORDERS_PER_BUYER; i++) {
-    const add = await fetch(`${base}/product/${product.slug}`, {
+    const add: Response = await fetch(`${base}/product/${product.slug}`, {
       method: "POST",
       redirect: "manual",
       headers: {
@@ -91,14 +62,14 @@ async function buyer(
         quantity: "1",
       }),
     });
-    cookie = sessionCookie(add, cookie);
+    cookie = sessionCookie(add) ?? cookie;
     const body = new FormData();
     body.set("intent", "place-order");
     body.set("checkoutKey", crypto.randomUUID());
-    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    for (const [name, value] of Object.entries(CHECKOUT_FIELDS)) body.set(name, value);
     body.set("proofFile", new File([new Uint8Array(proof)], "pago.png", { type: "image/png" }));
     const started = performance.now();
-    const response = await fetch(`${base}/checkout`, {
+    const response: Response = await fetch(`${base}/checkout`, {
       method: "POST",
       redirect: "manual",
       headers: {
@@ -110,7 +81,7 @@ async function buyer(
     });
     await response.arrayBuffer();
     times.push(performance.now() - started);
-    cookie = sessionCookie(response, cookie);
+    cookie = sessionCookie(response) ?? cookie;
     if (response.status !== 302) failures++;
   }
   return { times, failures };
@@ -120,7 +91,7 @@ async function main() {
   const dataDir = tempDataDir();
   console.log(`Tienda temporal: ${dataDir}`);
   const product = await fillStore(dataDir);
-  const proof = await proofImage();
+  const proof = await proofImage(260);
   const server = await startServer(dataDir, port);
   try {
     // One warm-up order so the first requests do not measure start-up.

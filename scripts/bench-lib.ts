@@ -4,12 +4,14 @@
  * phone downloads and how long the server takes.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import sharp from "sharp";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
@@ -171,4 +173,36 @@ export async function timeRequests(url: string, count = 200, headers: HeadersIni
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   return { median: at(0.5), p95: at(0.95), count };
+}
+
+/** The session cookie a response sets (`name=value`), if it sets one. */
+export function sessionCookie(response: Response) {
+  return response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("perfumeria_session="))
+    ?.split(";")[0];
+}
+
+/** A checkout's delivery fields, as a shopper in Tegucigalpa fills them. */
+export const CHECKOUT_FIELDS = {
+  email: "comprador@example.com",
+  firstName: "Ana",
+  lastName: "López",
+  phone: "+504 9988-7766",
+  shippingMethod: "standard",
+  address: "Colonia Palmira, calle 5, casa 12",
+  referenceAddress: "Frente al parque",
+  city: "Tegucigalpa",
+  department: "Francisco Morazán",
+};
+
+/**
+ * A PNG of noise as a transfer receipt's photo (noise does not compress): `side` 180 is about
+ * 100 KB, 260 about 200 KB.
+ */
+export async function proofImage(side: number) {
+  const raw = crypto.randomBytes(side * side * 3);
+  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toBuffer();
 }

@@ -23,7 +23,15 @@ import autocannon from "autocannon";
 import { CompiledQuery } from "kysely";
 import { DEMO_CUSTOMER } from "../db/seed-data/people";
 import type { DB } from "../db/connection";
-import { benchPort, kb, measurePage, root, startServer, tempDataDir } from "./bench-lib";
+import {
+  benchPort,
+  kb,
+  measurePage,
+  root,
+  sessionCookie,
+  startServer,
+  tempDataDir,
+} from "./bench-lib";
 import { openBenchStore } from "./bench-store";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -107,13 +115,6 @@ async function printPlans(dataDir: string, store: Store) {
   console.log("\nhome 'Ofertas': the 8 biggest savings");
   for (const line of await explain(discountedProductsQuery().compile())) console.log(line);
   await db.destroy();
-}
-
-function sessionCookie(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("perfumeria_session="));
-  return cookie?.split(";")[0];
 }
 
 /** Signs the demo customer in through the login form, then puts a perfume in their cart. */

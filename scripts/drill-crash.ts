@@ -13,14 +13,13 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import sharp from "sharp";
 import { sql } from "kysely";
 import { createDb, databasePath, migrateToLatest, openSqlite } from "../db/connection";
 import { seed } from "../db/seed";
 import { hashPassword } from "../app/utils/password.server";
 import { proofFilePathIn, proofsDirIn } from "../app/utils/proof-files.server";
 import { createUser } from "../tests/factories/users";
-import { benchPort, startServer, tempDataDir } from "./bench-lib";
+import { benchPort, CHECKOUT_FIELDS, proofImage, startServer, tempDataDir } from "./bench-lib";
 
 const ROUNDS = Number(process.env.DRILL_ROUNDS ?? 100);
 const BUYERS = Number(process.env.DRILL_BUYERS ?? 6);
@@ -78,27 +77,6 @@ async function stockPlusSold(db: ReturnType<typeof createDb>, ids: number[]) {
   return new Map(rows.map((row) => [row.id, row.stock + Number(row.sold ?? 0)]));
 }
 
-/** A photo-sized PNG of noise (about 100 KB: noise does not compress), as a phone would send. */
-async function proofImage() {
-  const side = 180;
-  const raw = crypto.randomBytes(side * side * 3);
-  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
-    .png()
-    .toBuffer();
-}
-
-const fields = {
-  email: "comprador@example.com",
-  firstName: "Ana",
-  lastName: "López",
-  phone: "+504 9988-7766",
-  shippingMethod: "standard",
-  address: "Colonia Palmira, calle 5, casa 12",
-  referenceAddress: "Frente al parque",
-  city: "Tegucigalpa",
-  department: "Francisco Morazán",
-};
-
 const tally = { acknowledged: [] as string[], refused: 0, failedByKill: 0, unexpected: 0 };
 /** Each checkout from an address of its own: proofs are limited per address. */
 let checkouts = 0;
@@ -155,7 +133,7 @@ class Buyer {
     const form = new FormData();
     form.set("intent", "place-order");
     form.set("checkoutKey", crypto.randomUUID());
-    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    for (const [name, value] of Object.entries(CHECKOUT_FIELDS)) form.set(name, value);
     // With JS Remix posts to the route's data URL and answers a redirect as 204 + header.
     const withJs = crypto.randomInt(2) === 0;
     const action = withJs
@@ -289,7 +267,7 @@ async function main() {
     ).n,
   );
   await baselineDb.destroy();
-  const proof = await proofImage();
+  const proof = await proofImage(180);
   const buyers = Array.from({ length: BUYERS }, (_, i) => new Buyer(i === 0, proof, products));
   const port = Number(process.env.DRILL_PORT) || (await benchPort());
 
