@@ -10,6 +10,8 @@ import { defineConfig } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 4310);
 const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 4320);
+// The S3-compatible server the isolated stores copy their backups to (started in globalSetup).
+const s3Port = Number(process.env.E2E_S3_PORT ?? oauthPort + 1);
 const baseURL = `http://127.0.0.1:${port}`;
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-e2e-"));
@@ -33,6 +35,9 @@ isolatedProjects.forEach((project, index) => {
 process.env.E2E_ADMIN_EMAIL = "admin@perfumeria.hn";
 process.env.E2E_ADMIN_PASSWORD = "admin-e2e-1234";
 process.env.E2E_GOOGLE_ISSUER_URL = `http://127.0.0.1:${oauthPort}`;
+process.env.E2E_S3_ENDPOINT = `http://127.0.0.1:${s3Port}`;
+process.env.E2E_S3_BUCKET = "perfumeria-e2e";
+process.env.E2E_S3_DIR ??= tempDir();
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -47,7 +52,7 @@ const launchOptions = {
   ],
 };
 
-function server(url: string, dataDir: string) {
+function server(url: string, dataDir: string, extraEnv: Record<string, string> = {}) {
   return {
     // The build comes from `npm run build` (npm test runs it first); servers never build.
     command: "node scripts/start.mjs --no-build",
@@ -68,7 +73,19 @@ function server(url: string, dataDir: string) {
       GOOGLE_CLIENT_ID: "e2e-client",
       GOOGLE_CLIENT_SECRET: "e2e-secret",
       GOOGLE_ISSUER_URL: process.env.E2E_GOOGLE_ISSUER_URL!,
+      ...extraEnv,
     },
+  };
+}
+
+/** The isolated stores copy their backups off-site, each under a prefix of its project's. */
+function offsiteEnv(project: string): Record<string, string> {
+  return {
+    BACKUP_S3_ENDPOINT: process.env.E2E_S3_ENDPOINT!,
+    BACKUP_S3_BUCKET: process.env.E2E_S3_BUCKET!,
+    BACKUP_S3_ACCESS_KEY_ID: "S3RVER",
+    BACKUP_S3_SECRET_ACCESS_KEY: "S3RVER",
+    BACKUP_S3_PREFIX: `${project}/`,
   };
 }
 
@@ -111,6 +128,7 @@ export default defineConfig({
         server(
           process.env[`E2E_${store}_${project.toUpperCase()}_URL`]!,
           process.env[`E2E_${store}_${project.toUpperCase()}_DATA_DIR`]!,
+          store === "ISOLATED" ? offsiteEnv(project) : {},
         ),
       ),
     ),

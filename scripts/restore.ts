@@ -3,24 +3,39 @@
  * a server uses DATA_DIR (its DATA_DIR/server.pid names a live process) and, without --force,
  * when DATA_DIR already holds a store; the archive is checked before anything is touched, and
  * the restored database is migrated to the current schema.
+ *
+ * `npm run restore -- --offsite [NAME] [--force]` first downloads the newest archive (or NAME)
+ * from the BACKUP_S3_* bucket into BACKUP_DIR, checked against the sha256 recorded at upload;
+ * `npm run restore -- --offsite --list` lists what the bucket holds (decision 077).
  */
 import { parseArgs } from "node:util";
-import { BackupError, restoreBackup } from "~/utils/backup.server";
+import { assertRestorable, backupDirFor, BackupError, restoreBackup } from "~/utils/backup.server";
 import { getEnv } from "~/utils/env.server";
-import { printVerification } from "./backup-report";
+import { downloadArchive, listOffsiteArchives, OffsiteError } from "~/utils/offsite-backup.server";
+import { formatSize, printVerification } from "./backup-report";
 
-const USAGE = "Uso: npm run restore -- ARCHIVO.tar.gz [--force]";
+const USAGE = [
+  "Uso: npm run restore -- ARCHIVO.tar.gz [--force]",
+  "     npm run restore -- --offsite [perfumeria-….tar.gz] [--force]",
+  "     npm run restore -- --offsite --list",
+].join("\n");
 
-let archive: string | undefined;
-let force = false;
+let args: { name?: string; force: boolean; offsite: boolean; list: boolean };
 try {
   const { values, positionals } = parseArgs({
-    options: { force: { type: "boolean", default: false } },
+    options: {
+      force: { type: "boolean", default: false },
+      offsite: { type: "boolean", default: false },
+      list: { type: "boolean", default: false },
+    },
     allowPositionals: true,
   });
-  [archive] = positionals;
-  force = values.force;
-  if (positionals.length !== 1) throw new Error(USAGE);
+  args = { ...values, name: positionals[0] };
+  const count = positionals.length;
+  const fits = values.offsite
+    ? count === 0 || (count === 1 && !values.list)
+    : count === 1 && !values.list;
+  if (!fits) throw new Error(USAGE);
 } catch {
   console.error(USAGE);
   process.exit(2);
@@ -28,16 +43,38 @@ try {
 
 const env = getEnv();
 try {
-  const result = await restoreBackup({ archive: archive!, dataDir: env.DATA_DIR, force });
+  let archive = args.name!;
+  if (args.offsite) {
+    if (!env.offsite) {
+      throw new OffsiteError("No hay copia externa configurada: faltan las variables BACKUP_S3_*.");
+    }
+    if (args.list) {
+      for (const found of await listOffsiteArchives(env.offsite)) {
+        console.log(`${found.name}  ${formatSize(found.sizeBytes)}`);
+      }
+      process.exit(0);
+    }
+    // Refused now rather than after a download of the whole store.
+    assertRestorable(env.DATA_DIR, args.force);
+    const downloaded = await downloadArchive(
+      env.offsite,
+      backupDirFor(env.DATA_DIR, env.BACKUP_DIR),
+      args.name,
+    );
+    console.log(`[restore] descargada de ${downloaded.location}: ${downloaded.path}`);
+    archive = downloaded.path;
+  }
+  const result = await restoreBackup({ archive, dataDir: env.DATA_DIR, force: args.force });
   printVerification("restore", result.verification);
   for (const name of result.migrationsApplied) console.log(`[restore] migración aplicada: ${name}`);
   if (result.replacedDir)
     console.log(`[restore] la tienda anterior quedó en ${result.replacedDir}`);
   console.log(`[restore] tienda restaurada en ${env.DATA_DIR}`);
 } catch (error) {
-  // A BackupError is a refusal or a bad archive, found before the store was touched.
+  // A BackupError or OffsiteError is a refusal, a bad archive or a failed download, found
+  // before the store was touched.
   console.error(
-    error instanceof BackupError
+    error instanceof BackupError || error instanceof OffsiteError
       ? `[restore] no se restauró nada: ${error.message}`
       : `[restore] la restauración falló: ${String(error)}`,
   );

@@ -120,7 +120,7 @@ async function databaseSize(dataDir: string) {
 
 /** The system-status panel, measured on each visit instead of the seed's static text. */
 export async function getSystemStatus(executor: Kysely<Database> = db, now = new Date()) {
-  const { DATA_DIR: dataDir, BACKUP_DIR } = getEnv();
+  const { DATA_DIR: dataDir, BACKUP_DIR, offsite } = getEnv();
   const [databaseBytes, uploadsBytes, disk, proofsAwaitingReview] = await Promise.all([
     databaseSize(dataDir),
     folderSize(path.join(dataDir, "uploads")),
@@ -134,6 +134,6 @@ export async function getSystemStatus(executor: Kysely<Database> = db, now = new
     proofsAwaitingReview,
     version,
     uptimeSeconds: Math.floor(process.uptime()),
-    backup: backupStatus(backupDirFor(dataDir, BACKUP_DIR), now),
+    backup: backupStatus(backupDirFor(dataDir, BACKUP_DIR), now, offsite !== null),
   };
 }

@@ -8,6 +8,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { useRevalidateOnInterval } from "~/hooks/use-revalidate-on-interval";
 import { getDashboardStats, getSystemStatus, recentOrders } from "~/models/dashboard.server";
 import { ORDER_STATUS_BADGES, ORDER_STATUS_SHORT_LABELS } from "~/models/order-status";
 import { guardAction } from "~/utils/action.server";
@@ -16,6 +17,7 @@ import { BACKUP_STALE_HOURS } from "~/utils/backup-status.server";
 import { BackupError, createBackup } from "~/utils/backup.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
+import { offsiteLocation, shipOffsite } from "~/utils/offsite-backup.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -35,9 +37,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
-  const { DATA_DIR, BACKUP_DIR } = getEnv();
+  const { DATA_DIR, BACKUP_DIR, offsite } = getEnv();
+  let backup;
   try {
-    await createBackup({ dataDir: DATA_DIR, backupDir: BACKUP_DIR });
+    backup = await createBackup({ dataDir: DATA_DIR, backupDir: BACKUP_DIR });
   } catch (error) {
     console.error("[backup] from the dashboard failed", error);
     return redirectWithToast(request, "/admin", {
@@ -47,7 +50,16 @@ export async function action({ request }: ActionFunctionArgs) {
         error instanceof BackupError ? error.message : "Revisa el registro del servidor.",
     });
   }
-  return redirectWithToast(request, "/admin", { title: "Copia de seguridad creada" });
+  if (!offsite) return redirectWithToast(request, "/admin", { title: "Copia de seguridad creada" });
+  // The upload can take minutes on a shop's line: it goes on after the answer (a proxy would
+  // time the request out), and the status below follows it (decision 077).
+  void shipOffsite(offsite, backup.path).then((record) => {
+    if (record.status === "failed") console.error(`[backup] off-site copy failed: ${record.error}`);
+  });
+  return redirectWithToast(request, "/admin", {
+    title: "Copia de seguridad creada",
+    description: `Subiéndose a ${offsiteLocation(offsite, backup.path)}.`,
+  });
 }
 
 const number = new Intl.NumberFormat("es-HN");
@@ -70,6 +82,16 @@ function formatUptime(seconds: number) {
   if (days > 0) return `${days} d ${hours} h`;
   if (hours > 0) return `${hours} h ${minutes} min`;
   return `${minutes} min`;
+}
+
+const UPLOAD_POLL_MS = 5000;
+
+function BackupWarning({ children }: { children: React.ReactNode }) {
+  return (
+    <p role="alert" className="border-danger text-danger mt-4 rounded-md border p-3 text-sm">
+      {children}
+    </p>
+  );
 }
 
 const quickActions = [
@@ -117,6 +139,9 @@ export default function AdminDashboardRoute() {
     { label: "Tiempo en línea", value: formatUptime(system.uptimeSeconds) },
   ];
   const lastBackup = system.backup.last;
+  const offsite = system.backup.offsite;
+  // With JS the status follows an upload that goes on after the POST; without, a reload does.
+  useRevalidateOnInterval(offsite?.last?.status === "uploading" ? UPLOAD_POLL_MS : null);
 
   return (
     <div className="space-y-8">
@@ -246,14 +271,18 @@ export default function AdminDashboardRoute() {
               Copias de seguridad
             </h2>
             {system.backup.stale ? (
-              <p
-                role="alert"
-                className="border-danger text-danger mt-4 rounded-md border p-3 text-sm"
-              >
+              <BackupWarning>
                 {lastBackup
                   ? `La última copia de seguridad tiene más de ${staleHours} horas.`
                   : "Aún no hay copias de seguridad."}
-              </p>
+              </BackupWarning>
+            ) : null}
+            {offsite?.last?.status === "failed" ? (
+              <BackupWarning>La copia externa falló: {offsite.last.error}</BackupWarning>
+            ) : offsite?.behind ? (
+              <BackupWarning>
+                La última copia aún no está en el almacenamiento externo.
+              </BackupWarning>
             ) : null}
             {lastBackup ? (
               <dl aria-label="Última copia de seguridad" className="mt-4 space-y-2 text-sm">
@@ -272,6 +301,18 @@ export default function AdminDashboardRoute() {
                 <div>
                   <dt className="text-fg-muted">Archivo</dt>
                   <dd className="font-mono text-xs break-all">{lastBackup.path}</dd>
+                </div>
+                <div>
+                  <dt className="text-fg-muted">Copia externa</dt>
+                  {offsite?.last?.status === "uploaded" ? (
+                    <dd className="font-mono text-xs break-all">
+                      {offsite.last.location}, {formatDateTime(offsite.last.at)}
+                    </dd>
+                  ) : offsite?.last?.status === "uploading" ? (
+                    <dd className="text-xs break-all">Subiendo a {offsite.last.location}…</dd>
+                  ) : (
+                    <dd>{offsite ? "No subida" : "No configurada (BACKUP_S3_*)"}</dd>
+                  )}
                 </div>
               </dl>
             ) : null}

@@ -3,6 +3,7 @@ import { dayOfIso } from "./dates";
 import type { DB } from "./db.server";
 import { getEnv } from "./env.server";
 import { runOncePerDay } from "./jobs.server";
+import { shipOffsite, type OffsiteConfig, type OffsiteRecord } from "./offsite-backup.server";
 
 /*
  * The daily backup (issue 12, decision 073): every worker's timer asks whether it is time, and
@@ -26,18 +27,24 @@ export function backupDue(now: Date, hour: number) {
 /**
  * Takes the day's backup when it is due and no worker has taken it yet; `null` otherwise. A
  * server started after the hour takes that day's backup at once. A failed backup still spends
- * the day's claim (no retry storm on a full disk); the dashboard's warning shows it.
+ * the day's claim (no retry storm on a full disk); the dashboard's warning shows it. With an
+ * off-site store the job also waits for the upload, so the day's run ends when the copy is away.
  */
 export async function runScheduledBackup(options: {
   now: Date;
   hour: number;
   dataDir: string;
   backupDir?: string;
+  offsite?: OffsiteConfig | null;
   db?: DB;
-}): Promise<BackupResult | null> {
-  const { now, hour, dataDir, backupDir, db } = options;
+}): Promise<(BackupResult & { offsite: OffsiteRecord | null }) | null> {
+  const { now, hour, dataDir, backupDir, offsite, db } = options;
   if (!backupDue(now, hour)) return null;
-  return runOncePerDay(JOB, () => createBackup({ dataDir, backupDir, now }), {
+  const backUp = async () => {
+    const backup = await createBackup({ dataDir, backupDir, now });
+    return { ...backup, offsite: offsite ? await shipOffsite(offsite, backup.path) : null };
+  };
+  return runOncePerDay(JOB, backUp, {
     now,
     db,
     period: dayOfIso(now.toISOString()),
@@ -53,7 +60,7 @@ declare global {
 
 /** Starts this worker's timer (once per process); BACKUP_HOUR=off turns the daily backup off. */
 export function startBackupSchedule() {
-  const { BACKUP_HOUR, DATA_DIR, BACKUP_DIR } = getEnv();
+  const { BACKUP_HOUR, DATA_DIR, BACKUP_DIR, offsite } = getEnv();
   if (BACKUP_HOUR === "off") return;
   globalThis.__perfumeriaBackupTimer ??= setInterval(
     () =>
@@ -62,9 +69,14 @@ export function startBackupSchedule() {
         hour: BACKUP_HOUR,
         dataDir: DATA_DIR,
         backupDir: BACKUP_DIR,
+        offsite,
       })
         .then((result) => {
-          if (result) console.info(`[backup] daily backup written: ${result.path}`);
+          if (!result) return;
+          console.info(`[backup] daily backup written: ${result.path}`);
+          if (result.offsite?.status === "failed") {
+            console.error(`[backup] off-site copy failed: ${result.offsite.error}`);
+          }
         })
         .catch((error) => console.error("[backup] daily backup failed", error)),
     CHECK_EVERY_MS,

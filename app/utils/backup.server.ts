@@ -225,7 +225,8 @@ function latestMigration(sqlite: SQLite.Database) {
  * and writers keep going; the copy is the database as of one moment), then the uploads (after the
  * snapshot, so every proof the snapshot references is already on disk: checkout stores the file
  * before the order row), packed into one archive, verified, and only then given its final name;
- * then the retention rule prunes the folder.
+ * then the retention rule prunes the folder. Its off-site copy is `shipOffsite`'s
+ * (offsite-backup.server.ts), called by whoever took the backup.
  */
 export async function createBackup(options: {
   dataDir: string;
@@ -330,13 +331,37 @@ export function runningServerPid(dataDir: string): number | null {
   } catch {
     return null;
   }
-  if (!Number.isInteger(pid) || pid <= 0) return null;
+  return isProcessAlive(pid) ? pid : null;
+}
+
+/** Whether a process with this pid exists (any user's). */
+export function isProcessAlive(pid: number) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return pid;
+    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to another user; it is alive all the same.
-    return (error as NodeJS.ErrnoException).code === "EPERM" ? pid : null;
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Throws the BackupError a restore into `dataDir` would be refused with: a live server on it, or
+ * a store already there without `force`. `restoreBackup` checks it; the CLI asks first too,
+ * before it downloads an archive it could not use.
+ */
+export function assertRestorable(dataDir: string, force = false) {
+  const pid = runningServerPid(dataDir);
+  if (pid !== null) {
+    throw new BackupError(
+      `Un servidor (pid ${pid}) está usando ${dataDir}: deténlo antes de restaurar.`,
+    );
+  }
+  if (fs.existsSync(databasePath(dataDir)) && !force) {
+    throw new BackupError(
+      `Ya hay una tienda en ${dataDir}. Usa --force para reemplazarla (la actual se guarda aparte).`,
+    );
   }
 }
 
@@ -362,19 +387,8 @@ export async function restoreBackup(options: {
 }): Promise<RestoreResult> {
   const { archive, dataDir } = options;
   if (!fs.existsSync(archive)) throw new BackupError(`No existe el archivo ${archive}.`);
-  const pid = runningServerPid(dataDir);
-  if (pid !== null) {
-    throw new BackupError(
-      `Un servidor (pid ${pid}) está usando ${dataDir}: deténlo antes de restaurar.`,
-    );
-  }
+  assertRestorable(dataDir, options.force);
   const target = databasePath(dataDir);
-  const hasStore = fs.existsSync(target);
-  if (hasStore && !options.force) {
-    throw new BackupError(
-      `Ya hay una tienda en ${dataDir}. Usa --force para reemplazarla (la actual se guarda aparte).`,
-    );
-  }
 
   const existed = fs.existsSync(dataDir);
   let dir: string | undefined;

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { OffsiteConfig } from "./offsite-backup.server";
 
 /**
  * The one place that reads process.env. Parsed once; a bad value stops the
@@ -16,6 +17,13 @@ const EnvSchema = z
     BACKUP_DIR: z.string().min(1).optional(),
     // The hour (0–23, America/Tegucigalpa) of the daily backup, or "off" (backup-schedule.server.ts).
     BACKUP_HOUR: z.union([z.literal("off"), z.coerce.number().int().min(0).max(23)]).default(3),
+    // Off-site copies (offsite-backup.server.ts): S3 or an S3-compatible store (B2, MinIO, R2).
+    BACKUP_S3_ENDPOINT: z.string().url("debe ser una URL").optional(),
+    BACKUP_S3_REGION: z.string().min(1).default("us-east-1"),
+    BACKUP_S3_BUCKET: z.string().min(1).optional(),
+    BACKUP_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    BACKUP_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    BACKUP_S3_PREFIX: z.string().default(""),
     SESSION_SECRET: z.string().min(32, "debe tener al menos 32 caracteres").optional(),
     ADMIN_EMAIL: z.string().email("debe ser un correo válido").default("admin@perfumeria.hn"),
     ADMIN_PASSWORD: z.string().min(8, "debe tener al menos 8 caracteres").optional(),
@@ -25,11 +33,54 @@ const EnvSchema = z
     GOOGLE_ISSUER_URL: z.string().url("debe ser una URL").optional(),
     LOG_SLOW_QUERIES_MS: z.coerce.number().int().min(0).default(100),
   })
+  .superRefine((env, ctx) => {
+    // Half an off-site configuration is a mistake, not "off": say which variable is missing.
+    const s3 = [
+      "BACKUP_S3_ENDPOINT",
+      "BACKUP_S3_BUCKET",
+      "BACKUP_S3_ACCESS_KEY_ID",
+      "BACKUP_S3_SECRET_ACCESS_KEY",
+    ] as const;
+    if (!s3.some((name) => env[name])) return;
+    for (const name of s3.slice(1)) {
+      if (!env[name]) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [name],
+          message: "falta: las copias externas necesitan BACKUP_S3_BUCKET y sus credenciales",
+        });
+      }
+    }
+  })
   .transform((env) => ({
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    offsite: offsiteConfigOf(env),
   }));
+
+/** The off-site store of the backups, or null when BACKUP_S3_BUCKET is not set. */
+function offsiteConfigOf(env: {
+  BACKUP_S3_ENDPOINT?: string;
+  BACKUP_S3_REGION: string;
+  BACKUP_S3_BUCKET?: string;
+  BACKUP_S3_ACCESS_KEY_ID?: string;
+  BACKUP_S3_SECRET_ACCESS_KEY?: string;
+  BACKUP_S3_PREFIX: string;
+}): OffsiteConfig | null {
+  const { BACKUP_S3_BUCKET: bucket } = env;
+  const { BACKUP_S3_ACCESS_KEY_ID: accessKeyId, BACKUP_S3_SECRET_ACCESS_KEY: secretAccessKey } =
+    env;
+  if (!bucket || !accessKeyId || !secretAccessKey) return null;
+  return {
+    endpoint: env.BACKUP_S3_ENDPOINT,
+    region: env.BACKUP_S3_REGION,
+    bucket,
+    prefix: env.BACKUP_S3_PREFIX,
+    accessKeyId,
+    secretAccessKey,
+  };
+}
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRETS: string[] };
 

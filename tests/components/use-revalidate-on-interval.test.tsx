@@ -87,4 +87,36 @@ describe("useRevalidateOnInterval", () => {
     setVisibility("visible");
     expect(await screen.findByText("Carga 2")).toBeTruthy();
   });
+
+  test("null asks nothing: a page polls only while its loader says something is under way", async () => {
+    // The dashboard while an off-site upload runs: the third load finds it finished.
+    let runs = 0;
+    function Uploading() {
+      const { run, uploading } = useLoaderData<{ run: number; uploading: boolean }>();
+      useRevalidateOnInterval(uploading ? 5000 : null);
+      return <p>{`Carga ${run}`}</p>;
+    }
+    const Stub = createRemixStub([
+      {
+        path: "/",
+        Component: Uploading,
+        loader: () => {
+          runs += 1;
+          return json({ run: runs, uploading: runs < 3 });
+        },
+      },
+    ]);
+    render(<Stub />);
+    await screen.findByText("Carga 1");
+    await advance(5000);
+    await screen.findByText("Carga 2");
+    await advance(5000);
+    await screen.findByText("Carga 3");
+
+    await advance(60_000);
+    setVisibility("hidden");
+    setVisibility("visible");
+    await advance(60_000);
+    expect(runs).toBe(3);
+  });
 });

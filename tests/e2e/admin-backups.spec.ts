@@ -1,10 +1,15 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Page } from "@playwright/test";
+import { S3_KEY } from "../setup/s3-server";
 import { admin, expect, test } from "./fixtures";
 
 /*
  * A backup from the dashboard writes into the store's DATA_DIR/backups, and the first test needs
  * a store with none yet: each project uses its own isolated store (playwright.config.ts), which
- * starts empty on every run.
+ * starts empty on every run. Those stores copy their backups to the S3-compatible server the
+ * global setup starts, under the project's prefix (BACKUP_S3_* in playwright.config.ts).
  */
 test.describe.configure({ mode: "serial" });
 
@@ -21,7 +26,29 @@ async function signInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/admin$/, { timeout: 20_000 });
 }
 
-test("an admin without backups is warned and creates one from the dashboard", async ({ page }) => {
+/** The object's bytes as the S3 server holds them. */
+async function offsiteBytes(key: string) {
+  const client = new S3Client({
+    endpoint: process.env.E2E_S3_ENDPOINT,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: S3_KEY,
+  });
+  try {
+    const object = await client.send(
+      new GetObjectCommand({ Bucket: process.env.E2E_S3_BUCKET, Key: key }),
+    );
+    return Buffer.from(await object.Body!.transformToByteArray());
+  } finally {
+    client.destroy();
+  }
+}
+
+const sha256 = (bytes: Buffer) => crypto.createHash("sha256").update(bytes).digest("hex");
+
+test("an admin without backups is warned and creates one from the dashboard, copied off-site", async ({
+  page,
+}, testInfo) => {
   await signInAsAdmin(page);
   const section = page.getByRole("region", { name: "Copias de seguridad" });
   await expect(section.getByRole("alert")).toHaveText("Aún no hay copias de seguridad.");
@@ -30,6 +57,14 @@ test("an admin without backups is warned and creates one from the dashboard", as
   await section.getByRole("button", { name: "Crear copia de seguridad" }).click();
 
   await expect(page.getByText("Copia de seguridad creada")).toBeVisible({ timeout: 20_000 });
+  const bucket = process.env.E2E_S3_BUCKET;
+  const prefix = `${testInfo.project.name}/`;
+  const archivePattern = `perfumeria-\\d{8}T\\d{6}Z(-\\d+)?\\.tar\\.gz`;
+  await expect(page.getByText(/^Subiéndose a s3:\/\//)).toHaveText(
+    new RegExp(
+      `^Subiéndose a s3://${bucket}/${prefix}${archivePattern} \\(127\\.0\\.0\\.1:\\d+\\)\\.$`,
+    ),
+  );
   await expect(section.getByRole("alert")).toHaveCount(0);
   const last = section.getByRole("definition");
   // "24 nov 2026, 7:10 p. m.": the time in Honduras, then the size, verified, the archive.
@@ -37,4 +72,20 @@ test("an admin without backups is warned and creates one from the dashboard", as
   await expect(last.nth(1)).toHaveText(/^[\d.,]+ (B|KB|MB)$/);
   await expect(last.nth(2)).toHaveText("Sí");
   await expect(last.nth(3)).toHaveText(/\/backups\/perfumeria-\d{8}T\d{6}Z(-\d+)?\.tar\.gz$/);
+  // The upload goes on after the answer: with JS the status follows it, without a reload shows it.
+  const uploaded = new RegExp(
+    `^s3://${bucket}/${prefix}${archivePattern} \\(127\\.0\\.0\\.1:\\d+\\), \\d{1,2} \\S+ \\d{4}`,
+  );
+  if (testInfo.project.name === "nojs") {
+    await expect(async () => {
+      await page.reload();
+      await expect(last.nth(4)).toHaveText(uploaded, { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+  }
+  await expect(last.nth(4)).toHaveText(uploaded, { timeout: 20_000 });
+
+  // The bucket holds the very archive the store wrote.
+  const archive = (await last.nth(3).textContent())!;
+  const name = archive.split("/").at(-1)!;
+  expect(sha256(await offsiteBytes(`${prefix}${name}`))).toBe(sha256(fs.readFileSync(archive)));
 });

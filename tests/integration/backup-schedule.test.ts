@@ -77,4 +77,30 @@ describe("runScheduledBackup", () => {
     expect(await run("2026-12-06T05:55:00Z", 23)).toBeNull();
     expect(listBackups(backupDir)).toHaveLength(before + 1);
   });
+
+  it("ships the day's archive off-site when BACKUP_S3_* is set, and the run ends with the upload", async () => {
+    // Nothing listens on port 9: the upload fails, and the result says so with the archive kept.
+    const offsite = {
+      endpoint: "http://127.0.0.1:9",
+      region: "us-east-1",
+      bucket: "copias",
+      prefix: "",
+      accessKeyId: "clave",
+      secretAccessKey: "secreto",
+    };
+    const result = await runScheduledBackup({
+      now: at("2026-12-10T09:00:00Z"),
+      hour: 3,
+      dataDir,
+      backupDir,
+      offsite,
+      db,
+    });
+    expect(result?.offsite).toMatchObject({
+      status: "failed",
+      archive: path.basename(result!.path),
+      error: expect.stringContaining("ECONNREFUSED"),
+    });
+    expect(fs.existsSync(result!.path)).toBe(true);
+  });
 });

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, databasePath, openSqlite } from "#db/connection";
@@ -17,6 +17,7 @@ import {
 import { db } from "~/utils/db.server";
 import { createProduct } from "../factories/catalog";
 import { attachProof, createOrder } from "../factories/orders";
+import { runScript } from "../setup/run-script";
 
 /*
  * Backups of this worker's store (real SQLite file, real upload files) and restores into fresh
@@ -221,22 +222,6 @@ describe("restoreBackup", () => {
     expect(fs.existsSync(freshDir("nunca"))).toBe(false);
   });
 });
-
-/** Runs `npm run backup` / `npm run restore` (their scripts under tsx) with these variables. */
-async function runScript(script: string, args: string[], env: Record<string, string>) {
-  const root = path.resolve(import.meta.dirname, "../..");
-  const child = spawn(
-    path.join(root, "node_modules", ".bin", "tsx"),
-    [path.join(root, "scripts", script), ...args],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  return { code, stdout, stderr };
-}
 
 describe("the commands", () => {
   it("npm run backup prints the verification and the archive's path last; fails on no store", async () => {

@@ -139,7 +139,11 @@ describe("the dashboard over a store with known data", () => {
   it("shows the last verified backup and warns when it is older than 36 hours", async () => {
     const dataDir = process.env.DATA_DIR!;
     const hour = 3_600_000;
-    expect((await getSystemStatus(db, NOW)).backup).toEqual({ last: null, stale: true });
+    expect((await getSystemStatus(db, NOW)).backup).toEqual({
+      last: null,
+      stale: true,
+      offsite: null,
+    });
 
     const taken = await createBackup({ dataDir, now: NOW });
     const fresh = (await getSystemStatus(db, new Date(NOW.getTime() + 36 * hour))).backup;
@@ -151,6 +155,7 @@ describe("the dashboard over a store with known data", () => {
         verified: true,
       },
       stale: false,
+      offsite: null,
     });
     expect(path.dirname(taken.path)).toBe(path.join(dataDir, "backups"));
     expect(taken.sizeBytes).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { OAuth2Server } from "oauth2-mock-server";
 import { googleUser } from "../e2e/fixtures";
+import { startS3Server } from "./s3-server";
 
 /*
  * An OpenID provider standing in for Google (GOOGLE_ISSUER_URL points the server at it).
@@ -35,9 +36,17 @@ export default async function globalSetup() {
   server.issuer.url = issuerUrl.origin;
   await server.start(Number(issuerUrl.port), issuerUrl.hostname);
 
+  // Where the isolated stores' backups go off-site (BACKUP_S3_* in playwright.config.ts).
+  const s3 = await startS3Server({
+    directory: process.env.E2E_S3_DIR!,
+    bucket: process.env.E2E_S3_BUCKET!,
+    port: Number(new URL(process.env.E2E_S3_ENDPOINT!).port),
+  });
+
   return async () => {
-    await server.stop();
+    await Promise.all([server.stop(), s3.close()]);
     for (const key of [
+      "E2E_S3_DIR",
       "E2E_DATA_DIR",
       "E2E_ISOLATED_JS_DATA_DIR",
       "E2E_ISOLATED_NOJS_DATA_DIR",

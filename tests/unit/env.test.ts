@@ -78,4 +78,40 @@ describe("parseEnv", () => {
       expect(() => parseEnv({ BACKUP_HOUR: bad }), bad).toThrow(/BACKUP_HOUR/);
     }
   });
+
+  test("BACKUP_S3_*: off when unset, a whole configuration or a clear error naming what is missing", () => {
+    expect(parseEnv({}).offsite).toBeNull();
+    const whole = {
+      BACKUP_S3_BUCKET: "copias",
+      BACKUP_S3_ACCESS_KEY_ID: "clave",
+      BACKUP_S3_SECRET_ACCESS_KEY: "secreto",
+    };
+    // AWS itself: no endpoint, the default region, no prefix.
+    expect(parseEnv(whole).offsite).toEqual({
+      endpoint: undefined,
+      region: "us-east-1",
+      bucket: "copias",
+      prefix: "",
+      accessKeyId: "clave",
+      secretAccessKey: "secreto",
+    });
+    expect(
+      parseEnv({
+        ...whole,
+        BACKUP_S3_ENDPOINT: "https://s3.us-west-004.backblazeb2.com",
+        BACKUP_S3_REGION: "us-west-004",
+        BACKUP_S3_PREFIX: "tienda/",
+      }).offsite,
+    ).toMatchObject({ endpoint: "https://s3.us-west-004.backblazeb2.com", prefix: "tienda/" });
+
+    expect(() => parseEnv({ BACKUP_S3_BUCKET: "copias" })).toThrow(
+      /BACKUP_S3_ACCESS_KEY_ID: falta[\s\S]*BACKUP_S3_SECRET_ACCESS_KEY: falta/,
+    );
+    expect(() => parseEnv({ BACKUP_S3_ENDPOINT: "https://minio.local:9000" })).toThrow(
+      /BACKUP_S3_BUCKET: falta/,
+    );
+    expect(() => parseEnv({ ...whole, BACKUP_S3_ENDPOINT: "minio" })).toThrow(
+      /BACKUP_S3_ENDPOINT: debe ser una URL/,
+    );
+  });
 });
