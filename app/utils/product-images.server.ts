@@ -9,6 +9,7 @@ import {
   readFileHead,
   readMultipartForm,
   sniffImageType,
+  writeFileDurably,
   type ReceivedFile,
 } from "./uploads.server";
 
@@ -59,15 +60,14 @@ export async function storeImageUpload(
     for (const width of widths) {
       const target = path.join(dir, `${key}-${width}.webp`);
       if (fs.existsSync(target)) continue;
-      // Written under a temporary name and renamed, so a failure never leaves a truncated file
-      // that the next upload of the same picture would take as done.
-      const temporary = `${target}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-      await source
+      const webp = await source
         .clone()
         .resize(fit === "cover" ? { width, height: width, fit } : { width, fit })
         .webp({ quality: 78 })
-        .toFile(temporary);
-      fs.renameSync(temporary, target);
+        .toBuffer();
+      // Whole and on disk before the row naming it commits, as a proof is (decision 075): a
+      // failure or a crash never leaves a truncated file the next upload would take as done.
+      await writeFileDurably(target, webp);
     }
   } catch {
     return { ok: false, message: IMAGE_MESSAGES.unreadable };
