@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Page } from "@playwright/test";
-import { S3_KEY } from "../setup/s3-server";
+import { readObject } from "../setup/s3-server";
 import { admin, expect, test } from "./fixtures";
 
 /*
@@ -26,24 +25,6 @@ async function signInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/admin$/, { timeout: 20_000 });
 }
 
-/** The object's bytes as the S3 server holds them. */
-async function offsiteBytes(key: string) {
-  const client = new S3Client({
-    endpoint: process.env.E2E_S3_ENDPOINT,
-    region: "us-east-1",
-    forcePathStyle: true,
-    credentials: S3_KEY,
-  });
-  try {
-    const object = await client.send(
-      new GetObjectCommand({ Bucket: process.env.E2E_S3_BUCKET, Key: key }),
-    );
-    return Buffer.from(await object.Body!.transformToByteArray());
-  } finally {
-    client.destroy();
-  }
-}
-
 const sha256 = (bytes: Buffer) => crypto.createHash("sha256").update(bytes).digest("hex");
 
 test("an admin without backups is warned and creates one from the dashboard, copied off-site", async ({
@@ -57,7 +38,7 @@ test("an admin without backups is warned and creates one from the dashboard, cop
   await section.getByRole("button", { name: "Crear copia de seguridad" }).click();
 
   await expect(page.getByText("Copia de seguridad creada")).toBeVisible({ timeout: 20_000 });
-  const bucket = process.env.E2E_S3_BUCKET;
+  const bucket = process.env.E2E_S3_BUCKET!;
   const prefix = `${testInfo.project.name}/`;
   const archivePattern = `perfumeria-\\d{8}T\\d{6}Z(-\\d+)?\\.tar\\.gz`;
   await expect(page.getByText(/^Subiéndose a s3:\/\//)).toHaveText(
@@ -87,5 +68,7 @@ test("an admin without backups is warned and creates one from the dashboard, cop
   // The bucket holds the very archive the store wrote.
   const archive = (await last.nth(3).textContent())!;
   const name = archive.split("/").at(-1)!;
-  expect(sha256(await offsiteBytes(`${prefix}${name}`))).toBe(sha256(fs.readFileSync(archive)));
+  expect(
+    sha256((await readObject(process.env.E2E_S3_ENDPOINT!, bucket, `${prefix}${name}`)).bytes),
+  ).toBe(sha256(fs.readFileSync(archive)));
 });

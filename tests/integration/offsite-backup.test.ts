@@ -4,7 +4,6 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, databasePath, openSqlite } from "#db/connection";
 import { backupStatus } from "~/utils/backup-status.server";
@@ -20,7 +19,7 @@ import {
 import { createProduct } from "../factories/catalog";
 import { attachProof, createOrder } from "../factories/orders";
 import { runScript } from "../setup/run-script";
-import { startS3Server } from "../setup/s3-server";
+import { putObject, readObject, startS3Server } from "../setup/s3-server";
 
 /*
  * Off-site copies (decision 077) against a real S3-compatible server started here, over this
@@ -36,25 +35,6 @@ let lenient: Awaited<ReturnType<typeof startS3Server>>;
 let product: Awaited<ReturnType<typeof createProduct>>;
 
 const sha256 = (bytes: Buffer) => crypto.createHash("sha256").update(bytes).digest("hex");
-
-/** The object as the bucket holds it, read with a client of the test's own. */
-async function objectIn(config: OffsiteConfig, key: string) {
-  const client = new S3Client({
-    endpoint: config.endpoint,
-    region: config.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-  });
-  try {
-    const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-    return {
-      bytes: Buffer.from(await object.Body!.transformToByteArray()),
-      metadata: object.Metadata,
-    };
-  } finally {
-    client.destroy();
-  }
-}
 
 /** The S3 settings of `config` as the commands read them from the environment. */
 function envOf(config: OffsiteConfig) {
@@ -112,7 +92,7 @@ describe("createBackup with BACKUP_S3_*", () => {
     });
 
     const local = fs.readFileSync(result.path);
-    const remote = await objectIn(config, `tienda/${name}`);
+    const remote = await readObject(s3.endpoint, bucket, `tienda/${name}`);
     expect(sha256(remote.bytes)).toBe(sha256(local));
     expect(remote.metadata).toEqual({ sha256: sha256(local) });
 
@@ -188,7 +168,7 @@ describe("createBackup with BACKUP_S3_*", () => {
     const config = s3.config({ prefix: "grande/" });
     const uploaded = await uploadArchive(config, big);
     expect(uploaded).toMatchObject({ sizeBytes: bytes.length, sha256: sha256(bytes) });
-    expect(sha256((await objectIn(config, uploaded.key)).bytes)).toBe(sha256(bytes));
+    expect(sha256((await readObject(s3.endpoint, bucket, uploaded.key)).bytes)).toBe(sha256(bytes));
   });
 });
 
@@ -268,21 +248,12 @@ describe("the commands with BACKUP_S3_*", () => {
   it("refuses a download whose bytes differ from the upload's sha256, and keeps nothing of it", async () => {
     const config = s3.config({ prefix: "alterada/" });
     const name = "perfumeria-20261102T090000Z.tar.gz";
-    const client = new S3Client({
-      endpoint: config.endpoint,
-      region: config.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    await putObject(s3.endpoint, {
+      bucket,
+      key: `alterada/${name}`,
+      body: crypto.randomBytes(512),
+      metadata: { sha256: sha256(Buffer.from("otro contenido")) },
     });
-    await client.send(
-      new PutObjectCommand({
-        Bucket: bucket,
-        Key: `alterada/${name}`,
-        Body: crypto.randomBytes(512),
-        Metadata: { sha256: sha256(Buffer.from("otro contenido")) },
-      }),
-    );
-    client.destroy();
     const target = path.join(scratch, "descargas");
     await expect(downloadArchive(config, target, name)).rejects.toThrow(OffsiteError);
     await expect(downloadArchive(config, target, name)).rejects.toThrow(/no coincide/);

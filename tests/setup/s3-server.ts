@@ -1,4 +1,5 @@
 import S3rver from "@20minutes/s3rver";
+import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { OffsiteConfig } from "~/utils/offsite-backup.server";
 
 /*
@@ -40,4 +41,47 @@ export async function startS3Server(options: {
     }),
     close: () => server.close(),
   };
+}
+
+/** Runs `work` with a client of the test's own on the server at `endpoint`, to look in a bucket. */
+async function withTestClient<T>(endpoint: string, work: (client: S3Client) => Promise<T>) {
+  const client = new S3Client({
+    endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: S3_KEY,
+  });
+  try {
+    return await work(client);
+  } finally {
+    client.destroy();
+  }
+}
+
+/** An object's bytes and metadata as the server holds them. */
+export function readObject(endpoint: string, bucket: string, key: string) {
+  return withTestClient(endpoint, async (client) => {
+    const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return {
+      bytes: Buffer.from(await object.Body!.transformToByteArray()),
+      metadata: object.Metadata,
+    };
+  });
+}
+
+/** Puts an object straight into a bucket, as something other than the store would. */
+export function putObject(
+  endpoint: string,
+  object: { bucket: string; key: string; body: Buffer; metadata?: Record<string, string> },
+) {
+  return withTestClient(endpoint, (client) =>
+    client.send(
+      new PutObjectCommand({
+        Bucket: object.bucket,
+        Key: object.key,
+        Body: object.body,
+        Metadata: object.metadata,
+      }),
+    ),
+  );
 }
