@@ -378,6 +378,10 @@ export interface JobRunsTable {
   /** The period the run stands for, e.g. the UTC day `2026-12-23`. */
   period: string;
   startedAt: string;
+  /** When the task ended, in success or failure; null while it runs (or if its worker died). */
+  finishedAt: string | null;
+  /** The failure's message; null when the task succeeded. */
+  error: string | null;
 }
 
 /**

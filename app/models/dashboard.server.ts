@@ -5,9 +5,11 @@ import { sql } from "kysely";
 import { databasePath } from "#db/connection";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
+import { DAILY_BACKUP_JOB } from "~/utils/backup-schedule.server";
 import { backupStatus } from "~/utils/backup-status.server";
 import { backupDirFor } from "~/utils/backup.server";
 import { getEnv } from "~/utils/env.server";
+import { lastRunOf } from "~/utils/jobs.server";
 import { version } from "../../package.json";
 import { countProofQueue } from "./admin-orders.server";
 import { soldOrders } from "./sales.server";
@@ -121,12 +123,15 @@ async function databaseSize(dataDir: string) {
 /** The system-status panel, measured on each visit instead of the seed's static text. */
 export async function getSystemStatus(executor: Kysely<Database> = db, now = new Date()) {
   const { DATA_DIR: dataDir, BACKUP_DIR, offsite } = getEnv();
-  const [databaseBytes, uploadsBytes, disk, proofsAwaitingReview] = await Promise.all([
-    databaseSize(dataDir),
-    folderSize(path.join(dataDir, "uploads")),
-    fs.statfs(dataDir),
-    countProofQueue(executor),
-  ]);
+  const [databaseBytes, uploadsBytes, disk, proofsAwaitingReview, scheduledRun] = await Promise.all(
+    [
+      databaseSize(dataDir),
+      folderSize(path.join(dataDir, "uploads")),
+      fs.statfs(dataDir),
+      countProofQueue(executor),
+      lastRunOf(DAILY_BACKUP_JOB, executor),
+    ],
+  );
   return {
     databaseBytes,
     uploadsBytes,
@@ -134,6 +139,10 @@ export async function getSystemStatus(executor: Kysely<Database> = db, now = new
     proofsAwaitingReview,
     version,
     uptimeSeconds: Math.floor(process.uptime()),
-    backup: backupStatus(backupDirFor(dataDir, BACKUP_DIR), now, offsite !== null),
+    backup: backupStatus(backupDirFor(dataDir, BACKUP_DIR), {
+      now,
+      offsiteConfigured: offsite !== null,
+      scheduledRun,
+    }),
   };
 }

@@ -277,6 +277,12 @@ export default function AdminDashboardRoute() {
                   : "Aún no hay copias de seguridad."}
               </BackupWarning>
             ) : null}
+            {system.backup.failedRun ? (
+              <BackupWarning>
+                La copia de seguridad diaria falló el {formatDateTime(system.backup.failedRun.at)}:{" "}
+                {system.backup.failedRun.error}
+              </BackupWarning>
+            ) : null}
             {offsite?.last?.status === "failed" ? (
               <BackupWarning>La copia externa falló: {offsite.last.error}</BackupWarning>
             ) : offsite?.behind ? (

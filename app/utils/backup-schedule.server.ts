@@ -12,7 +12,8 @@ import { shipOffsite, type OffsiteConfig, type OffsiteRecord } from "./offsite-b
  * crosses midnight UTC whenever the hour is before 18:00.
  */
 
-const JOB = "daily-backup";
+/** The daily backup's name in `job_runs`. */
+export const DAILY_BACKUP_JOB = "daily-backup";
 const hourInHonduras = new Intl.DateTimeFormat("en-US", {
   timeZone: "America/Tegucigalpa",
   hour: "numeric",
@@ -44,7 +45,7 @@ export async function runScheduledBackup(options: {
     const backup = await createBackup({ dataDir, backupDir, now });
     return { ...backup, offsite: offsite ? await shipOffsite(offsite, backup.path) : null };
   };
-  return runOncePerDay(JOB, backUp, {
+  return runOncePerDay(DAILY_BACKUP_JOB, backUp, {
     now,
     db,
     period: dayOfIso(now.toISOString()),

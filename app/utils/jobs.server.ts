@@ -4,7 +4,8 @@ import { db as storeDb, type DB } from "./db.server";
  * Runs `task` at most once per day (the UTC day, or the `period` given) across every worker of
  * the server (and across restarts that day): each worker's timer fires, and the first to claim
  * the day in `job_runs` runs it.
- * Returns the task's result, or `null` when another worker had claimed the day.
+ * Returns the task's result, or `null` when another worker had claimed the day. The claim then
+ * records when the task finished and, if it threw, its message (the error is thrown on).
  */
 export async function runOncePerDay<T>(
   job: string,
@@ -21,5 +22,32 @@ export async function runOncePerDay<T>(
     .onConflict((oc) => oc.columns(["job", "period"]).doNothing())
     .executeTakeFirst();
   if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return null;
-  return task();
+  // How the run ended is kept on its claim: the dashboard reads a failed daily backup from it.
+  const finish = (error: string | null) =>
+    executor
+      .updateTable("jobRuns")
+      .set({ finishedAt: new Date().toISOString(), error })
+      .where("job", "=", job)
+      .where("period", "=", period)
+      .execute();
+  let result: T;
+  try {
+    result = await task();
+  } catch (error) {
+    await finish(error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+  await finish(null);
+  return result;
+}
+
+/** The latest run of a daily job, as its claim in `job_runs` records it; undefined if none. */
+export function lastRunOf(job: string, executor: DB = storeDb) {
+  return executor
+    .selectFrom("jobRuns")
+    .select(["period", "startedAt", "finishedAt", "error"])
+    .where("job", "=", job)
+    .orderBy("startedAt", "desc")
+    .limit(1)
+    .executeTakeFirst();
 }

@@ -9,6 +9,7 @@ import * as storefrontListIndexes from "./20261223T0100-storefront-list-indexes"
 import * as pageCacheVersion from "./20261223T0200-page-cache-version";
 import * as sharedCounters from "./20261223T0300-shared-counters";
 import * as transferDeadlines from "./20261225T0200-transfer-deadlines";
+import * as jobRunOutcomes from "./20261226T0100-job-run-outcomes";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "20261223T0200-page-cache-version": pageCacheVersion,
   "20261223T0300-shared-counters": sharedCounters,
   "20261225T0200-transfer-deadlines": transferDeadlines,
+  "20261226T0100-job-run-outcomes": jobRunOutcomes,
 };

@@ -56,7 +56,7 @@ describe("'Crear copia de seguridad' with an unreachable off-site store", () => 
       await vi.waitFor(() => expect(readOffsiteRecord(backupDir)?.status).toBe("failed"), {
         timeout: 10_000,
       });
-      const status = backupStatus(backupDir, new Date(), true);
+      const status = backupStatus(backupDir, { offsiteConfigured: true });
       expect(status.offsite).toMatchObject({
         last: {
           status: "failed",

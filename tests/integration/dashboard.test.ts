@@ -8,6 +8,7 @@ import {
   startOfHondurasDay,
 } from "~/models/dashboard.server";
 import { updateSettings } from "~/models/settings.server";
+import { runScheduledBackup } from "~/utils/backup-schedule.server";
 import { createBackup } from "~/utils/backup.server";
 import { db } from "~/utils/db.server";
 import type { NewOrder, OrderStatus } from "#db/types";
@@ -142,6 +143,7 @@ describe("the dashboard over a store with known data", () => {
     expect((await getSystemStatus(db, NOW)).backup).toEqual({
       last: null,
       stale: true,
+      failedRun: null,
       offsite: null,
     });
 
@@ -155,6 +157,7 @@ describe("the dashboard over a store with known data", () => {
         verified: true,
       },
       stale: false,
+      failedRun: null,
       offsite: null,
     });
     expect(path.dirname(taken.path)).toBe(path.join(dataDir, "backups"));
@@ -163,5 +166,23 @@ describe("the dashboard over a store with known data", () => {
     const old = (await getSystemStatus(db, new Date(NOW.getTime() + 36 * hour + 1))).backup;
     expect(old.stale).toBe(true);
     expect(old.last?.path).toBe(taken.path);
+  });
+
+  it("says the same day that the daily backup failed, until a later backup makes up for it", async () => {
+    const dataDir = process.env.DATA_DIR!;
+    // The next day's scheduled run finds no store where it looks (a disk unmounted, say).
+    const failedAt = new Date(NOW.getTime() + 24 * 3_600_000);
+    await expect(
+      runScheduledBackup({ now: failedAt, hour: 0, dataDir: path.join(dataDir, "nada"), db }),
+    ).rejects.toThrow("No hay tienda");
+    const status = (await getSystemStatus(db, failedAt)).backup;
+    expect(status.stale).toBe(false);
+    expect(status.failedRun).toEqual({
+      at: expect.any(String),
+      error: expect.stringContaining("No hay tienda en"),
+    });
+
+    await createBackup({ dataDir, now: new Date(failedAt.getTime() + 3_600_000) });
+    expect((await getSystemStatus(db, failedAt)).backup.failedRun).toBeNull();
   });
 });

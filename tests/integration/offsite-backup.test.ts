@@ -96,10 +96,10 @@ describe("createBackup with BACKUP_S3_*", () => {
     expect(sha256(remote.bytes)).toBe(sha256(local));
     expect(remote.metadata).toEqual({ sha256: sha256(local) });
 
-    const status = backupStatus(backupDir, new Date(), true);
+    const status = backupStatus(backupDir, { offsiteConfigured: true });
     expect(status.offsite).toEqual({ last: result.offsite, behind: false });
     // Without BACKUP_S3_* the dashboard says nothing of a record left from before.
-    expect(backupStatus(backupDir, new Date(), false).offsite).toBeNull();
+    expect(backupStatus(backupDir).offsite).toBeNull();
   });
 
   it("keeps the local archive when the upload fails, and says which setting to check", async () => {
@@ -113,7 +113,7 @@ describe("createBackup with BACKUP_S3_*", () => {
     expect(result.offsite.status === "failed" && result.offsite.error).toMatch(
       /rechazó las credenciales \(SignatureDoesNotMatch\).*BACKUP_S3_SECRET_ACCESS_KEY/,
     );
-    expect(backupStatus(backupDir, new Date(), true).offsite).toEqual({
+    expect(backupStatus(backupDir, { offsiteConfigured: true }).offsite).toEqual({
       last: result.offsite,
       behind: true,
     });
@@ -140,7 +140,7 @@ describe("createBackup with BACKUP_S3_*", () => {
     const backup = await createBackup({ dataDir, backupDir });
     const shipping = shipOffsite(s3.config(), backup.path);
     // What a dashboard loaded right after 'Crear copia de seguridad' sees.
-    const during = backupStatus(backupDir, new Date(), true).offsite;
+    const during = backupStatus(backupDir, { offsiteConfigured: true }).offsite;
     expect(during).toMatchObject({
       last: { status: "uploading", pid: process.pid },
       behind: false,
@@ -154,7 +154,7 @@ describe("createBackup with BACKUP_S3_*", () => {
       path.join(backupDir, "offsite.json"),
       JSON.stringify({ ...record, status: "uploading", pid: Number(dead.stdout.toString()) }),
     );
-    expect(backupStatus(backupDir, new Date(), true).offsite).toMatchObject({
+    expect(backupStatus(backupDir, { offsiteConfigured: true }).offsite).toMatchObject({
       last: { status: "failed", error: expect.stringContaining("se interrumpió") },
       behind: true,
     });

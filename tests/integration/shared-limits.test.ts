@@ -3,7 +3,7 @@ import { createDb, databasePath, openSqlite } from "#db/connection";
 import { runDailyPointsExpiry } from "~/models/loyalty.server";
 import { getSettings, updateSettings } from "~/models/settings.server";
 import { db } from "~/utils/db.server";
-import { runOncePerDay } from "~/utils/jobs.server";
+import { lastRunOf, runOncePerDay } from "~/utils/jobs.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
 
 /*
@@ -96,6 +96,30 @@ describe("daily jobs", () => {
       "second",
     );
     expect(runs).toHaveLength(2);
+  });
+
+  it("keep how each run ended on its claim: when, and the failure's message", async () => {
+    const now = new Date("2026-12-27T03:00:00Z");
+    expect(await runOncePerDay("ends-well", async () => "hecho", { now })).toBe("hecho");
+    expect(await lastRunOf("ends-well")).toMatchObject({
+      period: "2026-12-27",
+      startedAt: now.toISOString(),
+      finishedAt: expect.any(String),
+      error: null,
+    });
+    const failing = async () => {
+      throw new Error("disco lleno");
+    };
+    await expect(runOncePerDay("ends-badly", failing, { now })).rejects.toThrow("disco lleno");
+    expect(await lastRunOf("ends-badly")).toMatchObject({
+      finishedAt: expect.any(String),
+      error: "disco lleno",
+    });
+    // A failed day is still claimed: no retry storm; the next day runs afresh.
+    expect(await runOncePerDay("ends-badly", failing, { now })).toBeNull();
+    const nextDay = new Date("2026-12-28T03:00:00Z");
+    expect(await runOncePerDay("ends-badly", async () => 1, { now: nextDay })).toBe(1);
+    expect(await lastRunOf("ends-badly")).toMatchObject({ period: "2026-12-28", error: null });
   });
 
   it("the loyalty expiry is one of them", async () => {
