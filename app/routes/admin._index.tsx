@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -86,7 +87,7 @@ function formatUptime(seconds: number) {
 
 const UPLOAD_POLL_MS = 5000;
 
-function BackupWarning({ children }: { children: React.ReactNode }) {
+function BackupWarning({ children }: { children: ReactNode }) {
   return (
     <p role="alert" className="border-danger text-danger mt-4 rounded-md border p-3 text-sm">
       {children}
