@@ -81,6 +81,9 @@ function describeS3Error(error: unknown, config: OffsiteConfig): string {
   if (["InvalidAccessKeyId", "SignatureDoesNotMatch", "AccessDenied"].includes(name)) {
     return `El almacenamiento externo rechazó las credenciales (${name}): revisa BACKUP_S3_ACCESS_KEY_ID y BACKUP_S3_SECRET_ACCESS_KEY.`;
   }
+  if (name === "NoSuchKey" || (name === "NotFound" && status === 404)) {
+    return `Esa copia no está en el almacenamiento externo (${name}): npm run restore -- --offsite --list muestra las que hay.`;
+  }
   if (name === "NoSuchBucket") {
     return `El bucket «${config.bucket}» no existe en el almacenamiento externo (BACKUP_S3_BUCKET).`;
   }

@@ -258,6 +258,9 @@ describe("the commands with BACKUP_S3_*", () => {
     await expect(downloadArchive(config, target, name)).rejects.toThrow(OffsiteError);
     await expect(downloadArchive(config, target, name)).rejects.toThrow(/no coincide/);
     expect(fs.readdirSync(target)).toEqual([]);
+    await expect(
+      downloadArchive(config, target, "perfumeria-20200101T000000Z.tar.gz"),
+    ).rejects.toThrow(/Esa copia no está en el almacenamiento externo \(NoSuchKey\)/);
     await expect(downloadArchive(config, target, "../../etc/passwd")).rejects.toThrow(
       /no es el nombre de una copia/,
     );
