@@ -1,14 +1,13 @@
 import { sql, type Expression } from "kysely";
 import type { LoyaltyTier } from "#db/types";
 import { db } from "~/utils/db.server";
+import { LOYALTY_SEARCH_MIN } from "./loyalty";
 
 /*
  * What the loyalty points admin reads (backoffice.md §2): customers found by name or e-mail.
  * Adding points goes through addAdminPoints (loyalty.server.ts), the ledger's one door.
  */
 
-/** backoffice.md §5: the search starts from 2 characters. */
-export const LOYALTY_SEARCH_MIN = 2;
 const SEARCH_LIMIT = 20;
 
 const CUSTOMER_COLUMNS = [

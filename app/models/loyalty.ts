@@ -67,6 +67,9 @@ export function nextTier(pointsEarned: number, rules: Pick<LoyaltyRules, "tierPl
   return { current, next: { tier, at, remaining: Math.max(0, at - pointsEarned), progress } };
 }
 
+/** backoffice.md §5: the admin's customer search starts from 2 characters (shown on the page). */
+export const LOYALTY_SEARCH_MIN = 2;
+
 export const TIER_LABELS = {
   bronce: "Bronce",
   plata: "Plata",

@@ -18,22 +18,16 @@ import { getSettings } from "~/models/settings.server";
 import { guardAction } from "~/utils/action.server";
 import { parseContactForm } from "~/utils/contact-form.server";
 import { telUrl } from "~/utils/phone";
-import { RateLimiter } from "~/utils/rate-limit.server";
+import { contactMessages } from "~/utils/public-form-limits.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Contacto | Perfumería de Lujo" }];
 
 /*
  * D31: the message is stored and read in the message centre (/admin/messages). Against spam
- * (decision 063): five messages an hour per IP, and a honeypot field no
+ * (decision 063): five messages an hour per IP (`contactMessages`), and a honeypot field no
  * person sees or hears; a bot that fills it is told "sent" and nothing is stored.
  */
-const MESSAGES_PER_HOUR = 5;
-const sent = new RateLimiter({
-  scope: "contact",
-  limit: MESSAGES_PER_HOUR,
-  windowMs: 60 * 60 * 1000,
-});
 const HONEYPOT = "website";
 
 const TOO_MANY = "Has enviado demasiados mensajes. Espera una hora e inténtalo de nuevo.";
@@ -70,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: submission.reply() }, { status: 400 });
   }
   const ip = context.clientIp ?? "unknown";
-  if (await sent.isLimited(ip)) {
+  if (await contactMessages.isLimited(ip)) {
     return json(
       { result: submission.reply({ formErrors: [TOO_MANY] }) },
       { status: 429, headers: { "Retry-After": "3600" } },
@@ -82,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error("No se pudo guardar un mensaje de contacto", error);
     return json({ result: submission.reply({ formErrors: [SEND_FAILED] }) }, { status: 500 });
   }
-  await sent.hit(ip);
+  await contactMessages.hit(ip);
   return redirectWithToast(request, "/contact", SENT);
 }
 

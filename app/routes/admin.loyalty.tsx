@@ -16,11 +16,10 @@ import { Field, Input, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import {
   getLoyaltyCustomer,
-  LOYALTY_SEARCH_MIN,
   searchLoyaltyCustomers,
   type LoyaltyCustomer,
 } from "~/models/admin-loyalty.server";
-import { TIER_LABELS } from "~/models/loyalty";
+import { LOYALTY_SEARCH_MIN, TIER_LABELS } from "~/models/loyalty";
 import { addAdminPoints, getLoyaltyAccount } from "~/models/loyalty.server";
 import { guardAction } from "~/utils/action.server";
 import { parseAdminPoints } from "~/utils/admin-points-submission.server";

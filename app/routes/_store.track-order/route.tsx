@@ -11,7 +11,7 @@ import { Page } from "~/components/page";
 import { getActiveCmsPage } from "~/models/cms.server";
 import { findOrderForTracking } from "~/models/orders.server";
 import { guardAction } from "~/utils/action.server";
-import { RateLimiter } from "~/utils/rate-limit.server";
+import { orderLookups } from "~/utils/public-form-limits.server";
 import { TrackOrderSchema } from "./schema";
 import { TrackOrderForm } from "./track-form";
 import { TrackHelpCard, TrackResultCard } from "./track-result";
@@ -23,12 +23,6 @@ export const meta: MetaFunction = () => [{ title: "Seguimiento de Pedido | Perfu
  * history and logs. Every look-up counts against the visitor's IP (10 a minute), and a wrong
  * number and a wrong e-mail give the same answer, so orders cannot be enumerated.
  */
-const LOOKUPS_PER_MINUTE = 10;
-const lookups = new RateLimiter({
-  scope: "track-order",
-  limit: LOOKUPS_PER_MINUTE,
-  windowMs: 60_000,
-});
 
 const NOT_FOUND_TITLE = "Pedido no encontrado";
 const NOT_FOUND = "Verifica que el número de pedido y email sean correctos.";
@@ -47,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: submission.reply(), order: null, errorTitle: "Error" }, { status: 400 });
   }
   const ip = context.clientIp ?? "unknown";
-  if (!(await lookups.consume(ip))) {
+  if (!(await orderLookups.consume(ip))) {
     return json(
       {
         result: submission.reply({ formErrors: [TOO_MANY_LOOKUPS] }),
