@@ -378,14 +378,3 @@ export async function deleteUserAccount(
   });
 }
 
-/** Blocking signs the user out everywhere at once (their sessions are deleted). */
-export async function setBlocked(userId: number, blocked: boolean) {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("users")
-      .set({ isBlocked: blocked ? 1 : 0, updatedAt: new Date().toISOString() })
-      .where("id", "=", userId)
-      .execute();
-    if (blocked) await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
-  });
-}

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changePassword, createCustomer, setBlocked } from "~/models/users.server";
+import { setUserBlocked } from "~/models/admin-users.server";
+import { changePassword, createCustomer } from "~/models/users.server";
 import { db } from "~/utils/db.server";
+import { createUser } from "../factories/users";
 import { startServer } from "../setup/http-server";
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -134,7 +136,8 @@ describe("sessions", () => {
   it("all end when the account is blocked, and a blocked user cannot sign in", async () => {
     const { id, email } = await newCustomer("clave-segura-1");
     const cookie = await signIn(email, "clave-segura-1");
-    await setBlocked(id, true);
+    const admin = await createUser(db, { role: "admin" });
+    expect(await setUserBlocked(admin.id, id, true)).toEqual({ ok: true, changed: true });
     expect(await ordersStatus(cookie)).toBe(302);
     const again = await fetch(`${server.baseUrl}/login`, {
       method: "POST",
