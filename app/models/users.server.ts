@@ -377,4 +377,3 @@ export async function deleteUserAccount(
     return { ok: true } as const;
   });
 }
-
