@@ -81,3 +81,13 @@ export async function deleteProducts(
     )
     .execute();
 }
+
+/** A product's stock as the store holds it now: what an order takes and a cancellation gives back. */
+export async function stockOf(db: Kysely<Database>, productId: number) {
+  const row = await db
+    .selectFrom("products")
+    .select("stock")
+    .where("id", "=", productId)
+    .executeTakeFirstOrThrow();
+  return row.stock;
+}

@@ -49,3 +49,13 @@ export async function createNotification(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** What a customer has been told, oldest first. */
+export function notificationsOf(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom("notifications")
+    .select(["type", "title", "message", "orderNumber"])
+    .where("userId", "=", userId)
+    .orderBy("id")
+    .execute();
+}

@@ -10,7 +10,7 @@ import { action, loader as detailLoader } from "~/routes/admin.orders_.$orderId"
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { storeProof } from "~/utils/uploads.server";
-import { createProduct, type CreatedProduct } from "../factories/catalog";
+import { createProduct, stockOf } from "../factories/catalog";
 import { createOrder, type OrderOptions } from "../factories/orders";
 import { createUser } from "../factories/users";
 import { pngBytes } from "../setup/checkout-helpers";
@@ -58,15 +58,6 @@ async function outcome(response: Response, cookie: string) {
   expect(response.status).toBe(302);
   const { toast } = await readSession(sessionCookieOf(response, cookie));
   return { location: response.headers.get("Location"), toast };
-}
-
-async function stockOf(product: CreatedProduct) {
-  const row = await db
-    .selectFrom("products")
-    .select("stock")
-    .where("id", "=", product.id)
-    .executeTakeFirstOrThrow();
-  return row.stock;
 }
 
 async function statusOf(orderId: string) {
@@ -226,13 +217,13 @@ describe("status changes through the one action", () => {
   it("cancels with notes, puts the stock back and shows who did it", async () => {
     const { cookie } = await adminCookie();
     const { order, product } = await anOrder();
-    expect(await stockOf(product)).toBe(8);
+    expect(await stockOf(db, product.id)).toBe(8);
     const result = await outcome(
       await post(order.id, { intent: "status", to: "cancelled", note: "Cliente desistió" }, cookie),
       cookie,
     );
     expect(result.toast).toMatchObject({ type: "success", title: "Pedido cancelado" });
-    expect(await stockOf(product)).toBe(10);
+    expect(await stockOf(db, product.id)).toBe(10);
     const page = await (await detail(order.id, cookie)).json();
     expect(page.order.history).toContainEqual(
       expect.objectContaining({
@@ -254,7 +245,7 @@ describe("status changes through the one action", () => {
     const result = await outcome(await post(order.id, fields, cookie), cookie);
     expect(result.toast).toMatchObject({ type: "error", title, description: NOTES_REQUIRED });
     expect((await statusOf(order.id))?.status).toBe("pending");
-    expect(await stockOf(product)).toBe(8);
+    expect(await stockOf(db, product.id)).toBe(8);
   });
 
   it("keeps a guest order's history, naming the admin (by e-mail when nameless)", async () => {
@@ -345,7 +336,7 @@ describe("status changes through the one action", () => {
       toast: { title: "Pedido eliminado" },
     });
     expect(await statusOf(order.id)).toBeUndefined();
-    expect(await stockOf(product)).toBe(10);
+    expect(await stockOf(db, product.id)).toBe(10);
     expect((await detail(order.id, cookie)).status).toBe(404);
   });
 });
@@ -368,7 +359,7 @@ describe("two admins acting on the same order at once", () => {
         `El pedido ${order.orderNumber} cambió mientras lo revisabas`,
       ),
     });
-    expect(await stockOf(product)).toBe(10);
+    expect(await stockOf(db, product.id)).toBe(10);
     const events = await db
       .selectFrom("orderStatusEvents")
       .select("toStatus")

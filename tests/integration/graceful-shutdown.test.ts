@@ -3,7 +3,7 @@ import http from "node:http";
 import { proofFilePath } from "~/utils/uploads.server";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../factories/catalog";
+import { createProduct, stockOf } from "../factories/catalog";
 import {
   checkoutForm,
   deliveryFields,
@@ -99,15 +99,6 @@ async function ordersOf(guestId: string) {
   return db.selectFrom("orders").select("id").where("sessionId", "=", guestId).execute();
 }
 
-async function stockOf(productId: number) {
-  const row = await db
-    .selectFrom("products")
-    .select("stock")
-    .where("id", "=", productId)
-    .executeTakeFirstOrThrow();
-  return row.stock;
-}
-
 describe("the server on SIGTERM", () => {
   it("refuses new connections, finishes the checkout in flight whole (signalled twice), closes its socket and exits 0", async () => {
     server = await startServer({ SHUTDOWN_TIMEOUT_MS: "30000" });
@@ -138,7 +129,7 @@ describe("the server on SIGTERM", () => {
       .where("orderId", "=", order.id)
       .execute();
     expect(items).toEqual([{ quantity: 2 }]);
-    expect(await stockOf(product.id)).toBe(8);
+    expect(await stockOf(db, product.id)).toBe(8);
     const proof = await db
       .selectFrom("paymentProofs")
       .select("file")
@@ -176,7 +167,7 @@ describe("the server on SIGTERM", () => {
     expect(await server.stop()).toBe(1);
     await expect(checkout.reply).rejects.toThrow();
     expect(await ordersOf(checkout.guest.guestId)).toEqual([]);
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(db, product.id)).toBe(10);
     agent.destroy();
   }, 60_000);
 });

@@ -19,7 +19,8 @@ import { recordPoints } from "~/models/points-ledger.server";
 import { DEFAULT_SETTINGS } from "~/models/settings";
 import { updateSettings } from "~/models/settings.server";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper } from "../factories/catalog";
+import { createProduct, createShopper, stockOf } from "../factories/catalog";
+import { notificationsOf } from "../factories/notifications";
 import { redeemPoints } from "../factories/loyalty";
 import { createOrder } from "../factories/orders";
 
@@ -39,25 +40,8 @@ async function orderIn(status: OrderStatus, extra: { userId?: number | null } = 
   return { product, order, userId: order.userId };
 }
 
-const stockOf = async (productId: number) =>
-  (
-    await db
-      .selectFrom("products")
-      .select("stock")
-      .where("id", "=", productId)
-      .executeTakeFirstOrThrow()
-  ).stock;
-
 const orderRow = (id: string) =>
   db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
-
-const notificationsOf = (userId: number) =>
-  db
-    .selectFrom("notifications")
-    .select(["type", "title", "message", "orderNumber"])
-    .where("userId", "=", userId)
-    .orderBy("id")
-    .execute();
 
 const activityOf = (userId: number) =>
   db
@@ -96,7 +80,7 @@ describe("changeOrderStatus: every (from, to) pair", () => {
         const actor = await makeAdmin();
         const { order, product } = await orderIn(from);
         const before = await orderRow(order.id);
-        const stockBefore = await stockOf(product.id);
+        const stockBefore = await stockOf(db, product.id);
         const run = () => changeOrderStatus({ orderId: order.id, to, actor, note: "Motivo" });
         if (!allowed) {
           await expect(run()).rejects.toMatchObject({
@@ -105,8 +89,8 @@ describe("changeOrderStatus: every (from, to) pair", () => {
             message: expect.stringMatching(/^(No se puede cambiar un pedido de|El pedido ya está)/),
           });
           expect(await orderRow(order.id)).toEqual(before);
-          expect(await stockOf(product.id)).toBe(stockBefore);
-          expect(await notificationsOf(order.userId!)).toEqual([]);
+          expect(await stockOf(db, product.id)).toBe(stockBefore);
+          expect(await notificationsOf(db, order.userId!)).toEqual([]);
           expect(await eventsOf(order.id)).toEqual([]);
           return;
         }
@@ -128,7 +112,7 @@ describe("changeOrderStatus: every (from, to) pair", () => {
         if (to === "delivered") expect(after?.deliveredAt).not.toBeNull();
         // D18: stock comes back exactly when an undelivered order is cancelled or denied.
         const restores = (to === "cancelled" || to === "denied") && from !== "delivered";
-        expect(await stockOf(product.id)).toBe(stockBefore + (restores ? 2 : 0));
+        expect(await stockOf(db, product.id)).toBe(stockBefore + (restores ? 2 : 0));
       });
     }
   }
@@ -162,7 +146,7 @@ describe("changeOrderStatus: rules around the transition", () => {
       }),
     ).rejects.toMatchObject({ code: "stale" });
     expect(await eventsOf(order.id)).toEqual([]);
-    expect(await stockOf(product.id)).toBe(8);
+    expect(await stockOf(db, product.id)).toBe(8);
   });
 
   it("records each step with its admin, the guide number and the notes", async () => {
@@ -232,7 +216,7 @@ describe("changeOrderStatus: rules around the transition", () => {
       trackingNumber: "GUIA-123",
     });
     await changeOrderStatus({ orderId: order.id, to: "delivered", actor });
-    const notifications = await notificationsOf(order.userId!);
+    const notifications = await notificationsOf(db, order.userId!);
     expect(notifications.map((n) => n.type)).toEqual([
       "order_approved",
       "order_shipped",
@@ -265,7 +249,9 @@ describe("changeOrderStatus: rules around the transition", () => {
         actionDescription: `Pedido ${order.orderNumber} cancelado`,
       },
     ]);
-    expect((await notificationsOf(order.userId!)).map((n) => n.type)).toEqual(["order_cancelled"]);
+    expect((await notificationsOf(db, order.userId!)).map((n) => n.type)).toEqual([
+      "order_cancelled",
+    ]);
     expect((await orderRow(order.id))?.adminNotes).toContain("Cancelado: Cliente pidió cancelar");
   });
 
@@ -276,7 +262,7 @@ describe("changeOrderStatus: rules around the transition", () => {
     expect((await activityOf(order.userId!)).map((a) => [a.actionType, a.adminNotes])).toEqual([
       ["order_denied", "Comprobante falso"],
     ]);
-    expect((await notificationsOf(order.userId!)).map((n) => n.type)).toEqual(["order_denied"]);
+    expect((await notificationsOf(db, order.userId!)).map((n) => n.type)).toEqual(["order_denied"]);
   });
 
   it("changes a guest order without notifications or log (there is no account)", async () => {
@@ -284,7 +270,7 @@ describe("changeOrderStatus: rules around the transition", () => {
     const { order, product } = await orderIn("pending", { userId: null });
     await changeOrderStatus({ orderId: order.id, to: "cancelled", actor, note: "Sin pago" });
     expect((await orderRow(order.id))?.status).toBe("cancelled");
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(db, product.id)).toBe(10);
     // The order's own history still records who cancelled it.
     expect(await eventsOf(order.id)).toEqual([
       {
@@ -352,7 +338,7 @@ describe("loyalty (D13)", () => {
     const actor = await makeAdmin();
     const { order, userId, product } = await orderIn("shipped");
     await changeOrderStatus({ orderId: order.id, to: "delivered", actor });
-    const stockAfterDelivery = await stockOf(product.id);
+    const stockAfterDelivery = await stockOf(db, product.id);
     const result = await changeOrderStatus({
       orderId: order.id,
       to: "cancelled",
@@ -368,7 +354,7 @@ describe("loyalty (D13)", () => {
       totalSpent: 0,
     });
     // D18: a delivered order's units are with the customer; stock does not come back.
-    expect(await stockOf(product.id)).toBe(stockAfterDelivery);
+    expect(await stockOf(db, product.id)).toBe(stockAfterDelivery);
     const history = await db
       .selectFrom("pointsHistory")
       .select(["points", "type"])
@@ -379,7 +365,7 @@ describe("loyalty (D13)", () => {
       { points: 3_000, type: "earned" },
       { points: -3_000, type: "reversed" },
     ]);
-    const last = (await notificationsOf(userId!)).at(-1);
+    const last = (await notificationsOf(db, userId!)).at(-1);
     expect(last).toMatchObject({ type: "order_cancelled" });
     expect(last?.message).toContain("3,000 puntos");
   });
@@ -425,11 +411,11 @@ describe("deleteOrder", () => {
       .where("orderId", "=", order.id)
       .execute();
     expect(items).toEqual([]);
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(db, product.id)).toBe(10);
     expect((await activityOf(userId!)).map((a) => [a.actionType, a.adminNotes])).toEqual([
       ["order_deleted", "Duplicado"],
     ]);
-    expect(await notificationsOf(userId!)).toEqual([
+    expect(await notificationsOf(db, userId!)).toEqual([
       expect.objectContaining({ type: "order_deleted", orderNumber: order.orderNumber }),
     ]);
   });
@@ -438,7 +424,7 @@ describe("deleteOrder", () => {
     const actor = await makeAdmin();
     const delivered = await orderIn("delivered");
     await deleteOrder({ orderId: delivered.order.id, actor, note: "Limpieza" });
-    expect(await stockOf(delivered.product.id)).toBe(8);
+    expect(await stockOf(db, delivered.product.id)).toBe(8);
     for (const status of ["cancelled", "denied"] as const) {
       const { order } = await orderIn(status);
       await expect(deleteOrder({ orderId: order.id, actor, note: "x" })).rejects.toMatchObject({

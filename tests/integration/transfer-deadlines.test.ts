@@ -12,7 +12,8 @@ import { loader as confirmationLoader } from "~/routes/_store.order-confirmation
 import { DEADLINE_FORM_MESSAGES } from "~/utils/admin-order-action.server";
 import { db } from "~/utils/db.server";
 import { formatDateTime } from "~/utils/dates";
-import { createProduct } from "../factories/catalog";
+import { createProduct, stockOf } from "../factories/catalog";
+import { notificationsOf } from "../factories/notifications";
 import { createPromoCode } from "../factories/coupons";
 import { attachProof, createOrder } from "../factories/orders";
 import { createUser } from "../factories/users";
@@ -59,23 +60,6 @@ const statusOf = async (orderId: string) =>
       .executeTakeFirstOrThrow()
   ).status;
 
-const stockOf = async (productId: number) =>
-  (
-    await db
-      .selectFrom("products")
-      .select("stock")
-      .where("id", "=", productId)
-      .executeTakeFirstOrThrow()
-  ).stock;
-
-const notificationsOf = (userId: number) =>
-  db
-    .selectFrom("notifications")
-    .select(["type", "title", "message", "orderNumber"])
-    .where("userId", "=", userId)
-    .orderBy("id")
-    .execute();
-
 const cancellationsOf = (orderId: string) =>
   db
     .selectFrom("orderStatusEvents")
@@ -93,8 +77,8 @@ describe("expireUnpaidTransfers", () => {
 
     expect(run.cancelled).not.toContain(order.orderNumber);
     expect(await statusOf(order.id)).toBe("pending");
-    expect(await stockOf(product.id)).toBe(8);
-    expect((await notificationsOf(customer.id)).map((n) => n.type)).not.toContain(
+    expect(await stockOf(db, product.id)).toBe(8);
+    expect((await notificationsOf(db, customer.id)).map((n) => n.type)).not.toContain(
       "order_cancelled",
     );
   });
@@ -115,14 +99,14 @@ describe("expireUnpaidTransfers", () => {
 
     expect(run.cancelled).toContain(order.orderNumber);
     expect(await statusOf(order.id)).toBe("cancelled");
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(db, product.id)).toBe(10);
     const uses = await db
       .selectFrom("promoCodes")
       .select("currentUses")
       .where("id", "=", promo!.id)
       .executeTakeFirstOrThrow();
     expect(uses.currentUses).toBe(usesBefore - 1);
-    const notices = await notificationsOf(customer.id);
+    const notices = await notificationsOf(db, customer.id);
     expect(notices.filter((n) => n.type === "order_cancelled")).toEqual([
       expect.objectContaining({ orderNumber: order.orderNumber }),
     ]);
@@ -162,7 +146,7 @@ describe("expireUnpaidTransfers", () => {
 
     expect(run.cancelled).not.toContain(order.orderNumber);
     expect(await statusOf(order.id)).toBe("pending");
-    expect(await stockOf(product.id)).toBe(8);
+    expect(await stockOf(db, product.id)).toBe(8);
   });
 
   it("never cancels an order whose payment was approved", async () => {
@@ -231,14 +215,14 @@ describe("expireUnpaidTransfers", () => {
     const { order, customer } = await transferOrder(start);
 
     await expireUnpaidTransfers({ now: after(start, 35.9) });
-    expect(await notificationsOf(customer.id)).toEqual([]);
+    expect(await notificationsOf(db, customer.id)).toEqual([]);
 
     const run = await expireUnpaidTransfers({ now: after(start, 36) });
     await expireUnpaidTransfers({ now: after(start, 50) });
 
     expect(run.reminded).toContain(order.orderNumber);
     const deadline = formatDateTime(after(start, 72).toISOString());
-    expect(await notificationsOf(customer.id)).toEqual([
+    expect(await notificationsOf(db, customer.id)).toEqual([
       {
         type: "payment_reminder",
         title: "Recordatorio de pago",
@@ -267,11 +251,11 @@ describe("expireUnpaidTransfers", () => {
     expect(cancelledBy).toHaveLength(1);
     expect(remindedBy).toHaveLength(1);
     expect(await cancellationsOf(due.order.id)).toHaveLength(1);
-    expect(await stockOf(due.product.id)).toBe(10);
-    expect((await notificationsOf(due.customer.id)).map((n) => n.type)).toEqual([
+    expect(await stockOf(db, due.product.id)).toBe(10);
+    expect((await notificationsOf(db, due.customer.id)).map((n) => n.type)).toEqual([
       "order_cancelled",
     ]);
-    expect((await notificationsOf(halfway.customer.id)).map((n) => n.type)).toEqual([
+    expect((await notificationsOf(db, halfway.customer.id)).map((n) => n.type)).toEqual([
       "payment_reminder",
     ]);
   });
