@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { createProduct } from "../factories/catalog";
-import {
-  checkoutForm,
-  deliveryFields,
-  guestCookie,
-  pngBytes,
-  putInCart,
-} from "../setup/checkout-helpers";
+import { guestCookie, pngBytes, postCheckout, putInCart } from "../setup/checkout-helpers";
 import { startServer } from "../setup/http-server";
 
 /*
@@ -28,16 +22,12 @@ afterAll(async () => {
 async function submitAll(cookies: string[]) {
   return Promise.all(
     cookies.map(async (cookie, index) => {
-      const response = await fetch(
-        checkoutForm(deliveryFields, {
-          cookie,
-          // Each buyer from an address of their own, as in a shop (proofs are limited per IP).
-          clientIp: `198.51.100.${index + 1}`,
-          base: server.baseUrl,
-          proof: { bytes: png, name: "pago.png" },
-        }),
-        { redirect: "manual" },
-      );
+      const response = await postCheckout(server.baseUrl, {
+        cookie,
+        // Each buyer from an address of their own, as in a shop (proofs are limited per IP).
+        clientIp: `198.51.100.${index + 1}`,
+        png,
+      });
       return {
         status: response.status,
         location: response.headers.get("location"),

@@ -7,13 +7,7 @@ import { databasePath } from "#db/connection";
 import { createBackup, restoreBackup } from "~/utils/backup.server";
 import { db } from "~/utils/db.server";
 import { createProduct } from "../factories/catalog";
-import {
-  checkoutForm,
-  deliveryFields,
-  guestCookie,
-  pngBytes,
-  putInCart,
-} from "../setup/checkout-helpers";
+import { guestCookie, pngBytes, postCheckout, putInCart } from "../setup/checkout-helpers";
 import { startServer } from "../setup/http-server";
 
 /*
@@ -51,16 +45,12 @@ describe("restore drill", () => {
         const serial = placed++;
         const guest = await guestCookie();
         await putInCart(db, { guestId: guest.guestId }, product.id);
-        const response = await fetch(
-          checkoutForm(deliveryFields, {
-            cookie: guest.cookie,
-            // Proofs are limited per address: every order from an address of its own.
-            clientIp: `10.${lane}.${Math.floor(serial / 250)}.${(serial % 250) + 1}`,
-            base: server.baseUrl,
-            proof: { bytes: png, name: "pago.png" },
-          }),
-          { redirect: "manual" },
-        );
+        const response = await postCheckout(server.baseUrl, {
+          cookie: guest.cookie,
+          // Proofs are limited per address: every order from an address of its own.
+          clientIp: `10.${lane}.${Math.floor(serial / 250)}.${(serial % 250) + 1}`,
+          png,
+        });
         await response.arrayBuffer();
         expect(response.status).toBe(302);
         const orderId = new URL(response.headers.get("location")!, server.baseUrl).searchParams.get(

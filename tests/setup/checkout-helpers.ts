@@ -104,6 +104,25 @@ export function checkoutForm(
   });
 }
 
+/**
+ * A shopper placing a delivery order with a PNG proof over real HTTP, as a browser without JS
+ * would; `clientIp` is theirs (proofs are limited per address). The redirect is not followed.
+ */
+export function postCheckout(
+  base: string,
+  shopper: { cookie: string; clientIp: string; png: Uint8Array },
+) {
+  return fetch(
+    checkoutForm(deliveryFields, {
+      cookie: shopper.cookie,
+      clientIp: shopper.clientIp,
+      base,
+      proof: { bytes: shopper.png, name: "pago.png" },
+    }),
+    { redirect: "manual" },
+  );
+}
+
 /** A guest's session cookie with a guest id (the cart and proofs hang off it). */
 export async function guestCookie(options: { appliedCoupon?: string } = {}) {
   const guestId = crypto.randomUUID();
