@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Monogram } from "~/components/monogram";
 import { buttonClasses } from "~/components/ui/button";
 
 export type ErrorScreenProps = {
@@ -27,12 +28,7 @@ export function ErrorScreen({
   return (
     <div className="grid min-h-[60dvh] place-items-center px-4 py-16">
       <div className="max-w-md text-center">
-        <span
-          aria-hidden="true"
-          className="bg-accent font-display text-accent-fg mx-auto grid size-12 place-items-center rounded-full text-2xl font-semibold"
-        >
-          P
-        </span>
+        <Monogram size="md" />
         <div className="mt-6">
           {title.includes(String(status)) ? null : (
             <p className="text-accent mb-2 text-sm font-semibold tracking-widest uppercase">

@@ -12,6 +12,7 @@ import {
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useCloseOnNavigation } from "~/hooks/use-close-on-navigation";
 import { useRevalidateOnInterval } from "~/hooks/use-revalidate-on-interval";
+import { Monogram } from "~/components/monogram";
 import { buttonClasses } from "~/components/ui/button";
 import {
   BellIcon,
@@ -254,12 +255,7 @@ function NotificationsButton({ count }: { count: number }) {
 function Logo() {
   return (
     <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md">
-      <span
-        aria-hidden="true"
-        className="bg-accent font-display text-accent-fg grid size-9 place-items-center rounded-full text-xl font-semibold"
-      >
-        P
-      </span>
+      <Monogram size="sm" />
       {/* The name stays the link's accessible name on the smallest screens, where it is hidden. */}
       <span className="font-display sr-only text-lg font-semibold tracking-wide sm:not-sr-only">
         Perfumería de Lujo

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { InlineStylesheet, StylesheetProvider } from "~/components/inline-stylesheet";
+import { Monogram } from "~/components/monogram";
 import { buttonClasses } from "~/components/ui/button";
 import { inlineStylesheet } from "~/utils/stylesheet.server";
 import { telUrl } from "~/utils/phone";
@@ -53,12 +54,7 @@ function MaintenanceScreen({ contactEmail, contactPhone, url }: MaintenanceConta
   return (
     <main className="bg-canvas grid min-h-dvh place-items-center px-4 py-12">
       <div className="border-border bg-surface w-full max-w-lg rounded-2xl border p-8 text-center shadow-sm sm:p-10">
-        <span
-          aria-hidden="true"
-          className="bg-accent font-display text-accent-fg mx-auto grid size-16 place-items-center rounded-full text-3xl font-semibold"
-        >
-          P
-        </span>
+        <Monogram size="lg" />
         <p className="font-display text-accent mt-3 text-lg tracking-wide">Perfumería de Lujo</p>
         <h1 className="font-display text-fg mt-6 text-3xl font-semibold">Sitio en Mantenimiento</h1>
         <p className="text-fg-muted mt-4">
