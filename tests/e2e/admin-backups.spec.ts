@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
 import { readObject } from "../setup/s3-server";
-import { admin, expect, test } from "./fixtures";
+import { expect, signInAsAdmin, test } from "./fixtures";
 
 /*
  * A backup from the dashboard writes into the store's DATA_DIR/backups, and the first test needs
@@ -16,14 +15,6 @@ test.use({
   baseURL: async ({}, use, testInfo) =>
     use(process.env[`E2E_ISOLATED_${testInfo.project.name.toUpperCase()}_URL`]!),
 });
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin-access");
-  await page.getByLabel("Correo electrónico").fill(admin.email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
-  await expect(page).toHaveURL(/\/admin$/, { timeout: 20_000 });
-}
 
 const sha256 = (bytes: Buffer) => crypto.createHash("sha256").update(bytes).digest("hex");
 

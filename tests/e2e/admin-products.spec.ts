@@ -7,7 +7,7 @@ import {
   type CreatedProduct,
 } from "../factories/catalog";
 import { createOrder } from "../factories/orders";
-import { expect, test, type TestUser } from "./fixtures";
+import { expect, signInAsAdmin, test } from "./fixtures";
 
 const products: { id: number; brandId: number }[] = [];
 const orders: string[] = [];
@@ -16,14 +16,6 @@ test.afterEach(async ({ db }) => {
     await db.deleteFrom("orders").where("id", "in", orders.splice(0)).execute();
   await deleteProducts(db, products.splice(0));
 });
-
-async function signInAsAdmin(page: Page, admin: TestUser) {
-  await page.goto("/admin-access");
-  await page.getByLabel("Correo electrónico").fill(admin.email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 const picture = (background: string) =>
   sharp({ create: { width: 800, height: 800, channels: 3, background } })

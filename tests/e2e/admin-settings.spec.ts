@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { createDb, databasePath, openSqlite } from "../../db/connection";
-import { admin, expect, googleUser, test } from "./fixtures";
+import { expect, googleUser, signInAsAdmin, test } from "./fixtures";
 
 /*
  * The settings screen changes the whole store (the footer, maintenance mode, registrations), so
@@ -46,14 +46,6 @@ async function googleAccountCount(project: string) {
   } finally {
     await db.destroy();
   }
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin-access");
-  await page.getByLabel("Correo electrónico").fill(admin.email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
-  await expect(page).toHaveURL(/\/admin$/, { timeout: 20_000 });
 }
 
 async function openTab(page: Page, name: string) {

@@ -24,6 +24,19 @@ export const admin = {
   password: process.env.E2E_ADMIN_PASSWORD ?? "admin-e2e-1234",
 };
 
+/**
+ * Signs in through the administrators' door (/admin-access) and lands on the dashboard: the
+ * seeded administrator unless other credentials are given. A production-cost hash on a busy
+ * machine: the dashboard may take a while.
+ */
+export async function signInAsAdmin(page: Page, credentials: Credentials = admin) {
+  await page.goto("/admin-access");
+  await page.getByLabel("Correo electrónico").fill(credentials.email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(credentials.password);
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 20_000 });
+}
+
 export interface TestUser {
   id: number;
   email: string;
