@@ -6,9 +6,12 @@ import { getEnv } from "./env.server";
 import { productImageWidths } from "./images";
 import {
   discardFiles,
+  imagePixelsCheck,
+  MAX_IMAGE_PIXELS,
   readFileHead,
   readMultipartForm,
   sniffImageType,
+  TOO_MANY_PIXELS_MESSAGE,
   writeFileDurably,
   type ReceivedFile,
 } from "./uploads.server";
@@ -26,6 +29,7 @@ export const IMAGE_MESSAGES = {
   tooLarge: "Cada imagen debe pesar como máximo 5 MB.",
   notImage: "El archivo no es una imagen (JPG, PNG, WebP o HEIC).",
   unreadable: "No se pudo leer la imagen. Prueba con un JPG, PNG o WebP.",
+  tooManyPixels: TOO_MANY_PIXELS_MESSAGE,
 } as const;
 
 export type StoreImageOptions = {
@@ -50,13 +54,23 @@ export async function storeImageUpload(
   if (!sniffImageType(await readFileHead(filePath))) {
     return { ok: false, message: IMAGE_MESSAGES.notImage };
   }
+  const pixels = await imagePixelsCheck(filePath);
+  if (pixels !== "ok") {
+    return {
+      ok: false,
+      message: pixels === "too_many" ? IMAGE_MESSAGES.tooManyPixels : IMAGE_MESSAGES.unreadable,
+    };
+  }
   const hash = crypto.createHash("sha256");
   for await (const chunk of fs.createReadStream(filePath)) hash.update(chunk as Buffer);
   const key = hash.digest("hex").slice(0, 16);
   fs.mkdirSync(dir, { recursive: true });
   try {
-    // limitInputPixels: a small file that decodes to a gigapixel image is refused.
-    const source = sharp(filePath, { limitInputPixels: 50_000_000, failOn: "error" }).rotate();
+    // limitInputPixels again: the header checked above could lie about what decodes.
+    const source = sharp(filePath, {
+      limitInputPixels: MAX_IMAGE_PIXELS,
+      failOn: "error",
+    }).rotate();
     for (const width of widths) {
       const target = path.join(dir, `${key}-${width}.webp`);
       if (fs.existsSync(target)) continue;
@@ -105,7 +119,8 @@ export async function readBrandForm(
   try {
     const file = files[0];
     if (!file) return { formData, logo: null };
-    if (file.status === "too_large") {
+    // Not received: too large (these forms pass no admitFile, so nothing is refused).
+    if (file.status !== "received") {
       return { formData, logo: { ok: false, message: IMAGE_MESSAGES.tooLarge } };
     }
     const stored = await storeImageUpload(file.tempPath, {
@@ -153,7 +168,7 @@ export async function readProductForm(request: Request) {
 }
 
 function storeReceived(file: ReceivedFile): Promise<StoreImageResult> | StoreImageResult {
-  if (file.status === "too_large") return { ok: false, message: IMAGE_MESSAGES.tooLarge };
+  if (file.status !== "received") return { ok: false, message: IMAGE_MESSAGES.tooLarge };
   return storeImageUpload(file.tempPath, {
     widths: productImageWidths,
     dir: productImagesDir(),

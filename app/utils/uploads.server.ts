@@ -24,6 +24,30 @@ export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 const HARD_LIMIT_BYTES = 25 * 1024 * 1024;
 const TEXT_FIELD_MAX_BYTES = 64 * 1024;
 
+/**
+ * The most pixels an uploaded picture may decode to (25 MP: a 6000×4000 camera photo fits). A
+ * small PNG can hold a huge canvas, and decoding one costs memory by its pixels, not its bytes.
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+export const TOO_MANY_PIXELS_MESSAGE =
+  "La imagen es demasiado grande (máximo 25 megapíxeles). Sube una foto más pequeña.";
+
+/**
+ * Whether a received picture may be decoded: its size is read from the header alone (sharp's
+ * metadata decodes no pixels), so a 49-megapixel PNG is refused before it costs any memory.
+ */
+export async function imagePixelsCheck(
+  filePath: string,
+): Promise<"ok" | "too_many" | "unreadable"> {
+  try {
+    const { width, height } = await sharp(filePath).metadata();
+    if (!width || !height) return "unreadable";
+    return width * height > MAX_IMAGE_PIXELS ? "too_many" : "ok";
+  } catch {
+    return "unreadable";
+  }
+}
+
 export const PROOF_MESSAGES = {
   tooLarge: "El archivo es muy grande. Máximo 5MB permitido.",
   notImage: "El comprobante debe ser una imagen (JPG, PNG, WebP o HEIC).",
@@ -32,6 +56,7 @@ export const PROOF_MESSAGES = {
   uploadFailed: "No se pudo cargar el comprobante. Inténtalo de nuevo.",
   uploaded: "Comprobante cargado",
   tooMany: "Demasiados comprobantes subidos. Intenta de nuevo en unos minutos.",
+  tooManyPixels: TOO_MANY_PIXELS_MESSAGE,
 } as const;
 
 /**
@@ -44,21 +69,12 @@ const proofUploads = new RateLimiter({
   windowMs: 10 * 60 * 1000,
 });
 
-/** Counts an upload from this address; false once it is over the limit. */
-export function proofUploadAllowed(clientIp: string) {
-  return proofUploads.consume(clientIp);
-}
-
-/** Removes a received upload that will not be stored. */
-export function discardProof(received: { tempPath: string }) {
-  fs.rmSync(received.tempPath, { force: true });
-}
-
 export class UploadRejectedError extends Error {}
 
 export type ReceivedProof =
   | { status: "none" }
   | { status: "too_large" }
+  | { status: "too_many" }
   | { status: "received"; tempPath: string; size: number };
 
 export function proofsDir() {
@@ -78,6 +94,7 @@ async function drain(data: AsyncIterable<Uint8Array>) {
 /** A file part of a multipart body, kept in a temporary file the caller owns until it is discarded. */
 export type ReceivedFile =
   | { field: string; status: "too_large" }
+  | { field: string; status: "refused" }
   | { field: string; status: "received"; tempPath: string; size: number };
 
 export type MultipartLimits = {
@@ -87,6 +104,12 @@ export type MultipartLimits = {
   maxFileBytes: number;
   /** Past this the whole request is aborted (413) instead of drained. */
   maxBodyBytes?: number;
+  /**
+   * Asked as each expected file starts to arrive, before a byte of it is written: false reads
+   * it into nothing and reports it `refused`. An upload limit counted here also counts the
+   * uploads that are cut off half-way, which a limit counted after parsing never sees.
+   */
+  admitFile?: (field: string) => Promise<boolean>;
 };
 
 /** Removes received uploads that will not be stored. */
@@ -100,16 +123,22 @@ export function discardFiles(files: readonly ReceivedFile[]) {
  * Reads a POST body: url-encoded as usual, multipart streamed with each expected file written
  * to a temporary file as it arrives. Text fields are capped at 64 KB. Shared by the checkout's
  * proof and the back office's product images and brand logos.
+ *
+ * Whatever ends the parse early (the body past its limit, a malformed part, the client gone
+ * half-way), every temporary file it had opened is removed before the error goes on: an
+ * aborted upload leaves nothing in uploads/tmp.
  */
 export async function readMultipartForm(
   request: Request,
-  { files: expected, maxFileBytes, maxBodyBytes = HARD_LIMIT_BYTES }: MultipartLimits,
+  { files: expected, maxFileBytes, maxBodyBytes = HARD_LIMIT_BYTES, admitFile }: MultipartLimits,
 ): Promise<{ formData: FormData; files: ReceivedFile[] }> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.startsWith("multipart/form-data")) {
     return { formData: await request.formData(), files: [] };
   }
   const files: ReceivedFile[] = [];
+  // Every temporary file opened, received whole or not: removed if the parse fails.
+  const opened: string[] = [];
   // The whole body counts against the hard limit, however many parts it has.
   let total = 0;
   async function* counted(data: AsyncIterable<Uint8Array>) {
@@ -136,9 +165,15 @@ export async function readMultipartForm(
       await drain(data);
       return null;
     }
+    if (admitFile && !(await admitFile(name))) {
+      await drain(data);
+      files.push({ field: name, status: "refused" });
+      return null;
+    }
     fs.mkdirSync(tempDir(), { recursive: true });
     const tempPath = path.join(tempDir(), crypto.randomBytes(16).toString("hex"));
     const out = fs.createWriteStream(tempPath, { flags: "wx", mode: 0o600 });
+    opened.push(tempPath);
     let size = 0;
     try {
       for await (const chunk of data) {
@@ -164,29 +199,35 @@ export async function readMultipartForm(
     const formData = await unstable_parseMultipartFormData(request, handler);
     return { formData, files };
   } catch (error) {
-    discardFiles(files);
-    if (error instanceof UploadRejectedError) throw new Response(error.message, { status: 413 });
+    for (const tempPath of opened) fs.rmSync(tempPath, { force: true });
+    if (error instanceof UploadRejectedError) {
+      // The rest of the body is never read: the connection cannot carry another request.
+      throw new Response(error.message, { status: 413, headers: { Connection: "close" } });
+    }
     throw error;
   }
 }
 
 /**
- * The checkout's body: the proof (field `proofFile`) streamed to a temporary file. The caller
- * owns the temporary file (storeProof removes it).
+ * The checkout's body: the proof (field `proofFile`) streamed to a temporary file, counted
+ * against the address's proof limit as it starts to arrive. The caller owns the temporary file
+ * (storeProof removes it).
  */
 export async function readCheckoutForm(
   request: Request,
+  { clientIp }: { clientIp: string },
 ): Promise<{ formData: FormData; proof: ReceivedProof }> {
   const { formData, files } = await readMultipartForm(request, {
     files: { [PROOF_FIELD]: 1 },
     maxFileBytes: PROOF_MAX_BYTES,
+    admitFile: () => proofUploads.consume(clientIp),
   });
   const [file] = files;
   const proof: ReceivedProof = !file
     ? { status: "none" }
-    : file.status === "too_large"
-      ? { status: "too_large" }
-      : { status: "received", tempPath: file.tempPath, size: file.size };
+    : file.status === "received"
+      ? { status: "received", tempPath: file.tempPath, size: file.size }
+      : { status: file.status === "refused" ? "too_many" : "too_large" };
   return { formData, proof };
 }
 
@@ -234,12 +275,19 @@ export async function storeProof(
       await handle.close();
     }
     if (!sniffImageType(head)) return { ok: false, message: PROOF_MESSAGES.notImage };
+    const pixels = await imagePixelsCheck(received.tempPath);
+    if (pixels !== "ok") {
+      return {
+        ok: false,
+        message: pixels === "too_many" ? PROOF_MESSAGES.tooManyPixels : PROOF_MESSAGES.unreadable,
+      };
+    }
     const id = crypto.randomBytes(16).toString("hex");
     const file = `${id}.webp`;
     let webp: { data: Buffer; info: sharp.OutputInfo };
     try {
-      // limitInputPixels: a small file that decodes to a gigapixel image is refused.
-      webp = await sharp(received.tempPath, { limitInputPixels: 50_000_000, failOn: "error" })
+      // limitInputPixels again: the header checked above could lie about what decodes.
+      webp = await sharp(received.tempPath, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
         .rotate()
         .resize({ width: 2000, height: 2000, fit: "inside", withoutEnlargement: true })
         .webp({ quality: 82 })

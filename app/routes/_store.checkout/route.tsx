@@ -15,13 +15,7 @@ import { handleCouponIntent } from "~/utils/coupon.server";
 import { commitSession } from "~/utils/session.server";
 import { getShopper } from "~/utils/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import {
-  discardProof,
-  PROOF_MESSAGES,
-  proofUploadAllowed,
-  readCheckoutForm,
-  storeProof,
-} from "~/utils/uploads.server";
+import { PROOF_MESSAGES, readCheckoutForm, storeProof } from "~/utils/uploads.server";
 import { CheckoutForm } from "./checkout-form";
 import { parseCheckout } from "./forms.server";
 
@@ -73,24 +67,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await guardAction(request);
   // Everyone checking out gets a guest id: it owns the uploaded proof and a guest's order (D10).
   const { session, shopper, isNewGuest } = await getShopper(request, { createGuest: true });
-  const { formData, proof } = await readCheckoutForm(request);
-  const headers = new Headers();
-  const commit = async () => headers.set("Set-Cookie", await commitSession(request, session));
-  if (isNewGuest) await commit();
-
+  const { formData, proof } = await readCheckoutForm(request, {
+    clientIp: context.clientIp ?? "unknown",
+  });
+  // The received proof is stored (or refused) before anything else can fail: storeProof
+  // removes its temporary file either way.
   let proofError: string | null = null;
   let storedProof: string | null = null;
   if (proof.status === "too_large") proofError = PROOF_MESSAGES.tooLarge;
-  if (proof.status === "received" && !(await proofUploadAllowed(context.clientIp ?? "unknown"))) {
-    discardProof(proof);
-    proofError = PROOF_MESSAGES.tooMany;
-  } else if (proof.status === "received") {
+  if (proof.status === "too_many") proofError = PROOF_MESSAGES.tooMany;
+  if (proof.status === "received") {
     const stored = await storeProof(proof, shopper);
     if (stored.ok) {
       storedProof = stored.id;
       formData.set("paymentProof", stored.id);
     } else proofError = stored.message;
   }
+  const headers = new Headers();
+  const commit = async () => headers.set("Set-Cookie", await commitSession(request, session));
+  if (isNewGuest) await commit();
 
   const intent = formData.get("intent") ?? "place-order";
   if (intent === "upload-proof") {
