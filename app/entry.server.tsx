@@ -15,6 +15,11 @@ import { getEnv } from "./utils/env.server";
 import { isBlockedByMaintenance } from "./utils/maintenance.server";
 import { StylesheetProvider } from "./components/inline-stylesheet";
 import { NonceProvider } from "./utils/nonce";
+import {
+  hasSessionCookie,
+  refreshedSessionCookie,
+  setsSessionCookie,
+} from "./utils/session.server";
 import { inlineStylesheet } from "./utils/stylesheet.server";
 import {
   inlineScriptHashes,
@@ -29,14 +34,29 @@ startBackupSchedule();
 
 const ABORT_DELAY = 5_000;
 
-/** Pages with personal data must never be stored by a browser or a shared cache. */
+/** Pages with personal data even for a visitor without a session (a sign-in form, a cart). */
 const PRIVATE_PATHS =
   /^\/(admin|admin-access|account|profile|orders|order-confirmation|order-success|checkout|cart|wishlist|notifications|complete-profile|login|register)(\/|$)/;
 
-// nosniff, Referrer-Policy and the other fixed headers are set for every response
-// (static files and redirects too) by scripts/server.mjs.
-function applyCacheHeaders(headers: Headers, pathname: string) {
-  if (PRIVATE_PATHS.test(pathname)) headers.set("Cache-Control", "no-store");
+/**
+ * Issue 19: a response to anyone with a session (either cookie name, valid or not) carries
+ * their name, e-mail, cart or toast in its header or data, and one that sets the session
+ * cookie starts one: never stored by the browser or a shared cache. The shared first-visitor
+ * page (page-cache.server.ts) has no session by definition and keeps its own headers.
+ * Its use written (at most once a minute), the session's cookie is sent again to renew its
+ * Max-Age. nosniff, Referrer-Policy and the other fixed headers are set for every response
+ * (static files and redirects too) by scripts/server.mjs.
+ */
+async function applySessionHeaders(request: Request, headers: Headers) {
+  const refreshed = await refreshedSessionCookie(request);
+  if (refreshed && !setsSessionCookie(headers)) headers.append("Set-Cookie", refreshed);
+  if (
+    PRIVATE_PATHS.test(new URL(request.url).pathname) ||
+    hasSessionCookie(request) ||
+    setsSessionCookie(headers)
+  ) {
+    headers.set("Cache-Control", "private, no-store");
+  }
 }
 
 function cspOptions() {
@@ -106,7 +126,7 @@ export class BatchedHtmlStream extends Transform {
   }
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -114,7 +134,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const url = new URL(request.url);
-  applyCacheHeaders(responseHeaders, url.pathname);
+  await applySessionHeaders(request, responseHeaders);
   const maintenance = maintenanceError(remixContext);
   if (maintenance) {
     return sendMaintenancePage(maintenance, url, responseStatusCode, responseHeaders, remixContext);
@@ -267,7 +287,7 @@ function renderSharedPage(
 
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
   const url = new URL(request.url);
-  applyCacheHeaders(response.headers, url.pathname);
+  await applySessionHeaders(request, response.headers);
   // A client-side navigation must not slip past maintenance mode: make the browser load
   // the document, which answers 503 with the maintenance screen.
   if (request.method === "GET" && (await isBlockedByMaintenance(request))) {

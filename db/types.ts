@@ -355,6 +355,10 @@ export interface SessionsTable {
   sess: string;
   expire: string;
   userId: number | null;
+  /** When the session began (ISO); a sign-in always starts a new one. */
+  createdAt: string;
+  /** Its last use (ISO), moved forward at most once a minute (decision 084). */
+  lastSeenAt: string;
 }
 
 /** One row (id 1): bumped by triggers on every write the shared storefront pages show. */

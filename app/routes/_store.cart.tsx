@@ -16,7 +16,7 @@ import type { CouponView } from "~/models/coupons";
 import { addToCart, clearCart, removeCartLine, updateCartLine } from "~/models/cart.server";
 import type { PricedCart } from "~/models/pricing";
 import { guardAction } from "~/utils/action.server";
-import { safeRedirect } from "~/utils/auth.server";
+import { safeRedirect } from "~/utils/redirect.server";
 import { parseCartAction } from "~/utils/cart-form.server";
 import { formatMoney } from "~/utils/money";
 import { getShopper } from "~/utils/shopper.server";

@@ -23,7 +23,8 @@ import {
   type NotificationItem,
 } from "~/models/notifications.server";
 import { guardAction } from "~/utils/action.server";
-import { requireUser, safeRedirect } from "~/utils/auth.server";
+import { requireUser } from "~/utils/auth.server";
+import { safeRedirect } from "~/utils/redirect.server";
 import { formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -18,7 +18,8 @@ import {
   WISHLIST_MESSAGES,
 } from "~/models/wishlist.server";
 import { guardAction } from "~/utils/action.server";
-import { getUser, safeRedirect } from "~/utils/auth.server";
+import { getUser } from "~/utils/auth.server";
+import { safeRedirect } from "~/utils/redirect.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 

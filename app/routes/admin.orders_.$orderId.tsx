@@ -31,7 +31,8 @@ import {
 } from "~/models/transfer-deadlines.server";
 import { guardAction } from "~/utils/action.server";
 import { OrderActionSchema, parseDeadlineExtension } from "~/utils/admin-order-action.server";
-import { requireAdmin, safeRedirect } from "~/utils/auth.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { safeRedirect } from "~/utils/redirect.server";
 import { formatDateTime, isoToHondurasLocal } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -61,8 +61,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = ProductRowIntentSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Bad Request", { status: 400 });
   const { intent, productId } = parsed.data;
-  // Back to the list the admin was looking at (its filters and page).
-  const back = `/admin/products${new URL(request.headers.get("Referer") ?? request.url).search}`;
+  // Back to the list the admin was looking at: a row's form posts to the list's own URL, its
+  // filters and page included (not the Referer: a header we do not control, and one a
+  // malformed value of made this a 500).
+  const back = `/admin/products${new URL(request.url).search}`;
   if (intent === "toggle") {
     const active = await toggleProductActive(productId);
     if (active === null) {

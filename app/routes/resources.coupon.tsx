@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { COUPON_MESSAGES } from "~/models/coupons";
 import { guardAction } from "~/utils/action.server";
-import { safeRedirect } from "~/utils/auth.server";
+import { safeRedirect } from "~/utils/redirect.server";
 import { CouponIntentSchema, handleCouponIntent } from "~/utils/coupon.server";
 import { getShopper } from "~/utils/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { assertSameOrigin } from "~/utils/security.server";
-import { safeRedirect } from "~/utils/auth.server";
+import { safeRedirect } from "~/utils/redirect.server";
 import { serializeTheme, THEMES, type Theme } from "~/utils/theme.server";
 
 // D5: the theme toggle is a form post (works without JS); the cookie is read on the server.

@@ -2,14 +2,52 @@ import crypto from "node:crypto";
 import {
   createCookie,
   createSessionStorage,
+  type Cookie,
   type Session,
   type SessionStorage,
 } from "@remix-run/node";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
+import type { Role } from "#db/types";
 import type { Toast } from "./toast";
 
-export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+/*
+ * Decision 084 (issue 19): a session ends after a time without use and after a longest life,
+ * whichever comes first, by the role of its user now (a customer made admin keeps the session,
+ * under the admin's limits from their next request). Guest sessions (a visitor's cart) are a
+ * customer's. Use moves the row's last use and expiry forward, at most once a minute.
+ */
+export const SESSION_LIMITS = {
+  admin: { idleSeconds: 30 * 60, lifeSeconds: 12 * 60 * 60 },
+  customer: { idleSeconds: 30 * 24 * 60 * 60, lifeSeconds: 90 * 24 * 60 * 60 },
+} as const;
+
+/** How often use is written to the row (and the cookie's Max-Age sent again). */
+export const SESSION_REFRESH_SECONDS = 60;
+
+/** The browser keeps the cookie as long as the longest idle period; the row decides. */
+export const SESSION_MAX_AGE_SECONDS = SESSION_LIMITS.customer.idleSeconds;
+
+/** Over HTTPS the cookie is `__Host-`: Secure, Path=/, no Domain, so no subdomain can set it. */
+export const SESSION_COOKIE_NAMES = {
+  plain: "perfumeria_session",
+  secure: "__Host-perfumeria_session",
+} as const;
+
+/** When a session ends: its idle period after its last use, or its life after it began. */
+export function sessionExpiry(session: {
+  role: Role | null;
+  createdAt: string;
+  lastSeenAt: string;
+}) {
+  const limits = SESSION_LIMITS[session.role === "admin" ? "admin" : "customer"];
+  const end = Math.min(
+    Date.parse(session.lastSeenAt) + limits.idleSeconds * 1000,
+    Date.parse(session.createdAt) + limits.lifeSeconds * 1000,
+  );
+  // A time that does not parse ends the session rather than keeping it for ever.
+  return new Date(Number.isNaN(end) ? 0 : end);
+}
 
 export type { Toast };
 
@@ -39,33 +77,70 @@ export function isHttps(request: Request) {
   );
 }
 
-function createStorage(secure: boolean): SessionStorage<SessionData, SessionFlashData> {
-  const cookie = createCookie("perfumeria_session", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    // Secure whenever served over HTTPS; a plain-HTTP LAN install must still sign in.
-    secure,
-    maxAge: SESSION_MAX_AGE_SECONDS,
-    secrets: getEnv().SESSION_SECRETS,
-  });
+/**
+ * Rows whose use readData just wrote, by sid, for getSession to tell the request to send the
+ * cookie again (readData knows no request). Entries nobody takes (remix-auth reads the session
+ * itself) are dropped after a few seconds.
+ */
+const refreshedSids = new Map<string, number>();
 
-  const expiry = (expires: Date | undefined) =>
-    (expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000)).toISOString();
+function markRefreshed(sid: string, now: number) {
+  for (const [old, at] of refreshedSids) {
+    if (now - at < 10_000) break;
+    refreshedSids.delete(old);
+  }
+  refreshedSids.delete(sid);
+  refreshedSids.set(sid, now);
+}
+
+async function roleOf(userId: number | null) {
+  if (userId === null) return null;
+  const user = await db
+    .selectFrom("users")
+    .select("role")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return user?.role ?? null;
+}
+
+const cookies = new Map<boolean, Cookie>();
+
+function sessionCookie(secure: boolean) {
+  let cookie = cookies.get(secure);
+  if (!cookie) {
+    cookie = createCookie(secure ? SESSION_COOKIE_NAMES.secure : SESSION_COOKIE_NAMES.plain, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      // Secure whenever served over HTTPS; a plain-HTTP LAN install must still sign in.
+      secure,
+      maxAge: SESSION_MAX_AGE_SECONDS,
+      secrets: getEnv().SESSION_SECRETS,
+    });
+    cookies.set(secure, cookie);
+  }
+  return cookie;
+}
+
+function createStorage(secure: boolean): SessionStorage<SessionData, SessionFlashData> {
   const userIdOf = (data: Partial<SessionData>) =>
     typeof data.userId === "number" ? data.userId : null;
 
   return createSessionStorage<SessionData, SessionFlashData>({
-    cookie,
-    async createData(data, expires) {
+    cookie: sessionCookie(secure),
+    async createData(data) {
       const sid = crypto.randomBytes(24).toString("base64url");
+      const now = new Date().toISOString();
+      const userId = userIdOf(data);
+      const times = { createdAt: now, lastSeenAt: now };
       await db
         .insertInto("sessions")
         .values({
           sid,
           sess: JSON.stringify(data),
-          expire: expiry(expires),
-          userId: userIdOf(data),
+          expire: sessionExpiry({ role: await roleOf(userId), ...times }).toISOString(),
+          userId,
+          ...times,
         })
         .execute();
       return sid;
@@ -73,27 +148,46 @@ function createStorage(secure: boolean): SessionStorage<SessionData, SessionFlas
     async readData(sid) {
       const row = await db
         .selectFrom("sessions")
-        .select(["sess", "expire"])
-        .where("sid", "=", sid)
+        .leftJoin("users", "users.id", "sessions.userId")
+        .select(["sessions.sess", "sessions.createdAt", "sessions.lastSeenAt", "users.role"])
+        .where("sessions.sid", "=", sid)
         .executeTakeFirst();
       if (!row) return null;
-      if (row.expire <= new Date().toISOString()) {
+      const now = Date.now();
+      if (sessionExpiry(row).getTime() <= now) {
         await db.deleteFrom("sessions").where("sid", "=", sid).execute();
         return null;
       }
+      if (now - Date.parse(row.lastSeenAt) >= SESSION_REFRESH_SECONDS * 1000) {
+        const lastSeenAt = new Date(now).toISOString();
+        await db
+          .updateTable("sessions")
+          .set({ lastSeenAt, expire: sessionExpiry({ ...row, lastSeenAt }).toISOString() })
+          .where("sid", "=", sid)
+          .execute();
+        markRefreshed(sid, now);
+      }
       return JSON.parse(row.sess);
     },
-    async updateData(sid, data, expires) {
+    async updateData(sid, data) {
       // Upsert: a signed cookie whose row was deleted (logout elsewhere, expiry) reads as an
       // empty session; writing it back starts afresh and cannot restore the old sign-in.
+      const userId = userIdOf(data);
+      const now = new Date().toISOString();
+      const [existing, role] = await Promise.all([
+        db.selectFrom("sessions").select("createdAt").where("sid", "=", sid).executeTakeFirst(),
+        roleOf(userId),
+      ]);
+      const times = { createdAt: existing?.createdAt ?? now, lastSeenAt: now };
       const values = {
         sess: JSON.stringify(data),
-        expire: expiry(expires),
-        userId: userIdOf(data),
+        expire: sessionExpiry({ role, ...times }).toISOString(),
+        userId,
+        lastSeenAt: now,
       };
       await db
         .insertInto("sessions")
-        .values({ sid, ...values })
+        .values({ sid, ...values, createdAt: times.createdAt })
         .onConflict((oc) => oc.column("sid").doUpdateSet(values))
         .execute();
     },
@@ -124,8 +218,17 @@ export function getSessionStorage(request: Request) {
  */
 const sessionOfRequest = new WeakMap<AbortSignal, Promise<AppSession>>();
 
+/** The sessions whose use a request wrote, for entry.server to send their cookie again. */
+const refreshedOfRequest = new WeakMap<AbortSignal, { sid: string; secure: boolean }>();
+
 export function getSession(request: Request) {
-  const read = () => getSessionStorage(request).getSession(request.headers.get("Cookie"));
+  const read = async () => {
+    const session = await getSessionStorage(request).getSession(request.headers.get("Cookie"));
+    if (session.id && refreshedSids.delete(session.id)) {
+      refreshedOfRequest.set(request.signal, { sid: session.id, secure: isHttps(request) });
+    }
+    return session;
+  };
   if (request.method !== "GET" && request.method !== "HEAD") return read();
   let session = sessionOfRequest.get(request.signal);
   if (!session) {
@@ -133,6 +236,32 @@ export function getSession(request: Request) {
     sessionOfRequest.set(request.signal, session);
   }
   return session;
+}
+
+/**
+ * The Set-Cookie that renews the cookie's Max-Age when this request's use of its session was
+ * written (at most once a minute), or null. entry.server adds it to documents and data
+ * requests that do not set the cookie already.
+ */
+export async function refreshedSessionCookie(request: Request) {
+  const refreshed = refreshedOfRequest.get(request.signal);
+  if (!refreshed) return null;
+  refreshedOfRequest.delete(request.signal);
+  return sessionCookie(refreshed.secure).serialize(refreshed.sid);
+}
+
+const SESSION_COOKIE = new RegExp(
+  `(?:^|[;,]\\s*)(?:${SESSION_COOKIE_NAMES.plain}|${SESSION_COOKIE_NAMES.secure})=`,
+);
+
+/** Whether a request carries a session cookie (either name), valid or not. */
+export function hasSessionCookie(request: Request) {
+  return SESSION_COOKIE.test(request.headers.get("Cookie") ?? "");
+}
+
+/** Whether a response sets (or clears) the session cookie. */
+export function setsSessionCookie(headers: Headers) {
+  return SESSION_COOKIE.test(headers.get("Set-Cookie") ?? "");
 }
 
 export function commitSession(request: Request, session: AppSession) {

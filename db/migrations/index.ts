@@ -10,6 +10,7 @@ import * as pageCacheVersion from "./20261223T0200-page-cache-version";
 import * as sharedCounters from "./20261223T0300-shared-counters";
 import * as transferDeadlines from "./20261225T0200-transfer-deadlines";
 import * as jobRunOutcomes from "./20261226T0100-job-run-outcomes";
+import * as sessionActivity from "./20261227T0300-session-activity";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "20261223T0300-shared-counters": sharedCounters,
   "20261225T0200-transfer-deadlines": transferDeadlines,
   "20261226T0100-job-run-outcomes": jobRunOutcomes,
+  "20261227T0300-session-activity": sessionActivity,
 };

@@ -54,7 +54,7 @@ async function newCustomer(password: string) {
 }
 
 describe("sessions", () => {
-  it("are stored in SQLite with a 30-day expiry and a new id at every sign-in", async () => {
+  it("are stored in SQLite with a 30-day idle expiry and a new id at every sign-in", async () => {
     const { id, email } = await newCustomer("clave-segura-1");
     const visitor = await fetch(`${server.baseUrl}/login`, { redirect: "manual" });
     expect(visitor.status).toBe(200);
@@ -74,7 +74,7 @@ describe("sessions", () => {
     expect(days).toBeLessThanOrEqual(30);
   });
 
-  it("sets the cookie HttpOnly and SameSite=Lax, Secure only over HTTPS", async () => {
+  it("sets the cookie HttpOnly and SameSite=Lax, Secure and __Host- only over HTTPS", async () => {
     const { email } = await newCustomer("clave-segura-1");
     const plain = await fetch(`${server.baseUrl}/login`, {
       method: "POST",
@@ -101,7 +101,7 @@ describe("sessions", () => {
     });
     const tlsCookie = viaTls.headers
       .getSetCookie()
-      .find((c) => c.startsWith("perfumeria_session="))!;
+      .find((c) => c.startsWith("__Host-perfumeria_session="))!;
     expect(tlsCookie).toMatch(/; Secure/i);
   });
 
