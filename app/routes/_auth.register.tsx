@@ -19,6 +19,7 @@ import { registerCustomer } from "~/models/users.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAnonymous } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
+import { passwordWeakness } from "~/utils/password-policy.server";
 import { registrations } from "~/utils/public-form-limits.server";
 
 import { EmailSchema, OptionalPhoneSchema, PASSWORD_MIN_LENGTH } from "~/utils/schemas";
@@ -86,11 +87,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields }) }, { status: 400 });
   }
-  // Decision 082: counted before the password is hashed.
+  // Decision 082: counted before the password's strength is weighed or hashed, both costly.
   if (!(await registrations.consume(context.clientIp ?? "unknown"))) {
     return json(
       { result: submission.reply({ formErrors: [TOO_MANY_REGISTRATIONS], hideFields }) },
       { status: 429, headers: { "Retry-After": "3600" } },
+    );
+  }
+  const { email, firstName, lastName, password } = submission.value;
+  // Decision 083, on the server only.
+  const weakness = passwordWeakness(password, [email, firstName, lastName]);
+  if (weakness) {
+    return json(
+      { result: submission.reply({ fieldErrors: { password: [weakness] }, hideFields }) },
+      { status: 400 },
     );
   }
   const { confirmPassword: _confirm, phone, ...input } = submission.value;
