@@ -57,6 +57,32 @@ test.describe("registration and sign-in", () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
+  test("a common password is refused in Spanish and no account is created", async ({
+    page,
+    db,
+  }, testInfo) => {
+    const email = `comun-${testInfo.project.name}-${Date.now()}@example.com`;
+    await page.goto("/register");
+    await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
+    await page.getByLabel("Apellido", { exact: true }).fill("Mejía");
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Contraseña", { exact: true }).fill("password1234");
+    await page.getByLabel("Confirmar contraseña").fill("password1234");
+    await page.getByRole("button", { name: "Crear cuenta" }).click();
+
+    await expect(
+      page.getByText("Esta contraseña es demasiado común o fácil de adivinar."),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByLabel("Correo electrónico")).toHaveValue(email);
+    const saved = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirst();
+    expect(saved).toBeUndefined();
+  });
+
   test("a wrong password shows 'Error de inicio de sesión' / 'Credenciales incorrectas'", async ({
     page,
     createUser,
