@@ -135,6 +135,7 @@ export default async function handleRequest(
 ) {
   const url = new URL(request.url);
   await applySessionHeaders(request, responseHeaders);
+  forwardRetryAfter(responseStatusCode, responseHeaders, remixContext);
   const maintenance = maintenanceError(remixContext);
   if (maintenance) {
     return sendMaintenancePage(maintenance, url, responseStatusCode, responseHeaders, remixContext);
@@ -193,6 +194,23 @@ export default async function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/**
+ * A document's headers come from the routes' `headers` exports, and each sees only its own
+ * route's loader and action headers: a page's 429 or 503 (the sign-in throttle, the contact
+ * form, the password-hashing queue, the maintenance gate) would lose its Retry-After without
+ * JavaScript. The document takes the one its loaders or actions answered with.
+ */
+function forwardRetryAfter(status: number, responseHeaders: Headers, remixContext: EntryContext) {
+  if (status !== 429 && status !== 503) return;
+  const { actionHeaders, loaderHeaders } = remixContext.staticHandlerContext;
+  for (const headers of [...Object.values(actionHeaders), ...Object.values(loaderHeaders)]) {
+    const retryAfter = headers.get("Retry-After");
+    if (!retryAfter) continue;
+    responseHeaders.set("Retry-After", retryAfter);
+    return;
+  }
 }
 
 /** The contact details of the root's maintenance 503 (D35), when that is what this page is. */

@@ -80,12 +80,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
-  const headers = new Headers({ Vary: loaderHeaders.get("Vary") ?? "Cookie" });
-  const retryAfter = errorHeaders?.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+// A 429's or 503's Retry-After reaches the document through app/entry.server.tsx: this
+// function sees only the root's own loader and action headers, not the page's.
+export const headers: HeadersFunction = ({ loaderHeaders }) =>
+  new Headers({ Vary: loaderHeaders.get("Vary") ?? "Cookie" });
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();

@@ -58,6 +58,37 @@ export async function createCustomer(input: {
   return insertCustomer({ ...input, passwordHash, googleId: null }, rules);
 }
 
+/**
+ * A sign-up from /register (decision 082). A new address gets an account; an address that
+ * already has one gets nothing, and its owner is told someone tried. The password is hashed
+ * first either way, so neither the answer nor its timing tells the two apart.
+ */
+export async function registerCustomer(input: {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+}): Promise<"created" | "address-taken"> {
+  try {
+    await createCustomer(input);
+    return "created";
+  } catch (error) {
+    // The read-then-insert runs in one transaction; a second worker racing for the same new
+    // address meets the UNIQUE index instead.
+    if (!(error instanceof EmailTakenError) && !isUniqueViolation(error)) throw error;
+    await tellOwnerOfSignUpAttempt(input.email);
+    return "address-taken";
+  }
+}
+
+/**
+ * The seam for issue 22: the store cannot send e-mail yet. When it can (a durable outbox), this
+ * writes "someone tried to create an account with your address; if it was you, sign in or ask
+ * for a new password" to the account's owner. Until then the attempt leaves no trace.
+ */
+export async function tellOwnerOfSignUpAttempt(_email: string) {}
+
 async function insertCustomer(
   input: {
     email: string;
@@ -103,8 +134,27 @@ async function insertCustomer(
 export type LoginResult =
   { ok: true; user: { id: number; role: Role } } | { ok: false; reason: "invalid" | "blocked" };
 
+/**
+ * The password hashing queue was full (decision 082). Sign-in runs inside remix-auth's form
+ * strategy, which passes on only an `Error` (as its `cause`), so the 503 travels in one.
+ */
+export class SignInBusyError extends Error {
+  constructor(readonly response: Response) {
+    super("password hashing is busy");
+  }
+}
+
 /** Same work whether or not the e-mail exists, so timing does not reveal accounts. */
 export async function verifyLogin(email: string, password: string): Promise<LoginResult> {
+  try {
+    return await checkLogin(email, password);
+  } catch (error) {
+    if (error instanceof Response) throw new SignInBusyError(error);
+    throw error;
+  }
+}
+
+async function checkLogin(email: string, password: string): Promise<LoginResult> {
   const row = await db
     .selectFrom("users")
     .select(["id", "role", "passwordHash", "isBlocked"])

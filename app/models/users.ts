@@ -98,6 +98,21 @@ export function deleteAccountSchema(email: string) {
   });
 }
 
+/**
+ * What /register answers to every accepted sign-up, whether the address was new or already had
+ * an account (decision 082): true in both cases, so it tells no one which addresses are
+ * customers.
+ */
+export const REGISTRATION_RECEIVED = {
+  title: "Registro recibido",
+  description:
+    "Si este correo no tenía cuenta, ya está creada: inicia sesión con la contraseña que elegiste. Si ya la tenía, inicia sesión con tu contraseña de siempre.",
+} as const;
+
+/** Past ten sign-ups from one IP within an hour, /register answers 429 (decision 082). */
+export const TOO_MANY_REGISTRATIONS =
+  "Demasiados registros desde esta conexión. Inténtalo de nuevo en una hora.";
+
 /** The store's allowRegistrations setting is off: no new accounts, by form or by Google. */
 export const REGISTRATION_CLOSED =
   "El registro de nuevas cuentas está deshabilitado temporalmente.";

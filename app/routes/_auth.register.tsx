@@ -14,11 +14,13 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { getSettings } from "~/models/settings.server";
-import { REGISTRATION_CLOSED } from "~/models/users";
-import { createCustomer, EmailTakenError } from "~/models/users.server";
+import { REGISTRATION_CLOSED, REGISTRATION_RECEIVED, TOO_MANY_REGISTRATIONS } from "~/models/users";
+import { registerCustomer } from "~/models/users.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAnonymous } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
+import { passwordWeakness } from "~/utils/password-policy.server";
+import { registrations } from "~/utils/public-form-limits.server";
 
 import { EmailSchema, OptionalPhoneSchema, PASSWORD_MIN_LENGTH } from "~/utils/schemas";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -70,7 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await guardAction(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: RegisterSchema });
@@ -85,22 +87,28 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields }) }, { status: 400 });
   }
-  const { confirmPassword: _confirm, phone, ...input } = submission.value;
-  try {
-    await createCustomer({ ...input, phone: phone ?? null });
-  } catch (error) {
-    if (!(error instanceof EmailTakenError)) throw error;
+  // Decision 082: counted before the password's strength is weighed or hashed, both costly.
+  if (!(await registrations.consume(context.clientIp ?? "unknown"))) {
     return json(
-      { result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields }) },
+      { result: submission.reply({ formErrors: [TOO_MANY_REGISTRATIONS], hideFields }) },
+      { status: 429, headers: { "Retry-After": "3600" } },
+    );
+  }
+  const { email, firstName, lastName, password } = submission.value;
+  // Decision 083, on the server only.
+  const weakness = passwordWeakness(password, [email, firstName, lastName]);
+  if (weakness) {
+    return json(
+      { result: submission.reply({ fieldErrors: { password: [weakness] }, hideFields }) },
       { status: 400 },
     );
   }
+  const { confirmPassword: _confirm, phone, ...input } = submission.value;
+  // The same answer whether the address was new or already had an account (decision 082).
+  await registerCustomer({ ...input, phone: phone ?? null });
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   const loginUrl = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
-  return redirectWithToast(request, loginUrl, {
-    title: "¡Cuenta creada!",
-    description: "Ya puedes iniciar sesión con tu correo y contraseña.",
-  });
+  return redirectWithToast(request, loginUrl, REGISTRATION_RECEIVED);
 }
 
 export default function RegisterRoute() {

@@ -14,6 +14,7 @@ import { passwordChangeSchema, PROFILE_MESSAGES } from "~/models/users";
 import { changeOwnPassword, hasPassword } from "~/models/users.server";
 import { guardAction } from "~/utils/action.server";
 import { requireUser } from "~/utils/auth.server";
+import { strongPasswordRule } from "~/utils/password-policy.server";
 import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -36,8 +37,11 @@ export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   const user = await requireUser(request);
   const withPassword = await hasPassword(user.id);
+  // The common-password rule runs on the server only (decision 083).
   const submission = parseWithZod(await request.formData(), {
-    schema: passwordChangeSchema(withPassword),
+    schema: passwordChangeSchema(withPassword).superRefine(
+      strongPasswordRule("newPassword", () => [user.email, user.firstName, user.lastName]),
+    ),
   });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: HIDE_FIELDS }) }, { status: 400 });

@@ -90,7 +90,9 @@ export default function NewUserRoute() {
             type="password"
             autoComplete="new-password"
           />
-          <p className="text-fg-muted text-xs">Al menos 8 caracteres.</p>
+          <p className="text-fg-muted text-xs">
+            Al menos 8 caracteres; ni una contraseña común ni el nombre o el correo del usuario.
+          </p>
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={role.id}>Rol</Label>

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { NOTE_MAX_LENGTH } from "~/models/admin-users.server";
+import { passwordWeakness, strongPasswordRule } from "./password-policy.server";
 import { formatPhone } from "./phone";
 import { PASSWORD_MIN_LENGTH } from "./schemas";
 
@@ -60,7 +61,12 @@ const info = {
   phone,
 };
 
-const NewUserSchema = z.object({ ...info, password, role });
+/** Decision 083: not a common password, nor one built from the new account's e-mail or name. */
+const NewUserSchema = z
+  .object({ ...info, password, role })
+  .superRefine(
+    strongPasswordRule("password", (value) => [value.email, value.firstName, value.lastName]),
+  );
 
 /** The fields the create form requires; a post missing any also gets §5's form-level message. */
 const REQUIRED_NEW_USER_FIELDS = ["firstName", "lastName", "email", "password", "role"] as const;
@@ -80,39 +86,47 @@ export function parseNewUser(formData: FormData) {
   return { submission, reply };
 }
 
-const UserActionSchema = z
-  .discriminatedUnion("intent", [
-    z.object({ intent: z.literal("update-info"), ...info }),
-    z.object({ intent: z.literal("set-role"), role }),
-    z.object({ intent: z.literal("block") }),
-    z.object({ intent: z.literal("unblock") }),
-    z.object({
-      intent: z.literal("set-password"),
-      password,
-      confirmPassword: z.string({ required_error: ADMIN_USER_MESSAGES.confirmPassword }),
-    }),
-    z.object({
-      intent: z.literal("add-note"),
-      note: z
-        .string({ required_error: ADMIN_USER_MESSAGES.noteEmpty })
-        .trim()
-        .min(1, ADMIN_USER_MESSAGES.noteEmpty)
-        .max(NOTE_MAX_LENGTH, ADMIN_USER_MESSAGES.noteLength),
-    }),
-  ])
-  .superRefine((value, context) => {
-    if (value.intent === "set-password" && value.password !== value.confirmPassword) {
-      context.addIssue({
-        code: "custom",
-        message: ADMIN_USER_MESSAGES.passwordMismatch,
-        path: ["confirmPassword"],
-      });
-    }
-  });
+/** `personal`: the account's e-mail and name, which its new password must not be built from. */
+const userActionSchema = (personal: Array<string | null | undefined>) =>
+  z
+    .discriminatedUnion("intent", [
+      z.object({ intent: z.literal("update-info"), ...info }),
+      z.object({ intent: z.literal("set-role"), role }),
+      z.object({ intent: z.literal("block") }),
+      z.object({ intent: z.literal("unblock") }),
+      z.object({
+        intent: z.literal("set-password"),
+        password,
+        confirmPassword: z.string({ required_error: ADMIN_USER_MESSAGES.confirmPassword }),
+      }),
+      z.object({
+        intent: z.literal("add-note"),
+        note: z
+          .string({ required_error: ADMIN_USER_MESSAGES.noteEmpty })
+          .trim()
+          .min(1, ADMIN_USER_MESSAGES.noteEmpty)
+          .max(NOTE_MAX_LENGTH, ADMIN_USER_MESSAGES.noteLength),
+      }),
+    ])
+    .superRefine((value, context) => {
+      if (value.intent !== "set-password") return;
+      if (value.password !== value.confirmPassword) {
+        context.addIssue({
+          code: "custom",
+          message: ADMIN_USER_MESSAGES.passwordMismatch,
+          path: ["confirmPassword"],
+        });
+      }
+      const weakness = passwordWeakness(value.password, personal);
+      if (weakness) context.addIssue({ code: "custom", message: weakness, path: ["password"] });
+    });
 
-/** The profile view's forms, told apart by `intent`. */
-export function parseUserAction(formData: FormData) {
-  return parseWithZod(formData, { schema: UserActionSchema });
+/**
+ * The profile view's forms, told apart by `intent`; `personal` is the account's e-mail and
+ * name (decision 083: a new password must not be built from them).
+ */
+export function parseUserAction(formData: FormData, personal: Array<string | null | undefined>) {
+  return parseWithZod(formData, { schema: userActionSchema(personal) });
 }
 
-export type UserActionIntent = z.infer<typeof UserActionSchema>["intent"];
+export type UserActionIntent = z.infer<ReturnType<typeof userActionSchema>>["intent"];

@@ -4,7 +4,8 @@ import { getEnv } from "./env.server";
 import { RateLimiter } from "./rate-limit.server";
 
 /*
- * Failed sign-ins are limited to 10 a minute per IP and per account. To keep the
+ * Sign-in attempts are limited to 10 a minute per IP and per account, counted before the
+ * password hash and given back when the password was right (decisions 004, 081). To keep the
  * per-account limit from locking the owner out, a browser that has signed in to an
  * account before carries a signed "known device" cookie and is exempt from that
  * account's counter (OWASP's device-cookie pattern); the per-IP limit still applies.
@@ -42,17 +43,24 @@ async function knownAccounts(request: Request): Promise<string[]> {
   return Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
 }
 
-export async function isLoginThrottled(request: Request, clientIp: string, email: string) {
-  if (await byIp.isLimited(clientIp)) return true;
+/**
+ * Counts a sign-in attempt before its password is checked (decision 081): per IP, then per
+ * account unless this browser is known to it. Each count is one statement (`consume`), so
+ * concurrent attempts on any worker cannot all pass a check none of them had counted yet.
+ * A refused attempt gets `allowed: false`; an allowed one carries `giveBack`, which the caller
+ * runs when the password was right, so that signing in never brings the owner closer to the
+ * limit.
+ */
+export async function claimLoginAttempt(request: Request, clientIp: string, email: string) {
   const key = accountKey(email);
-  if (!(await byAccount.isLimited(key))) return false;
-  return !(await knownAccounts(request)).includes(key);
-}
-
-export async function recordFailedLogin(request: Request, clientIp: string, email: string) {
-  await byIp.hit(clientIp);
-  const key = accountKey(email);
-  if (!(await knownAccounts(request)).includes(key)) await byAccount.hit(key);
+  const knownDevice = (await knownAccounts(request)).includes(key);
+  if (!(await byIp.consume(clientIp))) return { allowed: false } as const;
+  if (!knownDevice && !(await byAccount.consume(key))) return { allowed: false } as const;
+  const giveBack = async () => {
+    await byIp.giveBack(clientIp);
+    if (!knownDevice) await byAccount.giveBack(key);
+  };
+  return { allowed: true, giveBack } as const;
 }
 
 /** After a successful sign-in: remember this browser for the account. */

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 import { z } from "zod";
+import { SignInBusyError } from "~/models/users.server";
 import { EmailSchema } from "~/utils/schemas";
 import { guardAction } from "./action.server";
 import {
@@ -11,12 +12,8 @@ import {
   homeFor,
   safeRedirect,
 } from "./auth.server";
-import {
-  isLoginThrottled,
-  recordFailedLogin,
-  rememberDevice,
-  TOO_MANY_ATTEMPTS,
-} from "./login-throttle.server";
+import { claimLoginAttempt, rememberDevice, TOO_MANY_ATTEMPTS } from "./login-throttle.server";
+import { HASHING_BUSY } from "./password.server";
 import { isHttps } from "./session.server";
 
 export const LoginSchema = z.object({
@@ -41,7 +38,8 @@ export async function handleLogin(
   }
   const { email, redirectTo } = submission.value;
 
-  if (await isLoginThrottled(request, options.clientIp, email)) {
+  const attempt = await claimLoginAttempt(request, options.clientIp, email);
+  if (!attempt.allowed) {
     return json(
       { result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: ["password"] }) },
       { status: 429, headers: { "Retry-After": "60" } },
@@ -53,15 +51,25 @@ export async function handleLogin(
     user = await getAuthenticator(request).authenticate("form", request);
   } catch (error) {
     if (error instanceof Response) throw error;
+    if (error instanceof AuthorizationError && error.cause instanceof SignInBusyError) {
+      // The server's fault, not a guess: the attempt is given back.
+      await attempt.giveBack();
+      const busy = error.cause.response;
+      return json(
+        { result: submission.reply({ formErrors: [HASHING_BUSY], hideFields: ["password"] }) },
+        { status: busy.status, headers: { "Retry-After": busy.headers.get("Retry-After") ?? "5" } },
+      );
+    }
     const message =
       error instanceof AuthorizationError ? error.message : "Credenciales incorrectas";
-    if (message === "Credenciales incorrectas")
-      await recordFailedLogin(request, options.clientIp, email);
     return json(
       { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
       { status: 401 },
     );
   }
+
+  // The password was right: this attempt does not count against the limit.
+  await attempt.giveBack();
 
   if (options.adminOnly && user.role !== "admin") {
     return json(

@@ -20,3 +20,13 @@ export const orderLookups = new RateLimiter({
   limit: 10,
   windowMs: 60_000,
 });
+
+/**
+ * Decision 082: ten well-formed sign-ups an hour, counted before the password is weighed
+ * (decision 083) and hashed.
+ */
+export const registrations = new RateLimiter({
+  scope: "register",
+  limit: 10,
+  windowMs: 60 * 60 * 1000,
+});

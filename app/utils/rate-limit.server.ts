@@ -59,6 +59,20 @@ export class RateLimiter {
     return (await this.hit(key, now)) <= this.limit;
   }
 
+  /**
+   * Takes one hit back from the current window (a sign-in that succeeded): the count never goes
+   * below zero, and a window that has ended is left alone.
+   */
+  async giveBack(key: string, now = Date.now()) {
+    await this.db
+      .updateTable("rateLimits")
+      .set({ count: sql`max(rate_limits.count - 1, 0)` })
+      .where("scope", "=", this.scope)
+      .where("key", "=", key)
+      .where("resetAt", ">", now)
+      .execute();
+  }
+
   async reset(key: string) {
     await this.db
       .deleteFrom("rateLimits")

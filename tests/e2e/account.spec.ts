@@ -118,10 +118,10 @@ test("deletes the account, and the address can register again", async ({
   await page.getByLabel("Nombre", { exact: true }).fill("Carlos");
   await page.getByLabel("Apellido", { exact: true }).fill("Otra Vez");
   await page.getByLabel("Correo electrónico").fill(user.email);
-  await page.getByLabel("Contraseña", { exact: true }).fill("perfume-2026");
-  await page.getByLabel("Confirmar contraseña").fill("perfume-2026");
+  await page.getByLabel("Contraseña", { exact: true }).fill("vainilla-y-cedro-26");
+  await page.getByLabel("Confirmar contraseña").fill("vainilla-y-cedro-26");
   await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page.getByText("¡Cuenta creada!")).toBeVisible();
+  await expect(page.getByText("Registro recibido")).toBeVisible();
   await db.deleteFrom("users").where("email", "=", user.email).execute();
 });
 

@@ -12,12 +12,12 @@ test.describe("registration and sign-in", () => {
       // Formatted as it is typed; without JavaScript the server formats it.
       await expect(page.getByLabel("Teléfono (opcional)")).toHaveValue("+504 9876-5432");
     }
-    await page.getByLabel("Contraseña", { exact: true }).fill("perfume-2026");
-    await page.getByLabel("Confirmar contraseña").fill("perfume-2026");
+    await page.getByLabel("Contraseña", { exact: true }).fill("vainilla-y-cedro-26");
+    await page.getByLabel("Confirmar contraseña").fill("vainilla-y-cedro-26");
     await page.getByRole("button", { name: "Crear cuenta" }).click();
 
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText("¡Cuenta creada!")).toBeVisible();
+    await expect(page.getByText("Registro recibido")).toBeVisible();
     const saved = await db
       .selectFrom("users")
       .select(["phone", "role", "loyaltyPoints"])
@@ -26,7 +26,7 @@ test.describe("registration and sign-in", () => {
     expect(saved).toEqual({ phone: "+504 9876-5432", role: "customer", loyaltyPoints: 50 });
 
     await page.getByLabel("Correo electrónico").fill(email);
-    await page.getByLabel("Contraseña", { exact: true }).fill("perfume-2026");
+    await page.getByLabel("Contraseña", { exact: true }).fill("vainilla-y-cedro-26");
     await page.getByRole("button", { name: "Iniciar Sesión" }).click();
 
     await expect(page).toHaveURL(/\/catalog$/);
@@ -47,7 +47,7 @@ test.describe("registration and sign-in", () => {
     await page.goto("/register");
     await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
     await page.getByLabel("Correo electrónico").fill("cliente@perfumeria.hn");
-    await page.getByLabel("Contraseña", { exact: true }).fill("perfume-2026");
+    await page.getByLabel("Contraseña", { exact: true }).fill("vainilla-y-cedro-26");
     await page.getByLabel("Confirmar contraseña").fill("otra-cosa-99");
     await page.getByRole("button", { name: "Crear cuenta" }).click();
 
@@ -55,6 +55,32 @@ test.describe("registration and sign-in", () => {
     await expect(page.getByText("Las contraseñas no coinciden")).toBeVisible();
     await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Lucía");
     await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test("a common password is refused in Spanish and no account is created", async ({
+    page,
+    db,
+  }, testInfo) => {
+    const email = `comun-${testInfo.project.name}-${Date.now()}@example.com`;
+    await page.goto("/register");
+    await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
+    await page.getByLabel("Apellido", { exact: true }).fill("Mejía");
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Contraseña", { exact: true }).fill("password1234");
+    await page.getByLabel("Confirmar contraseña").fill("password1234");
+    await page.getByRole("button", { name: "Crear cuenta" }).click();
+
+    await expect(
+      page.getByText("Esta contraseña es demasiado común o fácil de adivinar."),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByLabel("Correo electrónico")).toHaveValue(email);
+    const saved = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirst();
+    expect(saved).toBeUndefined();
   });
 
   test("a wrong password shows 'Error de inicio de sesión' / 'Credenciales incorrectas'", async ({

@@ -46,6 +46,23 @@ describe("RateLimiter", () => {
     expect(await first.isLimited("203.0.113.7", t0 + 5)).toBe(false);
   });
 
+  it("gives a hit back within its window, never below zero and never to an ended window", async () => {
+    const limiter = new RateLimiter({ scope: "test-give-back", limit: 2, windowMs: 60_000 });
+    const t0 = 2_000_000;
+    expect(await limiter.consume("ip", t0)).toBe(true);
+    expect(await limiter.consume("ip", t0 + 1)).toBe(true);
+    await limiter.giveBack("ip", t0 + 2);
+    expect(await limiter.isLimited("ip", t0 + 3)).toBe(false);
+    expect(await limiter.consume("ip", t0 + 3)).toBe(true);
+    expect(await limiter.consume("ip", t0 + 4)).toBe(false);
+    await limiter.reset("ip");
+    await limiter.giveBack("ip", t0 + 5);
+    expect(await limiter.hit("ip", t0 + 6)).toBe(1);
+    // After the window, a late give-back leaves the next window's count alone.
+    await limiter.giveBack("ip", t0 + 60_006);
+    expect(await limiter.hit("ip", t0 + 60_007)).toBe(1);
+  });
+
   it("lets exactly `limit` of many interleaved consumes through, and a new window opens", async () => {
     const options = { scope: "test-consume", limit: 5, windowMs: 60_000 };
     const workers = [new RateLimiter(options), new RateLimiter({ ...options, db: otherWorker })];

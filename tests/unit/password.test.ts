@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { createWorkGate, hashPassword, verifyPassword } from "~/utils/password.server";
 
 // Each hash costs ~0.5 s by design (D12), so hashes are shared between assertions.
 describe("password hashing", () => {
@@ -29,5 +29,43 @@ describe("password hashing", () => {
   test("rejects values that are not scrypt hashes", async () => {
     expect(await verifyPassword("anything", "")).toBe(false);
     expect(await verifyPassword("anything", "bcrypt$2b$10$abc")).toBe(false);
+  });
+});
+
+// Decision 082: a few hashes at a time, a bounded queue, and a refusal past it.
+describe("the hashing gate", () => {
+  test("runs two at a time, queues four more and refuses the rest at once", async () => {
+    const run = createWorkGate({ running: 2, waiting: 4, refuse: () => new Error("busy") });
+    let active = 0;
+    let most = 0;
+    const releases: Array<() => void> = [];
+    const work = () =>
+      new Promise<string>((resolve) => {
+        active++;
+        most = Math.max(most, active);
+        releases.push(() => {
+          active--;
+          resolve("hecho");
+        });
+      });
+    const results = Array.from({ length: 8 }, () =>
+      run(work).catch((error: Error) => error.message),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(active).toBe(2);
+    // The two past the queue were refused without waiting.
+    expect(await Promise.race([results[6], results[7]])).toBe("busy");
+    while (releases.length) {
+      releases.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(await Promise.all(results)).toEqual([...Array(6).fill("hecho"), "busy", "busy"]);
+    expect(most).toBe(2);
+  });
+
+  test("a piece of work that throws frees its slot", async () => {
+    const run = createWorkGate({ running: 1, waiting: 0, refuse: () => new Error("busy") });
+    await expect(run(() => Promise.reject(new Error("falló")))).rejects.toThrow("falló");
+    await expect(run(() => Promise.resolve("libre"))).resolves.toBe("libre");
   });
 });

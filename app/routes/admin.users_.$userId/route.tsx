@@ -70,7 +70,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = idParam(params.userId, USER_NOT_FOUND);
   const here = `/admin/users/${id}`;
   const formData = await request.formData();
-  const submission = parseUserAction(formData);
+  const account = await getAdminUser(id);
+  const submission = parseUserAction(formData, [
+    account?.email,
+    account?.firstName,
+    account?.lastName,
+  ]);
   if (submission.status !== "success") {
     const intent = formData.get("intent");
     invariantResponse(

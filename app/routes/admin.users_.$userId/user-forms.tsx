@@ -116,7 +116,8 @@ export function PasswordForm({ lastResult, pending }: FormProps) {
     <Form method="post" {...form.props} className={sectionClasses}>
       <h2 className="font-semibold">Cambiar contraseña</h2>
       <p className="text-fg-muted text-sm">
-        Al menos 8 caracteres. Se cierran todas las sesiones abiertas del usuario.
+        Al menos 8 caracteres, ni común ni basada en el nombre o el correo. Se cierran todas las
+        sesiones abiertas del usuario.
       </p>
       <FormErrorAlert
         id={form.errorId}
