@@ -224,14 +224,18 @@ const LINGER_MS = 2_000;
 
 /** A short plain-text refusal. A body not read yet is never read: discarded, then cut off. */
 function refuse(req, res, status, message) {
-  if (!req.complete) {
-    res.once("finish", () => {
-      req.unpipe();
-      req.resume();
-      setTimeout(() => req.complete || req.socket.destroy(), LINGER_MS).unref();
-    });
-  }
+  discardUnreadBody(req, res);
   res.status(status).type("text/plain; charset=utf-8").send(message);
+}
+
+/** Once answered, what is left of the request's body is thrown away, for LINGER_MS at most. */
+function discardUnreadBody(req, res) {
+  res.once("finish", () => {
+    if (req.complete) return;
+    req.unpipe();
+    req.resume();
+    setTimeout(() => req.complete || req.socket.destroy(), LINGER_MS).unref();
+  });
 }
 
 /**
@@ -254,6 +258,8 @@ function remixHandler(build, tooLargeMessage) {
         for (const value of [values ?? []].flat()) init.headers.append(name, value);
       }
       if (req.method !== "GET" && req.method !== "HEAD") {
+        // An action may answer without reading the whole body (a 413 of its own, a redirect).
+        discardUnreadBody(req, res);
         const counted = countBody(req, res.locals.bodyMaxBytes, () => {
           // Aborted first: Remix then does not log the action's failed read as an error.
           controller.abort();
@@ -301,6 +307,9 @@ function countBody(req, maxBytes, onTooLarge) {
   });
   // A client that goes away mid-body: the read fails rather than ending with half a form.
   req.once("close", () => req.complete || counted.destroy(new Error("request aborted")));
+  // Remix's reader reports the stream's errors while it reads; one after it cancelled (an
+  // action that stopped reading) must not be an uncaught 'error' event that ends the worker.
+  counted.on("error", () => {});
   return req.pipe(counted);
 }
 

@@ -98,9 +98,8 @@ export function checkRequestBody({
 
 /**
  * The body rule inside Remix, for every action (guardAction): checkRequestBody on the
- * request's headers (for requests that do not come through scripts/server.mjs), and a form that
- * does not parse (a multipart body cut short) answered 400 by `request.formData()`, on this
- * request and its clones, instead of the parser's error (a 500).
+ * request's headers, for requests that do not come through scripts/server.mjs, and
+ * `request.formData()` guarded on this request and its clones (the sign-in reads a clone).
  */
 export function guardFormBody(request: Request) {
   if (request.method === "GET" || request.method === "HEAD") return;
@@ -112,23 +111,64 @@ export function guardFormBody(request: Request) {
     chunked: request.headers.has("transfer-encoding"),
   });
   if (!verdict.ok) invariantResponse(false, verdict.message, { status: verdict.status });
-  answerUnparsableForm(request);
+  guardFormData(request);
 }
 
-function answerUnparsableForm(request: Request) {
+class BodyTooLargeError extends Error {}
+
+/**
+ * A form read with `request.formData()` is a form without files (the upload forms stream
+ * theirs to disk with readMultipartForm), so a multipart one counts against the url-encoded
+ * limit (413) instead of being held whole in memory up to the server's multipart ceiling; and
+ * a form that does not parse (a multipart body cut short) is 400, not the parser's error (500).
+ */
+function guardFormData(request: Request) {
   const formData = request.formData.bind(request);
   const clone = request.clone.bind(request);
-  request.formData = () =>
-    formData().catch((error: unknown) => {
+  request.formData = async () => {
+    const multipart = request.headers.get("content-type")?.toLowerCase().startsWith("multipart/");
+    try {
+      if (!multipart || !request.body) return await formData();
+      const init = {
+        method: request.method,
+        headers: request.headers,
+        body: limitStream(request.body, FORM_BODY_MAX_BYTES),
+        duplex: "half" as const,
+      };
+      return await new Request(request.url, init).formData();
+    } catch (error) {
       // Aborted (the client left, or the server cut the body off with 413): nobody to answer.
       if (request.signal.aborted) throw error;
+      if (error instanceof BodyTooLargeError) {
+        invariantResponse(false, BODY_MESSAGES.tooLarge, { status: 413 });
+      }
       invariantResponse(false, BODY_MESSAGES.malformed, { status: 400 });
-    });
+    }
+  };
   request.clone = () => {
     const copy = clone();
-    answerUnparsableForm(copy);
+    guardFormData(copy);
     return copy;
   };
+}
+
+/** The same bytes, failing with BodyTooLargeError past maxBytes. */
+function limitStream(body: ReadableStream<Uint8Array>, maxBytes: number) {
+  const reader = body.getReader();
+  let seen = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      seen += value.byteLength;
+      if (seen > maxBytes) {
+        controller.error(new BodyTooLargeError());
+        return void reader.cancel();
+      }
+      controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
 }
 
 /**

@@ -139,6 +139,24 @@ describe("request bodies have a limit (item 1)", () => {
     expect(chunked.sent).toBeLessThan(100 * MB);
   });
 
+  it("holds a form without files to 1 MB when it comes as multipart", async () => {
+    const post = (message: string) => {
+      const form = new FormData();
+      form.set("message", message);
+      return fetch(`${server.baseUrl}/contact`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.origin },
+        body: form,
+      });
+    };
+    const small = await post("hola");
+    expect(small.status).not.toBe(413);
+    expect(small.status).toBeLessThan(500);
+    const large = await post("a".repeat(2 * MB));
+    expect(large.status).toBe(413);
+  });
+
   it("keeps the server's memory flat while 100 MB bodies are sent to /contact", async () => {
     const before = residentMB(server.pid);
     const sent: string[] = [];
