@@ -326,6 +326,11 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   console.error(error);
 }
 
-// Used by scripts/server.mjs before Remix runs (one implementation of the origin rule).
-export { isSameOriginRequest, SECURITY_HEADERS } from "./utils/security.server";
+// Used by scripts/server.mjs before Remix runs (one implementation of the origin and body rules).
+export {
+  BODY_MESSAGES,
+  checkRequestBody,
+  isSameOriginRequest,
+  SECURITY_HEADERS,
+} from "./utils/security.server";
 export { servePageFromCache } from "./utils/page-cache.server";

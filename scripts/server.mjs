@@ -3,8 +3,13 @@
 // as the build precompressed them, request log, Remix handler) plus what remix-serve cannot do
 // before Remix runs:
 // - refuse cross-origin POSTs with 403 (Remix's own check answers 500 for a foreign
-//   Origin, and never sees Sec-Fetch-Site), using the app's isSameOriginRequest;
-// - security headers on every response, static files and redirects included;
+//   Origin, and never sees Sec-Fetch-Site), using the app's isSameOriginRequest, against the
+//   request's own origin (X-Forwarded-Host and -Proto count only from the local proxy);
+// - limit request bodies (the app's checkRequestBody): 413 by Content-Length before anything
+//   is read, a chunked body counted as Remix reads it and cut off at the same limit; 415/400
+//   for a body no page action takes (JSON, text, multipart without a boundary);
+// - security headers on every response, static files and redirects included, and HSTS when
+//   the request came over HTTPS;
 // - the socket's client IP for sign-in rate limiting (remix-serve passes none);
 // - one worker process per core (Node's cluster module; WEB_CONCURRENCY overrides, 1 serves
 //   in this process with no cluster). The primary only forks, restarts a crashed worker and
@@ -14,9 +19,14 @@ import cluster from "node:cluster";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Transform } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  installGlobals,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -117,26 +127,50 @@ async function serve() {
 
   const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
   const build = await import(pathToFileURL(buildPath).href);
-  const { isSameOriginRequest, SECURITY_HEADERS, servePageFromCache } = build.entry.module;
+  const {
+    BODY_MESSAGES,
+    checkRequestBody,
+    isSameOriginRequest,
+    SECURITY_HEADERS,
+    servePageFromCache,
+  } = build.entry.module;
 
   const app = express();
   app.disable("x-powered-by");
-  // Only a proxy on this machine (nginx, caddy) may tell us the client's address.
+  // Only a proxy on this machine (nginx, caddy) may tell us the client's address, scheme and
+  // host (X-Forwarded-For, -Proto, -Host).
   app.set("trust proxy", "loopback");
   app.use(compression());
   app.use((req, res, next) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    // Over HTTPS only: on plain HTTP the header means nothing, and a LAN install must keep working.
+    if (req.secure) res.setHeader("Strict-Transport-Security", HSTS);
+    res.locals.origin = ownOrigin(req);
+    if (!res.locals.origin) return refuse(req, res, 400, "Solicitud mal formada.");
     if (req.method === "GET" || req.method === "HEAD") return next();
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
     }
-    const request = new Request(`http://${req.headers.host ?? "localhost"}${req.originalUrl}`, {
-      headers,
+    const request = new Request(res.locals.origin + req.path, { headers });
+    if (!isSameOriginRequest(request)) {
+      return refuse(
+        req,
+        res,
+        403,
+        "Solicitud rechazada: el formulario no se envió desde este sitio.",
+      );
+    }
+    const length = req.headers["content-length"];
+    const body = checkRequestBody({
+      pathname: req.path,
+      contentType: req.headers["content-type"] ?? null,
+      contentLength: length === undefined ? null : Number(length),
+      chunked: req.headers["transfer-encoding"] !== undefined,
     });
-    if (isSameOriginRequest(request)) return next();
-    res.status(403).type("text/plain; charset=utf-8");
-    res.send("Solicitud rechazada: el formulario no se envió desde este sitio.");
+    if (!body.ok) return refuse(req, res, body.status, body.message);
+    res.locals.bodyMaxBytes = body.maxBytes;
+    next();
   });
   // Hashed, immutable assets: brotli-11 or gzip-9 written by the build when the browser takes
   // it (scripts/compress-assets.mjs), else the file itself.
@@ -152,23 +186,131 @@ async function serve() {
   // A first-time visitor's storefront page, rendered once per catalogue version (each worker
   // keeps its own copy; the version row in SQLite tells every worker when it is stale).
   app.use(servePageFromCache);
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: process.env.NODE_ENV,
-      getLoadContext: (req, res) => ({
-        clientIp: req.ip ?? "unknown",
-        pageCache: res.locals.pageCache,
-      }),
-    }),
-  );
+  app.all("*", remixHandler(build, BODY_MESSAGES.tooLarge));
 
   const onListen = () => {
     if (cluster.isPrimary) console.log(`[perfumeria] http://${host ?? "localhost"}:${port}`);
   };
   const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen);
   stopGracefully(server);
+}
+
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * The request's own origin (scheme, host, port), or null for a Host that names no host. The
+ * local proxy's X-Forwarded-Proto and X-Forwarded-Host count, anyone else's do not: req.protocol
+ * follows `trust proxy`, and so does the host here (Remix's express adapter would take the port
+ * of anyone's X-Forwarded-Host).
+ */
+function ownOrigin(req) {
+  const trusted = req.app.get("trust proxy fn")(req.socket.remoteAddress, 0);
+  const forwarded = trusted ? req.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
+  const host = forwarded || req.get("Host");
+  if (!host || !/^(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(:\d{1,5})?$/i.test(host)) return null;
+  try {
+    return new URL(`${req.protocol}://${host}`).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How long the rest of a refused body may keep arriving, thrown away, before the connection is
+ * cut: a client still sending when its socket is closed gets a reset, often instead of the
+ * answer (an HTTP server's "lingering close").
+ */
+const LINGER_MS = 2_000;
+
+/** A short plain-text refusal. A body not read yet is never read: discarded, then cut off. */
+function refuse(req, res, status, message) {
+  discardUnreadBody(req, res);
+  res.status(status).type("text/plain; charset=utf-8").send(message);
+}
+
+/** Once answered, what is left of the request's body is thrown away, for LINGER_MS at most. */
+function discardUnreadBody(req, res) {
+  res.once("finish", () => {
+    if (req.complete) return;
+    req.unpipe();
+    req.resume();
+    setTimeout(() => req.complete || req.socket.destroy(), LINGER_MS).unref();
+  });
+}
+
+/**
+ * Remix's express adapter (@remix-run/express's createRequestHandler, which exports nothing
+ * smaller to reuse), with the request's URL from ownOrigin and its body counted as Remix reads it: past `res.locals.bodyMaxBytes` (a
+ * chunked body, whose length nobody declared) the request is answered 413 and the body Remix
+ * reads fails, so an action never sees half a form.
+ */
+function remixHandler(build, tooLargeMessage) {
+  const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+  return async (req, res, next) => {
+    try {
+      const controller = new AbortController();
+      const init = {
+        method: req.method,
+        headers: new Headers(),
+        signal: controller.signal,
+      };
+      for (const [name, values] of Object.entries(req.headers)) {
+        for (const value of [values ?? []].flat()) init.headers.append(name, value);
+      }
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        // An action may answer without reading the whole body (a 413 of its own, a redirect).
+        discardUnreadBody(req, res);
+        const counted = countBody(req, res.locals.bodyMaxBytes, () => {
+          // Aborted first: Remix then does not log the action's failed read as an error.
+          controller.abort();
+          refuse(req, res, 413, tooLargeMessage);
+        });
+        init.body = createReadableStreamFromReadable(counted);
+        init.duplex = "half";
+        // A POST with no body at all (curl -X POST) is an empty form, not a parser's 500.
+        const hasBody =
+          Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"];
+        if (!hasBody && !init.headers.has("Content-Type")) {
+          init.headers.set("Content-Type", "application/x-www-form-urlencoded");
+        }
+      }
+      // Abort the loaders and actions once the response can no longer be written.
+      res.on("close", () => res.writableFinished || controller.abort());
+      const request = new Request(res.locals.origin + req.originalUrl, init);
+      const response = await handleRequest(request, {
+        clientIp: req.ip ?? "unknown",
+        pageCache: res.locals.pageCache,
+      });
+      if (res.headersSent) return; // refused with 413 while Remix read the body
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [name, value] of response.headers.entries()) res.append(name, value);
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The request body as a stream that fails, after calling onTooLarge, past maxBytes. */
+function countBody(req, maxBytes, onTooLarge) {
+  let seen = 0;
+  const counted = new Transform({
+    transform(chunk, _encoding, callback) {
+      seen += chunk.length;
+      if (seen <= maxBytes) return callback(null, chunk);
+      req.unpipe(counted);
+      onTooLarge();
+      callback(new Error("request body too large"));
+    },
+  });
+  // A client that goes away mid-body: the read fails rather than ending with half a form.
+  req.once("close", () => req.complete || counted.destroy(new Error("request aborted")));
+  // Remix's reader reports the stream's errors while it reads; one after it cancelled (an
+  // action that stopped reading) must not be an uncaught 'error' event that ends the worker.
+  counted.on("error", () => {});
+  return req.pipe(counted);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { assertSameOrigin } from "~/utils/security.server";
+import { assertSameOrigin, guardFormBody } from "~/utils/security.server";
 import { safeRedirect } from "~/utils/redirect.server";
 import { serializeTheme, THEMES, type Theme } from "~/utils/theme.server";
 
@@ -11,6 +11,7 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   // Open in maintenance mode too (the maintenance screen follows the theme).
   assertSameOrigin(request);
+  guardFormBody(request);
   const form = await request.formData();
   const value = form.get("theme");
   const theme: Theme = THEMES.includes(value as Theme) ? (value as Theme) : "system";

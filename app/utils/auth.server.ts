@@ -12,6 +12,7 @@ import {
 } from "~/models/users.server";
 import { getEnv } from "./env.server";
 import { invariantResponse } from "./invariant";
+import { requestOrigin } from "./security.server";
 import {
   commitSession,
   destroySession,
@@ -64,15 +65,12 @@ class StoreGoogleStrategy extends GoogleStrategy<AuthUser> {
 }
 
 // remix-auth-oauth2 guesses "https" for every host but localhost; a LAN install over plain
-// HTTP (http://192.168.x.x) needs the request's real scheme. The method is private in the
-// library's types, hence the prototype assignment.
+// HTTP (http://192.168.x.x) needs the request's own origin (its real scheme; behind the local
+// proxy, the proxy's). The method is private in the library's types, hence the prototype
+// assignment.
 Object.defineProperty(StoreGoogleStrategy.prototype, "getCallbackURL", {
   value(this: { callbackURL: string }, request: Request) {
-    const host =
-      request.headers.get("x-forwarded-host") ??
-      request.headers.get("host") ??
-      new URL(request.url).host;
-    return new URL(this.callbackURL, `${isHttps(request) ? "https" : "http"}://${host}`);
+    return new URL(this.callbackURL, requestOrigin(request));
   },
 });
 

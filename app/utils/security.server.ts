@@ -1,10 +1,20 @@
 import { invariantResponse } from "./invariant";
 
 /**
+ * The request's own origin: scheme, host and port. Behind a proxy on this machine that is what
+ * the proxy says (X-Forwarded-Proto, X-Forwarded-Host); scripts/server.mjs builds every
+ * request's URL from those only when they come from the local proxy (express `trust proxy:
+ * loopback`, as for X-Forwarded-For), so the URL is the one thing to read here.
+ */
+export function requestOrigin(request: Request) {
+  return new URL(request.url).origin;
+}
+
+/**
  * OWASP ASVS 5.0 §3.5.1: SameSite cookies alone do not stop cross-site form posts
  * (a sibling subdomain or a top-level POST navigation). Every state-changing request
  * must come from our own origin: `Sec-Fetch-Site` when the browser sends it, otherwise
- * an `Origin` whose host is ours. A request with neither is refused.
+ * an `Origin` whose scheme, host and port are ours. A request with neither is refused.
  */
 export function isSameOriginRequest(request: Request) {
   const fetchSite = request.headers.get("sec-fetch-site");
@@ -12,17 +22,11 @@ export function isSameOriginRequest(request: Request) {
 
   const origin = request.headers.get("origin");
   if (!origin || origin === "null") return false;
-  let originHost: string;
   try {
-    originHost = new URL(origin).host;
+    return new URL(origin).origin === requestOrigin(request);
   } catch {
     return false;
   }
-  const host =
-    request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() ||
-    request.headers.get("host") ||
-    new URL(request.url).host;
-  return originHost === host;
 }
 
 export function assertSameOrigin(request: Request) {
@@ -32,6 +36,139 @@ export function assertSameOrigin(request: Request) {
     "Solicitud rechazada: el formulario no se envió desde este sitio.",
     { status: 403 },
   );
+}
+
+/** A form of text fields is a few KB; the largest page form (a CMS page) is far below this. */
+export const FORM_BODY_MAX_BYTES = 1024 * 1024;
+/**
+ * The largest multipart body any route takes: a product's 10 images of 5 MB and its fields
+ * (app/utils/product-images.server.ts). Each upload route cuts its own body off sooner.
+ */
+export const MULTIPART_BODY_MAX_BYTES = 55 * 1024 * 1024;
+
+export const BODY_MESSAGES = {
+  tooLarge: "El contenido enviado es demasiado grande.",
+  unsupported: "Tipo de contenido no admitido: envía el formulario desde la página.",
+  malformed: "Solicitud mal formada: el formulario llegó incompleto.",
+} as const;
+
+export type BodyVerdict =
+  { ok: true; maxBytes: number } | { ok: false; status: 400 | 413 | 415; message: string };
+
+/**
+ * What a POST's body may be, from its headers alone (scripts/server.mjs before Remix runs, and
+ * guardAction for requests that do not come through it). Page actions take the two kinds a
+ * browser's form sends, url-encoded (up to 1 MB) and multipart with a boundary (up to the
+ * largest upload), or no body at all: anything else is 415 rather than a parser's 500. Routes
+ * under /api/ keep the size limit but choose their own content types (issue 25 takes JSON).
+ * `contentLength` is null when the body's length is not declared (chunked): the caller counts.
+ */
+export function checkRequestBody({
+  pathname,
+  contentType,
+  contentLength,
+  chunked,
+}: {
+  pathname: string;
+  contentType: string | null;
+  contentLength: number | null;
+  chunked: boolean;
+}): BodyVerdict {
+  const mediaType = contentType?.split(";")[0]?.trim().toLowerCase() || null;
+  const multipart = mediaType === "multipart/form-data";
+  const maxBytes = multipart ? MULTIPART_BODY_MAX_BYTES : FORM_BODY_MAX_BYTES;
+  if (contentLength !== null && contentLength > maxBytes) {
+    return { ok: false, status: 413, message: BODY_MESSAGES.tooLarge };
+  }
+  if (pathname.startsWith("/api/")) return { ok: true, maxBytes };
+  const hasBody = chunked || (contentLength ?? 0) > 0;
+  if (mediaType === null) {
+    return hasBody
+      ? { ok: false, status: 415, message: BODY_MESSAGES.unsupported }
+      : { ok: true, maxBytes };
+  }
+  if (multipart) {
+    return /;\s*boundary=[^;\s]/i.test(contentType ?? "")
+      ? { ok: true, maxBytes }
+      : { ok: false, status: 400, message: BODY_MESSAGES.malformed };
+  }
+  if (mediaType === "application/x-www-form-urlencoded") return { ok: true, maxBytes };
+  return { ok: false, status: 415, message: BODY_MESSAGES.unsupported };
+}
+
+/**
+ * The body rule inside Remix, for every action (guardAction): checkRequestBody on the
+ * request's headers, for requests that do not come through scripts/server.mjs, and
+ * `request.formData()` guarded on this request and its clones (the sign-in reads a clone).
+ */
+export function guardFormBody(request: Request) {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const length = request.headers.get("content-length");
+  const verdict = checkRequestBody({
+    pathname: new URL(request.url).pathname,
+    contentType: request.headers.get("content-type"),
+    contentLength: length === null ? null : Number(length),
+    chunked: request.headers.has("transfer-encoding"),
+  });
+  if (!verdict.ok) invariantResponse(false, verdict.message, { status: verdict.status });
+  guardFormData(request);
+}
+
+class BodyTooLargeError extends Error {}
+
+/**
+ * A form read with `request.formData()` is a form without files (the upload forms stream
+ * theirs to disk with readMultipartForm), so a multipart one counts against the url-encoded
+ * limit (413) instead of being held whole in memory up to the server's multipart ceiling; and
+ * a form that does not parse (a multipart body cut short) is 400, not the parser's error (500).
+ */
+function guardFormData(request: Request) {
+  const formData = request.formData.bind(request);
+  const clone = request.clone.bind(request);
+  request.formData = async () => {
+    const multipart = request.headers.get("content-type")?.toLowerCase().startsWith("multipart/");
+    try {
+      if (!multipart || !request.body) return await formData();
+      const init = {
+        method: request.method,
+        headers: request.headers,
+        body: limitStream(request.body, FORM_BODY_MAX_BYTES),
+        duplex: "half" as const,
+      };
+      return await new Request(request.url, init).formData();
+    } catch (error) {
+      // Aborted (the client left, or the server cut the body off with 413): nobody to answer.
+      if (request.signal.aborted) throw error;
+      if (error instanceof BodyTooLargeError) {
+        invariantResponse(false, BODY_MESSAGES.tooLarge, { status: 413 });
+      }
+      invariantResponse(false, BODY_MESSAGES.malformed, { status: 400 });
+    }
+  };
+  request.clone = () => {
+    const copy = clone();
+    guardFormData(copy);
+    return copy;
+  };
+}
+
+/** The same bytes, failing with BodyTooLargeError past maxBytes. */
+function limitStream(body: ReadableStream<Uint8Array>, maxBytes: number) {
+  const reader = body.getReader();
+  let seen = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      seen += value.byteLength;
+      if (seen > maxBytes) {
+        controller.error(new BodyTooLargeError());
+        return void reader.cancel();
+      }
+      controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
 }
 
 /**

@@ -93,7 +93,8 @@ describe("sessions", () => {
       method: "POST",
       redirect: "manual",
       headers: {
-        Origin: server.origin,
+        // Behind the proxy the site's origin is https (the Origin check compares schemes).
+        Origin: server.origin.replace(/^http:/, "https:"),
         "X-Forwarded-Proto": "https",
         "Content-Type": "application/x-www-form-urlencoded",
       },

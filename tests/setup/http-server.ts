@@ -63,6 +63,8 @@ export async function startServer(env: Record<string, string> = {}) {
   return {
     baseUrl,
     origin: baseUrl,
+    /** The server's process (with WEB_CONCURRENCY=1, the one that serves). */
+    pid: child.pid!,
     /** Everything the server printed so far (request log lines included). */
     output: () => output,
     /** Sends SIGTERM; resolves with the exit code once the server (every worker) has exited. */

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirect } from "~/utils/auth.server";
-import { isSameOriginRequest } from "~/utils/security.server";
+import {
+  checkRequestBody,
+  FORM_BODY_MAX_BYTES,
+  isSameOriginRequest,
+  MULTIPART_BODY_MAX_BYTES,
+} from "~/utils/security.server";
 
 const post = (headers: Record<string, string>) =>
   new Request("http://tienda.hn/login", {
@@ -17,12 +22,58 @@ describe("isSameOriginRequest", () => {
     ).toBe(false);
   });
 
-  it("otherwise compares the Origin's host with ours", () => {
+  it("otherwise compares the Origin's scheme, host and port with the request's own origin", () => {
     expect(isSameOriginRequest(post({ origin: "http://tienda.hn" }))).toBe(true);
-    expect(isSameOriginRequest(post({ origin: "https://tienda.hn" }))).toBe(true);
+    // Scheme and port count too (issue 19): the https site is another origin.
+    expect(isSameOriginRequest(post({ origin: "https://tienda.hn" }))).toBe(false);
+    expect(isSameOriginRequest(post({ origin: "http://tienda.hn:8080" }))).toBe(false);
     expect(isSameOriginRequest(post({ origin: "http://tienda.hn.evil.example" }))).toBe(false);
     expect(isSameOriginRequest(post({ origin: "null" }))).toBe(false);
     expect(isSameOriginRequest(post({}))).toBe(false);
+  });
+
+  it("reads the request's own origin from its URL, never from X-Forwarded-Host", () => {
+    // scripts/server.mjs builds the URL from the local proxy's X-Forwarded-* only.
+    expect(
+      isSameOriginRequest(
+        post({ origin: "http://evil.example", "x-forwarded-host": "evil.example" }),
+      ),
+    ).toBe(false);
+  });
+});
+
+describe("checkRequestBody", () => {
+  const check = (contentType: string | null, contentLength: number | null, pathname = "/contact") =>
+    checkRequestBody({ pathname, contentType, contentLength, chunked: contentLength === null });
+
+  it("takes a browser's forms up to their limits", () => {
+    const form = "application/x-www-form-urlencoded";
+    expect(check(form, FORM_BODY_MAX_BYTES)).toEqual({ ok: true, maxBytes: FORM_BODY_MAX_BYTES });
+    expect(check(`${form}; charset=UTF-8`, null)).toMatchObject({ ok: true });
+    expect(check(form, FORM_BODY_MAX_BYTES + 1)).toMatchObject({ ok: false, status: 413 });
+    const multipart = "multipart/form-data; boundary=----WebKitFormBoundaryx";
+    expect(check(multipart, 30 * 1024 * 1024)).toEqual({
+      ok: true,
+      maxBytes: MULTIPART_BODY_MAX_BYTES,
+    });
+    expect(check(multipart, MULTIPART_BODY_MAX_BYTES + 1)).toMatchObject({ status: 413 });
+  });
+
+  it("refuses what no page action takes: 415, or 400 for multipart without a boundary", () => {
+    expect(check("application/json", 2)).toMatchObject({ ok: false, status: 415 });
+    expect(check("text/plain", 2)).toMatchObject({ ok: false, status: 415 });
+    expect(check(null, 2)).toMatchObject({ ok: false, status: 415 });
+    expect(check(null, null)).toMatchObject({ ok: false, status: 415 });
+    expect(check("multipart/form-data", 2)).toMatchObject({ ok: false, status: 400 });
+    expect(check("multipart/form-data; boundary=", 2)).toMatchObject({ status: 400 });
+  });
+
+  it("lets a POST without a body through, and leaves /api/ its content types but not its size", () => {
+    expect(check(null, 0)).toMatchObject({ ok: true });
+    expect(check("application/json", 2, "/api/orders")).toMatchObject({ ok: true });
+    expect(check("application/json", FORM_BODY_MAX_BYTES + 1, "/api/orders")).toMatchObject({
+      status: 413,
+    });
   });
 });
 

@@ -22,7 +22,7 @@ import { getUser } from "~/utils/auth.server";
 import { productImageUrl } from "~/utils/images";
 import { formatMoney } from "~/utils/money";
 import { recordRecentlyViewed } from "~/utils/recently-viewed.server";
-import { isHttps } from "~/utils/session.server";
+import { requestOrigin } from "~/utils/security.server";
 import { invariantResponse } from "~/utils/invariant";
 import { getShopper } from "~/utils/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -45,15 +45,6 @@ const ReviewForm =
   typeof document === "undefined"
     ? ReviewFormOnServer
     : lazy(() => import("./review-form").then((module) => ({ default: module.ReviewForm })));
-
-/** The address other sites should use for us: behind a proxy, its scheme and host. */
-function requestOrigin(request: Request) {
-  const host =
-    request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() ||
-    request.headers.get("host") ||
-    new URL(request.url).host;
-  return `${isHttps(request) ? "https" : "http"}://${host}`;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = await getProductBySlug(params.slug ?? "");
