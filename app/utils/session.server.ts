@@ -8,6 +8,7 @@ import {
 } from "@remix-run/node";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
+import { requestOrigin } from "./security.server";
 import type { Role } from "#db/types";
 import type { Toast } from "./toast";
 
@@ -66,15 +67,11 @@ export type SessionFlashData = {
 export type AppSession = Session<SessionData, SessionFlashData>;
 
 /**
- * A request is on HTTPS when it reached us over TLS or through a proxy that says so.
- * Trusting X-Forwarded-Proto is harmless here: the worst a forged header does is make
- * the sender's own cookie Secure.
+ * A request is on HTTPS when it reached us over TLS or through the local proxy that says so
+ * (scripts/server.mjs believes X-Forwarded-Proto from the proxy only, decision 080).
  */
 export function isHttps(request: Request) {
-  return (
-    new URL(request.url).protocol === "https:" ||
-    request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https"
-  );
+  return requestOrigin(request).startsWith("https:");
 }
 
 /**

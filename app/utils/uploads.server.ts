@@ -8,6 +8,7 @@ import { db } from "./db.server";
 import { getEnv } from "./env.server";
 import { proofContentHash, proofFilePathIn, proofsDirIn } from "./proof-files.server";
 import { RateLimiter } from "./rate-limit.server";
+import { BODY_MESSAGES } from "./security.server";
 import { ownerColumns, type KnownShopper } from "~/models/shopper";
 
 /*
@@ -200,11 +201,15 @@ export async function readMultipartForm(
     return { formData, files };
   } catch (error) {
     for (const tempPath of opened) fs.rmSync(tempPath, { force: true });
+    // The client left half-way: there is nobody to answer.
+    if (request.signal.aborted) throw error;
     if (error instanceof UploadRejectedError) {
       // The rest of the body is never read: the connection cannot carry another request.
       throw new Response(error.message, { status: 413, headers: { Connection: "close" } });
     }
-    throw error;
+    // Anything else the parser met is a body that is not the multipart it says it is (cut
+    // short, a missing closing boundary): the sender's fault, 400, never a 500.
+    throw new Response(BODY_MESSAGES.malformed, { status: 400 });
   }
 }
 

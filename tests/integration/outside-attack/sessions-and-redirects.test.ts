@@ -283,7 +283,8 @@ describe("item 6: sessions end when idle and after a longest life, by role", () 
     const response = await post(
       "/login",
       { email: customer.email, password: PASSWORD },
-      { "X-Forwarded-Proto": "https" },
+      // Behind the proxy the site's origin is https (the Origin check compares schemes).
+      { "X-Forwarded-Proto": "https", Origin: server.origin.replace(/^http:/, "https:") },
     );
     expect(response.status).toBe(302);
     const cookie = sessionSetCookie(response)!;
@@ -320,7 +321,8 @@ describe("item 8: personal pages are never stored by a browser or a shared cache
     const signIn = await post(
       "/login",
       { email: customer.email, password: PASSWORD },
-      { "X-Forwarded-Proto": "https" },
+      // Behind the proxy the site's origin is https (the Origin check compares schemes).
+      { "X-Forwarded-Proto": "https", Origin: server.origin.replace(/^http:/, "https:") },
     );
     const cookie = sessionSetCookie(signIn)!.split(";")[0];
     const response = await get("/faq", { Cookie: cookie, "X-Forwarded-Proto": "https" });
