@@ -64,7 +64,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: submission.reply() }, { status: 400 });
   }
   const ip = context.clientIp ?? "unknown";
-  if (await contactMessages.isLimited(ip)) {
+  // Counted and checked in one statement: concurrent posts cannot all pass a check made
+  // before any of them counted (issue 19); a message that fails to save is given back.
+  if (!(await contactMessages.consume(ip))) {
     return json(
       { result: submission.reply({ formErrors: [TOO_MANY] }) },
       { status: 429, headers: { "Retry-After": "3600" } },
@@ -74,9 +76,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await createMessage(submission.value);
   } catch (error) {
     console.error("No se pudo guardar un mensaje de contacto", error);
+    await contactMessages.giveBack(ip);
     return json({ result: submission.reply({ formErrors: [SEND_FAILED] }) }, { status: 500 });
   }
-  await contactMessages.hit(ip);
   return redirectWithToast(request, "/contact", SENT);
 }
 

@@ -38,13 +38,16 @@ const newIp = () => `198.18.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`
 function post(
   path: string,
   fields: Record<string, string>,
-  options: { ip: string; cookie?: string } = { ip: newIp() },
+  options: { ip: string; cookie?: string; server?: { baseUrl: string; origin: string } } = {
+    ip: newIp(),
+  },
 ) {
-  return fetch(`${server.baseUrl}${path}`, {
+  const to = options.server ?? server;
+  return fetch(`${to.baseUrl}${path}`, {
     method: "POST",
     redirect: "manual",
     headers: {
-      Origin: server.origin,
+      Origin: to.origin,
       "Content-Type": "application/x-www-form-urlencoded",
       "X-Forwarded-For": options.ip,
       ...(options.cookie ? { Cookie: options.cookie } : {}),
@@ -336,4 +339,29 @@ describe("item 12: a document POST's 429 carries Retry-After", () => {
     },
     SLOW,
   );
+});
+
+describe("the contact form's limit holds under concurrency (found while closing issue 19)", () => {
+  it("20 parallel messages from one address to two workers store 5 and refuse the rest with 429", async () => {
+    // Two workers, as `npm start` runs on two cores: one worker alone happens to serialise them.
+    const cluster = await startServer({ WEB_CONCURRENCY: "2" });
+    const ip = newIp();
+    const subject = `Concurrencia ${unique()}`;
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post(
+          "/contact",
+          { name: "Rita", email: "rita@example.com", subject, message: "¿Tienen envíos?" },
+          { ip, server: cluster },
+        ),
+      ),
+    ).finally(() => cluster.stop());
+    expect(statusCounts(responses)).toEqual({ 302: 5, 429: 15 });
+    const stored = await db
+      .selectFrom("messages")
+      .select("id")
+      .where("subject", "=", subject)
+      .execute();
+    expect(stored).toHaveLength(5);
+  });
 });
