@@ -20,6 +20,19 @@ const defaultStatusHandlers: Record<number, StatusHandler> = {
   // handleDataRequest turns a client-side navigation into a document load.
 };
 
+/**
+ * Refusals that carry their reason (a body too large or malformed, a busy server): the screen
+ * says it, under the status's own title, instead of 'Algo salió mal'. A form posted without
+ * JavaScript lands here when the server refuses it before the route's action can answer.
+ */
+const REFUSAL_TITLES: Record<number, string> = {
+  400: "Solicitud no válida",
+  413: "Contenido demasiado grande",
+  415: "Solicitud no válida",
+  429: "Demasiados intentos",
+  503: "Servicio ocupado",
+};
+
 function UnexpectedError() {
   return (
     <ErrorScreen
@@ -33,7 +46,8 @@ function UnexpectedError() {
 /**
  * The one error boundary: every route's `ErrorBoundary` renders it, passing handlers only for
  * the statuses it words its own way ('Producto no encontrado', 'Pedido no encontrado').
- * 403 and 404 have the store's screens; anything else is a 500.
+ * 403 and 404 have the store's screens; a refusal with its reason (REFUSAL_TITLES) says it;
+ * anything else is a 500.
  */
 export function GeneralErrorBoundary({
   statusHandlers,
@@ -44,6 +58,10 @@ export function GeneralErrorBoundary({
   if (isRouteErrorResponse(error)) {
     const handler = statusHandlers?.[error.status] ?? defaultStatusHandlers[error.status];
     if (handler) return <>{handler({ error, message: messageOf(error) })}</>;
+    const title = REFUSAL_TITLES[error.status];
+    const message = messageOf(error) ?? (typeof error.data === "string" ? error.data : undefined);
+    if (title && message)
+      return <ErrorScreen status={error.status} title={title} message={message} />;
   }
   return <UnexpectedError />;
 }
