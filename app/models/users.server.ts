@@ -1,7 +1,12 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Role } from "#db/types";
 import { db } from "~/utils/db.server";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/utils/password.server";
+import {
+  HASHING_BUSY,
+  hashPassword,
+  verifyAgainstDummy,
+  verifyPassword,
+} from "~/utils/password.server";
 import { loyaltyRulesFrom, type LoyaltyRules } from "./loyalty";
 import { REGISTRATION_CLOSED, type DeleteAccountRefusal } from "./users";
 import { grantRegistrationBonus } from "./points-ledger.server";
@@ -132,16 +137,41 @@ async function insertCustomer(
 }
 
 export type LoginResult =
-  { ok: true; user: { id: number; role: Role } } | { ok: false; reason: "invalid" | "blocked" };
+  | { ok: true; user: { id: number; role: Role } }
+  | { ok: false; reason: Extract<SignInRefusalCode, "invalid_credentials" | "blocked"> };
+
+/** Why a sign-in was refused: what the sign-in routes decide on, never the message's text. */
+export const SIGN_IN_REFUSALS = {
+  invalid_credentials: "Credenciales incorrectas",
+  blocked: "Tu cuenta está bloqueada. Contacta a soporte para más información.",
+  google_email_unverified: "Tu cuenta de Google no tiene un correo verificado.",
+  google_email_taken: "Ya existe una cuenta con este correo. Inicia sesión con tu contraseña.",
+  registrations_closed: REGISTRATION_CLOSED,
+  /** The password hashing queue was full (decision 082): the server's fault, not a guess. */
+  busy: HASHING_BUSY,
+} as const;
+
+export type SignInRefusalCode = keyof typeof SIGN_IN_REFUSALS;
 
 /**
- * The password hashing queue was full (decision 082). Sign-in runs inside remix-auth's form
- * strategy, which passes on only an `Error` (as its `cause`), so the 503 travels in one.
+ * A refused sign-in, with its code and its Spanish message. The strategies throw it inside
+ * remix-auth, which passes on only an `Error` (as an AuthorizationError's `cause`):
+ * `signInRefusalOf` finds it again. `response` is the busy gate's 503, with its Retry-After.
  */
-export class SignInBusyError extends Error {
-  constructor(readonly response: Response) {
-    super("password hashing is busy");
+export class SignInRefused extends Error {
+  constructor(
+    readonly code: SignInRefusalCode,
+    readonly response?: Response,
+  ) {
+    super(SIGN_IN_REFUSALS[code]);
   }
+}
+
+/** The refusal behind an error a strategy threw (remix-auth wraps it as the cause), or null. */
+export function signInRefusalOf(error: unknown): SignInRefused | null {
+  if (error instanceof SignInRefused) return error;
+  if (error instanceof Error && error.cause instanceof SignInRefused) return error.cause;
+  return null;
 }
 
 /** Same work whether or not the e-mail exists, so timing does not reveal accounts. */
@@ -149,7 +179,7 @@ export async function verifyLogin(email: string, password: string): Promise<Logi
   try {
     return await checkLogin(email, password);
   } catch (error) {
-    if (error instanceof Response) throw new SignInBusyError(error);
+    if (error instanceof Response) throw new SignInRefused("busy", error);
     throw error;
   }
 }
@@ -162,9 +192,10 @@ async function checkLogin(email: string, password: string): Promise<LoginResult>
     .executeTakeFirst();
   if (!row?.passwordHash) {
     await verifyAgainstDummy(password);
-    return { ok: false, reason: "invalid" };
+    return { ok: false, reason: "invalid_credentials" };
   }
-  if (!(await verifyPassword(password, row.passwordHash))) return { ok: false, reason: "invalid" };
+  if (!(await verifyPassword(password, row.passwordHash)))
+    return { ok: false, reason: "invalid_credentials" };
   if (row.isBlocked) return { ok: false, reason: "blocked" };
   return { ok: true, user: { id: row.id, role: row.role } };
 }
@@ -176,11 +207,6 @@ export type GoogleIdentity = {
   firstName: string;
   lastName: string;
 };
-
-export class GoogleAccountConflictError extends Error {}
-
-/** A Google sign-up while the store takes no new accounts (allowRegistrations off). */
-export class RegistrationsClosedError extends Error {}
 
 /**
  * Users are keyed by Google's subject id. An existing password account with the same
@@ -196,12 +222,10 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
     .executeTakeFirst();
   if (existing) return existing;
   if (await emailExists(identity.email)) {
-    throw new GoogleAccountConflictError(
-      "Ya existe una cuenta con este correo. Inicia sesión con tu contraseña.",
-    );
+    throw new SignInRefused("google_email_taken");
   }
   const settings = await getSettings();
-  if (!settings.allowRegistrations) throw new RegistrationsClosedError(REGISTRATION_CLOSED);
+  if (!settings.allowRegistrations) throw new SignInRefused("registrations_closed");
   const rules = loyaltyRulesFrom(settings);
   const user = await insertCustomer(
     {

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { AuthorizationError } from "remix-auth";
-import { needsProfileCompletion, getUserById } from "~/models/users.server";
+import { getUserById, needsProfileCompletion, signInRefusalOf } from "~/models/users.server";
 import { createLoginSession, getAuthenticator, homeFor } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -19,10 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return redirectWithToast(request, "/login", {
       type: "error",
       title: "Error de inicio de sesión",
+      // Our own refusals say why; anything else (a stale state, a code Google refused) is
+      // the provider's round trip failing.
       description:
-        error instanceof AuthorizationError && !/state|code/i.test(error.message)
-          ? error.message
-          : "No se pudo iniciar sesión con Google. Inténtalo de nuevo.",
+        signInRefusalOf(error)?.message ??
+        "No se pudo iniciar sesión con Google. Inténtalo de nuevo.",
     });
   }
   const user = await getUserById(authUser.id);

@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { Authenticator, AuthorizationError } from "remix-auth";
+import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { mergeGuestCart } from "~/models/cart.server";
 import {
   findOrCreateGoogleUser,
   getUserById,
+  SignInRefused,
   verifyLogin,
   type SessionUser,
 } from "~/models/users.server";
@@ -85,13 +86,7 @@ function createAuthenticator(request: Request) {
       const email = String(form.get("email") ?? "");
       const password = String(form.get("password") ?? "");
       const result = await verifyLogin(email, password);
-      if (!result.ok) {
-        throw new AuthorizationError(
-          result.reason === "blocked"
-            ? "Tu cuenta está bloqueada. Contacta a soporte para más información."
-            : "Credenciales incorrectas",
-        );
-      }
+      if (!result.ok) throw new SignInRefused(result.reason);
       return result.user;
     }),
     "form",
@@ -109,7 +104,7 @@ function createAuthenticator(request: Request) {
         async ({ profile }) => {
           const email = profile.emails?.[0]?.value ?? profile._json?.email;
           if (!email || profile._json?.email_verified === false) {
-            throw new AuthorizationError("Tu cuenta de Google no tiene un correo verificado.");
+            throw new SignInRefused("google_email_unverified");
           }
           const user = await findOrCreateGoogleUser({
             googleId: profile.id,
@@ -118,11 +113,7 @@ function createAuthenticator(request: Request) {
             firstName: profile.name?.givenName ?? "",
             lastName: profile.name?.familyName ?? "",
           });
-          if (user.isBlocked) {
-            throw new AuthorizationError(
-              "Tu cuenta está bloqueada. Contacta a soporte para más información.",
-            );
-          }
+          if (user.isBlocked) throw new SignInRefused("blocked");
           return { id: user.id, role: user.role };
         },
       ),

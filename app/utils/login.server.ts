@@ -1,8 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
-import { AuthorizationError } from "remix-auth";
 import { z } from "zod";
-import { SignInBusyError } from "~/models/users.server";
+import { SIGN_IN_REFUSALS, signInRefusalOf } from "~/models/users.server";
 import { EmailSchema } from "~/utils/schemas";
 import { guardAction } from "./action.server";
 import {
@@ -13,7 +12,6 @@ import {
   safeRedirect,
 } from "./auth.server";
 import { claimLoginAttempt, rememberDevice, TOO_MANY_ATTEMPTS } from "./login-throttle.server";
-import { HASHING_BUSY } from "./password.server";
 import { isHttps } from "./session.server";
 
 export const LoginSchema = z.object({
@@ -51,17 +49,19 @@ export async function handleLogin(
     user = await getAuthenticator(request).authenticate("form", request);
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof AuthorizationError && error.cause instanceof SignInBusyError) {
+    const refusal = signInRefusalOf(error);
+    if (refusal?.code === "busy") {
       // The server's fault, not a guess: the attempt is given back.
       await attempt.giveBack();
-      const busy = error.cause.response;
       return json(
-        { result: submission.reply({ formErrors: [HASHING_BUSY], hideFields: ["password"] }) },
-        { status: busy.status, headers: { "Retry-After": busy.headers.get("Retry-After") ?? "5" } },
+        { result: submission.reply({ formErrors: [refusal.message], hideFields: ["password"] }) },
+        {
+          status: refusal.response?.status ?? 503,
+          headers: { "Retry-After": refusal.response?.headers.get("Retry-After") ?? "5" },
+        },
       );
     }
-    const message =
-      error instanceof AuthorizationError ? error.message : "Credenciales incorrectas";
+    const message = refusal?.message ?? SIGN_IN_REFUSALS.invalid_credentials;
     return json(
       { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
       { status: 401 },

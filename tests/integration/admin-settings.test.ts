@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SETTINGS_MESSAGES } from "~/models/settings-form.server";
 import { getSettings, updateSettings } from "~/models/settings.server";
 import { REGISTRATION_CLOSED } from "~/models/users";
-import { findOrCreateGoogleUser, RegistrationsClosedError } from "~/models/users.server";
+import { findOrCreateGoogleUser, SignInRefused } from "~/models/users.server";
 import { loader as rootLoader } from "~/root";
 import { action as registerAction, loader as registerLoader } from "~/routes/_auth.register";
 import { action as tabAction, loader as tabLoader } from "~/routes/admin.settings.$tab";
@@ -350,7 +350,7 @@ describe("allowRegistrations", () => {
         firstName: "Nuevo",
         lastName: "Cliente",
       }),
-    ).rejects.toThrow(new RegistrationsClosedError(REGISTRATION_CLOSED));
+    ).rejects.toThrow(new SignInRefused("registrations_closed"));
     const user = await db
       .selectFrom("users")
       .select("id")
