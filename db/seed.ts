@@ -12,15 +12,15 @@
  *
  * Every record goes through the test factories (tests/factories), which follow the app's own
  * rules: prices, shipping, tax and coupon discounts (pricing.ts, coupons.ts), order numbers
- * (order-number.ts), points and tiers (loyalty.ts), all over the settings written first.
+ * (orders/number.ts), points and tiers (loyalty.ts), all over the settings written first.
  */
 import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql, type Kysely, type Transaction } from "kysely";
-import { SETTING_DEFINITIONS } from "../app/models/settings-definitions";
-import { DELIVERY_DAYS } from "../app/models/checkout";
-import { customerNotice, type CustomerNoticeEvent } from "../app/models/order-notices";
+import { SETTING_DEFINITIONS } from "../app/models/settings/definitions";
+import { DELIVERY_DAYS } from "../app/models/checkout/checkout";
+import { customerNotice, type CustomerNoticeEvent } from "../app/models/orders/notices";
 import { hashPassword, PASSWORD_MIN_LENGTH } from "../app/utils/password.server";
 import { createBrand, createProduct, type CreatedProduct } from "../tests/factories/catalog";
 import { createPromoCode, type CreatedPromoCode } from "../tests/factories/coupons";

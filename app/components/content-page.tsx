@@ -1,4 +1,4 @@
-import type { StaticPage } from "~/models/static-pages";
+import type { StaticPage } from "~/models/content/static-pages";
 import { useRootData } from "~/utils/root-data";
 import { formatDate } from "~/utils/dates";
 import { buttonClasses } from "./ui/button";

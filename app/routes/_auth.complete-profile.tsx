@@ -12,7 +12,7 @@ import { AddressFields, NameFields } from "~/components/person-fields";
 import { AuthCard, FormErrorAlert } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { completeProfile } from "~/models/users.server";
+import { completeProfile } from "~/models/customers/users.server";
 import { guardAction } from "~/utils/action.server";
 import { requireUser } from "~/utils/auth.server";
 import { PHONE_PREFIX } from "~/utils/phone";

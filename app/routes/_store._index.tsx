@@ -10,7 +10,7 @@ import { useId, type ReactNode } from "react";
 import { ProductCard } from "~/components/product-card";
 import { RecentlyViewed } from "~/components/catalog/recently-viewed";
 import { buttonClasses } from "~/components/ui/button";
-import type { CatalogProduct } from "~/models/catalog";
+import type { CatalogProduct } from "~/models/catalog/catalog";
 import {
   discountedProducts,
   featuredProducts,
@@ -18,9 +18,9 @@ import {
   newProducts,
   productsByIds,
   viralProducts,
-} from "~/models/catalog.server";
-import { wishlistedProductIds } from "~/models/wishlist.server";
-import { getSettings } from "~/models/settings.server";
+} from "~/models/catalog/catalog.server";
+import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
+import { getSettings } from "~/models/settings/settings.server";
 import { getUser } from "~/utils/auth.server";
 import { getRecentlyViewed } from "~/utils/recently-viewed.server";
 

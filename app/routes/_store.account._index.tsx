@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
-import { TIER_LABELS } from "~/models/loyalty";
+import { TIER_LABELS } from "~/models/loyalty/loyalty";
 import { requireUserOrUnauthorized } from "~/utils/auth.server";
 
 // /account, the Perfil tab: who the account is, in short; editing happens on /profile.

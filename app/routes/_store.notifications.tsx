@@ -14,14 +14,18 @@ import { Page } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { usePendingFormData } from "~/hooks/use-is-pending";
-import { NOTIFICATION_KIND, NOTIFICATION_MESSAGES, notificationHref } from "~/models/notifications";
+import {
+  NOTIFICATION_KIND,
+  NOTIFICATION_MESSAGES,
+  notificationHref,
+} from "~/models/notifications/notifications";
 import {
   deleteNotification,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
   type NotificationItem,
-} from "~/models/notifications.server";
+} from "~/models/notifications/notifications.server";
 import { guardAction } from "~/utils/action.server";
 import { requireUser } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/redirect.server";

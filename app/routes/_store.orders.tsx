@@ -9,7 +9,7 @@ import {
 } from "~/components/orders/order-parts";
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
-import { listOrdersForUser } from "~/models/orders.server";
+import { listOrdersForUser } from "~/models/orders/orders.server";
 import { requireUser } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 

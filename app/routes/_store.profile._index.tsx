@@ -12,8 +12,8 @@ import { AddressFields, NameFields, PhoneField } from "~/components/person-field
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { PROFILE_MESSAGES, ProfileSchema } from "~/models/users";
-import { updateProfile } from "~/models/users.server";
+import { PROFILE_MESSAGES, ProfileSchema } from "~/models/customers/users";
+import { updateProfile } from "~/models/customers/users.server";
 import { guardAction } from "~/utils/action.server";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -16,7 +16,7 @@ import {
   listWishlist,
   removeFromWishlist,
   WISHLIST_MESSAGES,
-} from "~/models/wishlist.server";
+} from "~/models/catalog/wishlist.server";
 import { guardAction } from "~/utils/action.server";
 import { getUser } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/redirect.server";

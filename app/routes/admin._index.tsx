@@ -10,8 +10,12 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { useRevalidateOnInterval } from "~/hooks/use-revalidate-on-interval";
-import { getDashboardStats, getSystemStatus, recentOrders } from "~/models/dashboard.server";
-import { ORDER_STATUS_BADGES, ORDER_STATUS_SHORT_LABELS } from "~/models/order-status";
+import {
+  getDashboardStats,
+  getSystemStatus,
+  recentOrders,
+} from "~/models/analytics/dashboard.server";
+import { ORDER_STATUS_BADGES, ORDER_STATUS_SHORT_LABELS } from "~/models/orders/status";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { BACKUP_STALE_HOURS } from "~/utils/backup-status.server";

@@ -7,7 +7,7 @@ import {
 import { Link, useActionData } from "@remix-run/react";
 import { BrandForm } from "~/components/brand-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { createBrand } from "~/models/brands.server";
+import { createBrand } from "~/models/catalog/brands.server";
 import { guardAction } from "~/utils/action.server";
 import { readBrandSubmission } from "~/utils/brand-submission.server";
 import { requireAdmin } from "~/utils/auth.server";

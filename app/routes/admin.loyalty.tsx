@@ -18,9 +18,9 @@ import {
   getLoyaltyCustomer,
   searchLoyaltyCustomers,
   type LoyaltyCustomer,
-} from "~/models/admin-loyalty.server";
-import { LOYALTY_SEARCH_MIN, TIER_LABELS } from "~/models/loyalty";
-import { addAdminPoints, getLoyaltyAccount } from "~/models/loyalty.server";
+} from "~/models/loyalty/admin.server";
+import { LOYALTY_SEARCH_MIN, TIER_LABELS } from "~/models/loyalty/loyalty";
+import { addAdminPoints, getLoyaltyAccount } from "~/models/loyalty/loyalty.server";
 import { guardAction } from "~/utils/action.server";
 import { parseAdminPoints } from "~/utils/admin-points-submission.server";
 import { requireAdmin } from "~/utils/auth.server";

@@ -9,8 +9,8 @@ import {
   MESSAGE_STATUSES,
   messagePreview,
   type MessageStatus,
-} from "~/models/messages";
-import { listMessages } from "~/models/messages.server";
+} from "~/models/content/messages";
+import { listMessages } from "~/models/content/messages.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
 

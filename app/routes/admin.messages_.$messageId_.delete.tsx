@@ -7,7 +7,7 @@ import {
 import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteForm } from "~/components/admin/confirm-delete-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { deleteMessage, getMessage } from "~/models/messages.server";
+import { deleteMessage, getMessage } from "~/models/content/messages.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";

@@ -13,14 +13,14 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterForm, filterFieldClass } from "~/components/ui/filter-form";
 import { Pager } from "~/components/ui/pager";
-import { countProofQueue, listAdminOrders, listProofQueue } from "~/models/admin-orders.server";
+import { countProofQueue, listAdminOrders, listProofQueue } from "~/models/orders/admin.server";
 import {
   canTransition,
   isOrderStatus,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   paymentMethodLabel,
-} from "~/models/order-status";
+} from "~/models/orders/status";
 import type { OrderStatus } from "#db/types";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";

@@ -17,18 +17,18 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ProofReuseWarning } from "~/components/orders/proof-reuse-warning";
 import { ProofViewer } from "~/components/orders/proof-viewer";
-import { getAdminOrder } from "~/models/admin-orders.server";
+import { getAdminOrder } from "~/models/orders/admin.server";
 import {
   changeOrderStatus,
   deleteOrder,
   OrderTransitionError,
-} from "~/models/order-lifecycle.server";
-import { canDeleteOrder, canTransition } from "~/models/order-status";
+} from "~/models/orders/lifecycle.server";
+import { canDeleteOrder, canTransition } from "~/models/orders/status";
 import {
   ExtendDeadlineError,
   extendTransferDeadline,
   getPaymentDeadline,
-} from "~/models/transfer-deadlines.server";
+} from "~/models/orders/transfer-deadlines.server";
 import { guardAction } from "~/utils/action.server";
 import { OrderActionSchema, parseDeadlineExtension } from "~/utils/admin-order-action.server";
 import { requireAdmin } from "~/utils/auth.server";

@@ -9,13 +9,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
-import { promoInUseMessage, promoValueLabel } from "~/models/promo-codes";
+import { promoInUseMessage, promoValueLabel } from "~/models/promotions/promo-codes";
 import {
   deletePromoCodeIfUnused,
   listPromoCodes,
   setPromoCodeActive,
   type AdminPromoCode,
-} from "~/models/promo-codes.server";
+} from "~/models/promotions/promo-codes.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";

@@ -22,9 +22,9 @@ import {
   readSettingsSubmission,
   SETTINGS_MESSAGES,
   type SettingField,
-} from "~/models/settings-form.server";
-import { getSettings, updateSettings } from "~/models/settings.server";
-import { settingsTab, settingsTabPath } from "~/models/settings-definitions";
+} from "~/models/settings/form.server";
+import { getSettings, updateSettings } from "~/models/settings/settings.server";
+import { settingsTab, settingsTabPath } from "~/models/settings/definitions";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { invariantResponse } from "~/utils/invariant";

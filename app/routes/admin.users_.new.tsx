@@ -11,7 +11,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { createUserByAdmin } from "~/models/admin-users.server";
+import { createUserByAdmin } from "~/models/customers/admin.server";
 import { guardAction } from "~/utils/action.server";
 import { parseNewUser } from "~/utils/admin-user-submission.server";
 import { requireAdmin } from "~/utils/auth.server";

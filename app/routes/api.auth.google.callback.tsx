@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
-import { needsProfileCompletion, getUserById } from "~/models/users.server";
+import { needsProfileCompletion, getUserById } from "~/models/customers/users.server";
 import { createLoginSession, getAuthenticator, homeFor } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";

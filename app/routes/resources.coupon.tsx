@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { COUPON_MESSAGES } from "~/models/coupons";
+import { COUPON_MESSAGES } from "~/models/promotions/coupons";
 import { guardAction } from "~/utils/action.server";
 import { safeRedirect } from "~/utils/redirect.server";
 import { CouponIntentSchema, handleCouponIntent } from "~/utils/coupon.server";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { NOTIFICATIONS_PANEL_SIZE } from "~/models/notifications";
-import { listNotifications } from "~/models/notifications.server";
+import { NOTIFICATIONS_PANEL_SIZE } from "~/models/notifications/notifications";
+import { listNotifications } from "~/models/notifications/notifications.server";
 import { getUser } from "~/utils/auth.server";
 
 /**

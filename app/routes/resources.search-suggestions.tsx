@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { searchSuggestions, type SearchSuggestion } from "~/models/catalog.server";
+import { searchSuggestions, type SearchSuggestion } from "~/models/catalog/catalog.server";
 import { isBlockedByMaintenance } from "~/utils/maintenance.server";
 
 /**

@@ -1,4 +1,4 @@
-import { getSettings } from "~/models/settings.server";
+import { getSettings } from "~/models/settings/settings.server";
 import { isBlockedByMaintenance, maintenanceResponse } from "./maintenance.server";
 import { guardFormBody, assertSameOrigin } from "./security.server";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_STATUSES } from "~/models/order-status";
+import { ORDER_STATUSES } from "~/models/orders/status";
 import { hondurasLocalToIso } from "~/utils/dates";
 
 /*

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { REVIEW_COMMENT_MAX } from "~/models/reviews";
+import { REVIEW_COMMENT_MAX } from "~/models/reviews/reviews";
 
 /*
  * What the review detail's action accepts (admin.reviews_.$reviewId.tsx), backoffice.md §5:

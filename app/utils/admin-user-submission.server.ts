@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { NOTE_MAX_LENGTH } from "~/models/admin-users.server";
+import { NOTE_MAX_LENGTH } from "~/models/customers/admin.server";
 import { passwordWeakness, strongPasswordRule } from "./password-policy.server";
 import { formatPhone } from "./phone";
 import { PASSWORD_MIN_LENGTH } from "./schemas";

@@ -3,13 +3,13 @@ import { redirect } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
-import { mergeGuestCart } from "~/models/cart.server";
+import { mergeGuestCart } from "~/models/cart/cart.server";
 import {
   findOrCreateGoogleUser,
   getUserById,
   verifyLogin,
   type SessionUser,
-} from "~/models/users.server";
+} from "~/models/customers/users.server";
 import { getEnv } from "./env.server";
 import { invariantResponse } from "./invariant";
 import { requestOrigin } from "./security.server";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { QUANTITY_AT_LEAST_ONE } from "~/models/cart";
+import { QUANTITY_AT_LEAST_ONE } from "~/models/cart/cart";
 import { QuantitySchema } from "~/utils/schemas";
 
 /*

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getCart } from "~/models/cart.server";
-import { checkCoupon } from "~/models/coupons.server";
+import { getCart } from "~/models/cart/cart.server";
+import { checkCoupon } from "~/models/promotions/coupons.server";
 import {
   COUPON_MESSAGES,
   couponDescription,
@@ -8,8 +8,8 @@ import {
   normalizeCouponCode,
   type CouponIntent,
   type CouponNotice,
-} from "~/models/coupons";
-import type { Shopper } from "~/models/shopper";
+} from "~/models/promotions/coupons";
+import type { Shopper } from "~/models/auth/shopper";
 import type { AppSession } from "./session.server";
 
 /**

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 import { z } from "zod";
-import { SignInBusyError } from "~/models/users.server";
+import { SignInBusyError } from "~/models/customers/users.server";
 import { EmailSchema } from "~/utils/schemas";
 import { guardAction } from "./action.server";
 import {

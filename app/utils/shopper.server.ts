@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { getOrderForOwner } from "~/models/orders.server";
-import type { Shopper } from "~/models/shopper";
+import { getOrderForOwner } from "~/models/orders/orders.server";
+import type { Shopper } from "~/models/auth/shopper";
 import { getSessionUser } from "./auth.server";
 import { invariantResponse } from "./invariant";
 import { getSession, type AppSession } from "./session.server";

@@ -9,7 +9,7 @@ import { getEnv } from "./env.server";
 import { proofContentHash, proofFilePathIn, proofsDirIn } from "./proof-files.server";
 import { RateLimiter } from "./rate-limit.server";
 import { BODY_MESSAGES } from "./security.server";
-import { ownerColumns, type KnownShopper } from "~/models/shopper";
+import { ownerColumns, type KnownShopper } from "~/models/auth/shopper";
 
 /*
  * D8: payment proofs. The multipart body is streamed: the proof goes to a temporary file as it

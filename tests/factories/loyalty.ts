@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
-import { loyaltyRulesFrom, pointsForSubtotal } from "../../app/models/loyalty";
-import * as ledger from "../../app/models/points-ledger.server";
+import { loyaltyRulesFrom, pointsForSubtotal } from "../../app/models/loyalty/loyalty";
+import * as ledger from "../../app/models/loyalty/points-ledger.server";
 import { storeSettings } from "./settings";
 
 /*
@@ -10,7 +10,7 @@ import { storeSettings } from "./settings";
  * differ: the seed and the tests place each move at the moment they choose.
  */
 
-export { loyaltyCouponCode } from "../../app/models/points-ledger.server";
+export { loyaltyCouponCode } from "../../app/models/loyalty/points-ledger.server";
 
 async function rulesOf(db: Kysely<Database>) {
   return loyaltyRulesFrom(await storeSettings(db));

@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database, NotificationType } from "../../db/types";
-import { customerNotice, type CustomerNoticeEvent } from "../../app/models/order-notices";
+import { customerNotice, type CustomerNoticeEvent } from "../../app/models/orders/notices";
 
 /*
  * A notification as the app writes it. Order events take the lifecycle's own words
- * (order-notices.ts); other types say what the test gives. Tests that are about the lifecycle
+ * (orders/notices.ts); other types say what the test gives. Tests that are about the lifecycle
  * move the order with `changeOrderStatus` instead.
  */
 export type NotificationOptions = {

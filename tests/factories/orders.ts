@@ -3,9 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, NewOrder, PromoCodesTable } from "../../db/types";
-import { promoDiscount } from "../../app/models/coupons";
-import { formatOrderNumber, unusedOrderNumber } from "../../app/models/order-number";
-import { orderTotals, priceForSize } from "../../app/models/pricing";
+import { promoDiscount } from "../../app/models/promotions/coupons";
+import { formatOrderNumber, unusedOrderNumber } from "../../app/models/orders/number";
+import { orderTotals, priceForSize } from "../../app/models/checkout/pricing";
 import { storeSettings } from "./settings";
 
 /*

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
 import type { Database, ReviewsTable } from "../../db/types";
-import * as moderation from "../../app/models/review-moderation.server";
+import * as moderation from "../../app/models/reviews/moderation.server";
 
 export type ReviewOptions = Partial<Insertable<ReviewsTable>> &
   Pick<Insertable<ReviewsTable>, "productId" | "userId">;

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types";
-import { parseSettings, type StoreSettings } from "../../app/models/settings";
+import { parseSettings, type StoreSettings } from "../../app/models/settings/settings";
 
 export type { StoreSettings };
 

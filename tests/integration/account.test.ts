@@ -5,7 +5,7 @@ import {
   deleteUserAccount,
   updateProfile,
   verifyLogin,
-} from "~/models/users.server";
+} from "~/models/customers/users.server";
 import { action as addressesAction } from "~/routes/_store.account.addresses";
 import { loader as accountLoader } from "~/routes/_store.account";
 import { loader as accountSettingsLoader } from "~/routes/_store.account.settings";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { listAdminReviews } from "~/models/admin-reviews.server";
+import { listAdminReviews } from "~/models/reviews/admin.server";
 import { loader as listLoader } from "~/routes/admin.reviews";
 import { action as reviewAction, loader as reviewLoader } from "~/routes/admin.reviews_.$reviewId";
 import {

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { SETTINGS_MESSAGES } from "~/models/settings-form.server";
-import { getSettings, updateSettings } from "~/models/settings.server";
-import { REGISTRATION_CLOSED } from "~/models/users";
-import { findOrCreateGoogleUser, RegistrationsClosedError } from "~/models/users.server";
+import { SETTINGS_MESSAGES } from "~/models/settings/form.server";
+import { getSettings, updateSettings } from "~/models/settings/settings.server";
+import { REGISTRATION_CLOSED } from "~/models/customers/users";
+import { findOrCreateGoogleUser, RegistrationsClosedError } from "~/models/customers/users.server";
 import { loader as rootLoader } from "~/root";
 import { action as registerAction, loader as registerLoader } from "~/routes/_auth.register";
 import { action as tabAction, loader as tabLoader } from "~/routes/admin.settings.$tab";

@@ -10,8 +10,8 @@ import {
   setUserBlocked,
   setUserRole,
   updateUserInfo,
-} from "~/models/admin-users.server";
-import { verifyLogin } from "~/models/users.server";
+} from "~/models/customers/admin.server";
+import { verifyLogin } from "~/models/customers/users.server";
 import { action as userAction, loader as userLoader } from "~/routes/admin.users_.$userId/route";
 import { action as deleteAction } from "~/routes/admin.users_.$userId_.delete";
 import { action as createAction } from "~/routes/admin.users_.new";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getAnalytics, parseRange, RANGE_ERRORS } from "~/models/analytics.server";
-import { getDashboardStats } from "~/models/dashboard.server";
+import { getAnalytics, parseRange, RANGE_ERRORS } from "~/models/analytics/analytics.server";
+import { getDashboardStats } from "~/models/analytics/dashboard.server";
 import { loader as pageLoader } from "~/routes/admin.analytics";
 import { loader as exportLoader } from "~/routes/admin.analytics_.export";
 import { db } from "~/utils/db.server";

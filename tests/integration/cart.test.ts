@@ -6,9 +6,9 @@ import {
   mergeGuestCart,
   removeCartLine,
   updateCartLine,
-} from "~/models/cart.server";
-import type { KnownShopper } from "~/models/shopper";
-import { getHeaderCounts } from "~/models/shopper.server";
+} from "~/models/cart/cart.server";
+import type { KnownShopper } from "~/models/auth/shopper";
+import { getHeaderCounts } from "~/models/customers/header-counts.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_store.cart";
 import { action } from "~/routes/_store.product.$slug/route";
 import { createLoginSession } from "~/utils/auth.server";

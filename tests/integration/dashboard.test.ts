@@ -6,8 +6,8 @@ import {
   getSystemStatus,
   recentOrders,
   startOfHondurasDay,
-} from "~/models/dashboard.server";
-import { updateSettings } from "~/models/settings.server";
+} from "~/models/analytics/dashboard.server";
+import { updateSettings } from "~/models/settings/settings.server";
 import { runScheduledBackup } from "~/utils/backup-schedule.server";
 import { createBackup } from "~/utils/backup.server";
 import { db } from "~/utils/db.server";

@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { loyaltyRulesFrom, tierFor } from "~/models/loyalty";
+import { loyaltyRulesFrom, tierFor } from "~/models/loyalty/loyalty";
 import {
   creditOrderPoints,
   expireIfInactive,
   recordPoints,
   redeemPoints,
   reverseOrderPoints,
-} from "~/models/points-ledger.server";
-import { DEFAULT_SETTINGS } from "~/models/settings";
+} from "~/models/loyalty/points-ledger.server";
+import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { db } from "~/utils/db.server";
 import { createProduct } from "../factories/catalog";
 import { createOrder } from "../factories/orders";

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkCoupon } from "~/models/coupons.server";
-import { loyaltyRulesFrom } from "~/models/loyalty";
+import { checkCoupon } from "~/models/promotions/coupons.server";
+import { loyaltyRulesFrom } from "~/models/loyalty/loyalty";
 import {
   addAdminPoints,
   expireInactivePoints,
   generateLoyaltyCoupon,
   getLoyaltyAccount,
-} from "~/models/loyalty.server";
+} from "~/models/loyalty/loyalty.server";
 import {
   expireIfInactive,
   grantRegistrationBonus,
   ledgerTotals,
   recordPoints,
-} from "~/models/points-ledger.server";
-import { DEFAULT_SETTINGS } from "~/models/settings";
-import { createCustomer } from "~/models/users.server";
+} from "~/models/loyalty/points-ledger.server";
+import { DEFAULT_SETTINGS } from "~/models/settings/settings";
+import { createCustomer } from "~/models/customers/users.server";
 import { db } from "~/utils/db.server";
 import { createProduct } from "../factories/catalog";
 import { creditOrderPoints } from "../factories/loyalty";

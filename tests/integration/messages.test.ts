@@ -8,9 +8,9 @@ import {
   listMessages,
   openMessage,
   replyToMessage,
-} from "~/models/messages.server";
-import { settingDefault } from "~/models/settings-definitions";
-import { updateSettings } from "~/models/settings.server";
+} from "~/models/content/messages.server";
+import { settingDefault } from "~/models/settings/definitions";
+import { updateSettings } from "~/models/settings/settings.server";
 import { loader as adminLayoutLoader } from "~/routes/admin";
 import { loader as listLoader } from "~/routes/admin.messages";
 import {

@@ -5,9 +5,9 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-} from "~/models/notifications.server";
-import { changeOrderStatus } from "~/models/order-lifecycle.server";
-import { getHeaderCounts } from "~/models/shopper.server";
+} from "~/models/notifications/notifications.server";
+import { changeOrderStatus } from "~/models/orders/lifecycle.server";
+import { getHeaderCounts } from "~/models/customers/header-counts.server";
 import { action, loader } from "~/routes/_store.notifications";
 import { loader as panelLoader } from "~/routes/resources.notifications";
 import { db } from "~/utils/db.server";

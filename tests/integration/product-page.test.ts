@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sizeOptions } from "~/models/products.server";
+import { sizeOptions } from "~/models/catalog/products.server";
 import { loader } from "~/routes/_store.product.$slug/route";
 import { db } from "~/utils/db.server";
 import { createBrand, createProduct, createShopper } from "../factories/catalog";

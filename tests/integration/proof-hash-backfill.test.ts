@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { backfillProofHashes } from "#db/backfill-proof-hashes";
-import { getAdminOrder } from "~/models/admin-orders.server";
+import { getAdminOrder } from "~/models/orders/admin.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { storeProof } from "~/utils/uploads.server";

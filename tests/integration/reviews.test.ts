@@ -7,8 +7,8 @@ import {
   listApprovedReviews,
   respondToReview,
   updateReview,
-} from "~/models/reviews.server";
-import { updateSettings } from "~/models/settings.server";
+} from "~/models/reviews/reviews.server";
+import { updateSettings } from "~/models/settings/settings.server";
 import { action, loader } from "~/routes/_store.product.$slug/route";
 import { db } from "~/utils/db.server";
 import { createProduct, createShopper, type CreatedProduct } from "../factories/catalog";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setUserBlocked } from "~/models/admin-users.server";
-import { changePassword, createCustomer } from "~/models/users.server";
+import { setUserBlocked } from "~/models/customers/admin.server";
+import { changePassword, createCustomer } from "~/models/customers/users.server";
 import { db } from "~/utils/db.server";
 import { createUser } from "../factories/users";
 import { startServer } from "../setup/http-server";

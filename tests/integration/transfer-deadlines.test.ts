@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { getAdminOrder } from "~/models/admin-orders.server";
-import { changeOrderStatus } from "~/models/order-lifecycle.server";
+import { getAdminOrder } from "~/models/orders/admin.server";
+import { changeOrderStatus } from "~/models/orders/lifecycle.server";
 import {
   type ExtendDeadlineError,
   expireUnpaidTransfers,
   extendTransferDeadline,
-} from "~/models/transfer-deadlines.server";
-import { updateSettings } from "~/models/settings.server";
+} from "~/models/orders/transfer-deadlines.server";
+import { updateSettings } from "~/models/settings/settings.server";
 import { action, loader } from "~/routes/admin.orders_.$orderId";
 import { loader as confirmationLoader } from "~/routes/_store.order-confirmation.$orderId";
 import { DEADLINE_FORM_MESSAGES } from "~/utils/admin-order-action.server";

@@ -4,8 +4,8 @@ import {
   listWishlist,
   removeFromWishlist,
   wishlistedProductIds,
-} from "~/models/wishlist.server";
-import { getHeaderCounts } from "~/models/shopper.server";
+} from "~/models/catalog/wishlist.server";
+import { getHeaderCounts } from "~/models/customers/header-counts.server";
 import { action, loader } from "~/routes/_store.wishlist";
 import { db } from "~/utils/db.server";
 import { createBrand, createProduct, createShopper } from "../factories/catalog";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { CHECKOUT_MESSAGES, DEPARTMENTS, SHIPPING_METHODS } from "~/models/checkout";
+import { CHECKOUT_MESSAGES, DEPARTMENTS, SHIPPING_METHODS } from "~/models/checkout/checkout";
 import { CouponIntentSchema } from "~/utils/coupon.server";
 import { formatPhone, PHONE_PATTERN } from "~/utils/phone";
 

@@ -7,9 +7,9 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
-import { CHECKOUT_MESSAGES, paymentProofUrl, placeOrderMessage } from "~/models/checkout";
-import { getCheckoutSummary, placeOrder } from "~/models/checkout.server";
-import type { CouponNotice } from "~/models/coupons";
+import { CHECKOUT_MESSAGES, paymentProofUrl, placeOrderMessage } from "~/models/checkout/checkout";
+import { getCheckoutSummary, placeOrder } from "~/models/checkout/checkout.server";
+import type { CouponNotice } from "~/models/promotions/coupons";
 import { guardAction } from "~/utils/action.server";
 import { handleCouponIntent } from "~/utils/coupon.server";
 import { commitSession } from "~/utils/session.server";

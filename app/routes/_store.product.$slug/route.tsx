@@ -9,14 +9,18 @@ import { lazy, Suspense } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorScreen } from "~/components/error-screen";
 import { WishlistButton } from "~/components/wishlist-button";
-import { cartNotice } from "~/models/cart";
-import { addToCart } from "~/models/cart.server";
-import { relatedProducts } from "~/models/catalog.server";
-import { getProductBySlug } from "~/models/products.server";
-import { ratingSummary, REVIEW_REFUSALS } from "~/models/reviews";
-import { createReview, getReviewEligibility, listApprovedReviews } from "~/models/reviews.server";
-import { getSettings } from "~/models/settings.server";
-import { wishlistedProductIds } from "~/models/wishlist.server";
+import { cartNotice } from "~/models/cart/cart";
+import { addToCart } from "~/models/cart/cart.server";
+import { relatedProducts } from "~/models/catalog/catalog.server";
+import { getProductBySlug } from "~/models/catalog/products.server";
+import { ratingSummary, REVIEW_REFUSALS } from "~/models/reviews/reviews";
+import {
+  createReview,
+  getReviewEligibility,
+  listApprovedReviews,
+} from "~/models/reviews/reviews.server";
+import { getSettings } from "~/models/settings/settings.server";
+import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
 import { guardAction } from "~/utils/action.server";
 import { getUser } from "~/utils/auth.server";
 import { productImageUrl } from "~/utils/images";

@@ -8,8 +8,8 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CmsHtml } from "~/components/content-page";
 import { Page } from "~/components/page";
-import { getActiveCmsPage } from "~/models/cms.server";
-import { findOrderForTracking } from "~/models/orders.server";
+import { getActiveCmsPage } from "~/models/content/cms.server";
+import { findOrderForTracking } from "~/models/orders/orders.server";
 import { guardAction } from "~/utils/action.server";
 import { orderLookups } from "~/utils/public-form-limits.server";
 import { TrackOrderSchema } from "./schema";

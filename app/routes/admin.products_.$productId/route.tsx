@@ -14,9 +14,9 @@ import {
   UnknownBrandError,
   updateAdminProduct,
   type AdminProduct,
-} from "~/models/admin-products.server";
-import { moneyInputValue, PRODUCT_MESSAGES } from "~/models/product-form";
-import { parseProductForm, replyAsTyped } from "~/models/product-form.server";
+} from "~/models/catalog/admin-products.server";
+import { moneyInputValue, PRODUCT_MESSAGES } from "~/models/catalog/product-form";
+import { parseProductForm, replyAsTyped } from "~/models/catalog/product-form.server";
 import { guardAction } from "~/utils/action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { isProductImageKey } from "~/utils/images";

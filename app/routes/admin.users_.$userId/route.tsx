@@ -18,8 +18,8 @@ import {
   setUserRole,
   updateUserInfo,
   type GuardedRefusal,
-} from "~/models/admin-users.server";
-import { getLoyaltyAccount } from "~/models/loyalty.server";
+} from "~/models/customers/admin.server";
+import { getLoyaltyAccount } from "~/models/loyalty/loyalty.server";
 import { guardAction } from "~/utils/action.server";
 import { parseUserAction } from "~/utils/admin-user-submission.server";
 import { requireAdmin } from "~/utils/auth.server";

@@ -4,7 +4,7 @@ import { fieldProps, useServerForm, type ServerField } from "~/components/forms/
 import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
-import type { AdminUser } from "~/models/admin-users.server";
+import type { AdminUser } from "~/models/customers/admin.server";
 
 /*
  * The profile view's forms. Each posts an `intent` to the route's action, which checks it

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setUserRole } from "~/models/admin-users.server";
-import { createCustomer } from "~/models/users.server";
+import { setUserRole } from "~/models/customers/admin.server";
+import { createCustomer } from "~/models/customers/users.server";
 import { db } from "~/utils/db.server";
 import { createProduct, type CreatedProduct } from "../../factories/catalog";
 import { createUser } from "../../factories/users";
