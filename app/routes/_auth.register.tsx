@@ -20,10 +20,10 @@ import {
   TOO_MANY_REGISTRATIONS,
 } from "~/models/customers/users";
 import { registerCustomer } from "~/models/customers/users.server";
-import { guardAction } from "~/utils/action.server";
-import { requireAnonymous } from "~/utils/auth.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAnonymous } from "~/models/auth/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { passwordWeakness } from "~/utils/password-policy.server";
+import { passwordWeakness } from "~/models/customers/password-policy.server";
 import { registrations } from "~/utils/public-form-limits.server";
 
 import { EmailSchema, OptionalPhoneSchema, PASSWORD_MIN_LENGTH } from "~/utils/schemas";

@@ -26,8 +26,8 @@ import {
   markNotificationRead,
   type NotificationItem,
 } from "~/models/notifications/notifications.server";
-import { guardAction } from "~/utils/action.server";
-import { requireUser } from "~/utils/auth.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireUser } from "~/models/auth/auth.server";
 import { safeRedirect } from "~/utils/redirect.server";
 import { formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";

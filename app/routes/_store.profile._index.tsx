@@ -14,8 +14,8 @@ import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { PROFILE_MESSAGES, ProfileSchema } from "~/models/customers/users";
 import { updateProfile } from "~/models/customers/users.server";
-import { guardAction } from "~/utils/action.server";
-import { requireUser } from "~/utils/auth.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireUser } from "~/models/auth/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*

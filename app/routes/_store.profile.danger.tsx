@@ -17,8 +17,8 @@ import {
   PROFILE_MESSAGES,
 } from "~/models/customers/users";
 import { deleteUserAccount } from "~/models/customers/users.server";
-import { guardAction } from "~/utils/action.server";
-import { requireUser } from "~/utils/auth.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireUser } from "~/models/auth/auth.server";
 import { getSessionStorage } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -23,8 +23,8 @@ import {
   type LoyaltyCoupon,
   type LoyaltyHistoryEntry,
 } from "~/models/loyalty/loyalty.server";
-import { guardAction } from "~/utils/action.server";
-import { requireUser } from "~/utils/auth.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireUser } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -12,9 +12,9 @@ import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { passwordChangeSchema, PROFILE_MESSAGES } from "~/models/customers/users";
 import { changeOwnPassword, hasPassword } from "~/models/customers/users.server";
-import { guardAction } from "~/utils/action.server";
-import { requireUser } from "~/utils/auth.server";
-import { strongPasswordRule } from "~/utils/password-policy.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireUser } from "~/models/auth/auth.server";
+import { strongPasswordRule } from "~/models/customers/password-policy.server";
 import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -17,8 +17,8 @@ import {
   removeFromWishlist,
   WISHLIST_MESSAGES,
 } from "~/models/catalog/wishlist.server";
-import { guardAction } from "~/utils/action.server";
-import { getUser } from "~/utils/auth.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { getUser } from "~/models/auth/auth.server";
 import { safeRedirect } from "~/utils/redirect.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";

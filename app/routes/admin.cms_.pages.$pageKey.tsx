@@ -26,8 +26,8 @@ import {
 } from "~/models/content/cms";
 import { readCmsPageSubmission } from "~/models/content/cms-page-form.server";
 import { getCmsPage, saveCmsPage, setCmsPageActive } from "~/models/content/cms.server";
-import { guardAction } from "~/utils/action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -11,7 +11,7 @@ import {
   type MessageStatus,
 } from "~/models/content/messages";
 import { listMessages } from "~/models/content/messages.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Mensajes | Panel Administrativo" }];

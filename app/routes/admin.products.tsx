@@ -28,8 +28,8 @@ import {
   parseProductListFilters,
   ProductRowIntentSchema,
 } from "~/models/catalog/product-form.server";
-import { guardAction } from "~/utils/action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -16,8 +16,8 @@ import {
   setPromoCodeActive,
   type AdminPromoCode,
 } from "~/models/promotions/promo-codes.server";
-import { guardAction } from "~/utils/action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -25,8 +25,8 @@ import {
 } from "~/models/settings/form.server";
 import { getSettings, updateSettings } from "~/models/settings/settings.server";
 import { settingsTab, settingsTabPath } from "~/models/settings/definitions";
-import { guardAction } from "~/utils/action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 import { needsProfileCompletion, getUserById } from "~/models/customers/users.server";
-import { createLoginSession, getAuthenticator, homeFor } from "~/utils/auth.server";
+import { createLoginSession, getAuthenticator, homeFor } from "~/models/auth/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

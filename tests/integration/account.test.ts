@@ -13,7 +13,7 @@ import { action as dangerAction } from "~/routes/_store.profile.danger";
 import { loader as profileOrdersLoader } from "~/routes/_store.profile.orders";
 import { action as personalAction } from "~/routes/_store.profile._index";
 import { action as securityAction } from "~/routes/_store.profile.security";
-import { getUser } from "~/utils/auth.server";
+import { getUser } from "~/models/auth/auth.server";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { createProduct } from "../factories/catalog";

@@ -6,10 +6,10 @@ import { listAdminOrders, type OrderHistoryEntry } from "~/models/orders/admin.s
 import { changeOrderStatus, OrderTransitionError } from "~/models/orders/lifecycle.server";
 import { NOTES_REQUIRED } from "~/models/orders/status";
 import { loader as listLoader } from "~/routes/admin.orders";
-import { action, loader as detailLoader } from "~/routes/admin.orders_.$orderId";
+import { action, loader as detailLoader } from "~/routes/admin.orders_.$orderId/route";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { storeProof } from "~/utils/uploads.server";
+import { storeProof } from "~/models/checkout/proofs.server";
 import { createProduct, stockOf } from "../factories/catalog";
 import { createOrder, type OrderOptions } from "../factories/orders";
 import { createUser } from "../factories/users";

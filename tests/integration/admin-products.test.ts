@@ -7,7 +7,7 @@ import { action as listAction, loader as listLoader } from "~/routes/admin.produ
 import { action as formAction } from "~/routes/admin.products_.$productId/route";
 import { PRODUCT_MESSAGES } from "~/models/catalog/product-form";
 import { db } from "~/utils/db.server";
-import { IMAGE_MESSAGES, productImagesDir } from "~/utils/product-images.server";
+import { IMAGE_MESSAGES, productImagesDir } from "~/models/catalog/product-images.server";
 import { createBrand, createProduct } from "../factories/catalog";
 import { createOrder } from "../factories/orders";
 import { createUser } from "../factories/users";

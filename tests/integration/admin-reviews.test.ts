@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { listAdminReviews } from "~/models/reviews/admin.server";
 import { loader as listLoader } from "~/routes/admin.reviews";
-import { action as reviewAction, loader as reviewLoader } from "~/routes/admin.reviews_.$reviewId";
+import {
+  action as reviewAction,
+  loader as reviewLoader,
+} from "~/routes/admin.reviews_.$reviewId/route";
 import {
   action as deleteAction,
   loader as deleteLoader,

@@ -13,7 +13,7 @@ import {
   restoreBackup,
   SERVER_LOCK_FILE,
   verifyArchive,
-} from "~/utils/backup.server";
+} from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
 import { createProduct } from "../factories/catalog";
 import { attachProof, createOrder } from "../factories/orders";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { loader as cartLoader } from "~/routes/_store.cart";
+import { loader as cartLoader } from "~/routes/_store.cart/route";
 import { action, loader } from "~/routes/_store.checkout/route";
 import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout";
 import { placeOrder } from "~/models/checkout/checkout.server";

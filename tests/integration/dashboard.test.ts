@@ -8,8 +8,8 @@ import {
   startOfHondurasDay,
 } from "~/models/analytics/dashboard.server";
 import { updateSettings } from "~/models/settings/settings.server";
-import { runScheduledBackup } from "~/utils/backup-schedule.server";
-import { createBackup } from "~/utils/backup.server";
+import { runScheduledBackup } from "~/models/backups/schedule.server";
+import { createBackup } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
 import type { NewOrder, OrderStatus } from "#db/types";
 import packageJson from "../../package.json";

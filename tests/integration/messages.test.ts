@@ -16,12 +16,12 @@ import { loader as listLoader } from "~/routes/admin.messages";
 import {
   action as replyAction,
   loader as messageLoader,
-} from "~/routes/admin.messages_.$messageId";
+} from "~/routes/admin.messages_.$messageId/route";
 import {
   action as deleteAction,
   loader as deleteLoader,
 } from "~/routes/admin.messages_.$messageId_.delete";
-import { action as contactAction, loader as contactLoader } from "~/routes/_store.contact";
+import { action as contactAction, loader as contactLoader } from "~/routes/_store.contact/route";
 import { db } from "~/utils/db.server";
 import { createUser } from "../factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";

@@ -6,7 +6,7 @@ import { backfillProofHashes } from "#db/backfill-proof-hashes";
 import { getAdminOrder } from "~/models/orders/admin.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { storeProof } from "~/utils/uploads.server";
+import { storeProof } from "~/models/checkout/proofs.server";
 import { createProduct } from "../factories/catalog";
 import { attachProof, createOrder } from "../factories/orders";
 import { createUser } from "../factories/users";

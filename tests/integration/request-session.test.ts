@@ -1,6 +1,6 @@
 import { installGlobals } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getSessionUser } from "~/utils/auth.server";
+import { getSessionUser } from "~/models/auth/auth.server";
 import { db } from "~/utils/db.server";
 import { getSession } from "~/utils/session.server";
 import { createUser } from "../factories/users";

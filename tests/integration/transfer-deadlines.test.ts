@@ -7,9 +7,9 @@ import {
   extendTransferDeadline,
 } from "~/models/orders/transfer-deadlines.server";
 import { updateSettings } from "~/models/settings/settings.server";
-import { action, loader } from "~/routes/admin.orders_.$orderId";
+import { action, loader } from "~/routes/admin.orders_.$orderId/route";
 import { loader as confirmationLoader } from "~/routes/_store.order-confirmation.$orderId";
-import { DEADLINE_FORM_MESSAGES } from "~/utils/admin-order-action.server";
+import { DEADLINE_FORM_MESSAGES } from "~/routes/admin.orders_.$orderId/forms.server";
 import { db } from "~/utils/db.server";
 import { formatDateTime } from "~/utils/dates";
 import { createProduct, stockOf } from "../factories/catalog";

@@ -75,7 +75,7 @@ export function couponDescription(coupon: { discount: number; label: string }) {
     : `Descuento de ${amount} (${coupon.label})`;
 }
 
-/** What the code box's two buttons ask for, once the server has parsed it (coupon.server.ts). */
+/** What the code box's two buttons ask for, once the server has parsed it (promotions/coupon-form.server.ts). */
 export type CouponIntent = { intent: "apply-coupon"; code: string } | { intent: "remove-coupon" };
 
 /** The applied code as the cart and the checkout show it, checked again on every read. */

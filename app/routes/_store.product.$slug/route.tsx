@@ -21,14 +21,14 @@ import {
 } from "~/models/reviews/reviews.server";
 import { getSettings } from "~/models/settings/settings.server";
 import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
-import { guardAction } from "~/utils/action.server";
-import { getUser } from "~/utils/auth.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { getUser } from "~/models/auth/auth.server";
 import { productImageUrl } from "~/utils/images";
 import { formatMoney } from "~/utils/money";
-import { recordRecentlyViewed } from "~/utils/recently-viewed.server";
+import { recordRecentlyViewed } from "~/models/catalog/recently-viewed.server";
 import { requestOrigin } from "~/utils/security.server";
 import { invariantResponse } from "~/utils/invariant";
-import { getShopper } from "~/utils/shopper.server";
+import { getShopper } from "~/models/auth/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ProductDetails, type CartFormError } from "./product-details";
 import { ProductGallery } from "./product-gallery";

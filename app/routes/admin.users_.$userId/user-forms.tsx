@@ -8,7 +8,7 @@ import type { AdminUser } from "~/models/customers/admin.server";
 
 /*
  * The profile view's forms. Each posts an `intent` to the route's action, which checks it
- * (utils/admin-user-submission.server.ts) and answers a refusal with the reply shown here.
+ * (models/customers/admin-submission.server.ts) and answers a refusal with the reply shown here.
  */
 
 type LastResult = SubmissionResult<string[]> | null;

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGISTRATION_RECEIVED } from "~/models/customers/users";
 import { createCustomer } from "~/models/customers/users.server";
 import { db } from "~/utils/db.server";
-import { PASSWORD_TOO_COMMON, PASSWORD_TOO_PERSONAL } from "~/utils/password-policy.server";
+import {
+  PASSWORD_TOO_COMMON,
+  PASSWORD_TOO_PERSONAL,
+} from "~/models/customers/password-policy.server";
 import { createUser } from "../../factories/users";
 import { startServer } from "../../setup/http-server";
 import { signedInCookie } from "../../setup/route-helpers";

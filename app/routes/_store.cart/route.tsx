@@ -15,11 +15,11 @@ import { getCheckoutSummary } from "~/models/checkout/checkout.server";
 import type { CouponView } from "~/models/promotions/coupons";
 import { addToCart, clearCart, removeCartLine, updateCartLine } from "~/models/cart/cart.server";
 import type { PricedCart } from "~/models/checkout/pricing";
-import { guardAction } from "~/utils/action.server";
+import { guardAction } from "~/models/auth/guard-action.server";
 import { safeRedirect } from "~/utils/redirect.server";
-import { parseCartAction } from "~/utils/cart-form.server";
+import { parseCartAction } from "~/routes/_store.cart/forms.server";
 import { formatMoney } from "~/utils/money";
-import { getShopper } from "~/utils/shopper.server";
+import { getShopper } from "~/models/auth/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Carrito de Compras | Perfumería de Lujo" }];

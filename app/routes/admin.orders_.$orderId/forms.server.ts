@@ -3,7 +3,7 @@ import { ORDER_STATUSES } from "~/models/orders/status";
 import { hondurasLocalToIso } from "~/utils/dates";
 
 /*
- * What the order action accepts (admin.orders_.$orderId.tsx), from that page, the list's inline
+ * What the order action accepts (routes/admin.orders_.$orderId/route.tsx), from that page, the list's inline
  * selector and the proof queue. Server only, so zod stays out of the admin pages' JS.
  */
 const StatusSchema = z.enum(ORDER_STATUSES);

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { EmailSchema, OptionalPhoneSchema } from "./schemas";
+import { EmailSchema, OptionalPhoneSchema } from "~/utils/schemas";
 
 /*
  * The contact form of backoffice.md §5, validated on the server only: the page renders the

@@ -21,9 +21,9 @@ import {
 } from "~/models/loyalty/admin.server";
 import { LOYALTY_SEARCH_MIN, TIER_LABELS } from "~/models/loyalty/loyalty";
 import { addAdminPoints, getLoyaltyAccount } from "~/models/loyalty/loyalty.server";
-import { guardAction } from "~/utils/action.server";
-import { parseAdminPoints } from "~/utils/admin-points-submission.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { parseAdminPoints } from "~/routes/admin.loyalty/forms.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*

@@ -1,9 +1,9 @@
 import { createBackup, type BackupResult } from "./backup.server";
-import { dayOfIso } from "./dates";
-import type { DB } from "./db.server";
-import { getEnv } from "./env.server";
-import { runOncePerDay } from "./jobs.server";
-import { shipOffsite, type OffsiteConfig, type OffsiteRecord } from "./offsite-backup.server";
+import { dayOfIso } from "~/utils/dates";
+import type { DB } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { runOncePerDay } from "~/utils/jobs.server";
+import { shipOffsite, type OffsiteConfig, type OffsiteRecord } from "./offsite.server";
 
 /*
  * The daily backup (issue 12, decision 073): every worker's timer asks whether it is time, and

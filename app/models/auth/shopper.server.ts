@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { getOrderForOwner } from "~/models/orders/orders.server";
 import type { Shopper } from "~/models/auth/shopper";
 import { getSessionUser } from "./auth.server";
-import { invariantResponse } from "./invariant";
-import { getSession, type AppSession } from "./session.server";
+import { invariantResponse } from "~/utils/invariant";
+import { getSession, type AppSession } from "~/utils/session.server";
 
 type ShopperContext<GuestId extends string | null> = {
   user: Awaited<ReturnType<typeof getSessionUser>>;

@@ -29,9 +29,12 @@ import {
   extendTransferDeadline,
   getPaymentDeadline,
 } from "~/models/orders/transfer-deadlines.server";
-import { guardAction } from "~/utils/action.server";
-import { OrderActionSchema, parseDeadlineExtension } from "~/utils/admin-order-action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import {
+  OrderActionSchema,
+  parseDeadlineExtension,
+} from "~/routes/admin.orders_.$orderId/forms.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { safeRedirect } from "~/utils/redirect.server";
 import { formatDateTime, isoToHondurasLocal } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";

@@ -4,7 +4,7 @@ import { AuthorizationError } from "remix-auth";
 import { z } from "zod";
 import { SignInBusyError } from "~/models/customers/users.server";
 import { EmailSchema } from "~/utils/schemas";
-import { guardAction } from "./action.server";
+import { guardAction } from "./guard-action.server";
 import {
   createLoginSession,
   getAuthenticator,
@@ -13,8 +13,8 @@ import {
   safeRedirect,
 } from "./auth.server";
 import { claimLoginAttempt, rememberDevice, TOO_MANY_ATTEMPTS } from "./login-throttle.server";
-import { HASHING_BUSY } from "./password.server";
-import { isHttps } from "./session.server";
+import { HASHING_BUSY } from "~/utils/password.server";
+import { isHttps } from "~/utils/session.server";
 
 export const LoginSchema = z.object({
   email: EmailSchema,

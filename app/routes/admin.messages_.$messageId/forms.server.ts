@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
 /*
- * The reply form of the message detail (admin.messages_.$messageId.tsx), backoffice.md §5:
+ * The reply form of the message detail (routes/admin.messages_.$messageId/route.tsx), backoffice.md §5:
  * non-empty after trimming. Server only, so zod stays out of the admin pages' JS (decision 054).
  */
 

@@ -10,7 +10,7 @@ import {
   type CouponNotice,
 } from "~/models/promotions/coupons";
 import type { Shopper } from "~/models/auth/shopper";
-import type { AppSession } from "./session.server";
+import type { AppSession } from "~/utils/session.server";
 
 /**
  * The code box's two buttons, on the cart page (posting to /resources/coupon) and inside the

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { getEnv } from "./env.server";
-import { productImageWidths } from "./images";
+import { getEnv } from "~/utils/env.server";
+import { productImageWidths } from "~/utils/images";
 import {
   discardFiles,
   imagePixelsCheck,
@@ -14,7 +14,7 @@ import {
   TOO_MANY_PIXELS_MESSAGE,
   writeFileDurably,
   type ReceivedFile,
-} from "./uploads.server";
+} from "~/utils/uploads.server";
 
 /*
  * D8: images the back office uploads (product pictures, brand logos) become public WebP files

@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { NOTE_MAX_LENGTH } from "~/models/customers/admin.server";
 import { passwordWeakness, strongPasswordRule } from "./password-policy.server";
-import { formatPhone } from "./phone";
-import { PASSWORD_MIN_LENGTH } from "./schemas";
+import { formatPhone } from "~/utils/phone";
+import { PASSWORD_MIN_LENGTH } from "~/utils/schemas";
 
 /*
  * What the customers screens post (admin.users_.new.tsx, admin.users_.$userId), checked on the

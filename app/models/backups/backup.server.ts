@@ -3,8 +3,8 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import * as tar from "tar";
 import { createDb, databasePath, migrateToLatest, openSqlite } from "#db/connection";
-import { archiveName, archivesToDelete, parseArchiveName } from "./backup-retention";
-import { proofsDirIn } from "./proof-files.server";
+import { archiveName, archivesToDelete, parseArchiveName } from "./retention";
+import { proofsDirIn } from "~/models/checkout/proof-files.server";
 
 /*
  * Backups and restore of a store (decision 073). One archive holds everything a store
@@ -56,7 +56,7 @@ export function backupDirFor(dataDir: string, backupDir?: string) {
 const MANIFEST = "backup.json";
 const DATABASE = "store.db";
 const UPLOADS = "uploads";
-/** Half-received uploads (uploads.server.ts): never part of a store. */
+/** Half-received uploads (utils/uploads.server.ts): never part of a store. */
 const UPLOADS_TMP = `${UPLOADS}/tmp`;
 
 function archiveEntryAllowed(entry: string) {
@@ -226,7 +226,7 @@ function latestMigration(sqlite: SQLite.Database) {
  * snapshot, so every proof the snapshot references is already on disk: checkout stores the file
  * before the order row), packed into one archive, verified, and only then given its final name;
  * then the retention rule prunes the folder. Its off-site copy is `shipOffsite`'s
- * (offsite-backup.server.ts), called by whoever took the backup.
+ * (backups/offsite.server.ts), called by whoever took the backup.
  */
 export async function createBackup(options: {
   dataDir: string;
@@ -309,7 +309,7 @@ export function listBackups(backupDir: string) {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Applies the retention rule (backup-retention.ts) to a folder; returns the names deleted. */
+/** Applies the retention rule (backups/retention.ts) to a folder; returns the names deleted. */
 export function pruneBackups(backupDir: string) {
   const doomed = archivesToDelete(fs.readdirSync(backupDir));
   for (const name of doomed) fs.rmSync(path.join(backupDir, name), { force: true });

@@ -1,6 +1,6 @@
 import { getSettings } from "~/models/settings/settings.server";
-import { isBlockedByMaintenance, maintenanceResponse } from "./maintenance.server";
-import { guardFormBody, assertSameOrigin } from "./security.server";
+import { isBlockedByMaintenance, maintenanceResponse } from "~/models/settings/maintenance.server";
+import { guardFormBody, assertSameOrigin } from "~/utils/security.server";
 
 /**
  * The first line of every action: loaders and actions run independently, so the

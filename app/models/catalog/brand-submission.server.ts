@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { BRAND_NAME_MAX } from "~/components/brand-form";
+import { BRAND_NAME_MAX } from "./brands";
 import type { BrandInput } from "~/models/catalog/brands.server";
 import { readBrandForm } from "./product-images.server";
 

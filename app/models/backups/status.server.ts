@@ -1,6 +1,6 @@
 import path from "node:path";
 import { isProcessAlive, listBackups } from "./backup.server";
-import { readOffsiteRecord, type OffsiteRecord } from "./offsite-backup.server";
+import { readOffsiteRecord, type OffsiteRecord } from "./offsite.server";
 
 /** The admin is warned when the newest good backup is older than this (issue 12). */
 export const BACKUP_STALE_HOURS = 36;

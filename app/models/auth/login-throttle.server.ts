@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { getEnv } from "./env.server";
-import { RateLimiter } from "./rate-limit.server";
+import { getEnv } from "~/utils/env.server";
+import { RateLimiter } from "~/utils/rate-limit.server";
 
 /*
  * Sign-in attempts are limited to 10 a minute per IP and per account, counted before the

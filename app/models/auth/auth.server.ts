@@ -10,9 +10,9 @@ import {
   verifyLogin,
   type SessionUser,
 } from "~/models/customers/users.server";
-import { getEnv } from "./env.server";
-import { invariantResponse } from "./invariant";
-import { requestOrigin } from "./security.server";
+import { getEnv } from "~/utils/env.server";
+import { invariantResponse } from "~/utils/invariant";
+import { requestOrigin } from "~/utils/security.server";
 import {
   commitSession,
   destroySession,
@@ -20,11 +20,11 @@ import {
   getSessionStorage,
   isHttps,
   type AppSession,
-} from "./session.server";
-import { setToast, type ToastInput } from "./toast.server";
+} from "~/utils/session.server";
+import { setToast, type ToastInput } from "~/utils/toast.server";
 
 // The sign-in action (login.server.ts) takes it from here; it lives in redirect.server.ts.
-export { safeRedirect } from "./redirect.server";
+export { safeRedirect } from "~/utils/redirect.server";
 
 export type AuthUser = { id: number; role: "customer" | "admin" };
 

@@ -4,7 +4,11 @@ import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { parseArchiveName } from "./backup-retention";
+import { parseArchiveName } from "./retention";
+import type { OffsiteConfig } from "~/utils/env.server";
+
+// The store is configured in env.server.ts (the one reader of process.env), which owns its shape.
+export type { OffsiteConfig };
 
 /*
  * Off-site copies of the backups (issue 12, decision 077): each archive `createBackup` writes is
@@ -14,17 +18,6 @@ import { parseArchiveName } from "./backup-retention";
  * BACKUP_S3_* never loads it. Nothing here deletes in the bucket: how long copies live there is
  * the bucket's lifecycle rule, so a mistaken or compromised machine cannot erase its history.
  */
-
-export type OffsiteConfig = {
-  /** Unset for AWS itself; the provider's URL otherwise (path-style requests then). */
-  endpoint?: string;
-  region: string;
-  bucket: string;
-  /** Prepended to the archive's name: "tienda/" puts the copies in that folder of the bucket. */
-  prefix: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-};
 
 /** An upload, listing or download that failed; the message is Spanish, for the operator. */
 export class OffsiteError extends Error {}
