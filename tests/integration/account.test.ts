@@ -16,11 +16,11 @@ import { action as securityAction } from "~/routes/_store.profile.security";
 import { getUser } from "~/models/auth/auth.server";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
-import { createProduct } from "../factories/catalog";
-import { redeemPoints } from "../factories/loyalty";
-import { attachProof, createOrder } from "../factories/orders";
-import { createReview } from "../factories/reviews";
-import { createUser } from "../factories/users";
+import { createProduct } from "../../db/factories/catalog";
+import { redeemPoints } from "../../db/factories/loyalty";
+import { attachProof, createOrder } from "../../db/factories/orders";
+import { createReview } from "../../db/factories/reviews";
+import { createUser } from "../../db/factories/users";
 import {
   formPost,
   get,

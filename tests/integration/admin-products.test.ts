@@ -8,9 +8,9 @@ import { action as formAction } from "~/routes/admin.products_.$productId/route"
 import { PRODUCT_MESSAGES } from "~/models/catalog/product-form";
 import { db } from "~/utils/db.server";
 import { IMAGE_MESSAGES, productImagesDir } from "~/models/catalog/product-images.server";
-import { createBrand, createProduct } from "../factories/catalog";
-import { createOrder } from "../factories/orders";
-import { createUser } from "../factories/users";
+import { createBrand, createProduct } from "../../db/factories/catalog";
+import { createOrder } from "../../db/factories/orders";
+import { createUser } from "../../db/factories/users";
 import {
   formPost,
   get,

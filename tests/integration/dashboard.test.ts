@@ -13,9 +13,9 @@ import { createBackup } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
 import type { NewOrder, OrderStatus } from "#db/types";
 import packageJson from "../../package.json";
-import { createProduct } from "../factories/catalog";
-import { attachProof, createOrder } from "../factories/orders";
-import { createUser } from "../factories/users";
+import { createProduct } from "../../db/factories/catalog";
+import { attachProof, createOrder } from "../../db/factories/orders";
+import { createUser } from "../../db/factories/users";
 
 /*
  * The dashboard's figures over a store this file builds from nothing (each test file has its

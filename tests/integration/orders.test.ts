@@ -19,10 +19,10 @@ import { recordPoints } from "~/models/loyalty/points-ledger.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { updateSettings } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper, stockOf } from "../factories/catalog";
-import { notificationsOf } from "../factories/notifications";
-import { redeemPoints } from "../factories/loyalty";
-import { createOrder } from "../factories/orders";
+import { createProduct, createShopper, stockOf } from "../../db/factories/catalog";
+import { notificationsOf } from "../../db/factories/notifications";
+import { redeemPoints } from "../../db/factories/loyalty";
+import { createOrder } from "../../db/factories/orders";
 
 async function makeAdmin() {
   const admin = await createShopper(db, { role: "admin" });

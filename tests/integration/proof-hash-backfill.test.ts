@@ -7,9 +7,9 @@ import { getAdminOrder } from "~/models/orders/admin.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { storeProof } from "~/models/checkout/proofs.server";
-import { createProduct } from "../factories/catalog";
-import { attachProof, createOrder } from "../factories/orders";
-import { createUser } from "../factories/users";
+import { createProduct } from "../../db/factories/catalog";
+import { attachProof, createOrder } from "../../db/factories/orders";
+import { createUser } from "../../db/factories/users";
 import { pngBytes } from "../setup/checkout-helpers";
 
 /*

@@ -18,9 +18,9 @@ import { listApprovedReviews } from "~/models/reviews/reviews.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sharedQuery } from "~/utils/shared-query.server";
-import { createBrand, createProduct } from "../factories/catalog";
-import { approveReview, createReview } from "../factories/reviews";
-import { createUser } from "../factories/users";
+import { createBrand, createProduct } from "../../db/factories/catalog";
+import { approveReview, createReview } from "../../db/factories/reviews";
+import { createUser } from "../../db/factories/users";
 
 /*
  * The shared query results of decision 071: kept per catalogue version, so

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Kysely, Selectable } from "kysely";
-import type { Database, NewOrder, PromoCodesTable } from "../../db/types";
+import type { Database, NewOrder, PromoCodesTable } from "../types";
 import { promoDiscount } from "../../app/models/promotions/coupons";
 import { formatOrderNumber, unusedOrderNumber } from "../../app/models/orders/number";
 import { orderTotals, priceForSize } from "../../app/models/checkout/pricing";
