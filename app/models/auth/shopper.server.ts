@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { getOrderForOwner } from "~/models/orders/orders.server";
-import type { Shopper } from "~/models/auth/shopper";
+import type { Shopper } from "./shopper";
 import { getSessionUser } from "./auth.server";
 import { invariantResponse } from "~/utils/invariant";
 import { getSession, type AppSession } from "~/utils/session.server";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { BRAND_NAME_MAX } from "./brands";
-import type { BrandInput } from "~/models/catalog/brands.server";
+import type { BrandInput } from "./brands.server";
 import { readBrandForm } from "./product-images.server";
 
 /** backoffice.md §5. Only the action validates: the form shows its reply (server-form.ts). */

@@ -9,7 +9,7 @@ import {
   type CatalogProduct,
   type CatalogQuery,
   type SortKey,
-} from "~/models/catalog/catalog";
+} from "./catalog";
 import { db } from "~/utils/db.server";
 import { sharedQuery } from "~/utils/shared-query.server";
 import { isProductImageKey } from "~/utils/images";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { NOTE_MAX_LENGTH } from "~/models/customers/admin.server";
+import { NOTE_MAX_LENGTH } from "./admin.server";
 import { passwordWeakness, strongPasswordRule } from "./password-policy.server";
 import { formatPhone } from "~/utils/phone";
 import { PASSWORD_MIN_LENGTH } from "~/utils/schemas";

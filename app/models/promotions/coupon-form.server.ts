@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getCart } from "~/models/cart/cart.server";
-import { checkCoupon } from "~/models/promotions/coupons.server";
+import { checkCoupon } from "./coupons.server";
 import {
   COUPON_MESSAGES,
   couponDescription,
@@ -8,7 +8,7 @@ import {
   normalizeCouponCode,
   type CouponIntent,
   type CouponNotice,
-} from "~/models/promotions/coupons";
+} from "./coupons";
 import type { Shopper } from "~/models/auth/shopper";
 import type { AppSession } from "~/utils/session.server";
 

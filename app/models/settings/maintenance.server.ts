@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { isMaintenanceMode } from "~/models/settings/settings.server";
+import { isMaintenanceMode } from "./settings.server";
 import { getUser } from "~/models/auth/auth.server";
 
 /** Paths that stay open in maintenance mode: the admin sign-in (storefront.md §2, D35). */
