@@ -9,7 +9,9 @@ import tseslint from "typescript-eslint";
  * browser bundle: they may import only types from a `*.server` module (`import type`, or
  * inline `type` on every name). Route modules may import server values, since Remix strips
  * their loaders and actions from the client bundle. Models sit below the UI: they never
- * import from routes or components, not even a type.
+ * import from routes or components, not even a type. Utils sit below the models: request
+ * plumbing that imports nothing from models, components, routes or the root (decision 088).
+ * Nothing the app or the database scripts run imports from tests/ (`npm start` runs db/).
  */
 const serverValues = {
   regex: "\\.server(\\.[jt]sx?)?$",
@@ -21,6 +23,16 @@ const uiFromModels = {
   regex: "^(~|\\.\\.(/\\.\\.)*)/(routes|components)(/|$)",
   message:
     "Models sit below the UI: move what both need into the model (or a client-safe module it owns) and import it from the component.",
+};
+const domainFromUtils = {
+  regex: "^(~|\\.\\.(/\\.\\.)*)/(models|components|routes|root)(/|$)",
+  message:
+    "utils/ is plumbing below the models: move this module into its domain (app/models/<domain>/), or pass what it needs in as an argument (decision 088).",
+};
+const fromTests = {
+  regex: "^\\.{1,2}/(.*/)?tests(/|$)",
+  message:
+    "Production code (app/, db/) never imports from tests/: shared test data lives in db/factories/ (decision 088).",
 };
 const restrictImports = (...patterns) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
@@ -78,21 +90,37 @@ export default defineConfig([
     ...reactHooks.configs.flat.recommended,
   },
 
-  // Client modules: components, hooks, client-safe utils and models, and the files that sit
-  // beside a route in its folder (app/routes/_store.checkout/checkout-form.tsx).
+  // The import boundaries. A later block's options replace an earlier one's for the files both
+  // match, so each block lists every pattern its files obey. First everything the app and the
+  // database scripts run (server modules, routes, db/); then client modules: components, hooks,
+  // client-safe utils and models, and the files that sit beside a route in its folder
+  // (app/routes/_store.checkout/checkout-form.tsx).
   {
-    files: ["app/{components,hooks,utils,routes}/**/*.{ts,tsx}", "app/entry.client.tsx"],
+    files: ["app/**/*.{ts,tsx,js,jsx}", "db/**/*.{ts,tsx,js,mjs}"],
+    rules: restrictImports(fromTests),
+  },
+  {
+    files: ["app/{components,hooks,routes}/**/*.{ts,tsx}", "app/entry.client.tsx"],
     ignores: SERVER_AND_ROUTE_MODULES,
-    rules: restrictImports(serverValues),
+    rules: restrictImports(serverValues, fromTests),
+  },
+  {
+    files: ["app/utils/**/*.{ts,tsx}"],
+    ignores: SERVER_AND_ROUTE_MODULES,
+    rules: restrictImports(serverValues, domainFromUtils, fromTests),
+  },
+  {
+    files: ["app/utils/**/*.server.{ts,tsx}"],
+    rules: restrictImports(domainFromUtils, fromTests),
   },
   {
     files: ["app/models/**/*.{ts,tsx}"],
     ignores: SERVER_AND_ROUTE_MODULES,
-    rules: restrictImports(serverValues, uiFromModels),
+    rules: restrictImports(serverValues, uiFromModels, fromTests),
   },
   {
     files: ["app/models/**/*.server.{ts,tsx}"],
-    rules: restrictImports(uiFromModels),
+    rules: restrictImports(uiFromModels, fromTests),
   },
 
   // End-to-end tests drive the built server like a shopper would: through the browser and

@@ -10,9 +10,9 @@ import {
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { renderMaintenancePage } from "./utils/maintenance-page.server";
+import { renderMaintenancePage } from "./components/maintenance-page.server";
 import { getEnv } from "./utils/env.server";
-import { isBlockedByMaintenance } from "./utils/maintenance.server";
+import { isBlockedByMaintenance } from "./models/settings/maintenance.server";
 import { StylesheetProvider } from "./components/inline-stylesheet";
 import { NonceProvider } from "./utils/nonce";
 import {
@@ -27,7 +27,7 @@ import {
   type PageCacheTicket,
 } from "./utils/page-cache.server";
 import { contentSecurityPolicy } from "./utils/security.server";
-import { startBackupSchedule } from "./utils/backup-schedule.server";
+import { startBackupSchedule } from "./models/backups/schedule.server";
 
 // Every worker loads this module once; the schedule lets only one of them take the day's backup.
 startBackupSchedule();

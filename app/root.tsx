@@ -11,12 +11,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { InlineStylesheet } from "~/components/inline-stylesheet";
 import { LoadingBar } from "~/components/loading-bar";
 import { Toaster } from "~/components/toaster";
-import { getSettings } from "~/models/settings.server";
-import { getHeaderCounts } from "~/models/shopper.server";
-import { isBlockedByMaintenance, maintenanceResponse } from "~/utils/maintenance.server";
+import { getSettings } from "~/models/settings/settings.server";
+import { getHeaderCounts } from "~/models/customers/header-counts.server";
+import { isBlockedByMaintenance, maintenanceResponse } from "~/models/settings/maintenance.server";
 import { useNonce } from "~/utils/nonce";
-import { useRootData } from "~/utils/root-data";
-import { getShopper } from "~/utils/shopper.server";
+import { useRootData } from "~/hooks/use-root-data";
+import { getShopper } from "~/models/auth/shopper.server";
 import { getTheme } from "~/utils/theme.server";
 import { takeToast } from "~/utils/toast.server";
 

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { proofContentHash, proofFilePathIn } from "../app/utils/proof-files.server";
+import { proofContentHash, proofFilePathIn } from "../app/models/checkout/proof-files.server";
 import type { DB } from "./connection";
 
 /*

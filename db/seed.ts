@@ -10,30 +10,30 @@
  * Content is deterministic (seeded PRNG); only timestamps (relative to now),
  * order UUIDs and password salts differ between runs.
  *
- * Every record goes through the test factories (tests/factories), which follow the app's own
+ * Every record goes through the factories (db/factories), which follow the app's own
  * rules: prices, shipping, tax and coupon discounts (pricing.ts, coupons.ts), order numbers
- * (order-number.ts), points and tiers (loyalty.ts), all over the settings written first.
+ * (orders/number.ts), points and tiers (loyalty.ts), all over the settings written first.
  */
 import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql, type Kysely, type Transaction } from "kysely";
-import { SETTING_DEFINITIONS } from "../app/models/settings-definitions";
-import { DELIVERY_DAYS } from "../app/models/checkout";
-import { customerNotice, type CustomerNoticeEvent } from "../app/models/order-notices";
+import { SETTING_DEFINITIONS } from "../app/models/settings/definitions";
+import { DELIVERY_DAYS } from "../app/models/checkout/checkout";
+import { customerNotice, type CustomerNoticeEvent } from "../app/models/orders/notices";
 import { hashPassword, PASSWORD_MIN_LENGTH } from "../app/utils/password.server";
-import { createBrand, createProduct, type CreatedProduct } from "../tests/factories/catalog";
-import { createPromoCode, type CreatedPromoCode } from "../tests/factories/coupons";
+import { createBrand, createProduct, type CreatedProduct } from "./factories/catalog";
+import { createPromoCode, type CreatedPromoCode } from "./factories/coupons";
 import {
   creditOrderPoints,
   grantRegistrationBonus,
   loyaltyCouponCode,
   redeemPoints,
-} from "../tests/factories/loyalty";
-import { createOrder, type CreatedOrder } from "../tests/factories/orders";
-import { createReview } from "../tests/factories/reviews";
-import { storeSettings } from "../tests/factories/settings";
-import { createUser, type CreatedUser } from "../tests/factories/users";
+} from "./factories/loyalty";
+import { createOrder, type CreatedOrder } from "./factories/orders";
+import { createReview } from "./factories/reviews";
+import { storeSettings } from "./factories/settings";
+import { createUser, type CreatedUser } from "./factories/users";
 import { createDb, databasePath, migrateToLatest, openSqlite } from "./connection";
 import { bottleDesign, bottleSvg } from "./seed-data/bottle-svg";
 import { BRANDS } from "./seed-data/brands";

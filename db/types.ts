@@ -334,7 +334,7 @@ export interface PaymentProofsTable {
   createdAt: Timestamp;
 }
 
-/** One status change of an order, as order-lifecycle.server.ts made it. */
+/** One status change of an order, as orders/lifecycle.server.ts made it. */
 export interface OrderStatusEventsTable {
   id: Generated<number>;
   orderId: string;
@@ -390,7 +390,7 @@ export interface JobRunsTable {
 
 /**
  * The search index `product_search` (an FTS5 virtual table kept in sync by triggers, migration
- * 20261201T0000) is not listed: only app/models/catalog.server.ts reads it, with raw SQL.
+ * 20261201T0000) is not listed: only app/models/catalog/catalog.server.ts reads it, with raw SQL.
  */
 export interface Database {
   users: UsersTable;

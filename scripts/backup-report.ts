@@ -1,5 +1,5 @@
 /** What `npm run backup` and `npm run restore` print about an archive they checked. */
-import type { Verification } from "~/utils/backup.server";
+import type { Verification } from "~/models/backups/backup.server";
 
 export function formatSize(bytes: number) {
   if (bytes < 1024) return `${bytes} B`;

@@ -4,9 +4,9 @@
  * while the server runs and sells. The archive's path is the last line printed; the exit code is
  * 1 when anything failed, the off-site upload included.
  */
-import { BackupError, createBackup } from "~/utils/backup.server";
+import { BackupError, createBackup } from "~/models/backups/backup.server";
 import { getEnv } from "~/utils/env.server";
-import { shipOffsite } from "~/utils/offsite-backup.server";
+import { shipOffsite } from "~/models/backups/offsite.server";
 import { formatSize, printVerification } from "./backup-report";
 
 const env = getEnv();

@@ -69,8 +69,9 @@ async function printPlans(dataDir: string, store: Store) {
   // The app's own modules, on this store: the plans are those of the queries the server runs.
   process.env.DATA_DIR = dataDir;
   process.env.LOG_SLOW_QUERIES_MS = "0";
-  const { catalogQueries, discountedProductsQuery } = await import("~/models/catalog.server");
-  const { DEFAULT_CATALOG_QUERY, SORT_OPTIONS } = await import("~/models/catalog");
+  const { catalogQueries, discountedProductsQuery } =
+    await import("~/models/catalog/catalog.server");
+  const { DEFAULT_CATALOG_QUERY, SORT_OPTIONS } = await import("~/models/catalog/catalog");
   const { db } = await import("~/utils/db.server");
   const filters = [
     { label: "no filter", changes: {} },

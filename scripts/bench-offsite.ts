@@ -10,7 +10,11 @@ import { fork } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { downloadArchive, uploadArchive, type OffsiteConfig } from "~/utils/offsite-backup.server";
+import {
+  downloadArchive,
+  uploadArchive,
+  type OffsiteConfig,
+} from "~/models/backups/offsite.server";
 import { startS3Server } from "../tests/setup/s3-server";
 import { tempDataDir } from "./bench-lib";
 

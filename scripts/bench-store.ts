@@ -9,7 +9,7 @@ import { createDb, databasePath, migrateToLatest, openSqlite, type DB } from "..
 import { createRandom } from "../db/seed-data/random";
 import { seed } from "../db/seed";
 import type { NewOrder, NewOrderItem, NewProduct, NewUser, OrderStatus } from "../db/types";
-import { formatOrderNumber } from "../app/models/order-number";
+import { formatOrderNumber } from "../app/models/orders/number";
 
 /** The administrator of every bench store (bench-lib's startServer passes the same password). */
 export const BENCH_ADMIN = { email: "admin@perfumeria.hn", password: "bench-admin-1234" };

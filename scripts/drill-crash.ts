@@ -17,8 +17,8 @@ import { sql } from "kysely";
 import { createDb, databasePath, migrateToLatest, openSqlite } from "../db/connection";
 import { seed } from "../db/seed";
 import { hashPassword } from "../app/utils/password.server";
-import { proofFilePathIn, proofsDirIn } from "../app/utils/proof-files.server";
-import { createUser } from "../tests/factories/users";
+import { proofFilePathIn, proofsDirIn } from "../app/models/checkout/proof-files.server";
+import { createUser } from "../db/factories/users";
 import { benchPort, CHECKOUT_FIELDS, proofImage, startServer, tempDataDir } from "./bench-lib";
 
 const ROUNDS = Number(process.env.DRILL_ROUNDS ?? 100);

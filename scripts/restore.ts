@@ -9,9 +9,18 @@
  * `npm run restore -- --offsite --list` lists what the bucket holds (decision 077).
  */
 import { parseArgs } from "node:util";
-import { assertRestorable, backupDirFor, BackupError, restoreBackup } from "~/utils/backup.server";
+import {
+  assertRestorable,
+  backupDirFor,
+  BackupError,
+  restoreBackup,
+} from "~/models/backups/backup.server";
 import { getEnv } from "~/utils/env.server";
-import { downloadArchive, listOffsiteArchives, OffsiteError } from "~/utils/offsite-backup.server";
+import {
+  downloadArchive,
+  listOffsiteArchives,
+  OffsiteError,
+} from "~/models/backups/offsite.server";
 import { formatSize, printVerification } from "./backup-report";
 
 const USAGE = [

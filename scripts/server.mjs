@@ -59,7 +59,7 @@ if (workers > 1 && cluster.isPrimary) {
 }
 
 // DATA_DIR/server.pid names the process serving that store while it runs: `npm run restore`
-// refuses while it names a live process (app/utils/backup.server.ts, runningServerPid).
+// refuses while it names a live process (app/models/backups/backup.server.ts, runningServerPid).
 function holdServerLock() {
   const dataDir = path.resolve(process.env.DATA_DIR || "./data");
   const file = path.join(dataDir, "server.pid");

@@ -10,8 +10,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-
-export const BRAND_NAME_MAX = 100;
+import { BRAND_NAME_MAX } from "~/models/catalog/brands";
 
 export type BrandFormBrand = {
   name: string;

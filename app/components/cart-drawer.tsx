@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { CartLineItem } from "~/components/cart-line-item";
 import { XIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
-import type { loader as cartLoader } from "~/routes/_store.cart";
+import type { loader as cartLoader } from "~/routes/_store.cart/route";
 import { formatMoney } from "~/utils/money";
 
 /**

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { MinusIcon, PlusIcon } from "~/components/icons";
 import { ProductImage } from "~/components/product-image";
 import { buttonClasses } from "~/components/ui/button";
-import { lineMaximum, type CartLine, type CartNotice } from "~/models/cart";
+import { lineMaximum, type CartLine, type CartNotice } from "~/models/cart/cart";
 import { formatMoney } from "~/utils/money";
 
 export type CartActionData = {

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
-import type { CmsPageSummary } from "~/models/cms";
+import type { CmsPageSummary } from "~/models/content/cms";
 import { formatDateTime } from "~/utils/dates";
 
 /** One tab of /admin/cms: each page with its state, its 500-character preview and its actions. */

@@ -1,5 +1,5 @@
-import type { StaticPage } from "~/models/static-pages";
-import { useRootData } from "~/utils/root-data";
+import type { StaticPage } from "~/models/content/static-pages";
+import { useRootData } from "~/hooks/use-root-data";
 import { formatDate } from "~/utils/dates";
 import { buttonClasses } from "./ui/button";
 import { Page } from "./page";

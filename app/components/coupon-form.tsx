@@ -3,7 +3,7 @@ import type { InputHTMLAttributes } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import type { CouponNotice, CouponView } from "~/models/coupons";
+import type { CouponNotice, CouponView } from "~/models/promotions/coupons";
 import { formatMoney } from "~/utils/money";
 
 const CART_COUPON_FORM = "cart-coupon";

@@ -1,4 +1,4 @@
-import type { FaqCategory } from "~/models/static-pages";
+import type { FaqCategory } from "~/models/content/static-pages";
 
 /** A category's questions, each opened and closed by the browser itself (<details>). */
 export function FaqGroup({ group }: { group: FaqCategory }) {

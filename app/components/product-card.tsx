@@ -3,8 +3,8 @@ import { ProductImage } from "~/components/product-image";
 import { QuickAddToCart } from "~/components/quick-add-to-cart";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { WishlistButton } from "~/components/wishlist-button";
-import type { CatalogProduct } from "~/models/catalog";
-import { discountPercent, productBadge, type ProductBadge } from "~/models/product-badge";
+import type { CatalogProduct } from "~/models/catalog/catalog";
+import { discountPercent, productBadge, type ProductBadge } from "~/models/catalog/product-badge";
 import { formatMoney } from "~/utils/money";
 
 const badgeVariants: Record<ProductBadge, BadgeVariant> = {

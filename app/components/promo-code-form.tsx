@@ -10,8 +10,8 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { dayOfIso } from "~/models/promo-codes";
-import type { AdminPromoCode } from "~/models/promo-codes";
+import { dayOfIso } from "~/models/promotions/promo-codes";
+import type { AdminPromoCode } from "~/models/promotions/promo-codes";
 
 /** Centavos as the amount inputs take them back ("150.50"), no thousands separator. */
 function lempiras(centavos: number) {

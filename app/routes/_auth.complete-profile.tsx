@@ -12,9 +12,9 @@ import { AddressFields, NameFields } from "~/components/person-fields";
 import { AuthCard, FormErrorAlert } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { completeProfile } from "~/models/users.server";
-import { guardAction } from "~/utils/action.server";
-import { requireUser } from "~/utils/auth.server";
+import { completeProfile } from "~/models/customers/users.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireUser } from "~/models/auth/auth.server";
 import { PHONE_PREFIX } from "~/utils/phone";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -7,9 +7,9 @@ import {
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard, GoogleButton } from "~/components/auth/auth-card";
 import { LoginForm } from "~/components/auth/login-form";
-import { requireAnonymous } from "~/utils/auth.server";
+import { requireAnonymous } from "~/models/auth/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { handleLogin } from "~/utils/login.server";
+import { handleLogin } from "~/models/auth/login.server";
 
 export const meta: MetaFunction = () => [{ title: "Iniciar Sesión | Perfumería de Lujo" }];
 

@@ -13,13 +13,17 @@ import { AuthCard, FormErrorAlert, GoogleButton } from "~/components/auth/auth-c
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { getSettings } from "~/models/settings.server";
-import { REGISTRATION_CLOSED, REGISTRATION_RECEIVED, TOO_MANY_REGISTRATIONS } from "~/models/users";
-import { registerCustomer } from "~/models/users.server";
-import { guardAction } from "~/utils/action.server";
-import { requireAnonymous } from "~/utils/auth.server";
+import { getSettings } from "~/models/settings/settings.server";
+import {
+  REGISTRATION_CLOSED,
+  REGISTRATION_RECEIVED,
+  TOO_MANY_REGISTRATIONS,
+} from "~/models/customers/users";
+import { registerCustomer } from "~/models/customers/users.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAnonymous } from "~/models/auth/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { passwordWeakness } from "~/utils/password-policy.server";
+import { passwordWeakness } from "~/models/customers/password-policy.server";
 import { registrations } from "~/utils/public-form-limits.server";
 
 import { EmailSchema, OptionalPhoneSchema, PASSWORD_MIN_LENGTH } from "~/utils/schemas";

@@ -10,7 +10,7 @@ import { useId, type ReactNode } from "react";
 import { ProductCard } from "~/components/product-card";
 import { RecentlyViewed } from "~/components/catalog/recently-viewed";
 import { buttonClasses } from "~/components/ui/button";
-import type { CatalogProduct } from "~/models/catalog";
+import type { CatalogProduct } from "~/models/catalog/catalog";
 import {
   discountedProducts,
   featuredProducts,
@@ -18,11 +18,11 @@ import {
   newProducts,
   productsByIds,
   viralProducts,
-} from "~/models/catalog.server";
-import { wishlistedProductIds } from "~/models/wishlist.server";
-import { getSettings } from "~/models/settings.server";
-import { getUser } from "~/utils/auth.server";
-import { getRecentlyViewed } from "~/utils/recently-viewed.server";
+} from "~/models/catalog/catalog.server";
+import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
+import { getSettings } from "~/models/settings/settings.server";
+import { getUser } from "~/models/auth/auth.server";
+import { getRecentlyViewed } from "~/models/catalog/recently-viewed.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Route table: administrators get the dashboard at "/".

@@ -2,8 +2,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
-import { TIER_LABELS } from "~/models/loyalty";
-import { requireUserOrUnauthorized } from "~/utils/auth.server";
+import { TIER_LABELS } from "~/models/loyalty/loyalty";
+import { requireUserOrUnauthorized } from "~/models/auth/auth.server";
 
 // /account, the Perfil tab: who the account is, in short; editing happens on /profile.
 

@@ -5,10 +5,10 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AddressFields } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { AddressesSchema, PROFILE_MESSAGES } from "~/models/users";
-import { updateProfile } from "~/models/users.server";
-import { guardAction } from "~/utils/action.server";
-import { requireUserOrUnauthorized } from "~/utils/auth.server";
+import { AddressesSchema, PROFILE_MESSAGES } from "~/models/customers/users";
+import { updateProfile } from "~/models/customers/users.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireUserOrUnauthorized } from "~/models/auth/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*

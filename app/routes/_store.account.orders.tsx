@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrderSummaryList, toOrderSummaries } from "~/components/orders/order-summary-list";
-import { listOrdersForUser } from "~/models/orders.server";
-import { requireUserOrUnauthorized } from "~/utils/auth.server";
+import { listOrdersForUser } from "~/models/orders/orders.server";
+import { requireUserOrUnauthorized } from "~/models/auth/auth.server";
 
 // /account/orders, the Pedidos tab: the same short list as /profile/orders.
 

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
-import { requireUserOrUnauthorized } from "~/utils/auth.server";
-import { useRootData } from "~/utils/root-data";
+import { requireUserOrUnauthorized } from "~/models/auth/auth.server";
+import { useRootData } from "~/hooks/use-root-data";
 
 /*
  * /account/settings, the Configuración tab: the theme (the same POST to /theme as the header's

@@ -5,7 +5,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { Page } from "~/components/page";
 import { Button } from "~/components/ui/button";
 import { TabNav } from "~/components/ui/tab-nav";
-import { requireUserOrUnauthorized } from "~/utils/auth.server";
+import { requireUserOrUnauthorized } from "~/models/auth/auth.server";
 
 /*
  * /account (backoffice.md §2): the customer's account in four tabs, each its own nested route

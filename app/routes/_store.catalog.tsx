@@ -7,10 +7,15 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { CatalogBrowser } from "~/components/catalog/catalog-browser";
 import { RecentlyViewed } from "~/components/catalog/recently-viewed";
-import { listBrands, listCatalog, parseCatalogQuery, productsByIds } from "~/models/catalog.server";
-import { wishlistedProductIds } from "~/models/wishlist.server";
-import { getUserId } from "~/utils/auth.server";
-import { getRecentlyViewed } from "~/utils/recently-viewed.server";
+import {
+  listBrands,
+  listCatalog,
+  parseCatalogQuery,
+  productsByIds,
+} from "~/models/catalog/catalog.server";
+import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
+import { getUserId } from "~/models/auth/auth.server";
+import { getRecentlyViewed } from "~/models/catalog/recently-viewed.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseCatalogQuery(new URL(request.url).searchParams);

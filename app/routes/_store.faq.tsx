@@ -3,10 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CmsHtml } from "~/components/content-page";
 import { FaqGroup } from "~/components/faq-group";
 import { Page } from "~/components/page";
-import { getActiveCmsPage } from "~/models/cms.server";
-import { getSettings } from "~/models/settings.server";
-import { FAQ_CATEGORIES, type FaqCategoryKey } from "~/models/static-pages";
-import { staticFaq } from "~/models/static-pages.server";
+import { getActiveCmsPage } from "~/models/content/cms.server";
+import { getSettings } from "~/models/settings/settings.server";
+import { FAQ_CATEGORIES, type FaqCategoryKey } from "~/models/content/static-pages";
+import { staticFaq } from "~/models/content/static-pages.server";
 
 const TITLE = "Preguntas Frecuentes";
 const DESCRIPTION =

@@ -14,16 +14,20 @@ import { Page } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { usePendingFormData } from "~/hooks/use-is-pending";
-import { NOTIFICATION_KIND, NOTIFICATION_MESSAGES, notificationHref } from "~/models/notifications";
+import {
+  NOTIFICATION_KIND,
+  NOTIFICATION_MESSAGES,
+  notificationHref,
+} from "~/models/notifications/notifications";
 import {
   deleteNotification,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
   type NotificationItem,
-} from "~/models/notifications.server";
-import { guardAction } from "~/utils/action.server";
-import { requireUser } from "~/utils/auth.server";
+} from "~/models/notifications/notifications.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireUser } from "~/models/auth/auth.server";
 import { safeRedirect } from "~/utils/redirect.server";
 import { formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";

@@ -9,10 +9,10 @@ import {
 } from "~/components/orders/order-parts";
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
-import { ORDER_STATUS_SHORT_LABELS } from "~/models/order-status";
-import { getPaymentDeadline } from "~/models/transfer-deadlines.server";
+import { ORDER_STATUS_SHORT_LABELS } from "~/models/orders/status";
+import { getPaymentDeadline } from "~/models/orders/transfer-deadlines.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
-import { requireOwnedOrder } from "~/utils/shopper.server";
+import { requireOwnedOrder } from "~/models/auth/shopper.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirmación de pedido | Perfumería de Lujo" },

@@ -4,7 +4,7 @@ import { OrderStatusNote } from "~/components/orders/order-parts";
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
 import { formatMoney } from "~/utils/money";
-import { requireOwnedOrder } from "~/utils/shopper.server";
+import { requireOwnedOrder } from "~/models/auth/shopper.server";
 
 export const meta: MetaFunction = () => [
   { title: "¡Pedido creado exitosamente! | Perfumería de Lujo" },

@@ -9,8 +9,8 @@ import {
 } from "~/components/orders/order-parts";
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
-import { listOrdersForUser } from "~/models/orders.server";
-import { requireUser } from "~/utils/auth.server";
+import { listOrdersForUser } from "~/models/orders/orders.server";
+import { requireUser } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Mis Pedidos | Perfumería de Lujo" }];

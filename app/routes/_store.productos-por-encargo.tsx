@@ -7,10 +7,10 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { CatalogBrowser } from "~/components/catalog/catalog-browser";
 import { ClockIcon } from "~/components/icons";
-import type { CatalogQuery } from "~/models/catalog";
-import { listBrands, listCatalog, parseCatalogQuery } from "~/models/catalog.server";
-import { wishlistedProductIds } from "~/models/wishlist.server";
-import { getUserId } from "~/utils/auth.server";
+import type { CatalogQuery } from "~/models/catalog/catalog";
+import { listBrands, listCatalog, parseCatalogQuery } from "~/models/catalog/catalog.server";
+import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
+import { getUserId } from "~/models/auth/auth.server";
 
 const PATH = "/productos-por-encargo";
 

@@ -12,10 +12,10 @@ import { AddressFields, NameFields, PhoneField } from "~/components/person-field
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { PROFILE_MESSAGES, ProfileSchema } from "~/models/users";
-import { updateProfile } from "~/models/users.server";
-import { guardAction } from "~/utils/action.server";
-import { requireUser } from "~/utils/auth.server";
+import { PROFILE_MESSAGES, ProfileSchema } from "~/models/customers/users";
+import { updateProfile } from "~/models/customers/users.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireUser } from "~/models/auth/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*

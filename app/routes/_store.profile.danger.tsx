@@ -11,10 +11,14 @@ import { FormErrorAlert } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { DELETE_ACCOUNT_REFUSALS, deleteAccountSchema, PROFILE_MESSAGES } from "~/models/users";
-import { deleteUserAccount } from "~/models/users.server";
-import { guardAction } from "~/utils/action.server";
-import { requireUser } from "~/utils/auth.server";
+import {
+  DELETE_ACCOUNT_REFUSALS,
+  deleteAccountSchema,
+  PROFILE_MESSAGES,
+} from "~/models/customers/users";
+import { deleteUserAccount } from "~/models/customers/users.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireUser } from "~/models/auth/auth.server";
 import { getSessionStorage } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

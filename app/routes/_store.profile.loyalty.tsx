@@ -11,16 +11,20 @@ import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { couponDiscountForPoints, redeemRefusalMessage, TIER_LABELS } from "~/models/loyalty";
+import {
+  couponDiscountForPoints,
+  redeemRefusalMessage,
+  TIER_LABELS,
+} from "~/models/loyalty/loyalty";
 import {
   generateLoyaltyCoupon,
   getLoyaltyAccount,
   getLoyaltyRules,
   type LoyaltyCoupon,
   type LoyaltyHistoryEntry,
-} from "~/models/loyalty.server";
-import { guardAction } from "~/utils/action.server";
-import { requireUser } from "~/utils/auth.server";
+} from "~/models/loyalty/loyalty.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireUser } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";

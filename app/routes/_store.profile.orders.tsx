@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrderSummaryList, toOrderSummaries } from "~/components/orders/order-summary-list";
-import { listOrdersForUser } from "~/models/orders.server";
-import { requireUser } from "~/utils/auth.server";
+import { listOrdersForUser } from "~/models/orders/orders.server";
+import { requireUser } from "~/models/auth/auth.server";
 
 // /profile/orders (backoffice.md §2): the customer's orders, the first 3 items and '+N más'.
 

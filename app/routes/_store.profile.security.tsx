@@ -10,11 +10,11 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { passwordChangeSchema, PROFILE_MESSAGES } from "~/models/users";
-import { changeOwnPassword, hasPassword } from "~/models/users.server";
-import { guardAction } from "~/utils/action.server";
-import { requireUser } from "~/utils/auth.server";
-import { strongPasswordRule } from "~/utils/password-policy.server";
+import { passwordChangeSchema, PROFILE_MESSAGES } from "~/models/customers/users";
+import { changeOwnPassword, hasPassword } from "~/models/customers/users.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireUser } from "~/models/auth/auth.server";
+import { strongPasswordRule } from "~/models/customers/password-policy.server";
 import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

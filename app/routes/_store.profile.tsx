@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Page } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { TabNav } from "~/components/ui/tab-nav";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/models/auth/auth.server";
 
 /*
  * /profile (backoffice.md §2): the frame of the customer's profile. Each tab is its own nested

@@ -11,10 +11,10 @@ import { SearchIcon } from "~/components/icons";
 import { Page } from "~/components/page";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { DEFAULT_CATALOG_QUERY } from "~/models/catalog";
-import { listCatalog, newProducts, viralProducts } from "~/models/catalog.server";
-import { wishlistedProductIds } from "~/models/wishlist.server";
-import { getUserId } from "~/utils/auth.server";
+import { DEFAULT_CATALOG_QUERY } from "~/models/catalog/catalog";
+import { listCatalog, newProducts, viralProducts } from "~/models/catalog/catalog.server";
+import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
+import { getUserId } from "~/models/auth/auth.server";
 
 /** Storefront §2/§9: searching starts at 2 characters; Novedades and Más Buscados show 4. */
 const MIN_QUERY_LENGTH = 2;

@@ -1,7 +1,7 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
-import { getPolicyPage } from "~/models/static-pages.server";
+import { getPolicyPage } from "~/models/content/static-pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const page = data?.page ?? data?.fallback;

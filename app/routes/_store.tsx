@@ -4,7 +4,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { WishlistForms } from "~/components/wishlist-forms";
 import { formatMoney } from "~/utils/money";
-import { useRootData } from "~/utils/root-data";
+import { useRootData } from "~/hooks/use-root-data";
 
 /** The public store: header, page, footer (the admin panel has its own shell). */
 export default function StoreLayout() {

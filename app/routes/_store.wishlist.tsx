@@ -16,9 +16,9 @@ import {
   listWishlist,
   removeFromWishlist,
   WISHLIST_MESSAGES,
-} from "~/models/wishlist.server";
-import { guardAction } from "~/utils/action.server";
-import { getUser } from "~/utils/auth.server";
+} from "~/models/catalog/wishlist.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { getUser } from "~/models/auth/auth.server";
 import { safeRedirect } from "~/utils/redirect.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -10,15 +10,19 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { useRevalidateOnInterval } from "~/hooks/use-revalidate-on-interval";
-import { getDashboardStats, getSystemStatus, recentOrders } from "~/models/dashboard.server";
-import { ORDER_STATUS_BADGES, ORDER_STATUS_SHORT_LABELS } from "~/models/order-status";
-import { guardAction } from "~/utils/action.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { BACKUP_STALE_HOURS } from "~/utils/backup-status.server";
-import { BackupError, createBackup } from "~/utils/backup.server";
+import {
+  getDashboardStats,
+  getSystemStatus,
+  recentOrders,
+} from "~/models/analytics/dashboard.server";
+import { ORDER_STATUS_BADGES, ORDER_STATUS_SHORT_LABELS } from "~/models/orders/status";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/models/auth/auth.server";
+import { BACKUP_STALE_HOURS } from "~/models/backups/status.server";
+import { BackupError, createBackup } from "~/models/backups/backup.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
-import { offsiteLocation, shipOffsite } from "~/utils/offsite-backup.server";
+import { offsiteLocation, shipOffsite } from "~/models/backups/offsite.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -4,14 +4,14 @@ import { useId } from "react";
 import { BarChart, type ChartRow, HorizontalBarChart } from "~/components/admin/charts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { getAnalytics, parseRange } from "~/models/analytics.server";
+import { getAnalytics, parseRange } from "~/models/analytics/analytics.server";
 import {
   ORDER_STATUS_SHORT_LABELS,
   paymentMethodLabel,
   SHIPPING_METHOD_LABELS,
-} from "~/models/order-status";
-import { CATEGORY_LABELS, GENDER_LABELS } from "~/models/product-form";
-import { requireAdmin } from "~/utils/auth.server";
+} from "~/models/orders/status";
+import { CATEGORY_LABELS, GENDER_LABELS } from "~/models/catalog/product-form";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDate, startOfDayIso } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 

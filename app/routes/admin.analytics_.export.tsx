@@ -1,12 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { type ExportedOrder, ordersForExport, parseRange } from "~/models/analytics.server";
+import {
+  type ExportedOrder,
+  ordersForExport,
+  parseRange,
+} from "~/models/analytics/analytics.server";
 import {
   ORDER_STATUS_SHORT_LABELS,
   paymentMethodLabel,
   SHIPPING_METHOD_LABELS,
-} from "~/models/order-status";
-import { SOLD_STATUSES } from "~/models/sales.server";
-import { requireAdmin } from "~/utils/auth.server";
+} from "~/models/orders/status";
+import { SOLD_STATUSES } from "~/models/analytics/sales.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { csvLempiras, toCsv } from "~/utils/csv";
 
 /*

@@ -5,8 +5,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
-import { listAdminBrands, type AdminBrand } from "~/models/brands.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { listAdminBrands, type AdminBrand } from "~/models/catalog/brands.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
 
 type View = "grid" | "table";

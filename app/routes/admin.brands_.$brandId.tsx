@@ -8,10 +8,10 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BrandForm } from "~/components/brand-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { getBrand, updateBrand } from "~/models/brands.server";
-import { guardAction } from "~/utils/action.server";
-import { readBrandSubmission } from "~/utils/brand-submission.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { getBrand, updateBrand } from "~/models/catalog/brands.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { readBrandSubmission } from "~/models/catalog/brand-submission.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -8,9 +8,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteForm } from "~/components/admin/confirm-delete-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { deleteBrand, getBrand } from "~/models/brands.server";
-import { guardAction } from "~/utils/action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { deleteBrand, getBrand } from "~/models/catalog/brands.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 

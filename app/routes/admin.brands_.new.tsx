@@ -7,10 +7,10 @@ import {
 import { Link, useActionData } from "@remix-run/react";
 import { BrandForm } from "~/components/brand-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { createBrand } from "~/models/brands.server";
-import { guardAction } from "~/utils/action.server";
-import { readBrandSubmission } from "~/utils/brand-submission.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { createBrand } from "~/models/catalog/brands.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { readBrandSubmission } from "~/models/catalog/brand-submission.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Nueva marca | Panel Administrativo" }];

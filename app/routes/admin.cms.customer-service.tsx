@@ -2,9 +2,9 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CmsPagesTable } from "~/components/cms-pages-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CMS_TABS } from "~/models/cms";
-import { listCmsPages } from "~/models/cms.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { CMS_TABS } from "~/models/content/cms";
+import { listCmsPages } from "~/models/content/cms.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

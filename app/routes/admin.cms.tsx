@@ -2,8 +2,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TabNav } from "~/components/ui/tab-nav";
-import { CMS_TABS } from "~/models/cms";
-import { requireAdmin } from "~/utils/auth.server";
+import { CMS_TABS } from "~/models/content/cms";
+import { requireAdmin } from "~/models/auth/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Contenido CMS | Panel Administrativo" }];
 

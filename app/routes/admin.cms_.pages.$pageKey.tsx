@@ -23,11 +23,11 @@ import {
   CMS_TABS,
   cmsTabPath,
   isCmsPageKey,
-} from "~/models/cms";
-import { readCmsPageSubmission } from "~/models/cms-page-form.server";
-import { getCmsPage, saveCmsPage, setCmsPageActive } from "~/models/cms.server";
-import { guardAction } from "~/utils/action.server";
-import { requireAdmin } from "~/utils/auth.server";
+} from "~/models/content/cms";
+import { readCmsPageSubmission } from "~/models/content/cms-page-form.server";
+import { getCmsPage, saveCmsPage, setCmsPageActive } from "~/models/content/cms.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -9,9 +9,9 @@ import {
   MESSAGE_STATUSES,
   messagePreview,
   type MessageStatus,
-} from "~/models/messages";
-import { listMessages } from "~/models/messages.server";
-import { requireAdmin } from "~/utils/auth.server";
+} from "~/models/content/messages";
+import { listMessages } from "~/models/content/messages.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Mensajes | Panel Administrativo" }];

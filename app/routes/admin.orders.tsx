@@ -13,17 +13,17 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterForm, filterFieldClass } from "~/components/ui/filter-form";
 import { Pager } from "~/components/ui/pager";
-import { countProofQueue, listAdminOrders, listProofQueue } from "~/models/admin-orders.server";
+import { countProofQueue, listAdminOrders, listProofQueue } from "~/models/orders/admin.server";
 import {
   canTransition,
   isOrderStatus,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   paymentMethodLabel,
-} from "~/models/order-status";
+} from "~/models/orders/status";
 import type { OrderStatus } from "#db/types";
-import { guardAction } from "~/utils/action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 

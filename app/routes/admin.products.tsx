@@ -16,17 +16,20 @@ import {
   listBrandOptions,
   toggleProductActive,
   type AdminProductStatus,
-} from "~/models/admin-products.server";
+} from "~/models/catalog/admin-products.server";
 import {
   CATALOG_TYPE_LABELS,
   CATEGORY_LABELS,
   GENDER_LABELS,
   PERFUME_TYPE_LABELS,
   PRODUCT_MESSAGES,
-} from "~/models/product-form";
-import { parseProductListFilters, ProductRowIntentSchema } from "~/models/product-form.server";
-import { guardAction } from "~/utils/action.server";
-import { requireAdmin } from "~/utils/auth.server";
+} from "~/models/catalog/product-form";
+import {
+  parseProductListFilters,
+  ProductRowIntentSchema,
+} from "~/models/catalog/product-form.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -9,15 +9,15 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
-import { promoInUseMessage, promoValueLabel } from "~/models/promo-codes";
+import { promoInUseMessage, promoValueLabel } from "~/models/promotions/promo-codes";
 import {
   deletePromoCodeIfUnused,
   listPromoCodes,
   setPromoCodeActive,
   type AdminPromoCode,
-} from "~/models/promo-codes.server";
-import { guardAction } from "~/utils/action.server";
-import { requireAdmin } from "~/utils/auth.server";
+} from "~/models/promotions/promo-codes.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";

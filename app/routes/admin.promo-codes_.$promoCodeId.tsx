@@ -7,10 +7,10 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PromoCodeForm } from "~/components/promo-code-form";
-import { readPromoCodeSubmission } from "~/models/promo-code-form.server";
-import { getPromoCode, updatePromoCode } from "~/models/promo-codes.server";
-import { guardAction } from "~/utils/action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { readPromoCodeSubmission } from "~/models/promotions/promo-code-form.server";
+import { getPromoCode, updatePromoCode } from "~/models/promotions/promo-codes.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 

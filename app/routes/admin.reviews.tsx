@@ -6,9 +6,9 @@ import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterForm, filterFieldClass } from "~/components/ui/filter-form";
 import { Pager } from "~/components/ui/pager";
-import { REVIEW_STATUS_FILTER_LABELS, REVIEW_STATUS_FILTERS } from "~/models/admin-reviews";
-import { listAdminReviews } from "~/models/admin-reviews.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { REVIEW_STATUS_FILTER_LABELS, REVIEW_STATUS_FILTERS } from "~/models/reviews/admin";
+import { listAdminReviews } from "~/models/reviews/admin.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Reseñas | Panel Administrativo" }];

@@ -8,10 +8,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteForm } from "~/components/admin/confirm-delete-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Stars } from "~/components/reviews/review-parts";
-import { getAdminReview } from "~/models/admin-reviews.server";
-import { deleteReview } from "~/models/reviews.server";
-import { guardAction } from "~/utils/action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { getAdminReview } from "~/models/reviews/admin.server";
+import { deleteReview } from "~/models/reviews/reviews.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 

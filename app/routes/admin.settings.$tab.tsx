@@ -22,11 +22,11 @@ import {
   readSettingsSubmission,
   SETTINGS_MESSAGES,
   type SettingField,
-} from "~/models/settings-form.server";
-import { getSettings, updateSettings } from "~/models/settings.server";
-import { settingsTab, settingsTabPath } from "~/models/settings-definitions";
-import { guardAction } from "~/utils/action.server";
-import { requireAdmin } from "~/utils/auth.server";
+} from "~/models/settings/form.server";
+import { getSettings, updateSettings } from "~/models/settings/settings.server";
+import { settingsTab, settingsTabPath } from "~/models/settings/definitions";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 

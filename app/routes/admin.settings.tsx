@@ -2,9 +2,9 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TabNav } from "~/components/ui/tab-nav";
-import { getSettings } from "~/models/settings.server";
-import { SETTINGS_TABS, settingsTabPath } from "~/models/settings-definitions";
-import { requireAdmin } from "~/utils/auth.server";
+import { getSettings } from "~/models/settings/settings.server";
+import { SETTINGS_TABS, settingsTabPath } from "~/models/settings/definitions";
+import { requireAdmin } from "~/models/auth/auth.server";
 
 /*
  * /admin/settings (backoffice.md §2 "General settings"): the frame of the settings screen. Each

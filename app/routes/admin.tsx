@@ -2,8 +2,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { countUnreadMessages } from "~/models/messages.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { countUnreadMessages } from "~/models/content/messages.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 
 export const meta: MetaFunction = () => [
   { title: "Panel Administrativo | Perfumería de Lujo" },

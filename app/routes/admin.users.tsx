@@ -6,10 +6,10 @@ import { buttonClasses } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterForm, filterFieldClass } from "~/components/ui/filter-form";
 import { Pager } from "~/components/ui/pager";
-import { TIER_LABELS } from "~/models/loyalty";
-import { ROLE_FILTER_LABELS, ROLE_FILTERS } from "~/models/admin-users";
-import { listAdminUsers, type AdminUserListItem } from "~/models/admin-users.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { TIER_LABELS } from "~/models/loyalty/loyalty";
+import { ROLE_FILTER_LABELS, ROLE_FILTERS } from "~/models/customers/admin";
+import { listAdminUsers, type AdminUserListItem } from "~/models/customers/admin.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 

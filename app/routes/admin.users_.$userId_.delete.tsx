@@ -7,9 +7,9 @@ import {
 import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteForm } from "~/components/admin/confirm-delete-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { deleteUserByAdmin, getAdminUser } from "~/models/admin-users.server";
-import { guardAction } from "~/utils/action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { deleteUserByAdmin, getAdminUser } from "~/models/customers/admin.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 

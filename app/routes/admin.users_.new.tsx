@@ -11,10 +11,10 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { createUserByAdmin } from "~/models/admin-users.server";
-import { guardAction } from "~/utils/action.server";
-import { parseNewUser } from "~/utils/admin-user-submission.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { createUserByAdmin } from "~/models/customers/admin.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { parseNewUser } from "~/models/customers/admin-submission.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Registrar usuario | Panel Administrativo" }];

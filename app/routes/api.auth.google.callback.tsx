@@ -1,6 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getUserById, needsProfileCompletion, signInRefusalOf } from "~/models/users.server";
-import { createLoginSession, getAuthenticator, homeFor } from "~/utils/auth.server";
+import {
+  getUserById,
+  needsProfileCompletion,
+  signInRefusalOf,
+} from "~/models/customers/users.server";
+import { createLoginSession, getAuthenticator, homeFor } from "~/models/auth/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

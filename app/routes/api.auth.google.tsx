@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { guardAction } from "~/utils/action.server";
-import { getAuthenticator } from "~/utils/auth.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { getAuthenticator } from "~/models/auth/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

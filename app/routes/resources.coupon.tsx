@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { COUPON_MESSAGES } from "~/models/coupons";
-import { guardAction } from "~/utils/action.server";
+import { COUPON_MESSAGES } from "~/models/promotions/coupons";
+import { guardAction } from "~/models/auth/guard-action.server";
 import { safeRedirect } from "~/utils/redirect.server";
-import { CouponIntentSchema, handleCouponIntent } from "~/utils/coupon.server";
-import { getShopper } from "~/utils/shopper.server";
+import { CouponIntentSchema, handleCouponIntent } from "~/models/promotions/coupon-form.server";
+import { getShopper } from "~/models/auth/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export function loader() {

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
-import { PROOF_ID_PATTERN } from "~/models/checkout";
-import { owns } from "~/models/shopper";
+import { PROOF_ID_PATTERN } from "~/models/checkout/checkout";
+import { owns } from "~/models/auth/shopper";
 import { db } from "~/utils/db.server";
-import { getShopper } from "~/utils/shopper.server";
-import { proofFilePath } from "~/utils/uploads.server";
+import { getShopper } from "~/models/auth/shopper.server";
+import { proofFilePath } from "~/models/checkout/proofs.server";
 
 const notFound = () =>
   new Response("Not Found", {

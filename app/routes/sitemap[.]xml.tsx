@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listSitemapEntries } from "~/models/sitemap.server";
+import { listSitemapEntries } from "~/models/content/sitemap.server";
 
 /** XML's five special characters (a brand URL carries `?`, a future one may carry `&`). */
 function escapeXml(text: string) {

@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { OffsiteConfig } from "./offsite-backup.server";
 
 /**
  * The one place that reads process.env. Parsed once; a bad value stops the
@@ -15,9 +14,9 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     // Where `npm run backup` writes its archives; DATA_DIR/backups when unset (backup.server.ts).
     BACKUP_DIR: z.string().min(1).optional(),
-    // The hour (0–23, America/Tegucigalpa) of the daily backup, or "off" (backup-schedule.server.ts).
+    // The hour (0–23, America/Tegucigalpa) of the daily backup, or "off" (backups/schedule.server.ts).
     BACKUP_HOUR: z.union([z.literal("off"), z.coerce.number().int().min(0).max(23)]).default(3),
-    // Off-site copies (offsite-backup.server.ts): S3 or an S3-compatible store (B2, MinIO, R2).
+    // Off-site copies (backups/offsite.server.ts): S3 or an S3-compatible store (B2, MinIO, R2).
     BACKUP_S3_ENDPOINT: z.string().url("debe ser una URL").optional(),
     BACKUP_S3_REGION: z.string().min(1).default("us-east-1"),
     BACKUP_S3_BUCKET: z.string().min(1).optional(),
@@ -58,6 +57,18 @@ const EnvSchema = z
     googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     offsite: offsiteConfigOf(env),
   }));
+
+/** Where the off-site copies go (models/backups/offsite.server.ts ships them). */
+export type OffsiteConfig = {
+  /** Unset for AWS itself; the provider's URL otherwise (path-style requests then). */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  /** Prepended to the archive's name: "tienda/" puts the copies in that folder of the bucket. */
+  prefix: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
 
 /** The off-site store of the backups, or null when BACKUP_S3_BUCKET is not set. */
 function offsiteConfigOf(env: {

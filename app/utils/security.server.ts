@@ -42,7 +42,7 @@ export function assertSameOrigin(request: Request) {
 export const FORM_BODY_MAX_BYTES = 1024 * 1024;
 /**
  * The largest multipart body any route takes: a product's 10 images of 5 MB and its fields
- * (app/utils/product-images.server.ts). Each upload route cuts its own body off sooner.
+ * (app/models/catalog/product-images.server.ts). Each upload route cuts its own body off sooner.
  */
 export const MULTIPART_BODY_MAX_BYTES = 55 * 1024 * 1024;
 

@@ -4,23 +4,22 @@ import path from "node:path";
 import { once } from "node:events";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import sharp from "sharp";
-import { db } from "./db.server";
 import { getEnv } from "./env.server";
-import { proofContentHash, proofFilePathIn, proofsDirIn } from "./proof-files.server";
-import { RateLimiter } from "./rate-limit.server";
 import { BODY_MESSAGES } from "./security.server";
-import { ownerColumns, type KnownShopper } from "~/models/shopper";
 
 /*
- * D8: payment proofs. The multipart body is streamed: the proof goes to a temporary file as it
- * arrives (never the whole request in memory, and not Remix's 3 MB memory handler), bytes past
- * 5 MB are read and thrown away, and a body far past the limit is cut off. The type comes from
- * the file's first bytes, never its name or the browser's Content-Type. The image is re-encoded
- * (WebP, metadata stripped, at most 2000 px) under a random name in DATA_DIR/uploads/proofs.
+ * Receiving files (D8): a multipart body is streamed, each expected file to a temporary file in
+ * DATA_DIR/uploads/tmp as it arrives (never the whole request in memory, and not Remix's 3 MB
+ * memory handler), bytes past a file's limit are read and thrown away, and a body far past the
+ * limit is cut off. The type comes from the file's first bytes, never its name or the browser's
+ * Content-Type. What is kept, and where, is the domain's: the checkout's payment proofs
+ * (models/checkout/proofs.server.ts), the back office's product images and brand logos
+ * (models/catalog/product-images.server.ts).
  */
 
-export const PROOF_FIELD = "proofFile";
-export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+/** The message of a file (or a body) past its limit. */
+export const UPLOAD_TOO_LARGE_MESSAGE = "El archivo es muy grande. Máximo 5MB permitido.";
+
 /** Past this the request is aborted instead of drained (nobody's phone photo is 25 MB). */
 const HARD_LIMIT_BYTES = 25 * 1024 * 1024;
 const TEXT_FIELD_MAX_BYTES = 64 * 1024;
@@ -49,40 +48,9 @@ export async function imagePixelsCheck(
   }
 }
 
-export const PROOF_MESSAGES = {
-  tooLarge: "El archivo es muy grande. Máximo 5MB permitido.",
-  notImage: "El comprobante debe ser una imagen (JPG, PNG, WebP o HEIC).",
-  unreadable: "No se pudo leer la imagen. Sube una foto o captura en JPG, PNG o WebP.",
-  uploadTitle: "Error al subir el archivo",
-  uploadFailed: "No se pudo cargar el comprobante. Inténtalo de nuevo.",
-  uploaded: "Comprobante cargado",
-  tooMany: "Demasiados comprobantes subidos. Intenta de nuevo en unos minutos.",
-  tooManyPixels: TOO_MANY_PIXELS_MESSAGE,
-} as const;
-
-/**
- * Proofs per address: a shopper uploads one or two, so 30 in 10 minutes only stops someone
- * filling the disk (each proof is up to 5 MB before re-encoding).
- */
-const proofUploads = new RateLimiter({
-  scope: "proof-upload",
-  limit: 30,
-  windowMs: 10 * 60 * 1000,
-});
-
 export class UploadRejectedError extends Error {}
 
-export type ReceivedProof =
-  | { status: "none" }
-  | { status: "too_large" }
-  | { status: "too_many" }
-  | { status: "received"; tempPath: string; size: number };
-
-export function proofsDir() {
-  return proofsDirIn(getEnv().DATA_DIR);
-}
-
-function tempDir() {
+export function uploadsTempDir() {
   return path.join(getEnv().DATA_DIR, "uploads", "tmp");
 }
 
@@ -145,7 +113,7 @@ export async function readMultipartForm(
   async function* counted(data: AsyncIterable<Uint8Array>) {
     for await (const chunk of data) {
       total += chunk.byteLength;
-      if (total > maxBodyBytes) throw new UploadRejectedError(PROOF_MESSAGES.tooLarge);
+      if (total > maxBodyBytes) throw new UploadRejectedError(UPLOAD_TOO_LARGE_MESSAGE);
       yield chunk;
     }
   }
@@ -171,8 +139,8 @@ export async function readMultipartForm(
       files.push({ field: name, status: "refused" });
       return null;
     }
-    fs.mkdirSync(tempDir(), { recursive: true });
-    const tempPath = path.join(tempDir(), crypto.randomBytes(16).toString("hex"));
+    fs.mkdirSync(uploadsTempDir(), { recursive: true });
+    const tempPath = path.join(uploadsTempDir(), crypto.randomBytes(16).toString("hex"));
     const out = fs.createWriteStream(tempPath, { flags: "wx", mode: 0o600 });
     opened.push(tempPath);
     let size = 0;
@@ -213,29 +181,6 @@ export async function readMultipartForm(
   }
 }
 
-/**
- * The checkout's body: the proof (field `proofFile`) streamed to a temporary file, counted
- * against the address's proof limit as it starts to arrive. The caller owns the temporary file
- * (storeProof removes it).
- */
-export async function readCheckoutForm(
-  request: Request,
-  { clientIp }: { clientIp: string },
-): Promise<{ formData: FormData; proof: ReceivedProof }> {
-  const { formData, files } = await readMultipartForm(request, {
-    files: { [PROOF_FIELD]: 1 },
-    maxFileBytes: PROOF_MAX_BYTES,
-    admitFile: () => proofUploads.consume(clientIp),
-  });
-  const [file] = files;
-  const proof: ReceivedProof = !file
-    ? { status: "none" }
-    : file.status === "received"
-      ? { status: "received", tempPath: file.tempPath, size: file.size }
-      : { status: file.status === "refused" ? "too_many" : "too_large" };
-  return { formData, proof };
-}
-
 /** The first bytes of a received file, for sniffImageType. */
 export async function readFileHead(filePath: string, length = 16) {
   const handle = await fs.promises.open(filePath, "r");
@@ -262,64 +207,6 @@ export function sniffImageType(head: Uint8Array): "jpeg" | "png" | "webp" | "hei
     return "heif";
   }
   return null;
-}
-
-export type StoreProofResult = { ok: true; id: string } | { ok: false; message: string };
-
-/** Checks, re-encodes and records an uploaded proof for its uploader; the temporary file is removed. */
-export async function storeProof(
-  received: { tempPath: string },
-  shopper: KnownShopper,
-): Promise<StoreProofResult> {
-  try {
-    const handle = await fs.promises.open(received.tempPath, "r");
-    const head = Buffer.alloc(16);
-    try {
-      await handle.read(head, 0, 16, 0);
-    } finally {
-      await handle.close();
-    }
-    if (!sniffImageType(head)) return { ok: false, message: PROOF_MESSAGES.notImage };
-    const pixels = await imagePixelsCheck(received.tempPath);
-    if (pixels !== "ok") {
-      return {
-        ok: false,
-        message: pixels === "too_many" ? PROOF_MESSAGES.tooManyPixels : PROOF_MESSAGES.unreadable,
-      };
-    }
-    const id = crypto.randomBytes(16).toString("hex");
-    const file = `${id}.webp`;
-    let webp: { data: Buffer; info: sharp.OutputInfo };
-    try {
-      // limitInputPixels again: the header checked above could lie about what decodes.
-      webp = await sharp(received.tempPath, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
-        .rotate()
-        .resize({ width: 2000, height: 2000, fit: "inside", withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true });
-    } catch {
-      // The bytes looked like an image but do not decode (truncated, or HEVC-coded HEIC,
-      // which this build of libvips cannot read): the shopper is asked for another picture.
-      return { ok: false, message: PROOF_MESSAGES.unreadable };
-    }
-    // Issue 12 (crash safety): the file is whole and on disk before the row naming it commits.
-    await writeFileDurably(path.join(proofsDir(), file), webp.data);
-    const size = webp.info.size;
-    // The same picture re-encodes to the same bytes: the admin's duplicate-proof warning.
-    const contentHash = proofContentHash(webp.data);
-    try {
-      await db
-        .insertInto("paymentProofs")
-        .values({ id, file, ...ownerColumns(shopper), orderId: null, size, contentHash })
-        .execute();
-    } catch (error) {
-      fs.rmSync(path.join(proofsDir(), file), { force: true });
-      throw error;
-    }
-    return { ok: true, id };
-  } finally {
-    fs.rmSync(received.tempPath, { force: true });
-  }
 }
 
 /**
@@ -349,64 +236,3 @@ export async function writeFileDurably(target: string, bytes: Uint8Array) {
     await folder.close();
   }
 }
-
-/** A stored proof's path, or null. `file` is checked to be one of ours, so no path can escape. */
-export function proofFilePath(file: string) {
-  return proofFilePathIn(getEnv().DATA_DIR, file);
-}
-
-const ORPHAN_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
-
-/** Proofs no order took within two days (abandoned checkouts): their rows and files go. */
-export async function deleteOrphanProofs(now = Date.now()) {
-  const cutoff = new Date(now - ORPHAN_AFTER_MS).toISOString();
-  const orphans = await db
-    .deleteFrom("paymentProofs")
-    .where("orderId", "is", null)
-    .where("createdAt", "<", cutoff)
-    .returning("file")
-    .execute();
-  for (const { file } of orphans) {
-    const fullPath = proofFilePath(file);
-    if (fullPath) fs.rmSync(fullPath, { force: true });
-  }
-  return orphans.length;
-}
-
-/**
- * Files no row names, older than two days: a proof written by a server killed before its row
- * was committed (or a `.tmp` left by a kill during the write), and uploads killed while they
- * were being received (uploads/tmp). A younger one may be a store in progress, so it stays.
- */
-export async function deleteStrayUploads(now = Date.now()) {
-  const cutoff = now - ORPHAN_AFTER_MS;
-  const named = new Set(
-    (await db.selectFrom("paymentProofs").select("file").execute()).map((row) => row.file),
-  );
-  let deleted = 0;
-  for (const [dir, keep] of [
-    [proofsDir(), (name: string) => named.has(name)],
-    [tempDir(), () => false],
-  ] as const) {
-    if (!fs.existsSync(dir)) continue;
-    for (const name of fs.readdirSync(dir)) {
-      const fullPath = path.join(dir, name);
-      if (keep(name) || fs.statSync(fullPath).mtimeMs >= cutoff) continue;
-      fs.rmSync(fullPath, { force: true });
-      deleted++;
-    }
-  }
-  return deleted;
-}
-
-declare global {
-  var __perfumeriaProofSweep: NodeJS.Timeout | undefined;
-}
-
-globalThis.__perfumeriaProofSweep ??= setInterval(
-  () =>
-    void deleteOrphanProofs()
-      .then(() => deleteStrayUploads())
-      .catch((error) => console.error("[uploads] sweep failed", error)),
-  6 * 60 * 60 * 1000,
-).unref();

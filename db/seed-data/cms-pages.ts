@@ -5,8 +5,8 @@
  * changes within 2 hours. Prices, tax, points and contact details are read from the store's
  * settings, so the pages say what the store does.
  */
-import { formatOrderNumber } from "../../app/models/order-number";
-import type { StoreSettings } from "../../app/models/settings";
+import { formatOrderNumber } from "../../app/models/orders/number";
+import type { StoreSettings } from "../../app/models/settings/settings";
 import { formatMoney } from "../../app/utils/money";
 
 export type SeedCmsPage = {

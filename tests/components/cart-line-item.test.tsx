@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";
 import { CartLineItem } from "~/components/cart-line-item";
-import type { CartLine } from "~/models/cart";
+import type { CartLine } from "~/models/cart/cart";
 import { formatMoney } from "~/utils/money";
 
 /*

@@ -5,7 +5,7 @@ import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentType } from "react";
 import { SiteHeader } from "~/components/site-header";
-import type { SearchSuggestion } from "~/models/catalog.server";
+import type { SearchSuggestion } from "~/models/catalog/catalog.server";
 
 /**
  * The whole store header (so the search form around the box is the real one: GET /catalog without

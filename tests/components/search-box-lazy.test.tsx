@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import type { SearchSuggestion } from "~/models/catalog.server";
+import type { SearchSuggestion } from "~/models/catalog/catalog.server";
 import { renderSiteHeader } from "./render-site-header";
 
 /*

@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from "@remix-run/react";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
-import type { SearchSuggestion } from "~/models/catalog.server";
+import type { SearchSuggestion } from "~/models/catalog/catalog.server";
 import { renderSiteHeader } from "./render-site-header";
 import { formatMoney } from "~/utils/money";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { createProduct, deleteProducts, type CreatedProduct } from "../factories/catalog";
-import { createOrder, type CreatedOrder } from "../factories/orders";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
+import { createOrder, type CreatedOrder } from "../../db/factories/orders";
 import { expect, test } from "./fixtures";
 
 /*

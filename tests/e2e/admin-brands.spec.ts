@@ -5,7 +5,7 @@ import {
   createProduct,
   deleteProducts,
   type CreatedProduct,
-} from "../factories/catalog";
+} from "../../db/factories/catalog";
 import { expect, test } from "./fixtures";
 
 const products: CreatedProduct[] = [];

@@ -5,8 +5,8 @@ import {
   createProduct,
   deleteProducts,
   type CreatedProduct,
-} from "../factories/catalog";
-import { createOrder } from "../factories/orders";
+} from "../../db/factories/catalog";
+import { createOrder } from "../../db/factories/orders";
 import { expect, signInAsAdmin, test } from "./fixtures";
 
 const products: { id: number; brandId: number }[] = [];

@@ -5,7 +5,7 @@ import {
   deleteProducts,
   type CreatedProduct,
   type ProductOverrides,
-} from "../factories/catalog";
+} from "../../db/factories/catalog";
 import { expect, test } from "./fixtures";
 
 const made: CreatedProduct[] = [];

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import type { DB } from "../../db/connection";
-import { createProduct, deleteProducts, type CreatedProduct } from "../factories/catalog";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
 import { expect, test } from "./fixtures";
 
 /*

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { test as base, expect, type Page } from "@playwright/test";
 import { createDb, databasePath, openSqlite, type DB } from "../../db/connection";
 import type { Role } from "../../db/types";
-import { createUser as createUserRow } from "../factories/users";
+import { createUser as createUserRow } from "../../db/factories/users";
 
 export { expect };
 

@@ -1,7 +1,7 @@
 import sharp from "sharp";
-import { createProduct, deleteProducts, type CreatedProduct } from "../factories/catalog";
-import { creditOrderPoints } from "../factories/loyalty";
-import { createOrder } from "../factories/orders";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
+import { creditOrderPoints } from "../../db/factories/loyalty";
+import { createOrder } from "../../db/factories/orders";
 import { expect, test } from "./fixtures";
 
 /*

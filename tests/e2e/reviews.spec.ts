@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { createProduct, deleteProducts, type CreatedProduct } from "../factories/catalog";
-import { createOrder } from "../factories/orders";
-import { approveReview } from "../factories/reviews";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
+import { createOrder } from "../../db/factories/orders";
+import { approveReview } from "../../db/factories/reviews";
 import { expect, test } from "./fixtures";
 
 const products: CreatedProduct[] = [];

@@ -1,5 +1,5 @@
-import { createProduct, deleteProducts, type CreatedProduct } from "../factories/catalog";
-import { createOrder } from "../factories/orders";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
+import { createOrder } from "../../db/factories/orders";
 import { expect, test } from "./fixtures";
 
 /*

@@ -5,7 +5,7 @@ import {
   deleteUserAccount,
   updateProfile,
   verifyLogin,
-} from "~/models/users.server";
+} from "~/models/customers/users.server";
 import { action as addressesAction } from "~/routes/_store.account.addresses";
 import { loader as accountLoader } from "~/routes/_store.account";
 import { loader as accountSettingsLoader } from "~/routes/_store.account.settings";
@@ -13,14 +13,14 @@ import { action as dangerAction } from "~/routes/_store.profile.danger";
 import { loader as profileOrdersLoader } from "~/routes/_store.profile.orders";
 import { action as personalAction } from "~/routes/_store.profile._index";
 import { action as securityAction } from "~/routes/_store.profile.security";
-import { getUser } from "~/utils/auth.server";
+import { getUser } from "~/models/auth/auth.server";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
-import { createProduct } from "../factories/catalog";
-import { redeemPoints } from "../factories/loyalty";
-import { attachProof, createOrder } from "../factories/orders";
-import { createReview } from "../factories/reviews";
-import { createUser } from "../factories/users";
+import { createProduct } from "../../db/factories/catalog";
+import { redeemPoints } from "../../db/factories/loyalty";
+import { attachProof, createOrder } from "../../db/factories/orders";
+import { createReview } from "../../db/factories/reviews";
+import { createUser } from "../../db/factories/users";
 import {
   formPost,
   get,

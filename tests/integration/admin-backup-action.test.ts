@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { action } from "~/routes/admin._index";
-import { listBackups } from "~/utils/backup.server";
+import { listBackups } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
-import { createUser } from "../factories/users";
+import { createUser } from "../../db/factories/users";
 import { formPost, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 /* 'Crear copia de seguridad' on the dashboard, over this file's own store (DATA_DIR/backups). */

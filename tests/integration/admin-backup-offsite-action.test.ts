@@ -2,11 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action } from "~/routes/admin._index";
-import { backupStatus } from "~/utils/backup-status.server";
-import { listBackups } from "~/utils/backup.server";
+import { backupStatus } from "~/models/backups/status.server";
+import { listBackups } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
-import { readOffsiteRecord } from "~/utils/offsite-backup.server";
-import { createUser } from "../factories/users";
+import { readOffsiteRecord } from "~/models/backups/offsite.server";
+import { createUser } from "../../db/factories/users";
 import { formPost, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 /*

@@ -1,7 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CMS_PAGE_MESSAGES } from "~/models/cms-page-form.server";
-import { getActiveCmsPage, getCmsPage, listCmsPages, saveCmsPage } from "~/models/cms.server";
+import { CMS_PAGE_MESSAGES } from "~/models/content/cms-page-form.server";
+import {
+  getActiveCmsPage,
+  getCmsPage,
+  listCmsPages,
+  saveCmsPage,
+} from "~/models/content/cms.server";
 import { loader as allTabLoader } from "~/routes/admin.cms.all";
 import { loader as customerServiceTabLoader } from "~/routes/admin.cms.customer-service";
 import { loader as legalTabLoader } from "~/routes/admin.cms._index";
@@ -13,10 +18,10 @@ import { loader as termsLoader } from "~/routes/_store.terms";
 import { loader as trackLoader } from "~/routes/_store.track-order/route";
 import { loader as terminosLoader } from "~/routes/terminos";
 import { loader as seguimientoLoader } from "~/routes/seguimiento";
-import { updateSettings } from "~/models/settings.server";
+import { updateSettings } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
 import { dayOfIso } from "~/utils/dates";
-import { createUser } from "../factories/users";
+import { createUser } from "../../db/factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 let adminCookie: string;

@@ -2,17 +2,17 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { listAdminOrders, type OrderHistoryEntry } from "~/models/admin-orders.server";
-import { changeOrderStatus, OrderTransitionError } from "~/models/order-lifecycle.server";
-import { NOTES_REQUIRED } from "~/models/order-status";
+import { listAdminOrders, type OrderHistoryEntry } from "~/models/orders/admin.server";
+import { changeOrderStatus, OrderTransitionError } from "~/models/orders/lifecycle.server";
+import { NOTES_REQUIRED } from "~/models/orders/status";
 import { loader as listLoader } from "~/routes/admin.orders";
-import { action, loader as detailLoader } from "~/routes/admin.orders_.$orderId";
+import { action, loader as detailLoader } from "~/routes/admin.orders_.$orderId/route";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { storeProof } from "~/utils/uploads.server";
-import { createProduct, stockOf } from "../factories/catalog";
-import { createOrder, type OrderOptions } from "../factories/orders";
-import { createUser } from "../factories/users";
+import { storeProof } from "~/models/checkout/proofs.server";
+import { createProduct, stockOf } from "../../db/factories/catalog";
+import { createOrder, type OrderOptions } from "../../db/factories/orders";
+import { createUser } from "../../db/factories/users";
 import { pngBytes } from "../setup/checkout-helpers";
 import {
   formPost,

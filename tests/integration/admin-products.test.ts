@@ -5,12 +5,12 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as listAction, loader as listLoader } from "~/routes/admin.products";
 import { action as formAction } from "~/routes/admin.products_.$productId/route";
-import { PRODUCT_MESSAGES } from "~/models/product-form";
+import { PRODUCT_MESSAGES } from "~/models/catalog/product-form";
 import { db } from "~/utils/db.server";
-import { IMAGE_MESSAGES, productImagesDir } from "~/utils/product-images.server";
-import { createBrand, createProduct } from "../factories/catalog";
-import { createOrder } from "../factories/orders";
-import { createUser } from "../factories/users";
+import { IMAGE_MESSAGES, productImagesDir } from "~/models/catalog/product-images.server";
+import { createBrand, createProduct } from "../../db/factories/catalog";
+import { createOrder } from "../../db/factories/orders";
+import { createUser } from "../../db/factories/users";
 import {
   formPost,
   get,

@@ -1,16 +1,16 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkCoupon } from "~/models/coupons.server";
-import { PROMO_CODE_MESSAGES } from "~/models/promo-code-form.server";
-import { deletePromoCodeIfUnused } from "~/models/promo-codes.server";
+import { checkCoupon } from "~/models/promotions/coupons.server";
+import { PROMO_CODE_MESSAGES } from "~/models/promotions/promo-code-form.server";
+import { deletePromoCodeIfUnused } from "~/models/promotions/promo-codes.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin.promo-codes";
 import { action as editAction } from "~/routes/admin.promo-codes_.$promoCodeId";
 import { action as createAction } from "~/routes/admin.promo-codes_.new";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../factories/catalog";
-import { createPromoCode } from "../factories/coupons";
-import { createOrder } from "../factories/orders";
-import { createUser } from "../factories/users";
+import { createProduct } from "../../db/factories/catalog";
+import { createPromoCode } from "../../db/factories/coupons";
+import { createOrder } from "../../db/factories/orders";
+import { createUser } from "../../db/factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 let adminCookie: string;

@@ -1,15 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { listAdminReviews } from "~/models/admin-reviews.server";
+import { listAdminReviews } from "~/models/reviews/admin.server";
 import { loader as listLoader } from "~/routes/admin.reviews";
-import { action as reviewAction, loader as reviewLoader } from "~/routes/admin.reviews_.$reviewId";
+import {
+  action as reviewAction,
+  loader as reviewLoader,
+} from "~/routes/admin.reviews_.$reviewId/route";
 import {
   action as deleteAction,
   loader as deleteLoader,
 } from "~/routes/admin.reviews_.$reviewId_.delete";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../factories/catalog";
-import { approveReview, createReview } from "../factories/reviews";
-import { createUser } from "../factories/users";
+import { createProduct } from "../../db/factories/catalog";
+import { approveReview, createReview } from "../../db/factories/reviews";
+import { createUser } from "../../db/factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 let adminCookie: string;

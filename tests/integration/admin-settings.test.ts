@@ -1,15 +1,15 @@
 import { sql } from "kysely";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { SETTINGS_MESSAGES } from "~/models/settings-form.server";
-import { getSettings, updateSettings } from "~/models/settings.server";
-import { REGISTRATION_CLOSED } from "~/models/users";
-import { findOrCreateGoogleUser, SignInRefused } from "~/models/users.server";
+import { SETTINGS_MESSAGES } from "~/models/settings/form.server";
+import { getSettings, updateSettings } from "~/models/settings/settings.server";
+import { REGISTRATION_CLOSED } from "~/models/customers/users";
+import { findOrCreateGoogleUser, SignInRefused } from "~/models/customers/users.server";
 import { loader as rootLoader } from "~/root";
 import { action as registerAction, loader as registerLoader } from "~/routes/_auth.register";
 import { action as tabAction, loader as tabLoader } from "~/routes/admin.settings.$tab";
 import { action as indexAction, loader as indexLoader } from "~/routes/admin.settings._index";
 import { db } from "~/utils/db.server";
-import { createUser } from "../factories/users";
+import { createUser } from "../../db/factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 let adminCookie: string;

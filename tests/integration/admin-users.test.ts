@@ -10,16 +10,16 @@ import {
   setUserBlocked,
   setUserRole,
   updateUserInfo,
-} from "~/models/admin-users.server";
-import { verifyLogin } from "~/models/users.server";
+} from "~/models/customers/admin.server";
+import { verifyLogin } from "~/models/customers/users.server";
 import { action as userAction, loader as userLoader } from "~/routes/admin.users_.$userId/route";
 import { action as deleteAction } from "~/routes/admin.users_.$userId_.delete";
 import { action as createAction } from "~/routes/admin.users_.new";
-import { getUser } from "~/utils/auth.server";
+import { getUser } from "~/models/auth/auth.server";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../factories/catalog";
-import { createOrder } from "../factories/orders";
-import { createUser } from "../factories/users";
+import { createProduct } from "../../db/factories/catalog";
+import { createOrder } from "../../db/factories/orders";
+import { createUser } from "../../db/factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 let admin: Awaited<ReturnType<typeof createUser>>;

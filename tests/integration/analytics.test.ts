@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getAnalytics, parseRange, RANGE_ERRORS } from "~/models/analytics.server";
-import { getDashboardStats } from "~/models/dashboard.server";
+import { getAnalytics, parseRange, RANGE_ERRORS } from "~/models/analytics/analytics.server";
+import { getDashboardStats } from "~/models/analytics/dashboard.server";
 import { loader as pageLoader } from "~/routes/admin.analytics";
 import { loader as exportLoader } from "~/routes/admin.analytics_.export";
 import { db } from "~/utils/db.server";
 import type { NewOrder, OrderStatus } from "#db/types";
-import { createProduct, type CreatedProduct } from "../factories/catalog";
-import { createOrder, type CreatedOrder } from "../factories/orders";
-import { createUser } from "../factories/users";
+import { createProduct, type CreatedProduct } from "../../db/factories/catalog";
+import { createOrder, type CreatedOrder } from "../../db/factories/orders";
+import { createUser } from "../../db/factories/users";
 import { get, settle, signedInCookie } from "../setup/route-helpers";
 
 /*

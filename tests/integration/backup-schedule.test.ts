@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { backupDue, runScheduledBackup } from "~/utils/backup-schedule.server";
-import { listBackups } from "~/utils/backup.server";
+import { backupDue, runScheduledBackup } from "~/models/backups/schedule.server";
+import { listBackups } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
 
 /*

@@ -13,10 +13,10 @@ import {
   restoreBackup,
   SERVER_LOCK_FILE,
   verifyArchive,
-} from "~/utils/backup.server";
+} from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../factories/catalog";
-import { attachProof, createOrder } from "../factories/orders";
+import { createProduct } from "../../db/factories/catalog";
+import { attachProof, createOrder } from "../../db/factories/orders";
 import { runScript } from "../setup/run-script";
 
 /*

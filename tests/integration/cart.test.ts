@@ -6,14 +6,14 @@ import {
   mergeGuestCart,
   removeCartLine,
   updateCartLine,
-} from "~/models/cart.server";
-import type { KnownShopper } from "~/models/shopper";
-import { getHeaderCounts } from "~/models/shopper.server";
-import { action as cartAction, loader as cartLoader } from "~/routes/_store.cart";
+} from "~/models/cart/cart.server";
+import type { KnownShopper } from "~/models/auth/shopper";
+import { getHeaderCounts } from "~/models/customers/header-counts.server";
+import { action as cartAction, loader as cartLoader } from "~/routes/_store.cart/route";
 import { action } from "~/routes/_store.product.$slug/route";
-import { createLoginSession } from "~/utils/auth.server";
+import { createLoginSession } from "~/models/auth/auth.server";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper } from "../factories/catalog";
+import { createProduct, createShopper } from "../../db/factories/catalog";
 import {
   formPost,
   get,

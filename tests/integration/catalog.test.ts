@@ -5,8 +5,8 @@ import {
   clampPriceRange,
   DEFAULT_CATALOG_QUERY,
   type CatalogQuery,
-} from "~/models/catalog";
-import { productBadge } from "~/models/product-badge";
+} from "~/models/catalog/catalog";
+import { productBadge } from "~/models/catalog/product-badge";
 import {
   listCatalog,
   newProducts,
@@ -15,11 +15,11 @@ import {
   searchSuggestions,
   searchWords,
   viralProducts,
-} from "~/models/catalog.server";
+} from "~/models/catalog/catalog.server";
 import { loader as catalogLoader } from "~/routes/_store.catalog";
 import { loader as suggestionsLoader } from "~/routes/resources.search-suggestions";
 import { db } from "~/utils/db.server";
-import { createBrand, createProduct } from "../factories/catalog";
+import { createBrand, createProduct } from "../../db/factories/catalog";
 
 const query = (changes: Partial<CatalogQuery>): CatalogQuery => ({
   ...DEFAULT_CATALOG_QUERY,

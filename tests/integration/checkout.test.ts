@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { loader as cartLoader } from "~/routes/_store.cart";
+import { loader as cartLoader } from "~/routes/_store.cart/route";
 import { action, loader } from "~/routes/_store.checkout/route";
-import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout";
-import { placeOrder } from "~/models/checkout.server";
+import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout";
+import { placeOrder } from "~/models/checkout/checkout.server";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper } from "../factories/catalog";
+import { createProduct, createShopper } from "../../db/factories/catalog";
 import {
   checkoutForm,
   deliveryFields,

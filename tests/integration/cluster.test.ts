@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCustomer } from "~/models/users.server";
+import { createCustomer } from "~/models/customers/users.server";
 import { startServer } from "../setup/http-server";
 
 /*

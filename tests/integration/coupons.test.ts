@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { COUPON_MESSAGES, couponRefusalMessage } from "~/models/coupons";
-import { checkCoupon } from "~/models/coupons.server";
-import { changeOrderStatus, deleteOrder } from "~/models/order-lifecycle.server";
+import { COUPON_MESSAGES, couponRefusalMessage } from "~/models/promotions/coupons";
+import { checkCoupon } from "~/models/promotions/coupons.server";
+import { changeOrderStatus, deleteOrder } from "~/models/orders/lifecycle.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_store.checkout/route";
 import { action as couponAction } from "~/routes/resources.coupon";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper } from "../factories/catalog";
+import { createProduct, createShopper } from "../../db/factories/catalog";
 import {
   checkoutForm,
   deliveryFields,

@@ -6,16 +6,16 @@ import {
   getSystemStatus,
   recentOrders,
   startOfHondurasDay,
-} from "~/models/dashboard.server";
-import { updateSettings } from "~/models/settings.server";
-import { runScheduledBackup } from "~/utils/backup-schedule.server";
-import { createBackup } from "~/utils/backup.server";
+} from "~/models/analytics/dashboard.server";
+import { updateSettings } from "~/models/settings/settings.server";
+import { runScheduledBackup } from "~/models/backups/schedule.server";
+import { createBackup } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
 import type { NewOrder, OrderStatus } from "#db/types";
 import packageJson from "../../package.json";
-import { createProduct } from "../factories/catalog";
-import { attachProof, createOrder } from "../factories/orders";
-import { createUser } from "../factories/users";
+import { createProduct } from "../../db/factories/catalog";
+import { attachProof, createOrder } from "../../db/factories/orders";
+import { createUser } from "../../db/factories/users";
 
 /*
  * The dashboard's figures over a store this file builds from nothing (each test file has its

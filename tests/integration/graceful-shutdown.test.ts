@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import http from "node:http";
-import { proofFilePath } from "~/utils/uploads.server";
+import { proofFilePath } from "~/models/checkout/proofs.server";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
-import { createProduct, stockOf } from "../factories/catalog";
+import { createProduct, stockOf } from "../../db/factories/catalog";
 import {
   checkoutForm,
   deliveryFields,

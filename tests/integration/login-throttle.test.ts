@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCustomer } from "~/models/users.server";
+import { createCustomer } from "~/models/customers/users.server";
 import { startServer } from "../setup/http-server";
 
 let server: Awaited<ReturnType<typeof startServer>>;

@@ -1,19 +1,19 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { loyaltyRulesFrom, tierFor } from "~/models/loyalty";
+import { loyaltyRulesFrom, tierFor } from "~/models/loyalty/loyalty";
 import {
   creditOrderPoints,
   expireIfInactive,
   recordPoints,
   redeemPoints,
   reverseOrderPoints,
-} from "~/models/points-ledger.server";
-import { DEFAULT_SETTINGS } from "~/models/settings";
+} from "~/models/loyalty/points-ledger.server";
+import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../factories/catalog";
-import { createOrder } from "../factories/orders";
-import { createUser } from "../factories/users";
+import { createProduct } from "../../db/factories/catalog";
+import { createOrder } from "../../db/factories/orders";
+import { createUser } from "../../db/factories/users";
 
 /*
  * D13 as a property: whatever happens to a customer's points, in whatever order and at whatever

@@ -1,25 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkCoupon } from "~/models/coupons.server";
-import { loyaltyRulesFrom } from "~/models/loyalty";
+import { checkCoupon } from "~/models/promotions/coupons.server";
+import { loyaltyRulesFrom } from "~/models/loyalty/loyalty";
 import {
   addAdminPoints,
   expireInactivePoints,
   generateLoyaltyCoupon,
   getLoyaltyAccount,
-} from "~/models/loyalty.server";
+} from "~/models/loyalty/loyalty.server";
 import {
   expireIfInactive,
   grantRegistrationBonus,
   ledgerTotals,
   recordPoints,
-} from "~/models/points-ledger.server";
-import { DEFAULT_SETTINGS } from "~/models/settings";
-import { createCustomer } from "~/models/users.server";
+} from "~/models/loyalty/points-ledger.server";
+import { DEFAULT_SETTINGS } from "~/models/settings/settings";
+import { createCustomer } from "~/models/customers/users.server";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../factories/catalog";
-import { creditOrderPoints } from "../factories/loyalty";
-import { createOrder } from "../factories/orders";
-import { createUser } from "../factories/users";
+import { createProduct } from "../../db/factories/catalog";
+import { creditOrderPoints } from "../../db/factories/loyalty";
+import { createOrder } from "../../db/factories/orders";
+import { createUser } from "../../db/factories/users";
 import { startServer } from "../setup/http-server";
 import { signedInCookie } from "../setup/route-helpers";
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setMaintenanceMode, updateSettings } from "~/models/settings.server";
+import { setMaintenanceMode, updateSettings } from "~/models/settings/settings.server";
 import { startServer } from "../setup/http-server";
 
 /*

@@ -8,22 +8,22 @@ import {
   listMessages,
   openMessage,
   replyToMessage,
-} from "~/models/messages.server";
-import { settingDefault } from "~/models/settings-definitions";
-import { updateSettings } from "~/models/settings.server";
+} from "~/models/content/messages.server";
+import { settingDefault } from "~/models/settings/definitions";
+import { updateSettings } from "~/models/settings/settings.server";
 import { loader as adminLayoutLoader } from "~/routes/admin";
 import { loader as listLoader } from "~/routes/admin.messages";
 import {
   action as replyAction,
   loader as messageLoader,
-} from "~/routes/admin.messages_.$messageId";
+} from "~/routes/admin.messages_.$messageId/route";
 import {
   action as deleteAction,
   loader as deleteLoader,
 } from "~/routes/admin.messages_.$messageId_.delete";
-import { action as contactAction, loader as contactLoader } from "~/routes/_store.contact";
+import { action as contactAction, loader as contactLoader } from "~/routes/_store.contact/route";
 import { db } from "~/utils/db.server";
-import { createUser } from "../factories/users";
+import { createUser } from "../../db/factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 let ipCounter = 0;

@@ -5,15 +5,15 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-} from "~/models/notifications.server";
-import { changeOrderStatus } from "~/models/order-lifecycle.server";
-import { getHeaderCounts } from "~/models/shopper.server";
+} from "~/models/notifications/notifications.server";
+import { changeOrderStatus } from "~/models/orders/lifecycle.server";
+import { getHeaderCounts } from "~/models/customers/header-counts.server";
 import { action, loader } from "~/routes/_store.notifications";
 import { loader as panelLoader } from "~/routes/resources.notifications";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper } from "../factories/catalog";
-import { createNotification } from "../factories/notifications";
-import { createOrder } from "../factories/orders";
+import { createProduct, createShopper } from "../../db/factories/catalog";
+import { createNotification } from "../../db/factories/notifications";
+import { createOrder } from "../../db/factories/orders";
 import {
   formPost,
   get,

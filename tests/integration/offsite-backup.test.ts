@@ -6,8 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, databasePath, openSqlite } from "#db/connection";
-import { backupStatus } from "~/utils/backup-status.server";
-import { createBackup } from "~/utils/backup.server";
+import { backupStatus } from "~/models/backups/status.server";
+import { createBackup } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
 import {
   downloadArchive,
@@ -15,9 +15,9 @@ import {
   shipOffsite,
   uploadArchive,
   type OffsiteConfig,
-} from "~/utils/offsite-backup.server";
-import { createProduct } from "../factories/catalog";
-import { attachProof, createOrder } from "../factories/orders";
+} from "~/models/backups/offsite.server";
+import { createProduct } from "../../db/factories/catalog";
+import { attachProof, createOrder } from "../../db/factories/orders";
 import { runScript } from "../setup/run-script";
 import { putObject, readObject, startS3Server } from "../setup/s3-server";
 

@@ -1,28 +1,28 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { OrderStatus } from "#db/types";
-import { checkCoupon, consumeCoupon } from "~/models/coupons.server";
-import { ORDER_STATUSES, canTransition } from "~/models/order-status";
+import { checkCoupon, consumeCoupon } from "~/models/promotions/coupons.server";
+import { ORDER_STATUSES, canTransition } from "~/models/orders/status";
 import {
   changeOrderStatus,
   deleteOrder,
   OrderTransitionError,
-} from "~/models/order-lifecycle.server";
+} from "~/models/orders/lifecycle.server";
 import {
   findOrderForTracking,
   generateOrderNumber,
   getOrderForOwner,
   listOrdersForUser,
-} from "~/models/orders.server";
-import { loyaltyRulesFrom } from "~/models/loyalty";
-import { recordPoints } from "~/models/points-ledger.server";
-import { DEFAULT_SETTINGS } from "~/models/settings";
-import { updateSettings } from "~/models/settings.server";
+} from "~/models/orders/orders.server";
+import { loyaltyRulesFrom } from "~/models/loyalty/loyalty";
+import { recordPoints } from "~/models/loyalty/points-ledger.server";
+import { DEFAULT_SETTINGS } from "~/models/settings/settings";
+import { updateSettings } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper, stockOf } from "../factories/catalog";
-import { notificationsOf } from "../factories/notifications";
-import { redeemPoints } from "../factories/loyalty";
-import { createOrder } from "../factories/orders";
+import { createProduct, createShopper, stockOf } from "../../db/factories/catalog";
+import { notificationsOf } from "../../db/factories/notifications";
+import { redeemPoints } from "../../db/factories/loyalty";
+import { createOrder } from "../../db/factories/orders";
 
 async function makeAdmin() {
   const admin = await createShopper(db, { role: "admin" });

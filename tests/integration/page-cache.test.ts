@@ -1,16 +1,16 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toggleProductActive } from "~/models/admin-products.server";
-import { updateBrand } from "~/models/brands.server";
-import { addToCart } from "~/models/cart.server";
-import { saveCmsPage } from "~/models/cms.server";
-import { setMaintenanceMode, updateSettings } from "~/models/settings.server";
-import { addToWishlist } from "~/models/wishlist.server";
+import { toggleProductActive } from "~/models/catalog/admin-products.server";
+import { updateBrand } from "~/models/catalog/brands.server";
+import { addToCart } from "~/models/cart/cart.server";
+import { saveCmsPage } from "~/models/content/cms.server";
+import { setMaintenanceMode, updateSettings } from "~/models/settings/settings.server";
+import { addToWishlist } from "~/models/catalog/wishlist.server";
 import { db } from "~/utils/db.server";
 import { commitSession, getSession } from "~/utils/session.server";
-import { createBrand, createProduct, type CreatedProduct } from "../factories/catalog";
-import { approveReview, createReview } from "../factories/reviews";
-import { createUser } from "../factories/users";
+import { createBrand, createProduct, type CreatedProduct } from "../../db/factories/catalog";
+import { approveReview, createReview } from "../../db/factories/reviews";
+import { createUser } from "../../db/factories/users";
 import { startServer } from "../setup/http-server";
 import { sessionCookie } from "../setup/route-helpers";
 

@@ -4,14 +4,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { proofContentHash } from "~/utils/proof-files.server";
-import {
-  deleteStrayUploads,
-  proofsDir,
-  storeProof,
-  writeFileDurably,
-} from "~/utils/uploads.server";
-import { createShopper } from "../factories/users";
+import { proofContentHash } from "~/models/checkout/proof-files.server";
+import { deleteStrayUploads, proofsDir, storeProof } from "~/models/checkout/proofs.server";
+import { writeFileDurably } from "~/utils/uploads.server";
+import { createShopper } from "../../db/factories/users";
 import { pngBytes } from "../setup/checkout-helpers";
 
 /*

@@ -3,13 +3,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { backfillProofHashes } from "#db/backfill-proof-hashes";
-import { getAdminOrder } from "~/models/admin-orders.server";
+import { getAdminOrder } from "~/models/orders/admin.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { storeProof } from "~/utils/uploads.server";
-import { createProduct } from "../factories/catalog";
-import { attachProof, createOrder } from "../factories/orders";
-import { createUser } from "../factories/users";
+import { storeProof } from "~/models/checkout/proofs.server";
+import { createProduct } from "../../db/factories/catalog";
+import { attachProof, createOrder } from "../../db/factories/orders";
+import { createUser } from "../../db/factories/users";
 import { pngBytes } from "../setup/checkout-helpers";
 
 /*

@@ -1,9 +1,9 @@
 import { installGlobals } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getSessionUser } from "~/utils/auth.server";
+import { getSessionUser } from "~/models/auth/auth.server";
 import { db } from "~/utils/db.server";
 import { getSession } from "~/utils/session.server";
-import { createUser } from "../factories/users";
+import { createUser } from "../../db/factories/users";
 import { startServer } from "../setup/http-server";
 import { formPost, get, signedInCookie } from "../setup/route-helpers";
 

@@ -4,9 +4,9 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databasePath } from "#db/connection";
-import { createBackup, restoreBackup } from "~/utils/backup.server";
+import { createBackup, restoreBackup } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../factories/catalog";
+import { createProduct } from "../../db/factories/catalog";
 import { guestCookie, pngBytes, postCheckout, putInCart } from "../setup/checkout-helpers";
 import { startServer } from "../setup/http-server";
 

@@ -7,13 +7,13 @@ import {
   listApprovedReviews,
   respondToReview,
   updateReview,
-} from "~/models/reviews.server";
-import { updateSettings } from "~/models/settings.server";
+} from "~/models/reviews/reviews.server";
+import { updateSettings } from "~/models/settings/settings.server";
 import { action, loader } from "~/routes/_store.product.$slug/route";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper, type CreatedProduct } from "../factories/catalog";
-import { createOrder } from "../factories/orders";
-import { createReview as createReviewRow } from "../factories/reviews";
+import { createProduct, createShopper, type CreatedProduct } from "../../db/factories/catalog";
+import { createOrder } from "../../db/factories/orders";
+import { createReview as createReviewRow } from "../../db/factories/reviews";
 import {
   formPost,
   get,

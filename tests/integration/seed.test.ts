@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SETTING_DEFINITIONS } from "../../app/models/settings-definitions";
+import { SETTING_DEFINITIONS } from "../../app/models/settings/definitions";
 import { productImageWidths } from "../../app/utils/images";
 import { verifyPassword } from "../../app/utils/password.server";
 import { createDb, databasePath, migrateToLatest, openSqlite, type DB } from "../../db/connection";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setUserBlocked } from "~/models/admin-users.server";
-import { changePassword, createCustomer } from "~/models/users.server";
+import { setUserBlocked } from "~/models/customers/admin.server";
+import { changePassword, createCustomer } from "~/models/customers/users.server";
 import { db } from "~/utils/db.server";
-import { createUser } from "../factories/users";
+import { createUser } from "../../db/factories/users";
 import { startServer } from "../setup/http-server";
 
 let server: Awaited<ReturnType<typeof startServer>>;

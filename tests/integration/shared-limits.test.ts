@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, databasePath, openSqlite } from "#db/connection";
-import { runDailyPointsExpiry } from "~/models/loyalty.server";
-import { getSettings, updateSettings } from "~/models/settings.server";
+import { runDailyPointsExpiry } from "~/models/loyalty/loyalty.server";
+import { getSettings, updateSettings } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
 import { lastRunOf, runOncePerDay } from "~/utils/jobs.server";
 import { RateLimiter } from "~/utils/rate-limit.server";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import SQLite from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { databasePath } from "#db/connection";
-import { DEFAULT_CATALOG_QUERY } from "~/models/catalog";
+import { DEFAULT_CATALOG_QUERY } from "~/models/catalog/catalog";
 import {
   discountedProducts,
   featuredProducts,
@@ -11,16 +11,16 @@ import {
   newProducts,
   relatedProducts,
   viralProducts,
-} from "~/models/catalog.server";
-import { updateBrand } from "~/models/brands.server";
-import { getProductBySlug } from "~/models/products.server";
-import { listApprovedReviews } from "~/models/reviews.server";
+} from "~/models/catalog/catalog.server";
+import { updateBrand } from "~/models/catalog/brands.server";
+import { getProductBySlug } from "~/models/catalog/products.server";
+import { listApprovedReviews } from "~/models/reviews/reviews.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sharedQuery } from "~/utils/shared-query.server";
-import { createBrand, createProduct } from "../factories/catalog";
-import { approveReview, createReview } from "../factories/reviews";
-import { createUser } from "../factories/users";
+import { createBrand, createProduct } from "../../db/factories/catalog";
+import { approveReview, createReview } from "../../db/factories/reviews";
+import { createUser } from "../../db/factories/users";
 
 /*
  * The shared query results of decision 071: kept per catalogue version, so

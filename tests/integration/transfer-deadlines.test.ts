@@ -1,22 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { getAdminOrder } from "~/models/admin-orders.server";
-import { changeOrderStatus } from "~/models/order-lifecycle.server";
+import { getAdminOrder } from "~/models/orders/admin.server";
+import { changeOrderStatus } from "~/models/orders/lifecycle.server";
 import {
   type ExtendDeadlineError,
   expireUnpaidTransfers,
   extendTransferDeadline,
-} from "~/models/transfer-deadlines.server";
-import { updateSettings } from "~/models/settings.server";
-import { action, loader } from "~/routes/admin.orders_.$orderId";
+} from "~/models/orders/transfer-deadlines.server";
+import { updateSettings } from "~/models/settings/settings.server";
+import { action, loader } from "~/routes/admin.orders_.$orderId/route";
 import { loader as confirmationLoader } from "~/routes/_store.order-confirmation.$orderId";
-import { DEADLINE_FORM_MESSAGES } from "~/utils/admin-order-action.server";
+import { DEADLINE_FORM_MESSAGES } from "~/routes/admin.orders_.$orderId/forms.server";
 import { db } from "~/utils/db.server";
 import { formatDateTime } from "~/utils/dates";
-import { createProduct, stockOf } from "../factories/catalog";
-import { notificationsOf } from "../factories/notifications";
-import { createPromoCode } from "../factories/coupons";
-import { attachProof, createOrder } from "../factories/orders";
-import { createUser } from "../factories/users";
+import { createProduct, stockOf } from "../../db/factories/catalog";
+import { notificationsOf } from "../../db/factories/notifications";
+import { createPromoCode } from "../../db/factories/coupons";
+import { attachProof, createOrder } from "../../db/factories/orders";
+import { createUser } from "../../db/factories/users";
 import {
   formPost,
   get,

@@ -9,10 +9,10 @@ import {
   PROOF_MAX_BYTES,
   PROOF_MESSAGES,
   proofsDir,
-  sniffImageType,
-} from "~/utils/uploads.server";
+} from "~/models/checkout/proofs.server";
+import { sniffImageType } from "~/utils/uploads.server";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper } from "../factories/catalog";
+import { createProduct, createShopper } from "../../db/factories/catalog";
 import {
   checkoutForm,
   deliveryFields,

@@ -4,11 +4,11 @@ import {
   listWishlist,
   removeFromWishlist,
   wishlistedProductIds,
-} from "~/models/wishlist.server";
-import { getHeaderCounts } from "~/models/shopper.server";
+} from "~/models/catalog/wishlist.server";
+import { getHeaderCounts } from "~/models/customers/header-counts.server";
 import { action, loader } from "~/routes/_store.wishlist";
 import { db } from "~/utils/db.server";
-import { createBrand, createProduct, createShopper } from "../factories/catalog";
+import { createBrand, createProduct, createShopper } from "../../db/factories/catalog";
 import {
   formPost,
   get,

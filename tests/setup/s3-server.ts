@@ -1,6 +1,6 @@
 import S3rver from "@20minutes/s3rver";
 import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import type { OffsiteConfig } from "~/utils/offsite-backup.server";
+import type { OffsiteConfig } from "~/models/backups/offsite.server";
 
 /*
  * A real S3-compatible server (s3rver: the S3 REST API over files in `directory`) for the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { archiveName, archivesToDelete, parseArchiveName } from "~/utils/backup-retention";
+import { archiveName, archivesToDelete, parseArchiveName } from "~/models/backups/retention";
 
 /** One archive a day at 12:00 UTC (06:00 in Honduras) from `first` for `days` days. */
 function dailyArchives(first: string, days: number) {

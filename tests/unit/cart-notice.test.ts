@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartNotice, type CartRefusal } from "~/models/cart";
+import { cartNotice, type CartRefusal } from "~/models/cart/cart";
 
 describe("cartNotice (storefront.md §8: what a refused cart change tells the shopper)", () => {
   it("reads a stock refusal as 'Stock insuficiente' with the units in stock and in the cart", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { promoDiscount } from "~/models/coupons";
-import { couponDiscountForPoints } from "~/models/loyalty";
+import { promoDiscount } from "~/models/promotions/coupons";
+import { couponDiscountForPoints } from "~/models/loyalty/loyalty";
 
 describe("promoDiscount (D20)", () => {
   it("takes a percentage of the subtotal, rounded to whole centavos", () => {

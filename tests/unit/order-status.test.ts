@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loyaltyRulesFrom, pointsForSubtotal, tierFor } from "~/models/loyalty";
+import { loyaltyRulesFrom, pointsForSubtotal, tierFor } from "~/models/loyalty/loyalty";
 import {
   canDeleteOrder,
   canTransition,
@@ -9,8 +9,8 @@ import {
   trackingTimeline,
   trackStatusOf,
   transitionNeedsNotes,
-} from "~/models/order-status";
-import { DEFAULT_SETTINGS, parseSettings } from "~/models/settings";
+} from "~/models/orders/status";
+import { DEFAULT_SETTINGS, parseSettings } from "~/models/settings/settings";
 
 // backoffice.md §4, written out pair by pair so that a change to the table shows up here.
 const ALLOWED = new Set([

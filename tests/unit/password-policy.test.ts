@@ -4,7 +4,7 @@ import {
   PASSWORD_TOO_COMMON,
   PASSWORD_TOO_PERSONAL,
   passwordWeakness,
-} from "~/utils/password-policy.server";
+} from "~/models/customers/password-policy.server";
 
 const account = ["ana.lopez@example.com", "Ana", "López"];
 

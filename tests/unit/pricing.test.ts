@@ -7,8 +7,8 @@ import {
   SIZE_MULTIPLIERS,
   taxFor,
   taxPercentageOf,
-} from "~/models/pricing";
-import { DEFAULT_SETTINGS, parseSettings } from "~/models/settings";
+} from "~/models/checkout/pricing";
+import { DEFAULT_SETTINGS, parseSettings } from "~/models/settings/settings";
 
 // The defaults of DECISIONS.md: standard L 150 (free from L 2,000), express L 300 (free from
 // L 5,000), ISV 15 %.

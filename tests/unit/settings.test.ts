@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_SETTINGS, parseSettings } from "~/models/settings";
-import { SETTING_DEFINITIONS } from "~/models/settings-definitions";
+import { DEFAULT_SETTINGS, parseSettings } from "~/models/settings/settings";
+import { SETTING_DEFINITIONS } from "~/models/settings/definitions";
 
 describe("parseSettings: each stored string read once, by its definition's input type", () => {
   test("every default is valid, so falling back to it can never put NaN on an order", () => {

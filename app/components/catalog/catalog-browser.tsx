@@ -5,7 +5,7 @@ import {
   type CatalogProduct,
   type CatalogQuery,
   type SortKey,
-} from "~/models/catalog";
+} from "~/models/catalog/catalog";
 import { CatalogToolbar } from "./catalog-toolbar";
 import { EmptyState } from "./empty-state";
 import { FilterSheet } from "./filter-form";

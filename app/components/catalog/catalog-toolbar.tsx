@@ -2,7 +2,7 @@ import { Link, useSubmit } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { Label } from "~/components/ui/input";
-import { SORT_OPTIONS, type CatalogView, type SortKey } from "~/models/catalog";
+import { SORT_OPTIONS, type CatalogView, type SortKey } from "~/models/catalog/catalog";
 import { FILTER_FORM_ID } from "./filter-form";
 
 /**

@@ -9,7 +9,7 @@ import {
   PERFUME_TYPE_OPTIONS,
   PRICE_FILTER,
   type CatalogQuery,
-} from "~/models/catalog";
+} from "~/models/catalog/catalog";
 
 export const FILTER_FORM_ID = "catalog-filters";
 

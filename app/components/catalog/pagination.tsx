@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { pageWindow } from "~/models/catalog";
+import { pageWindow } from "~/models/catalog/catalog";
 
 const item =
   "inline-grid h-10 min-w-10 place-items-center rounded-md border border-border px-3 text-sm";

@@ -1,5 +1,5 @@
 import { ProductCard } from "~/components/product-card";
-import type { CatalogProduct, CatalogView } from "~/models/catalog";
+import type { CatalogProduct, CatalogView } from "~/models/catalog/catalog";
 
 /** Cards in a grid (2/3/4 columns) or a list; the first row loads its pictures at once. */
 export function ProductGrid({

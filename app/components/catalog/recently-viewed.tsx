@@ -1,5 +1,5 @@
 import { ProductCard } from "~/components/product-card";
-import type { CatalogProduct } from "~/models/catalog";
+import type { CatalogProduct } from "~/models/catalog/catalog";
 
 /** D5: the last 8 products the shopper opened (cookie), as a strip that scrolls sideways. */
 export function RecentlyViewed({

@@ -1,4 +1,4 @@
-import type { LoyaltyHistoryEntry } from "~/models/loyalty";
+import type { LoyaltyHistoryEntry } from "~/models/loyalty/loyalty";
 import { formatDate } from "~/utils/dates";
 
 const ENTRY_LABELS: Record<LoyaltyHistoryEntry["type"], string> = {

@@ -1,5 +1,5 @@
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
-import { MESSAGE_STATUS_LABELS, messageStatus } from "~/models/messages";
+import { MESSAGE_STATUS_LABELS, messageStatus } from "~/models/content/messages";
 
 const VARIANTS = { new: "info", read: "neutral", replied: "success" } as const satisfies Record<
   keyof typeof MESSAGE_STATUS_LABELS,

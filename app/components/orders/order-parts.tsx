@@ -8,8 +8,8 @@ import {
   orderStatusMessage,
   paymentMethodLabel,
   SHIPPING_METHOD_LABELS,
-} from "~/models/order-status";
-import { taxPercentageOf } from "~/models/pricing";
+} from "~/models/orders/status";
+import { taxPercentageOf } from "~/models/checkout/pricing";
 import { formatMoney } from "~/utils/money";
 
 /*

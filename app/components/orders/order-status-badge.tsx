@@ -1,6 +1,6 @@
 import type { OrderStatus } from "#db/types";
 import { Badge } from "~/components/ui/badge";
-import { ORDER_STATUS_BADGES, ORDER_STATUS_LABELS } from "~/models/order-status";
+import { ORDER_STATUS_BADGES, ORDER_STATUS_LABELS } from "~/models/orders/status";
 
 const STATUS_ICONS: Record<OrderStatus, string> = {
   pending: "M12 7v5l3 2 M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18",

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { ProofQueueEntry } from "~/models/admin-orders";
+import type { ProofQueueEntry } from "~/models/orders/admin";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { formatDate } from "~/utils/dates";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ProofReuse } from "~/models/admin-orders";
+import type { ProofReuse } from "~/models/orders/admin";
 
 /**
  * The same transfer receipt sent for two orders is a common fraud: the proof queue and the

@@ -9,12 +9,12 @@ import {
   DEPARTMENTS,
   SHIPPING_LABELS,
   SHIPPING_METHODS,
-} from "~/models/checkout";
+} from "~/models/checkout/checkout";
 import { formatMoney } from "~/utils/money";
 import { formatPhone, PHONE_MAX_LENGTH } from "~/utils/phone";
 
 import { usePendingFormData } from "~/hooks/use-is-pending";
-import type { CouponNotice } from "~/models/coupons";
+import type { CouponNotice } from "~/models/promotions/coupons";
 import { OrderSummary, type CheckoutData } from "./order-summary";
 import { ProofUpload } from "./proof-upload";
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { CHECKOUT_MESSAGES, DEPARTMENTS, SHIPPING_METHODS } from "~/models/checkout";
-import { CouponIntentSchema } from "~/utils/coupon.server";
+import { CHECKOUT_MESSAGES, DEPARTMENTS, SHIPPING_METHODS } from "~/models/checkout/checkout";
+import { CouponIntentSchema } from "~/models/promotions/coupon-form.server";
 import { formatPhone, PHONE_PATTERN } from "~/utils/phone";
 
 /*

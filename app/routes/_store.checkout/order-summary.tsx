@@ -3,8 +3,8 @@ import { ProductImage } from "~/components/product-image";
 import { CouponBox } from "~/components/coupon-form";
 import { controlProps, type ServerField } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
-import { SHIPPING_METHODS } from "~/models/checkout";
-import type { CouponNotice } from "~/models/coupons";
+import { SHIPPING_METHODS } from "~/models/checkout/checkout";
+import type { CouponNotice } from "~/models/promotions/coupons";
 import { formatMoney } from "~/utils/money";
 import type { loader } from "./route";
 

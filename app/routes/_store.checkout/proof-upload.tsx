@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { Label } from "~/components/ui/input";
 import type { ServerField } from "~/components/forms/server-form";
-import { paymentProofUrl, PROOF_ID_PATTERN } from "~/models/checkout";
+import { paymentProofUrl, PROOF_ID_PATTERN } from "~/models/checkout/checkout";
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const TOO_LARGE = "El archivo es muy grande. Máximo 5MB permitido.";

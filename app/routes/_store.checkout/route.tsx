@@ -7,15 +7,15 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
-import { CHECKOUT_MESSAGES, paymentProofUrl, placeOrderMessage } from "~/models/checkout";
-import { getCheckoutSummary, placeOrder } from "~/models/checkout.server";
-import type { CouponNotice } from "~/models/coupons";
-import { guardAction } from "~/utils/action.server";
-import { handleCouponIntent } from "~/utils/coupon.server";
+import { CHECKOUT_MESSAGES, paymentProofUrl, placeOrderMessage } from "~/models/checkout/checkout";
+import { getCheckoutSummary, placeOrder } from "~/models/checkout/checkout.server";
+import type { CouponNotice } from "~/models/promotions/coupons";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { handleCouponIntent } from "~/models/promotions/coupon-form.server";
 import { commitSession } from "~/utils/session.server";
-import { getShopper } from "~/utils/shopper.server";
+import { getShopper } from "~/models/auth/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { PROOF_MESSAGES, readCheckoutForm, storeProof } from "~/utils/uploads.server";
+import { PROOF_MESSAGES, readCheckoutForm, storeProof } from "~/models/checkout/proofs.server";
 import { CheckoutForm } from "./checkout-form";
 import { parseCheckout } from "./forms.server";
 

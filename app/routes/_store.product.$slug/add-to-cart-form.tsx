@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { ProductDetail } from "~/models/products.server";
+import type { ProductDetail } from "~/models/catalog/products.server";
 import { formatMoney } from "~/utils/money";
 import type { CartFormError } from "./product-details";
 

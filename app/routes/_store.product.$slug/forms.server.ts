@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { QUANTITY_AT_LEAST_ONE } from "~/models/cart";
-import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX } from "~/models/reviews";
+import { QUANTITY_AT_LEAST_ONE } from "~/models/cart/cart";
+import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX } from "~/models/reviews/reviews";
 import { QuantitySchema } from "~/utils/schemas";
 
 /*

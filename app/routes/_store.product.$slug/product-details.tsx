@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { StarIcon } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
-import type { ProductDetail } from "~/models/products.server";
+import type { ProductDetail } from "~/models/catalog/products.server";
 import { AddToCartForm } from "./add-to-cart-form";
 import { ShareLinks } from "./share-links";
 

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { ProductDetail } from "~/models/products.server";
-import { REVIEW_REFUSALS, type ReviewEligibility } from "~/models/reviews";
-import type { ApprovedReview } from "~/models/reviews.server";
+import type { ProductDetail } from "~/models/catalog/products.server";
+import { REVIEW_REFUSALS, type ReviewEligibility } from "~/models/reviews/reviews";
+import type { ApprovedReview } from "~/models/reviews/reviews.server";
 import { formatDate } from "~/utils/dates";
 import { Stars } from "./product-details";
 

@@ -1,5 +1,5 @@
 import { ProductCard } from "~/components/product-card";
-import type { CatalogProduct } from "~/models/catalog";
+import type { CatalogProduct } from "~/models/catalog/catalog";
 
 /** Up to 4 other products of the same brand, as the catalogue's cards. */
 export function RelatedProducts({

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Field, Label } from "~/components/ui/input";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX } from "~/models/reviews";
+import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX } from "~/models/reviews/reviews";
 
 type ActionData = { review?: SubmissionResult<string[]> };
 

@@ -9,22 +9,26 @@ import { lazy, Suspense } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorScreen } from "~/components/error-screen";
 import { WishlistButton } from "~/components/wishlist-button";
-import { cartNotice } from "~/models/cart";
-import { addToCart } from "~/models/cart.server";
-import { relatedProducts } from "~/models/catalog.server";
-import { getProductBySlug } from "~/models/products.server";
-import { ratingSummary, REVIEW_REFUSALS } from "~/models/reviews";
-import { createReview, getReviewEligibility, listApprovedReviews } from "~/models/reviews.server";
-import { getSettings } from "~/models/settings.server";
-import { wishlistedProductIds } from "~/models/wishlist.server";
-import { guardAction } from "~/utils/action.server";
-import { getUser } from "~/utils/auth.server";
+import { cartNotice } from "~/models/cart/cart";
+import { addToCart } from "~/models/cart/cart.server";
+import { relatedProducts } from "~/models/catalog/catalog.server";
+import { getProductBySlug } from "~/models/catalog/products.server";
+import { ratingSummary, REVIEW_REFUSALS } from "~/models/reviews/reviews";
+import {
+  createReview,
+  getReviewEligibility,
+  listApprovedReviews,
+} from "~/models/reviews/reviews.server";
+import { getSettings } from "~/models/settings/settings.server";
+import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { getUser } from "~/models/auth/auth.server";
 import { productImageUrl } from "~/utils/images";
 import { formatMoney } from "~/utils/money";
-import { recordRecentlyViewed } from "~/utils/recently-viewed.server";
+import { recordRecentlyViewed } from "~/models/catalog/recently-viewed.server";
 import { requestOrigin } from "~/utils/security.server";
 import { invariantResponse } from "~/utils/invariant";
-import { getShopper } from "~/utils/shopper.server";
+import { getShopper } from "~/models/auth/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ProductDetails, type CartFormError } from "./product-details";
 import { ProductGallery } from "./product-gallery";

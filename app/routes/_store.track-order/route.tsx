@@ -8,9 +8,9 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CmsHtml } from "~/components/content-page";
 import { Page } from "~/components/page";
-import { getActiveCmsPage } from "~/models/cms.server";
-import { findOrderForTracking } from "~/models/orders.server";
-import { guardAction } from "~/utils/action.server";
+import { getActiveCmsPage } from "~/models/content/cms.server";
+import { findOrderForTracking } from "~/models/orders/orders.server";
+import { guardAction } from "~/models/auth/guard-action.server";
 import { orderLookups } from "~/utils/public-form-limits.server";
 import { TrackOrderSchema } from "./schema";
 import { TrackOrderForm } from "./track-form";

@@ -8,7 +8,7 @@ import {
   TRACK_STATUS_LABELS,
   trackingTimeline,
   trackStatusOf,
-} from "~/models/order-status";
+} from "~/models/orders/status";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 

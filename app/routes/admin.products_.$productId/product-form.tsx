@@ -22,7 +22,7 @@ import {
   PERFUME_TYPE_LABELS,
   PRODUCT_MESSAGES,
   SEASONS,
-} from "~/models/product-form";
+} from "~/models/catalog/product-form";
 
 /** What the form starts with: the stored product as the inputs show it, or the §9 defaults. */
 export type ProductFormDefaults = {

@@ -14,14 +14,14 @@ import {
   UnknownBrandError,
   updateAdminProduct,
   type AdminProduct,
-} from "~/models/admin-products.server";
-import { moneyInputValue, PRODUCT_MESSAGES } from "~/models/product-form";
-import { parseProductForm, replyAsTyped } from "~/models/product-form.server";
-import { guardAction } from "~/utils/action.server";
-import { requireAdmin } from "~/utils/auth.server";
+} from "~/models/catalog/admin-products.server";
+import { moneyInputValue, PRODUCT_MESSAGES } from "~/models/catalog/product-form";
+import { parseProductForm, replyAsTyped } from "~/models/catalog/product-form.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { isProductImageKey } from "~/utils/images";
 import { idParam, invariantResponse } from "~/utils/invariant";
-import { readProductForm } from "~/utils/product-images.server";
+import { readProductForm } from "~/models/catalog/product-images.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ProductForm, type ProductFormDefaults } from "./product-form";
 

@@ -18,11 +18,11 @@ import {
   setUserRole,
   updateUserInfo,
   type GuardedRefusal,
-} from "~/models/admin-users.server";
-import { getLoyaltyAccount } from "~/models/loyalty.server";
-import { guardAction } from "~/utils/action.server";
-import { parseUserAction } from "~/utils/admin-user-submission.server";
-import { requireAdmin } from "~/utils/auth.server";
+} from "~/models/customers/admin.server";
+import { getLoyaltyAccount } from "~/models/loyalty/loyalty.server";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { parseUserAction } from "~/models/customers/admin-submission.server";
+import { requireAdmin } from "~/models/auth/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AccountActions, InfoForm, NoteForm, PasswordForm } from "./user-forms";

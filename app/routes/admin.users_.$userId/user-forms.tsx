@@ -4,11 +4,11 @@ import { fieldProps, useServerForm, type ServerField } from "~/components/forms/
 import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
-import type { AdminUser } from "~/models/admin-users.server";
+import type { AdminUser } from "~/models/customers/admin.server";
 
 /*
  * The profile view's forms. Each posts an `intent` to the route's action, which checks it
- * (utils/admin-user-submission.server.ts) and answers a refusal with the reply shown here.
+ * (models/customers/admin-submission.server.ts) and answers a refusal with the reply shown here.
  */
 
 type LastResult = SubmissionResult<string[]> | null;

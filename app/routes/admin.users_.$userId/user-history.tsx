@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { ActivityType, LoyaltyTier } from "#db/types";
 import { PointsHistoryTable } from "~/components/loyalty/points-history-table";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
-import { TIER_LABELS, type LoyaltyHistoryEntry } from "~/models/loyalty";
+import { TIER_LABELS, type LoyaltyHistoryEntry } from "~/models/loyalty/loyalty";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 

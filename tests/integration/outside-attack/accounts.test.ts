@@ -1,10 +1,13 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REGISTRATION_RECEIVED } from "~/models/users";
-import { createCustomer } from "~/models/users.server";
+import { REGISTRATION_RECEIVED } from "~/models/customers/users";
+import { createCustomer } from "~/models/customers/users.server";
 import { db } from "~/utils/db.server";
-import { PASSWORD_TOO_COMMON, PASSWORD_TOO_PERSONAL } from "~/utils/password-policy.server";
-import { createUser } from "../../factories/users";
+import {
+  PASSWORD_TOO_COMMON,
+  PASSWORD_TOO_PERSONAL,
+} from "~/models/customers/password-policy.server";
+import { createUser } from "../../../db/factories/users";
 import { startServer } from "../../setup/http-server";
 import { signedInCookie } from "../../setup/route-helpers";
 

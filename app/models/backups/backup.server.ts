@@ -1,0 +1,432 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import * as tar from "tar";
+import { createDb, databasePath, migrateToLatest, openSqlite } from "#db/connection";
+import { archiveName, archivesToDelete, parseArchiveName } from "./retention";
+import { proofsDirIn } from "~/models/checkout/proof-files.server";
+
+/*
+ * Backups and restore of a store (decision 073). One archive holds everything a store
+ * is: `store.db` (an online snapshot through SQLite's backup API, consistent while the shop keeps
+ * selling; never a copy of the live file and its WAL), `uploads/` (product images, brand logos,
+ * payment proofs) and `backup.json`. Payment proofs are personal data: the archive is 0600 in a
+ * 0700 folder. Every function takes its directories, not the environment, so the CLI
+ * (scripts/backup.ts, scripts/restore.ts), a scheduler in the server and the admin can call them.
+ */
+
+/** The tables whose counts a verification reports: what a shop cannot lose. */
+const COUNTED_TABLES = [
+  "users",
+  "brands",
+  "products",
+  "orders",
+  "order_items",
+  "payment_proofs",
+] as const;
+
+export type TableCounts = Record<(typeof COUNTED_TABLES)[number], number>;
+
+export type Verification = {
+  integrity: string;
+  counts: TableCounts;
+  /** Upload files in the archive (images, logos, proofs). */
+  uploadFiles: number;
+  /** `payment_proofs` rows whose file is not in the archive (0 unless one was deleted meanwhile). */
+  missingProofFiles: number;
+};
+
+export type BackupResult = {
+  path: string;
+  takenAt: Date;
+  sizeBytes: number;
+  verification: Verification;
+  /** Archives removed by the retention rule after this one was written. */
+  deleted: string[];
+};
+
+/** A refusal or failure the CLI shows as it is (the message is for the operator). */
+export class BackupError extends Error {}
+
+/** BACKUP_DIR, else DATA_DIR/backups. */
+export function backupDirFor(dataDir: string, backupDir?: string) {
+  return backupDir ? path.resolve(backupDir) : path.join(dataDir, "backups");
+}
+
+const MANIFEST = "backup.json";
+const DATABASE = "store.db";
+const UPLOADS = "uploads";
+/** Half-received uploads (utils/uploads.server.ts): never part of a store. */
+const UPLOADS_TMP = `${UPLOADS}/tmp`;
+
+function archiveEntryAllowed(entry: string) {
+  const clean = entry.replace(/^\.\//, "");
+  if (clean === UPLOADS_TMP || clean.startsWith(`${UPLOADS_TMP}/`)) return false;
+  return (
+    clean === DATABASE || clean === MANIFEST || clean === UPLOADS || clean.startsWith(`${UPLOADS}/`)
+  );
+}
+
+/**
+ * The uploads as they are now, hard-linked (copied across file systems) into the staging folder,
+ * so that packing reads a tree nobody changes: the store keeps writing while a backup runs, a
+ * proof being written is a `*.tmp` renamed into place when whole (decision 075), and a file
+ * removed before its turn is simply not in this backup.
+ */
+function snapshotFiles(source: string, target: string) {
+  fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+  for (const entry of fs.readdirSync(source, { withFileTypes: true })) {
+    const from = path.join(source, entry.name);
+    const to = path.join(target, entry.name);
+    if (entry.isDirectory()) {
+      snapshotFiles(from, to);
+      continue;
+    }
+    if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
+    try {
+      fs.linkSync(from, to);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") continue;
+      if (code !== "EXDEV" && code !== "EPERM") throw error;
+      try {
+        fs.copyFileSync(from, to);
+      } catch (copyError) {
+        if ((copyError as NodeJS.ErrnoException).code !== "ENOENT") throw copyError;
+      }
+    }
+  }
+}
+
+function ownerOnlyDir(dir: string) {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+}
+
+function countFiles(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    total += entry.isDirectory() ? countFiles(path.join(dir, entry.name)) : 1;
+  }
+  return total;
+}
+
+/** Integrity and counts of an extracted store (a folder with store.db and uploads/). */
+function verifyExtracted(dir: string): Verification {
+  const file = path.join(dir, DATABASE);
+  if (!fs.existsSync(file)) throw new BackupError("El archivo no contiene store.db.");
+  let sqlite: SQLite.Database;
+  try {
+    sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new BackupError(`La base de datos del archivo no se puede abrir: ${String(error)}`);
+  }
+  try {
+    const rows = sqlite.pragma("integrity_check") as { integrity_check: string }[];
+    const integrity = rows.map((row) => row.integrity_check).join("; ");
+    const counts = Object.fromEntries(
+      COUNTED_TABLES.map((table) => [
+        table,
+        (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n,
+      ]),
+    ) as TableCounts;
+    const proofFiles = sqlite.prepare("select file from payment_proofs").pluck().all() as string[];
+    const missingProofFiles = proofFiles.filter(
+      (name) => !fs.existsSync(path.join(proofsDirIn(dir), name)),
+    ).length;
+    return {
+      integrity,
+      counts,
+      uploadFiles: countFiles(path.join(dir, UPLOADS)),
+      missingProofFiles,
+    };
+  } catch (error) {
+    if (error instanceof BackupError) throw error;
+    throw new BackupError(`La base de datos del archivo está dañada: ${String(error)}`);
+  } finally {
+    sqlite.close();
+  }
+}
+
+async function extractTo(archive: string, dir: string) {
+  try {
+    await tar.extract({
+      file: archive,
+      cwd: dir,
+      strict: true,
+      filter: (entry) => archiveEntryAllowed(entry),
+    });
+  } catch (error) {
+    throw new BackupError(`El archivo ${archive} no se puede leer: ${String(error)}`);
+  }
+}
+
+/**
+ * Extracts `archive` into a temporary folder in `parentDir` and checks it; the caller
+ * gets the folder (to move its contents) and must remove it. Throws BackupError when the
+ * archive cannot be read or its database is not intact.
+ */
+async function extractVerified(archive: string, parentDir: string, prefix: string) {
+  fs.mkdirSync(parentDir, { recursive: true, mode: 0o700 });
+  // mkdtemp makes it 0700: the proofs being checked are nobody else's to read.
+  const dir = fs.mkdtempSync(path.join(parentDir, prefix));
+  try {
+    await extractTo(archive, dir);
+    const verification = verifyExtracted(dir);
+    if (verification.integrity !== "ok") {
+      throw new BackupError(`integrity_check falló: ${verification.integrity}`);
+    }
+    return { dir, verification };
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Checks an archive without touching any store: it extracts, opens and integrity-checks it. */
+export async function verifyArchive(archive: string, scratchDir: string) {
+  const { dir, verification } = await extractVerified(archive, scratchDir, ".verify-");
+  fs.rmSync(dir, { recursive: true, force: true });
+  return verification;
+}
+
+/** Pages copied per step of the online backup, between which the event loop runs. */
+const PAGES_PER_STEP = 100;
+
+/**
+ * SQLite restarts an online backup whenever another connection writes to the source between two
+ * steps, so a large store under steady selling could restart for ever. After the first restart
+ * the rest is copied in one step: a read transaction (writers go on in WAL mode) that cannot be
+ * interrupted.
+ */
+function onePassAfterRestart() {
+  let remaining = Infinity;
+  return ({ totalPages, remainingPages }: { totalPages: number; remainingPages: number }) => {
+    const restarted = remainingPages > remaining;
+    remaining = remainingPages;
+    return restarted ? totalPages : PAGES_PER_STEP;
+  };
+}
+
+function latestMigration(sqlite: SQLite.Database) {
+  try {
+    return sqlite
+      .prepare("select name from kysely_migration order by name desc limit 1")
+      .pluck()
+      .get() as string | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Takes a backup of the store in `dataDir`: the database through SQLite's online backup (readers
+ * and writers keep going; the copy is the database as of one moment), then the uploads (after the
+ * snapshot, so every proof the snapshot references is already on disk: checkout stores the file
+ * before the order row), packed into one archive, verified, and only then given its final name;
+ * then the retention rule prunes the folder. Its off-site copy is `shipOffsite`'s
+ * (backups/offsite.server.ts), called by whoever took the backup.
+ */
+export async function createBackup(options: {
+  dataDir: string;
+  backupDir?: string;
+  now?: Date;
+}): Promise<BackupResult> {
+  const { dataDir } = options;
+  const backupDir = backupDirFor(dataDir, options.backupDir);
+  const source = databasePath(dataDir);
+  if (!fs.existsSync(source))
+    throw new BackupError(`No hay tienda en ${dataDir} (falta store.db).`);
+  ownerOnlyDir(backupDir);
+
+  const staging = fs.mkdtempSync(path.join(backupDir, ".staging-"));
+  const partial = path.join(staging, "archive.tar.gz");
+  try {
+    const takenAt = options.now ?? new Date();
+    const live = new SQLite(source, { fileMustExist: true });
+    let migration: string | undefined;
+    try {
+      live.pragma("busy_timeout = 5000");
+      await live.backup(path.join(staging, DATABASE), { progress: onePassAfterRestart() });
+      migration = latestMigration(live);
+    } finally {
+      live.close();
+    }
+    fs.writeFileSync(
+      path.join(staging, MANIFEST),
+      JSON.stringify({ format: 1, takenAt: takenAt.toISOString(), migration }, null, 2),
+    );
+    const entries = [DATABASE, MANIFEST];
+    if (fs.existsSync(path.join(dataDir, UPLOADS))) {
+      snapshotFiles(path.join(dataDir, UPLOADS), path.join(staging, UPLOADS));
+      entries.push(UPLOADS);
+    }
+    await tar.create(
+      {
+        gzip: true,
+        file: partial,
+        cwd: staging,
+        portable: true,
+        mode: 0o600,
+        filter: (entry) => archiveEntryAllowed(entry),
+      },
+      entries,
+    );
+    fs.chmodSync(partial, 0o600);
+
+    const { dir, verification } = await extractVerified(partial, staging, ".verify-");
+    fs.rmSync(dir, { recursive: true, force: true });
+
+    let repeat = 0;
+    while (fs.existsSync(path.join(backupDir, archiveName(takenAt, repeat)))) repeat++;
+    const finalPath = path.join(backupDir, archiveName(takenAt, repeat));
+    fs.renameSync(partial, finalPath);
+    const deleted = pruneBackups(backupDir);
+    return {
+      path: finalPath,
+      takenAt,
+      sizeBytes: fs.statSync(finalPath).size,
+      verification,
+      deleted,
+    };
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** The archives in a backup folder, oldest first. */
+export function listBackups(backupDir: string) {
+  if (!fs.existsSync(backupDir)) return [];
+  return fs
+    .readdirSync(backupDir)
+    .flatMap((name) => {
+      const parsed = parseArchiveName(name);
+      if (!parsed) return [];
+      const file = path.join(backupDir, name);
+      return [{ name, path: file, takenAt: parsed.takenAt, sizeBytes: fs.statSync(file).size }];
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Applies the retention rule (backups/retention.ts) to a folder; returns the names deleted. */
+export function pruneBackups(backupDir: string) {
+  const doomed = archivesToDelete(fs.readdirSync(backupDir));
+  for (const name of doomed) fs.rmSync(path.join(backupDir, name), { force: true });
+  return doomed;
+}
+
+/*
+ * The server's lock (scripts/server.mjs): DATA_DIR/server.pid holds the pid of the process
+ * serving that store, written at start and removed on exit. A file left by a killed server
+ * names a process that no longer exists and does not count.
+ */
+export const SERVER_LOCK_FILE = "server.pid";
+
+/** The pid of a live server using `dataDir`, or null. */
+export function runningServerPid(dataDir: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(dataDir, SERVER_LOCK_FILE), "utf8").trim());
+  } catch {
+    return null;
+  }
+  return isProcessAlive(pid) ? pid : null;
+}
+
+/** Whether a process with this pid exists (any user's). */
+export function isProcessAlive(pid: number) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user; it is alive all the same.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Throws the BackupError a restore into `dataDir` would be refused with: a live server on it, or
+ * a store already there without `force`. `restoreBackup` checks it; the CLI asks first too,
+ * before it downloads an archive it could not use.
+ */
+export function assertRestorable(dataDir: string, force = false) {
+  const pid = runningServerPid(dataDir);
+  if (pid !== null) {
+    throw new BackupError(
+      `Un servidor (pid ${pid}) está usando ${dataDir}: deténlo antes de restaurar.`,
+    );
+  }
+  if (fs.existsSync(databasePath(dataDir)) && !force) {
+    throw new BackupError(
+      `Ya hay una tienda en ${dataDir}. Usa --force para reemplazarla (la actual se guarda aparte).`,
+    );
+  }
+}
+
+export type RestoreResult = {
+  verification: Verification;
+  /** Where the replaced store was moved (with --force over an existing store), else null. */
+  replacedDir: string | null;
+  migrationsApplied: string[];
+};
+
+/**
+ * Restores `archive` into `dataDir`. Refuses while a server uses the folder and, without
+ * `force`, when a store is already there. The archive is extracted and checked, and its database
+ * brought to the current schema, in a temporary folder before anything of the store is touched;
+ * then the current database and uploads are moved aside (kept, under `replaced-<time>/`) and the
+ * restored ones moved in.
+ */
+export async function restoreBackup(options: {
+  archive: string;
+  dataDir: string;
+  force?: boolean;
+  now?: Date;
+}): Promise<RestoreResult> {
+  const { archive, dataDir } = options;
+  if (!fs.existsSync(archive)) throw new BackupError(`No existe el archivo ${archive}.`);
+  assertRestorable(dataDir, options.force);
+  const target = databasePath(dataDir);
+
+  const existed = fs.existsSync(dataDir);
+  let dir: string | undefined;
+  try {
+    const extracted = await extractVerified(archive, dataDir, ".restore-");
+    dir = extracted.dir;
+    const verification = extracted.verification;
+    const db = createDb(openSqlite(path.join(dir, DATABASE)), { slowQueryMs: 0 });
+    let migrationsApplied: string[];
+    try {
+      const { results } = await migrateToLatest(db);
+      migrationsApplied = (results ?? []).map((result) => result.migrationName);
+    } catch (error) {
+      throw new BackupError(`No se pudo migrar la base de datos del archivo: ${String(error)}`);
+    } finally {
+      // Closing checkpoints the WAL, so store.db alone is the whole database.
+      await db.destroy();
+    }
+
+    const current = [DATABASE, `${DATABASE}-wal`, `${DATABASE}-shm`, UPLOADS].filter((name) =>
+      fs.existsSync(path.join(dataDir, name)),
+    );
+    let replacedDir: string | null = null;
+    if (current.length > 0) {
+      const stamp = (options.now ?? new Date()).toISOString().replace(/[-:]/g, "").slice(0, 15);
+      replacedDir = fs.mkdtempSync(path.join(dataDir, `replaced-${stamp}Z-`));
+      for (const name of current) {
+        fs.renameSync(path.join(dataDir, name), path.join(replacedDir, name));
+      }
+    }
+    fs.renameSync(path.join(dir, DATABASE), target);
+    if (fs.existsSync(path.join(dir, UPLOADS))) {
+      fs.renameSync(path.join(dir, UPLOADS), path.join(dataDir, UPLOADS));
+    }
+    return { verification, replacedDir, migrationsApplied };
+  } finally {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    // A refused archive leaves no trace, not even the folder it would have gone into.
+    if (!existed && !fs.existsSync(target)) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,85 @@
+import { createBackup, type BackupResult } from "./backup.server";
+import { dayOfIso } from "~/utils/dates";
+import type { DB } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { runOncePerDay } from "~/utils/jobs.server";
+import { shipOffsite, type OffsiteConfig, type OffsiteRecord } from "./offsite.server";
+
+/*
+ * The daily backup (issue 12, decision 073): every worker's timer asks whether it is time, and
+ * `runOncePerDay` lets only the first worker that asks on a day take it. The day claimed in
+ * `job_runs` is the Honduras one: the window "BACKUP_HOUR until midnight in Honduras" (UTC−6)
+ * crosses midnight UTC whenever the hour is before 18:00.
+ */
+
+/** The daily backup's name in `job_runs`. */
+export const DAILY_BACKUP_JOB = "daily-backup";
+const hourInHonduras = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/Tegucigalpa",
+  hour: "numeric",
+  hourCycle: "h23",
+});
+
+/** Whether `now` is at or past `hour` (0–23) of its day in America/Tegucigalpa. */
+export function backupDue(now: Date, hour: number) {
+  return Number(hourInHonduras.format(now)) >= hour;
+}
+
+/**
+ * Takes the day's backup when it is due and no worker has taken it yet; `null` otherwise. A
+ * server started after the hour takes that day's backup at once. A failed backup still spends
+ * the day's claim (no retry storm on a full disk); the dashboard's warning shows it. With an
+ * off-site store the job also waits for the upload, so the day's run ends when the copy is away.
+ */
+export async function runScheduledBackup(options: {
+  now: Date;
+  hour: number;
+  dataDir: string;
+  backupDir?: string;
+  offsite?: OffsiteConfig | null;
+  db?: DB;
+}): Promise<(BackupResult & { offsite: OffsiteRecord | null }) | null> {
+  const { now, hour, dataDir, backupDir, offsite, db } = options;
+  if (!backupDue(now, hour)) return null;
+  const backUp = async () => {
+    const backup = await createBackup({ dataDir, backupDir, now });
+    return { ...backup, offsite: offsite ? await shipOffsite(offsite, backup.path) : null };
+  };
+  return runOncePerDay(DAILY_BACKUP_JOB, backUp, {
+    now,
+    db,
+    period: dayOfIso(now.toISOString()),
+  });
+}
+
+/** How often each worker asks whether the day's backup is due. */
+const CHECK_EVERY_MS = 5 * 60 * 1000;
+
+declare global {
+  var __perfumeriaBackupTimer: NodeJS.Timeout | undefined;
+}
+
+/** Starts this worker's timer (once per process); BACKUP_HOUR=off turns the daily backup off. */
+export function startBackupSchedule() {
+  const { BACKUP_HOUR, DATA_DIR, BACKUP_DIR, offsite } = getEnv();
+  if (BACKUP_HOUR === "off") return;
+  globalThis.__perfumeriaBackupTimer ??= setInterval(
+    () =>
+      void runScheduledBackup({
+        now: new Date(),
+        hour: BACKUP_HOUR,
+        dataDir: DATA_DIR,
+        backupDir: BACKUP_DIR,
+        offsite,
+      })
+        .then((result) => {
+          if (!result) return;
+          console.info(`[backup] daily backup written: ${result.path}`);
+          if (result.offsite?.status === "failed") {
+            console.error(`[backup] off-site copy failed: ${result.offsite.error}`);
+          }
+        })
+        .catch((error) => console.error("[backup] daily backup failed", error)),
+    CHECK_EVERY_MS,
+  ).unref();
+}

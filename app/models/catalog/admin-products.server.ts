@@ -1,0 +1,297 @@
+import { sql, type Kysely } from "kysely";
+import type { Database, ProductCategory } from "#db/types";
+import { db } from "~/utils/db.server";
+import type { ProductFormValues } from "./product-form.server";
+import { parseList } from "./products.server";
+import { getSettings } from "~/models/settings/settings.server";
+
+/*
+ * The products screen of the back office (backoffice.md §2–§5): the paginated list with its
+ * filters, the product behind the edit form, and the writes. Inactive products are included
+ * everywhere here; the storefront reads through catalog.server.ts and products.server.ts.
+ */
+
+export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
+
+export type AdminProductFilters = {
+  q: string;
+  category: ProductCategory | null;
+  brandId: number | null;
+  lowStock: boolean;
+  page: number;
+};
+
+export type AdminProductStatus = "inactive" | "out_of_stock" | "low_stock" | "active";
+
+/** backoffice.md §4, with the low-stock line at the store's `stockThreshold` setting. */
+export function productStatus(
+  product: { isActive: boolean; stock: number },
+  stockThreshold: number,
+): AdminProductStatus {
+  if (!product.isActive) return "inactive";
+  if (product.stock <= 0) return "out_of_stock";
+  if (product.stock <= stockThreshold) return "low_stock";
+  return "active";
+}
+
+/** LIKE with the user's % and _ taken literally. */
+function containsPattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export async function listAdminProducts(filters: AdminProductFilters) {
+  const { stockThreshold } = await getSettings();
+  let query = db.selectFrom("products").innerJoin("brands", "brands.id", "products.brandId");
+  if (filters.q) {
+    const pattern = containsPattern(filters.q);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`products.name LIKE ${pattern} ESCAPE '\\'`,
+        sql<boolean>`brands.name LIKE ${pattern} ESCAPE '\\'`,
+        sql<boolean>`products.concentration LIKE ${pattern} ESCAPE '\\'`,
+      ]),
+    );
+  }
+  if (filters.category) query = query.where("products.category", "=", filters.category);
+  if (filters.brandId) query = query.where("products.brandId", "=", filters.brandId);
+  if (filters.lowStock) query = query.where("products.stock", "<=", stockThreshold);
+
+  const [{ total }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    query
+      .select([
+        "products.id",
+        "products.name",
+        "products.slug",
+        "products.size",
+        "products.gender",
+        "products.perfumeType",
+        "products.catalogType",
+        "products.concentration",
+        "products.price",
+        "products.originalPrice",
+        "products.stock",
+        "products.images",
+        "products.isActive",
+        "products.isFeatured",
+        "products.isNew",
+        "products.isViral",
+        "products.isExclusive",
+        "brands.name as brandName",
+      ])
+      .orderBy("products.createdAt", "desc")
+      .orderBy("products.id", "desc")
+      .limit(ADMIN_PRODUCTS_PAGE_SIZE)
+      .offset((filters.page - 1) * ADMIN_PRODUCTS_PAGE_SIZE)
+      .execute(),
+  ]);
+
+  const products = rows.map(
+    ({ images, isActive, isFeatured, isNew, isViral, isExclusive, ...row }) => {
+      const active = isActive === 1;
+      return {
+        ...row,
+        image: parseList(images)[0] ?? null,
+        isActive: active,
+        status: productStatus({ isActive: active, stock: row.stock }, stockThreshold),
+        tags: [
+          isFeatured === 1 && "Destacado",
+          isNew === 1 && "Nuevo",
+          isViral === 1 && "Viral",
+          isExclusive === 1 && "Exclusivo",
+        ].filter((tag): tag is string => Boolean(tag)),
+      };
+    },
+  );
+  return {
+    products,
+    total,
+    page: filters.page,
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PAGE_SIZE)),
+  };
+}
+
+/** Every brand for the filter and the form's select, active ones and not. */
+export function listBrandOptions() {
+  return db.selectFrom("brands").select(["id", "name"]).orderBy("name").execute();
+}
+
+/** The product behind the edit form, lists parsed and flags as booleans; null when missing. */
+export async function getAdminProduct(id: number) {
+  const row = await db
+    .selectFrom("products")
+    .select([
+      "id",
+      "name",
+      "slug",
+      "brandId",
+      "category",
+      "gender",
+      "perfumeType",
+      "catalogType",
+      "description",
+      "shortDescription",
+      "price",
+      "originalPrice",
+      "stock",
+      "minStock",
+      "size",
+      "availableSizes",
+      "concentration",
+      "topNotes",
+      "middleNotes",
+      "baseNotes",
+      "longevity",
+      "sillage",
+      "seasonRecommendation",
+      "occasionRecommendation",
+      "images",
+      "videoUrl",
+      "isActive",
+      "isFeatured",
+      "isNew",
+      "isViral",
+      "isExclusive",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    ...row,
+    availableSizes: parseList(row.availableSizes),
+    topNotes: parseList(row.topNotes),
+    middleNotes: parseList(row.middleNotes),
+    baseNotes: parseList(row.baseNotes),
+    seasons: parseList(row.seasonRecommendation),
+    occasions: parseList(row.occasionRecommendation),
+    images: parseList(row.images),
+    isActive: row.isActive === 1,
+    isFeatured: row.isFeatured === 1,
+    isNew: row.isNew === 1,
+    isViral: row.isViral === 1,
+    isExclusive: row.isExclusive === 1,
+  };
+}
+
+export type AdminProduct = NonNullable<Awaited<ReturnType<typeof getAdminProduct>>>;
+
+export class SlugTakenError extends Error {}
+export class UnknownBrandError extends Error {}
+
+const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
+
+function toColumns(values: ProductFormValues) {
+  return {
+    name: values.name,
+    slug: values.slug,
+    brandId: values.brandId,
+    category: values.category,
+    gender: values.gender,
+    perfumeType: values.perfumeType,
+    catalogType: values.catalogType,
+    description: values.description,
+    shortDescription: values.shortDescription || null,
+    price: values.price,
+    originalPrice: values.originalPrice,
+    stock: values.stock,
+    minStock: values.minStock,
+    size: values.size,
+    availableSizes: JSON.stringify(values.availableSizes),
+    concentration: values.concentration || null,
+    topNotes: JSON.stringify(values.topNotes),
+    middleNotes: JSON.stringify(values.middleNotes),
+    baseNotes: JSON.stringify(values.baseNotes),
+    longevity: values.longevity || null,
+    sillage: values.sillage || null,
+    seasonRecommendation: JSON.stringify(values.seasons),
+    occasionRecommendation: JSON.stringify(values.occasions),
+    images: JSON.stringify(values.images),
+    videoUrl: values.videoUrl || null,
+    isActive: flag(values.isActive),
+    isFeatured: flag(values.isFeatured),
+    isNew: flag(values.isNew),
+    isViral: flag(values.isViral),
+    isExclusive: flag(values.isExclusive),
+  };
+}
+
+async function assertWritable(
+  values: ProductFormValues,
+  productId: number | null,
+  executor: Kysely<Database>,
+) {
+  const brand = await executor
+    .selectFrom("brands")
+    .select("id")
+    .where("id", "=", values.brandId)
+    .executeTakeFirst();
+  if (!brand) throw new UnknownBrandError();
+  let taken = executor.selectFrom("products").select("id").where("slug", "=", values.slug);
+  if (productId !== null) taken = taken.where("id", "!=", productId);
+  if (await taken.executeTakeFirst()) throw new SlugTakenError();
+}
+
+/** Creates a product; throws SlugTakenError or UnknownBrandError. */
+export async function createAdminProduct(values: ProductFormValues, executor = db) {
+  return executor.transaction().execute(async (trx) => {
+    await assertWritable(values, null, trx);
+    const { id } = await trx
+      .insertInto("products")
+      .values(toColumns(values))
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return id;
+  });
+}
+
+/** Saves the form over a product; false when it does not exist. Same errors as create. */
+export async function updateAdminProduct(id: number, values: ProductFormValues, executor = db) {
+  return executor.transaction().execute(async (trx) => {
+    await assertWritable(values, id, trx);
+    const result = await trx
+      .updateTable("products")
+      .set({ ...toColumns(values), updatedAt: new Date().toISOString() })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  });
+}
+
+/** Ocultar / Mostrar: the new visibility, or null when the product does not exist. */
+export async function toggleProductActive(id: number, executor = db) {
+  const row = await executor
+    .updateTable("products")
+    .set({ isActive: sql<0 | 1>`1 - is_active`, updatedAt: new Date().toISOString() })
+    .where("id", "=", id)
+    .returning("isActive")
+    .executeTakeFirst();
+  return row ? row.isActive === 1 : null;
+}
+
+/**
+ * 'Eliminar': a product that any order names is hidden instead, so order history keeps its
+ * lines and their product link (order_items.product_id would otherwise be set to null).
+ */
+export async function deleteOrHideProduct(
+  id: number,
+  executor = db,
+): Promise<"deleted" | "hidden" | "not_found"> {
+  return executor.transaction().execute(async (trx) => {
+    const sold = await trx
+      .selectFrom("orderItems")
+      .select("id")
+      .where("productId", "=", id)
+      .limit(1)
+      .executeTakeFirst();
+    if (sold) {
+      const hidden = await trx
+        .updateTable("products")
+        .set({ isActive: 0, updatedAt: new Date().toISOString() })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return hidden.numUpdatedRows > 0n ? "hidden" : "not_found";
+    }
+    const deleted = await trx.deleteFrom("products").where("id", "=", id).executeTakeFirst();
+    return deleted.numDeletedRows > 0n ? "deleted" : "not_found";
+  });
+}

@@ -1,0 +1,203 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { ownerColumns, type KnownShopper } from "~/models/auth/shopper";
+import { db } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { RateLimiter } from "~/utils/rate-limit.server";
+import {
+  imagePixelsCheck,
+  MAX_IMAGE_PIXELS,
+  readMultipartForm,
+  sniffImageType,
+  TOO_MANY_PIXELS_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  uploadsTempDir,
+  writeFileDurably,
+} from "~/utils/uploads.server";
+import { proofContentHash, proofFilePathIn, proofsDirIn } from "./proof-files.server";
+
+/*
+ * D8: payment proofs. The multipart body is streamed: the proof goes to a temporary file as it
+ * arrives (never the whole request in memory, and not Remix's 3 MB memory handler), bytes past
+ * 5 MB are read and thrown away, and a body far past the limit is cut off. The type comes from
+ * the file's first bytes, never its name or the browser's Content-Type. The image is re-encoded
+ * (WebP, metadata stripped, at most 2000 px) under a random name in DATA_DIR/uploads/proofs.
+ */
+
+export const PROOF_FIELD = "proofFile";
+export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+
+export const PROOF_MESSAGES = {
+  tooLarge: UPLOAD_TOO_LARGE_MESSAGE,
+  notImage: "El comprobante debe ser una imagen (JPG, PNG, WebP o HEIC).",
+  unreadable: "No se pudo leer la imagen. Sube una foto o captura en JPG, PNG o WebP.",
+  uploadTitle: "Error al subir el archivo",
+  uploadFailed: "No se pudo cargar el comprobante. Inténtalo de nuevo.",
+  uploaded: "Comprobante cargado",
+  tooMany: "Demasiados comprobantes subidos. Intenta de nuevo en unos minutos.",
+  tooManyPixels: TOO_MANY_PIXELS_MESSAGE,
+} as const;
+
+/**
+ * Proofs per address: a shopper uploads one or two, so 30 in 10 minutes only stops someone
+ * filling the disk (each proof is up to 5 MB before re-encoding).
+ */
+const proofUploads = new RateLimiter({
+  scope: "proof-upload",
+  limit: 30,
+  windowMs: 10 * 60 * 1000,
+});
+
+export type ReceivedProof =
+  | { status: "none" }
+  | { status: "too_large" }
+  | { status: "too_many" }
+  | { status: "received"; tempPath: string; size: number };
+
+export function proofsDir() {
+  return proofsDirIn(getEnv().DATA_DIR);
+}
+
+/**
+ * The checkout's body: the proof (field `proofFile`) streamed to a temporary file, counted
+ * against the address's proof limit as it starts to arrive. The caller owns the temporary file
+ * (storeProof removes it).
+ */
+export async function readCheckoutForm(
+  request: Request,
+  { clientIp }: { clientIp: string },
+): Promise<{ formData: FormData; proof: ReceivedProof }> {
+  const { formData, files } = await readMultipartForm(request, {
+    files: { [PROOF_FIELD]: 1 },
+    maxFileBytes: PROOF_MAX_BYTES,
+    admitFile: () => proofUploads.consume(clientIp),
+  });
+  const [file] = files;
+  const proof: ReceivedProof = !file
+    ? { status: "none" }
+    : file.status === "received"
+      ? { status: "received", tempPath: file.tempPath, size: file.size }
+      : { status: file.status === "refused" ? "too_many" : "too_large" };
+  return { formData, proof };
+}
+
+export type StoreProofResult = { ok: true; id: string } | { ok: false; message: string };
+
+/** Checks, re-encodes and records an uploaded proof for its uploader; the temporary file is removed. */
+export async function storeProof(
+  received: { tempPath: string },
+  shopper: KnownShopper,
+): Promise<StoreProofResult> {
+  try {
+    const handle = await fs.promises.open(received.tempPath, "r");
+    const head = Buffer.alloc(16);
+    try {
+      await handle.read(head, 0, 16, 0);
+    } finally {
+      await handle.close();
+    }
+    if (!sniffImageType(head)) return { ok: false, message: PROOF_MESSAGES.notImage };
+    const pixels = await imagePixelsCheck(received.tempPath);
+    if (pixels !== "ok") {
+      return {
+        ok: false,
+        message: pixels === "too_many" ? PROOF_MESSAGES.tooManyPixels : PROOF_MESSAGES.unreadable,
+      };
+    }
+    const id = crypto.randomBytes(16).toString("hex");
+    const file = `${id}.webp`;
+    let webp: { data: Buffer; info: sharp.OutputInfo };
+    try {
+      // limitInputPixels again: the header checked above could lie about what decodes.
+      webp = await sharp(received.tempPath, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
+        .rotate()
+        .resize({ width: 2000, height: 2000, fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true });
+    } catch {
+      // The bytes looked like an image but do not decode (truncated, or HEVC-coded HEIC,
+      // which this build of libvips cannot read): the shopper is asked for another picture.
+      return { ok: false, message: PROOF_MESSAGES.unreadable };
+    }
+    // Issue 12 (crash safety): the file is whole and on disk before the row naming it commits.
+    await writeFileDurably(path.join(proofsDir(), file), webp.data);
+    const size = webp.info.size;
+    // The same picture re-encodes to the same bytes: the admin's duplicate-proof warning.
+    const contentHash = proofContentHash(webp.data);
+    try {
+      await db
+        .insertInto("paymentProofs")
+        .values({ id, file, ...ownerColumns(shopper), orderId: null, size, contentHash })
+        .execute();
+    } catch (error) {
+      fs.rmSync(path.join(proofsDir(), file), { force: true });
+      throw error;
+    }
+    return { ok: true, id };
+  } finally {
+    fs.rmSync(received.tempPath, { force: true });
+  }
+}
+
+/** A stored proof's path, or null. `file` is checked to be one of ours, so no path can escape. */
+export function proofFilePath(file: string) {
+  return proofFilePathIn(getEnv().DATA_DIR, file);
+}
+
+const ORPHAN_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** Proofs no order took within two days (abandoned checkouts): their rows and files go. */
+export async function deleteOrphanProofs(now = Date.now()) {
+  const cutoff = new Date(now - ORPHAN_AFTER_MS).toISOString();
+  const orphans = await db
+    .deleteFrom("paymentProofs")
+    .where("orderId", "is", null)
+    .where("createdAt", "<", cutoff)
+    .returning("file")
+    .execute();
+  for (const { file } of orphans) {
+    const fullPath = proofFilePath(file);
+    if (fullPath) fs.rmSync(fullPath, { force: true });
+  }
+  return orphans.length;
+}
+
+/**
+ * Files no row names, older than two days: a proof written by a server killed before its row
+ * was committed (or a `.tmp` left by a kill during the write), and uploads killed while they
+ * were being received (uploads/tmp). A younger one may be a store in progress, so it stays.
+ */
+export async function deleteStrayUploads(now = Date.now()) {
+  const cutoff = now - ORPHAN_AFTER_MS;
+  const named = new Set(
+    (await db.selectFrom("paymentProofs").select("file").execute()).map((row) => row.file),
+  );
+  let deleted = 0;
+  for (const [dir, keep] of [
+    [proofsDir(), (name: string) => named.has(name)],
+    [uploadsTempDir(), () => false],
+  ] as const) {
+    if (!fs.existsSync(dir)) continue;
+    for (const name of fs.readdirSync(dir)) {
+      const fullPath = path.join(dir, name);
+      if (keep(name) || fs.statSync(fullPath).mtimeMs >= cutoff) continue;
+      fs.rmSync(fullPath, { force: true });
+      deleted++;
+    }
+  }
+  return deleted;
+}
+
+declare global {
+  var __perfumeriaProofSweep: NodeJS.Timeout | undefined;
+}
+
+globalThis.__perfumeriaProofSweep ??= setInterval(
+  () =>
+    void deleteOrphanProofs()
+      .then(() => deleteStrayUploads())
+      .catch((error) => console.error("[uploads] sweep failed", error)),
+  6 * 60 * 60 * 1000,
+).unref();

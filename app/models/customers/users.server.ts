@@ -1,0 +1,453 @@
+import { sql, type Kysely } from "kysely";
+import type { Database, Role } from "#db/types";
+import { db } from "~/utils/db.server";
+import {
+  HASHING_BUSY,
+  hashPassword,
+  verifyAgainstDummy,
+  verifyPassword,
+} from "~/utils/password.server";
+import { loyaltyRulesFrom, type LoyaltyRules } from "~/models/loyalty/loyalty";
+import { REGISTRATION_CLOSED, type DeleteAccountRefusal } from "./users";
+import { grantRegistrationBonus } from "~/models/loyalty/points-ledger.server";
+import { deleteReviewsByUser } from "~/models/reviews/moderation.server";
+import { getSettings } from "~/models/settings/settings.server";
+
+/** The columns any page may see about the signed-in user (never the password hash). */
+export const PUBLIC_USER_COLUMNS = [
+  "id",
+  "email",
+  "firstName",
+  "lastName",
+  "phone",
+  "role",
+  "isBlocked",
+  "loyaltyPoints",
+  "loyaltyTier",
+  "favoriteAddress1",
+  "favoriteAddress2",
+  "googleId",
+] as const;
+
+export async function getUserById(id: number) {
+  return db.selectFrom("users").select(PUBLIC_USER_COLUMNS).where("id", "=", id).executeTakeFirst();
+}
+
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof getUserById>>>;
+
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+export async function emailExists(email: string) {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export class EmailTakenError extends Error {}
+
+/** Registers a customer and grants the one-time registration bonus (D13). */
+export async function createCustomer(input: {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+}) {
+  const passwordHash = await hashPassword(input.password);
+  const rules = loyaltyRulesFrom(await getSettings());
+  return insertCustomer({ ...input, passwordHash, googleId: null }, rules);
+}
+
+/**
+ * A sign-up from /register (decision 082). A new address gets an account; an address that
+ * already has one gets nothing, and its owner is told someone tried. The password is hashed
+ * first either way, so neither the answer nor its timing tells the two apart.
+ */
+export async function registerCustomer(input: {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+}): Promise<"created" | "address-taken"> {
+  try {
+    await createCustomer(input);
+    return "created";
+  } catch (error) {
+    // The read-then-insert runs in one transaction; a second worker racing for the same new
+    // address meets the UNIQUE index instead.
+    if (!(error instanceof EmailTakenError) && !isUniqueViolation(error)) throw error;
+    await tellOwnerOfSignUpAttempt(input.email);
+    return "address-taken";
+  }
+}
+
+/**
+ * The seam for issue 22: the store cannot send e-mail yet. When it can (a durable outbox), this
+ * writes "someone tried to create an account with your address; if it was you, sign in or ask
+ * for a new password" to the account's owner. Until then the attempt leaves no trace.
+ */
+export async function tellOwnerOfSignUpAttempt(_email: string) {}
+
+async function insertCustomer(
+  input: {
+    email: string;
+    passwordHash: string | null;
+    googleId: string | null;
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+  },
+  rules: LoyaltyRules,
+  executor: Kysely<Database> = db,
+) {
+  return executor.transaction().execute(async (trx) => {
+    const taken = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", normalizeEmail(input.email))
+      .executeTakeFirst();
+    if (taken) throw new EmailTakenError("Ya existe una cuenta con este correo electrónico");
+    const user = await trx
+      .insertInto("users")
+      .values({
+        email: normalizeEmail(input.email),
+        passwordHash: input.passwordHash,
+        googleId: input.googleId,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        phone: input.phone,
+        address: null,
+        adminNotes: null,
+        lastPurchaseDate: null,
+        birthDate: null,
+        favoriteAddress1: null,
+        favoriteAddress2: null,
+      })
+      .returning(["id", "role"])
+      .executeTakeFirstOrThrow();
+    await grantRegistrationBonus(trx, user.id, rules);
+    return user;
+  });
+}
+
+export type LoginResult =
+  | { ok: true; user: { id: number; role: Role } }
+  | { ok: false; reason: Extract<SignInRefusalCode, "invalid_credentials" | "blocked"> };
+
+/** Why a sign-in was refused: what the sign-in routes decide on, never the message's text. */
+export const SIGN_IN_REFUSALS = {
+  invalid_credentials: "Credenciales incorrectas",
+  blocked: "Tu cuenta está bloqueada. Contacta a soporte para más información.",
+  google_email_unverified: "Tu cuenta de Google no tiene un correo verificado.",
+  google_email_taken: "Ya existe una cuenta con este correo. Inicia sesión con tu contraseña.",
+  registrations_closed: REGISTRATION_CLOSED,
+  /** The password hashing queue was full (decision 082): the server's fault, not a guess. */
+  busy: HASHING_BUSY,
+} as const;
+
+export type SignInRefusalCode = keyof typeof SIGN_IN_REFUSALS;
+
+/**
+ * A refused sign-in, with its code and its Spanish message. The strategies throw it inside
+ * remix-auth, which passes on only an `Error` (as an AuthorizationError's `cause`):
+ * `signInRefusalOf` finds it again. `response` is the busy gate's 503, with its Retry-After.
+ */
+export class SignInRefused extends Error {
+  constructor(
+    readonly code: SignInRefusalCode,
+    readonly response?: Response,
+  ) {
+    super(SIGN_IN_REFUSALS[code]);
+  }
+}
+
+/** The refusal behind an error a strategy threw (remix-auth wraps it as the cause), or null. */
+export function signInRefusalOf(error: unknown): SignInRefused | null {
+  if (error instanceof SignInRefused) return error;
+  if (error instanceof Error && error.cause instanceof SignInRefused) return error.cause;
+  return null;
+}
+
+/** Same work whether or not the e-mail exists, so timing does not reveal accounts. */
+export async function verifyLogin(email: string, password: string): Promise<LoginResult> {
+  try {
+    return await checkLogin(email, password);
+  } catch (error) {
+    if (error instanceof Response) throw new SignInRefused("busy", error);
+    throw error;
+  }
+}
+
+async function checkLogin(email: string, password: string): Promise<LoginResult> {
+  const row = await db
+    .selectFrom("users")
+    .select(["id", "role", "passwordHash", "isBlocked"])
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
+  if (!row?.passwordHash) {
+    await verifyAgainstDummy(password);
+    return { ok: false, reason: "invalid_credentials" };
+  }
+  if (!(await verifyPassword(password, row.passwordHash)))
+    return { ok: false, reason: "invalid_credentials" };
+  if (row.isBlocked) return { ok: false, reason: "blocked" };
+  return { ok: true, user: { id: row.id, role: row.role } };
+}
+
+export type GoogleIdentity = {
+  googleId: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+};
+
+/**
+ * Users are keyed by Google's subject id. An existing password account with the same
+ * e-mail is not merged silently: whoever controls that Google account could otherwise
+ * take over a store account they never proved they own. A new account follows the same
+ * allowRegistrations rule as /register; an existing one signs in regardless.
+ */
+export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
+  const existing = await db
+    .selectFrom("users")
+    .select(["id", "role", "isBlocked"])
+    .where("googleId", "=", identity.googleId)
+    .executeTakeFirst();
+  if (existing) return existing;
+  if (await emailExists(identity.email)) {
+    throw new SignInRefused("google_email_taken");
+  }
+  const settings = await getSettings();
+  if (!settings.allowRegistrations) throw new SignInRefused("registrations_closed");
+  const rules = loyaltyRulesFrom(settings);
+  const user = await insertCustomer(
+    {
+      email: identity.email,
+      passwordHash: null,
+      googleId: identity.googleId,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+      phone: null,
+    },
+    rules,
+  );
+  return { ...user, isBlocked: 0 as const };
+}
+
+export async function completeProfile(
+  userId: number,
+  input: {
+    firstName: string;
+    lastName: string;
+    phone: string;
+    favoriteAddress1: string;
+    favoriteAddress2: string;
+  },
+) {
+  await db
+    .updateTable("users")
+    .set({ ...input, updatedAt: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** A Google sign-up has no phone or address yet: /complete-profile asks for them. */
+export function needsProfileCompletion(user: Pick<SessionUser, "phone" | "favoriteAddress1">) {
+  return !user.phone || !user.favoriteAddress1;
+}
+
+/**
+ * Sets a new password and ends every other session of the user: whoever else was signed
+ * in with the old password is signed out (the current session, if given, stays).
+ */
+export async function changePassword(userId: number, newPassword: string, keepSid?: string) {
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ passwordHash, updatedAt: new Date().toISOString() })
+      .where("id", "=", userId)
+      .execute();
+    let sessions = trx.deleteFrom("sessions").where("userId", "=", userId);
+    if (keepSid) sessions = sessions.where("sid", "!=", keepSid);
+    await sessions.execute();
+  });
+}
+
+/** The SQLite error of a UNIQUE index (users.email is UNIQUE COLLATE NOCASE). */
+function isUniqueViolation(error: unknown) {
+  return error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+export type ProfileChanges = Partial<{
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  favoriteAddress1: string | null;
+  favoriteAddress2: string | null;
+}>;
+
+/**
+ * The customer's own details (/profile, /account/addresses): only the fields given change. A
+ * new e-mail must be free; the check reads first for the common case, and the UNIQUE index
+ * answers the race of two accounts taking the same address at once.
+ */
+export async function updateProfile(
+  userId: number,
+  changes: ProfileChanges,
+): Promise<{ ok: true } | { ok: false; reason: "email-taken" }> {
+  const email = changes.email === undefined ? undefined : normalizeEmail(changes.email);
+  if (email !== undefined) {
+    const taken = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", email)
+      .where("id", "!=", userId)
+      .executeTakeFirst();
+    if (taken) return { ok: false, reason: "email-taken" };
+  }
+  try {
+    await db
+      .updateTable("users")
+      .set({
+        ...changes,
+        ...(email === undefined ? {} : { email }),
+        updatedAt: new Date().toISOString(),
+      })
+      .where("id", "=", userId)
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
+    throw error;
+  }
+  return { ok: true };
+}
+
+/** Whether the account signs in with a password (a Google sign-up has none until it sets one). */
+export async function hasPassword(userId: number) {
+  const row = await db
+    .selectFrom("users")
+    .select("passwordHash")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Boolean(row?.passwordHash);
+}
+
+/**
+ * The customer changes their own password (/profile/security): the current one must match when
+ * the account has one; then `changePassword` ends every other session (`keepSid` stays).
+ */
+export async function changeOwnPassword(
+  userId: number,
+  input: { currentPassword?: string; newPassword: string },
+  keepSid?: string,
+): Promise<{ ok: true } | { ok: false; reason: "wrong-password" }> {
+  const row = await db
+    .selectFrom("users")
+    .select("passwordHash")
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  if (row.passwordHash && !(await verifyPassword(input.currentPassword ?? "", row.passwordHash))) {
+    return { ok: false, reason: "wrong-password" };
+  }
+  await changePassword(userId, input.newPassword, keepSid);
+  return { ok: true };
+}
+
+/** Orders the shop still has to deliver: their customer cannot vanish under them. */
+const OPEN_ORDER_STATUSES = ["pending", "paid", "processing", "shipped"] as const;
+
+/** Marks a payment proof whose uploader is gone; no guest id (a UUID) can ever equal it. */
+const DELETED_OWNER = "cuenta-eliminada";
+
+/**
+ * Deletes an account (decision 055): the customer's own request from
+ * /profile/danger, or (`requestedBy: "admin"`) the back office's "delete user". In one
+ * transaction:
+ * - orders stay for the shop's books, detached (user_id NULL) with the name, e-mail, phone and
+ *   street address anonymised (city and zone stay for the sales figures); their payment proofs
+ *   stay with them, and a proof no order took is left for the orphan sweep;
+ * - sessions, cart, favourites, notifications, points history, coupons, the activity log about
+ *   the user and their reviews go; the products' rating and count are recomputed without them;
+ * - the row goes, so the e-mail can register again. What the user did as an admin (status
+ *   events, activity notes, promo codes) stays, its author set null by the foreign keys.
+ * Refused for an unknown user, a blocked user deleting themself (backoffice.md §2: they are told
+ * to contact support), the last active admin, and while an order is still open.
+ */
+export async function deleteUserAccount(
+  userId: number,
+  { requestedBy = "self" }: { requestedBy?: "self" | "admin" } = {},
+): Promise<{ ok: true } | { ok: false; reason: DeleteAccountRefusal }> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom("users")
+      .select(["role", "isBlocked"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (!user) return { ok: false, reason: "not-found" } as const;
+    if (requestedBy === "self" && user.isBlocked) return { ok: false, reason: "blocked" } as const;
+    if (user.role === "admin") {
+      const otherAdmin = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("role", "=", "admin")
+        .where("isBlocked", "=", 0)
+        .where("id", "!=", userId)
+        .executeTakeFirst();
+      if (!otherAdmin) return { ok: false, reason: "last-admin" } as const;
+    }
+    const openOrder = await trx
+      .selectFrom("orders")
+      .select("id")
+      .where("userId", "=", userId)
+      .where("status", "in", OPEN_ORDER_STATUSES)
+      .executeTakeFirst();
+    if (openOrder) return { ok: false, reason: "open-orders" } as const;
+
+    await trx
+      .updateTable("orders")
+      .set({
+        userId: null,
+        customerName: "Cuenta eliminada",
+        customerEmail: "",
+        customerPhone: null,
+        shippingAddress: null,
+        updatedAt: new Date().toISOString(),
+      })
+      .where("userId", "=", userId)
+      .execute();
+    await trx
+      .updateTable("paymentProofs")
+      .set((eb) => ({
+        userId: null,
+        sessionId: eb.fn.coalesce("sessionId", sql.lit(DELETED_OWNER)),
+      }))
+      .where("userId", "=", userId)
+      .execute();
+
+    // Their reviews go with them; the products' ratings follow in this transaction.
+    await deleteReviewsByUser(trx, userId);
+
+    for (const table of [
+      "sessions",
+      "cartItems",
+      "wishlistItems",
+      "notifications",
+      "pointsHistory",
+      "userCoupons",
+      "userActivityLog",
+    ] as const) {
+      await trx.deleteFrom(table).where("userId", "=", userId).execute();
+    }
+    await trx.deleteFrom("users").where("id", "=", userId).execute();
+    return { ok: true } as const;
+  });
+}

@@ -1,0 +1,160 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "#db/types";
+import { db } from "~/utils/db.server";
+import { normalizeOrderNumber, unusedOrderNumber } from "./number";
+import { owns, type Shopper } from "~/models/auth/shopper";
+
+/*
+ * Reading orders (the customer's pages and the track page) and numbering new ones. Status
+ * changes live in orders/lifecycle.server.ts.
+ */
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * A new, unused order number (D14). Call it inside the transaction that inserts the order (the
+ * transaction's write lock makes the check-then-insert safe); orders.order_number is UNIQUE
+ * as a last line of defence. After a few collisions on a busy day it widens to six digits
+ * (still at most 20 characters).
+ */
+export async function generateOrderNumber(executor: Executor = db, now = new Date()) {
+  return unusedOrderNumber(now, async (candidate) => {
+    const taken = await executor
+      .selectFrom("orders")
+      .select("id")
+      .where("orderNumber", "=", candidate)
+      .executeTakeFirst();
+    return taken !== undefined;
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading orders
+
+const ORDER_COLUMNS = [
+  "id",
+  "orderNumber",
+  "status",
+  "paymentMethod",
+  "shippingMethod",
+  "subtotal",
+  "shippingCost",
+  "tax",
+  "couponDiscount",
+  "couponCode",
+  "total",
+  "customerName",
+  "customerEmail",
+  "customerPhone",
+  "shippingAddress",
+  "shippingCity",
+  "shippingZone",
+  "trackingNumber",
+  "estimatedDelivery",
+  "paidAt",
+  "shippedAt",
+  "deliveredAt",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+async function itemsOf(orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom("orderItems as i")
+    .leftJoin("products as p", "p.id", "i.productId")
+    .select([
+      "i.id",
+      "i.orderId",
+      "i.productName",
+      "i.productImage",
+      "i.size",
+      "i.quantity",
+      "i.price",
+      "p.slug",
+    ])
+    .where("i.orderId", "in", orderIds)
+    .orderBy("i.id")
+    .execute();
+}
+
+type OrderItemRow = Awaited<ReturnType<typeof itemsOf>>[number];
+
+function withItems<T extends { id: string }>(orders: T[], items: OrderItemRow[]) {
+  return orders.map((order) => ({
+    ...order,
+    items: items
+      .filter((item) => item.orderId === order.id)
+      .map(({ orderId: _orderId, ...item }) => item),
+  }));
+}
+
+/**
+ * An order with its items, only for its owner (D10, D15): the signed-in user who placed it, or
+ * the guest session (the session's guestId) that placed it without an account. Anyone else
+ * gets null, the same as for an order that does not exist.
+ */
+export async function getOrderForOwner(options: { orderId: string } & Shopper) {
+  const { orderId, ...shopper } = options;
+  const order = await db
+    .selectFrom("orders")
+    .select([...ORDER_COLUMNS, "userId", "sessionId"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!order || !owns(shopper, order)) return null;
+  const { userId: _u, sessionId: _s, ...visible } = order;
+  return withItems([visible], await itemsOf([order.id]))[0]!;
+}
+
+export type OwnedOrder = NonNullable<Awaited<ReturnType<typeof getOrderForOwner>>>;
+
+/** A customer's orders, newest first, with their items (/orders). */
+export async function listOrdersForUser(userId: number) {
+  const orders = await db
+    .selectFrom("orders")
+    .select(ORDER_COLUMNS)
+    .where("userId", "=", userId)
+    .orderBy("createdAt", "desc")
+    .execute();
+  return withItems(orders, await itemsOf(orders.map((order) => order.id)));
+}
+
+/**
+ * D32: an order by its number and the e-mail it was placed with (any case). A wrong number
+ * and a wrong e-mail both give null, so the answer never tells which one was wrong. Works for
+ * guest orders. Only what the track page shows leaves this function.
+ */
+export async function findOrderForTracking(options: { orderNumber: string; email: string }) {
+  const orderNumber = normalizeOrderNumber(options.orderNumber);
+  const email = options.email.trim().toLowerCase();
+  if (!orderNumber || !email) return null;
+  const order = await db
+    .selectFrom("orders")
+    .select([
+      "id",
+      "orderNumber",
+      "status",
+      "customerEmail",
+      "trackingNumber",
+      "estimatedDelivery",
+      "shippingMethod",
+      "createdAt",
+      "paidAt",
+      "shippedAt",
+      "deliveredAt",
+      "updatedAt",
+    ])
+    .where("orderNumber", "=", orderNumber)
+    .executeTakeFirst();
+  if (!order || order.customerEmail.toLowerCase() !== email) return null;
+  const items = await db
+    .selectFrom("orderItems")
+    .select(["id", "productName", "size", "quantity", "price"])
+    .where("orderId", "=", order.id)
+    .orderBy("id")
+    .execute();
+  const { id: _id, customerEmail: _email, ...visible } = order;
+  return { ...visible, items };
+}
+
+export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof findOrderForTracking>>>;

@@ -1,0 +1,201 @@
+import type { OrderStatus, PaymentMethod, ShippingMethod } from "#db/types";
+
+/*
+ * Client-safe rules and words of the order lifecycle (backoffice.md §4). The server
+ * (orders/lifecycle.server.ts) enforces the same table the screens read, so they cannot disagree.
+ */
+
+export const ORDER_STATUSES = [
+  "pending",
+  "paid",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "denied",
+] as const satisfies readonly OrderStatus[];
+
+/**
+ * Forward-only moves (the seed's admin selector enforced none; we do). processing → delivered
+ * is the detail dialog's 'Entregado' (store pickup never ships). Cancel is open to every
+ * status but cancelled/denied, including delivered (D13 reverses the points); deny only
+ * while pending.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ["paid", "cancelled", "denied"],
+  paid: ["processing", "cancelled"],
+  processing: ["shipped", "delivered", "cancelled"],
+  shipped: ["delivered", "cancelled"],
+  delivered: ["cancelled"],
+  cancelled: [],
+  denied: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus) {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** backoffice.md §4: delete is offered when the order is neither cancelled nor denied. */
+export function canDeleteOrder(status: OrderStatus) {
+  return status !== "cancelled" && status !== "denied";
+}
+
+/** Cancel, deny and delete need internal notes (backoffice.md §4, §5). */
+export function transitionNeedsNotes(to: OrderStatus | "deleted") {
+  return to === "cancelled" || to === "denied" || to === "deleted";
+}
+
+export const NOTES_REQUIRED = "Debe proporcionar notas para esta acción";
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** Labels of /orders and the profile (backoffice.md §4). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "Pendiente de revisión",
+  paid: "Pagado - En proceso",
+  processing: "Procesando pedido",
+  shipped: "Enviado",
+  delivered: "Entregado",
+  cancelled: "Cancelado",
+  denied: "Denegado",
+};
+
+/**
+ * Short labels of the confirmation page. The seed fell back to 'Pendiente' for denied;
+ * a denied order saying "Pendiente" would mislead the customer, so it says 'Denegado'.
+ */
+export const ORDER_STATUS_SHORT_LABELS: Record<OrderStatus, string> = {
+  pending: "Pendiente",
+  paid: "Pagado",
+  processing: "Procesando",
+  shipped: "Enviado",
+  delivered: "Entregado",
+  cancelled: "Cancelado",
+  denied: "Denegado",
+};
+
+/**
+ * The Badge variant each status shows in. Models sit below the UI and do not import its
+ * types: `<Badge variant={…}>` checks these names where the screens use them.
+ */
+export const ORDER_STATUS_BADGES = {
+  pending: "warning",
+  paid: "info",
+  processing: "info",
+  shipped: "accent",
+  delivered: "success",
+  cancelled: "neutral",
+  denied: "danger",
+} as const satisfies Record<OrderStatus, string>;
+
+/** The status note of backoffice.md §4 (pending: under review; denied: contact us; …). */
+export function orderStatusMessage(status: OrderStatus, paymentMethod: PaymentMethod) {
+  switch (status) {
+    case "pending":
+      return paymentMethod === "bank_transfer"
+        ? "Tu pedido está en revisión. Estamos verificando tu comprobante de transferencia."
+        : "Tu pedido está en revisión.";
+    case "denied":
+      return "Tu pedido fue denegado. Por favor contacta a servicio al cliente.";
+    case "cancelled":
+      return "Este pedido fue cancelado.";
+    default:
+      return "Tu pedido fue aprobado y está en proceso.";
+  }
+}
+
+/** backoffice.md §4: anything but the first two shows 'Recoger en tienda' on the order pages. */
+export function paymentMethodLabel(method: PaymentMethod) {
+  if (method === "bank_transfer") return "Transferencia Bancaria";
+  if (method === "cash_on_delivery") return "Pago Contra Entrega";
+  return "Recoger en tienda";
+}
+
+export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = {
+  standard: "Envío estándar",
+  express: "Envío express",
+  pickup: "Recoger en tienda",
+};
+
+/** Track page statuses (backoffice.md §4, D16: paid shows as approved). */
+export type TrackStatus =
+  "pending" | "approved" | "processing" | "shipped" | "delivered" | "cancelled" | "denied";
+
+export function trackStatusOf(status: OrderStatus): TrackStatus {
+  return status === "paid" ? "approved" : status;
+}
+
+export const TRACK_STATUS_LABELS: Record<TrackStatus, string> = {
+  pending: "Pendiente",
+  approved: "Aprobado",
+  processing: "Procesando",
+  shipped: "Enviado",
+  delivered: "Entregado",
+  cancelled: "Cancelado",
+  denied: "Denegado",
+};
+
+export type TimelineStep = {
+  key: "received" | "approved" | "processing" | "shipped" | "delivered" | "cancelled" | "denied";
+  label: string;
+  done: boolean;
+  at: string | null;
+};
+
+/**
+ * The history timeline of backoffice.md §4: received always; approved when not pending; in
+ * preparation for processing/shipped/delivered; on the way for shipped/delivered; delivered.
+ * A cancelled or denied order shows the steps it really reached (approved only if it was
+ * paid), then the closing step, instead of claiming an approval that never happened.
+ */
+export function trackingTimeline(order: {
+  status: OrderStatus;
+  createdAt: string;
+  paidAt: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  updatedAt: string;
+}): TimelineStep[] {
+  const { status } = order;
+  const closed = status === "cancelled" || status === "denied";
+  const reached = (list: OrderStatus[]) => list.includes(status);
+  const steps: TimelineStep[] = [
+    { key: "received", label: "Pedido recibido", done: true, at: order.createdAt },
+    {
+      key: "approved",
+      label: "Pago aprobado",
+      done: closed ? order.paidAt !== null : status !== "pending",
+      at: order.paidAt,
+    },
+    {
+      key: "processing",
+      label: "En preparación",
+      done: reached(["processing", "shipped", "delivered"]),
+      at: null,
+    },
+    {
+      key: "shipped",
+      label: "En camino",
+      done: closed ? order.shippedAt !== null : reached(["shipped", "delivered"]),
+      at: order.shippedAt,
+    },
+    {
+      key: "delivered",
+      label: "Entregado",
+      done: status === "delivered" || (closed && order.deliveredAt !== null),
+      at: order.deliveredAt,
+    },
+  ];
+  if (!closed) return steps;
+  return [
+    ...steps.filter((step) => step.done),
+    {
+      key: status,
+      label: status === "cancelled" ? "Pedido cancelado" : "Pedido denegado",
+      done: true,
+      at: order.updatedAt,
+    },
+  ];
+}

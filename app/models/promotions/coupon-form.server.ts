@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { getCart } from "~/models/cart/cart.server";
+import { checkCoupon } from "./coupons.server";
+import {
+  COUPON_MESSAGES,
+  couponDescription,
+  couponRefusalMessage,
+  normalizeCouponCode,
+  type CouponIntent,
+  type CouponNotice,
+} from "./coupons";
+import type { Shopper } from "~/models/auth/shopper";
+import type { AppSession } from "~/utils/session.server";
+
+/**
+ * The code box's two buttons, on the cart page (posting to /resources/coupon) and inside the
+ * checkout form (posting with the whole form): one schema for both, on the server only
+ * (decision 054).
+ */
+export const CouponIntentSchema: z.ZodType<CouponIntent, z.ZodTypeDef, unknown> =
+  z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("apply-coupon"),
+      // No pipe: conform's coercion of a pipe loses the custom "required" message.
+      code: z
+        .string({ required_error: COUPON_MESSAGES.empty })
+        .trim()
+        .min(1, COUPON_MESSAGES.empty)
+        .max(50, COUPON_MESSAGES.notFound)
+        .transform(normalizeCouponCode),
+    }),
+    z.object({ intent: z.literal("remove-coupon") }),
+  ]);
+
+/**
+ * D20: the one handler of the code box, for the cart page (/resources/coupon) and the checkout
+ * form. The applied code is kept in the session (the caller commits it) and checked against the
+ * shopper's cart now; the order's transaction checks it again and consumes it.
+ */
+export async function handleCouponIntent(
+  session: AppSession,
+  shopper: Shopper,
+  intent: CouponIntent,
+): Promise<CouponNotice> {
+  if (intent.intent === "remove-coupon") {
+    session.unset("appliedCoupon");
+    return { ok: true, title: COUPON_MESSAGES.removed, message: "" };
+  }
+  try {
+    const cart = await getCart(shopper);
+    const check = await checkCoupon({
+      code: intent.code,
+      userId: shopper.userId,
+      subtotal: cart.subtotal,
+    });
+    if (!check.ok) {
+      const message = couponRefusalMessage(check);
+      return { ok: false, title: COUPON_MESSAGES.invalidTitle, message };
+    }
+    session.set("appliedCoupon", check.coupon.code);
+    return { ok: true, title: COUPON_MESSAGES.applied, message: couponDescription(check.coupon) };
+  } catch (error) {
+    console.error("[coupon] validation failed", error);
+    return { ok: false, title: COUPON_MESSAGES.failedTitle, message: COUPON_MESSAGES.failed };
+  }
+}

@@ -1,0 +1,22 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+
+/*
+ * The reply form of the message detail (routes/admin.messages_.$messageId/route.tsx), backoffice.md §5:
+ * non-empty after trimming. Server only, so zod stays out of the admin pages' JS (decision 054).
+ */
+
+export const MESSAGE_REPLY_MESSAGE = "La respuesta no puede estar vacía.";
+export const MESSAGE_REPLY_MAX = 5000;
+
+const MessageReplySchema = z.object({
+  reply: z
+    .string({ required_error: MESSAGE_REPLY_MESSAGE })
+    .trim()
+    .min(1, MESSAGE_REPLY_MESSAGE)
+    .max(MESSAGE_REPLY_MAX, `La respuesta no puede tener más de ${MESSAGE_REPLY_MAX} caracteres.`),
+});
+
+export function parseMessageReply(formData: FormData) {
+  return parseWithZod(formData, { schema: MessageReplySchema });
+}

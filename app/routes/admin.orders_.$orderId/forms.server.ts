@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { ORDER_STATUSES } from "~/models/orders/status";
+import { hondurasLocalToIso } from "~/utils/dates";
+
+/*
+ * What the order action accepts (routes/admin.orders_.$orderId/route.tsx), from that page, the list's inline
+ * selector and the proof queue. Server only, so zod stays out of the admin pages' JS.
+ */
+const StatusSchema = z.enum(ORDER_STATUSES);
+export const OrderActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("status"),
+    to: StatusSchema,
+    expectedStatus: StatusSchema.optional(),
+    note: z.string().max(2000).optional(),
+    trackingNumber: z.string().max(100).optional(),
+    customerReason: z.string().max(500).optional(),
+    redirectTo: z.string().optional(),
+  }),
+  z.object({
+    intent: z.literal("extend-deadline"),
+    hours: z.string().max(10).optional(),
+    until: z.string().max(30).optional(),
+    redirectTo: z.string().optional(),
+  }),
+  z.object({
+    intent: z.literal("delete"),
+    expectedStatus: StatusSchema.optional(),
+    note: z.string().max(2000).optional(),
+    redirectTo: z.string().optional(),
+  }),
+]);
+
+export const DEADLINE_FORM_MESSAGES = {
+  missing: "Indica las horas que quieres sumar o la nueva fecha límite.",
+  hours: "Las horas deben ser un número entero entre 1 y 720.",
+  until: "La nueva fecha límite no es válida.",
+} as const;
+
+/**
+ * Issue 12: the deadline form sends "+N horas" or a new date (Honduras time, as a
+ * datetime-local input gives it); the date wins when both are filled.
+ */
+export function parseDeadlineExtension(input: {
+  hours?: string;
+  until?: string;
+}): { hours: number } | { until: Date } | { error: string } {
+  const until = input.until?.trim();
+  if (until) {
+    const iso = hondurasLocalToIso(until);
+    return iso ? { until: new Date(iso) } : { error: DEADLINE_FORM_MESSAGES.until };
+  }
+  const hours = input.hours?.trim();
+  if (!hours) return { error: DEADLINE_FORM_MESSAGES.missing };
+  const value = Number(hours);
+  if (!/^\d+$/.test(hours) || value < 1 || value > 720)
+    return { error: DEADLINE_FORM_MESSAGES.hours };
+  return { hours: value };
+}

@@ -1,0 +1,45 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { REVIEW_COMMENT_MAX } from "~/models/reviews/reviews";
+
+/*
+ * What the review detail's action accepts (routes/admin.reviews_.$reviewId/route.tsx), backoffice.md §5:
+ * the rating 1–5 and a comment non-empty after trimming; a response non-empty after trimming.
+ * Server only, so zod stays out of the admin pages' JS (decision 054); the forms render the reply.
+ */
+
+export const REVIEW_RATING_MESSAGE = "La calificación debe ser de 1 a 5 estrellas.";
+export const REVIEW_COMMENT_MESSAGE = "El comentario es obligatorio.";
+export const REVIEW_RESPONSE_MESSAGE = "La respuesta no puede estar vacía.";
+
+const ReviewActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve") }),
+  z.object({
+    intent: z.literal("update"),
+    rating: z.coerce
+      .number({ required_error: REVIEW_RATING_MESSAGE, invalid_type_error: REVIEW_RATING_MESSAGE })
+      .int(REVIEW_RATING_MESSAGE)
+      .min(1, REVIEW_RATING_MESSAGE)
+      .max(5, REVIEW_RATING_MESSAGE),
+    comment: z
+      .string({ required_error: REVIEW_COMMENT_MESSAGE })
+      .trim()
+      .min(1, REVIEW_COMMENT_MESSAGE)
+      .max(
+        REVIEW_COMMENT_MAX,
+        `El comentario no puede tener más de ${REVIEW_COMMENT_MAX} caracteres.`,
+      ),
+  }),
+  z.object({
+    intent: z.literal("respond"),
+    response: z
+      .string({ required_error: REVIEW_RESPONSE_MESSAGE })
+      .trim()
+      .min(1, REVIEW_RESPONSE_MESSAGE)
+      .max(2000, "La respuesta no puede tener más de 2000 caracteres."),
+  }),
+]);
+
+export function parseReviewAction(formData: FormData) {
+  return parseWithZod(formData, { schema: ReviewActionSchema });
+}

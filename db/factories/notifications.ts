@@ -1,0 +1,61 @@
+import type { Kysely } from "kysely";
+import type { Database, NotificationType } from "../types";
+import { customerNotice, type CustomerNoticeEvent } from "../../app/models/orders/notices";
+
+/*
+ * A notification as the app writes it. Order events take the lifecycle's own words
+ * (orders/notices.ts); other types say what the test gives. Tests that are about the lifecycle
+ * move the order with `changeOrderStatus` instead.
+ */
+export type NotificationOptions = {
+  type?: NotificationType;
+  title?: string;
+  message?: string;
+  orderId?: string | null;
+  orderNumber?: string | null;
+  isRead?: 0 | 1;
+  createdAt?: string;
+};
+
+const isOrderEvent = (type: NotificationType): type is CustomerNoticeEvent =>
+  type.startsWith("order_") || type === "loyalty_points";
+
+export async function createNotification(
+  db: Kysely<Database>,
+  userId: number,
+  options: NotificationOptions = {},
+) {
+  const type = options.type ?? "promo_code";
+  const orderNumber = options.orderNumber ?? null;
+  const words = isOrderEvent(type)
+    ? customerNotice(type, {
+        orderNumber: orderNumber ?? "PH-261124-0001",
+        trackingNumber: null,
+        points: 0,
+      })
+    : { title: "Tienes un cupón nuevo", message: "Usa tu cupón en tu próxima compra." };
+  return db
+    .insertInto("notifications")
+    .values({
+      userId,
+      type,
+      title: options.title ?? words.title,
+      message: options.message ?? words.message,
+      orderId: options.orderId ?? null,
+      orderNumber,
+      isRead: options.isRead ?? 0,
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** What a customer has been told, oldest first. */
+export function notificationsOf(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom("notifications")
+    .select(["type", "title", "message", "orderNumber"])
+    .where("userId", "=", userId)
+    .orderBy("id")
+    .execute();
+}
