@@ -71,7 +71,8 @@ async function printPlans(dataDir: string, store: Store) {
   process.env.LOG_SLOW_QUERIES_MS = "0";
   const { catalogQueries, discountedProductsQuery } =
     await import("~/models/catalog/catalog.server");
-  const { DEFAULT_CATALOG_QUERY, SORT_OPTIONS } = await import("~/models/catalog/catalog");
+  const { CATALOG_PAGE_SIZE, DEFAULT_CATALOG_QUERY, SORT_OPTIONS } =
+    await import("~/models/catalog/catalog");
   const { db } = await import("~/utils/db.server");
   const filters = [
     { label: "no filter", changes: {} },
@@ -110,7 +111,8 @@ async function printPlans(dataDir: string, store: Store) {
       const queries = catalogQueries({ ...base, sortBy: sort.value });
       const page = filter.label === "no filter" ? 150 : 1;
       console.log(`${filter.label}: list, ${sort.value}, page ${page}`);
-      for (const line of await explain(queries.page(page).compile())) console.log(line);
+      const offset = (page - 1) * CATALOG_PAGE_SIZE;
+      for (const line of await explain(queries.page(offset).compile())) console.log(line);
     }
   }
   console.log("\nhome 'Ofertas': the 8 biggest savings");

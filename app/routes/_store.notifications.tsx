@@ -32,6 +32,7 @@ import { safeRedirect } from "~/utils/redirect.server";
 import { formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requestedPage } from "~/utils/paging";
 
 const NotificationId = z.coerce.number().int().positive();
 
@@ -48,7 +49,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const page = Number(new URL(request.url).searchParams.get("page")) || 1;
+  const page = requestedPage(new URL(request.url).searchParams.get("page"));
   return json(await listNotifications(user.id, { page }));
 }
 

@@ -15,6 +15,7 @@ import { DEFAULT_CATALOG_QUERY } from "~/models/catalog/catalog";
 import { listCatalog, newProducts, viralProducts } from "~/models/catalog/catalog.server";
 import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
 import { getUserId } from "~/models/auth/auth.server";
+import { requestedPage } from "~/utils/paging";
 
 /** Storefront §2/§9: searching starts at 2 characters; Novedades and Más Buscados show 4. */
 const MIN_QUERY_LENGTH = 2;
@@ -23,7 +24,7 @@ const SHOWCASE_SIZE = 4;
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 100);
-  const page = Number.parseInt(params.get("page") ?? "1", 10) || 1;
+  const page = requestedPage(params.get("page"));
   const userId = await getUserId(request);
 
   if (q.length >= MIN_QUERY_LENGTH) {

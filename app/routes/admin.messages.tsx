@@ -13,6 +13,7 @@ import {
 import { listMessages } from "~/models/content/messages.server";
 import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
+import { requestedPage } from "~/utils/paging";
 
 export const meta: MetaFunction = () => [{ title: "Mensajes | Panel Administrativo" }];
 
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const status = MESSAGE_STATUSES.find((value) => value === url.searchParams.get("status"));
-  const list = await listMessages({ status, page: Number(url.searchParams.get("page")) || 1 });
+  const list = await listMessages({ status, page: requestedPage(url.searchParams.get("page")) });
   return json({ status: status ?? null, list });
 }
 

@@ -26,6 +26,7 @@ import { guardAction } from "~/models/auth/guard-action.server";
 import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { requestedPage } from "~/utils/paging";
 
 export const meta: MetaFunction = () => [{ title: "Pedidos | Panel Administrativo" }];
 
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = {
     q: url.searchParams.get("q") ?? "",
     status: isOrderStatus(status) ? status : undefined,
-    page: Number(url.searchParams.get("page")) || 1,
+    page: requestedPage(url.searchParams.get("page")),
   };
   const [list, proofsWaiting] = await Promise.all([listAdminOrders(filters), countProofQueue()]);
   return json({ view: "list" as const, filters, list, proofsWaiting });

@@ -10,6 +10,7 @@ import { REVIEW_STATUS_FILTER_LABELS, REVIEW_STATUS_FILTERS } from "~/models/rev
 import { listAdminReviews } from "~/models/reviews/admin.server";
 import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
+import { requestedPage } from "~/utils/paging";
 
 export const meta: MetaFunction = () => [{ title: "Reseñas | Panel Administrativo" }];
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status: status ?? "all",
     rating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : undefined,
     product: url.searchParams.get("product")?.trim() ?? "",
-    page: Number(url.searchParams.get("page")) || 1,
+    page: requestedPage(url.searchParams.get("page")),
   };
   const list = await listAdminReviews(filters);
   return json({ filters, list });

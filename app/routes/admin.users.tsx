@@ -12,6 +12,7 @@ import { listAdminUsers, type AdminUserListItem } from "~/models/customers/admin
 import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { requestedPage } from "~/utils/paging";
 
 export const meta: MetaFunction = () => [{ title: "Usuarios | Panel Administrativo" }];
 
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = {
     search: url.searchParams.get("q")?.trim() ?? "",
     role,
-    page: Number(url.searchParams.get("page")) || 1,
+    page: requestedPage(url.searchParams.get("page")),
   };
   const list = await listAdminUsers(filters);
   return json({ filters, list });

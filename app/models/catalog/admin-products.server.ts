@@ -4,6 +4,7 @@ import { db } from "~/utils/db.server";
 import type { ProductFormValues } from "./product-form.server";
 import { parseList } from "./products.server";
 import { getSettings } from "~/models/settings/settings.server";
+import { paginate } from "~/utils/paging";
 
 /*
  * The products screen of the back office (backoffice.md §2–§5): the paginated list with its
@@ -56,35 +57,40 @@ export async function listAdminProducts(filters: AdminProductFilters) {
   if (filters.brandId) query = query.where("products.brandId", "=", filters.brandId);
   if (filters.lowStock) query = query.where("products.stock", "<=", stockThreshold);
 
-  const [{ total }, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    query
-      .select([
-        "products.id",
-        "products.name",
-        "products.slug",
-        "products.size",
-        "products.gender",
-        "products.perfumeType",
-        "products.catalogType",
-        "products.concentration",
-        "products.price",
-        "products.originalPrice",
-        "products.stock",
-        "products.images",
-        "products.isActive",
-        "products.isFeatured",
-        "products.isNew",
-        "products.isViral",
-        "products.isExclusive",
-        "brands.name as brandName",
-      ])
-      .orderBy("products.createdAt", "desc")
-      .orderBy("products.id", "desc")
-      .limit(ADMIN_PRODUCTS_PAGE_SIZE)
-      .offset((filters.page - 1) * ADMIN_PRODUCTS_PAGE_SIZE)
-      .execute(),
-  ]);
+  const { rows, ...window } = await paginate({
+    page: filters.page,
+    pageSize: ADMIN_PRODUCTS_PAGE_SIZE,
+    count: async () =>
+      (await query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow())
+        .total,
+    rows: ({ limit, offset }) =>
+      query
+        .select([
+          "products.id",
+          "products.name",
+          "products.slug",
+          "products.size",
+          "products.gender",
+          "products.perfumeType",
+          "products.catalogType",
+          "products.concentration",
+          "products.price",
+          "products.originalPrice",
+          "products.stock",
+          "products.images",
+          "products.isActive",
+          "products.isFeatured",
+          "products.isNew",
+          "products.isViral",
+          "products.isExclusive",
+          "brands.name as brandName",
+        ])
+        .orderBy("products.createdAt", "desc")
+        .orderBy("products.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  });
 
   const products = rows.map(
     ({ images, isActive, isFeatured, isNew, isViral, isExclusive, ...row }) => {
@@ -103,12 +109,7 @@ export async function listAdminProducts(filters: AdminProductFilters) {
       };
     },
   );
-  return {
-    products,
-    total,
-    page: filters.page,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PAGE_SIZE)),
-  };
+  return { products, ...window };
 }
 
 /** Every brand for the filter and the form's select, active ones and not. */

@@ -14,6 +14,7 @@ import { db } from "~/utils/db.server";
 import { sharedQuery } from "~/utils/shared-query.server";
 import { isProductImageKey } from "~/utils/images";
 import { lempirasToCentavos } from "~/utils/money";
+import { paginate, requestedPage } from "~/utils/paging";
 
 /*
  * The shopper's catalogue: filters, sorts, pages and search over active products only.
@@ -46,7 +47,7 @@ const CatalogQuerySchema = z.object({
   featured: flag,
   discount: flag,
   sortBy: z.enum(sortKeys).catch(DEFAULT_CATALOG_QUERY.sortBy),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  page: z.unknown().transform(requestedPage),
   view: z.enum(["grid", "list"]).catch("grid"),
 });
 
@@ -172,7 +173,8 @@ export function catalogQueries(query: CatalogQuery, pageSize = CATALOG_PAGE_SIZE
   const [column, direction] = SORT_COLUMNS[query.sortBy];
   return {
     count: filtered.select((eb) => eb.fn.countAll<number>().as("total")),
-    page: (page: number) => {
+    /** The window of `pageSize` cards from `offset` (paginate's). */
+    page: (offset: number) => {
       // A late row lookup: the page's ids come from the sort's index alone (the offset skips
       // index entries, not rows joined to their brand), then only those 24 rows are read.
       const pageIds = filtered
@@ -181,7 +183,7 @@ export function catalogQueries(query: CatalogQuery, pageSize = CATALOG_PAGE_SIZE
         // Stable across pages: equal prices (or dates, ratings) keep one order.
         .orderBy("p.id", direction)
         .limit(pageSize)
-        .offset((page - 1) * pageSize);
+        .offset(offset);
       return withCardColumns(db.selectFrom("products as p").where("p.id", "in", pageIds))
         .orderBy(column, direction)
         .orderBy("p.id", direction);
@@ -201,11 +203,13 @@ export const listCatalog = sharedQuery(async function listCatalog({
   pageSize?: number;
 }): Promise<CatalogPage> {
   const queries = catalogQueries(query, pageSize);
-  const { total } = await queries.count.executeTakeFirstOrThrow();
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.floor(query.page)), pageCount);
-  const rows = await queries.page(page).execute();
-  return { products: rows.map(toCatalogProduct), total, page, pageCount, pageSize };
+  const { rows, ...window } = await paginate({
+    page: query.page,
+    pageSize,
+    count: async () => (await queries.count.executeTakeFirstOrThrow()).total,
+    rows: ({ offset }) => queries.page(offset).execute(),
+  });
+  return { products: rows.map(toCatalogProduct), ...window };
 });
 
 export type SearchSuggestion = {

@@ -13,6 +13,7 @@ import {
   parseMoneyInput,
   splitList,
 } from "./product-form";
+import { requestedPage } from "~/utils/paging";
 
 /*
  * What the back office's product screens accept (backoffice.md §3, §5, §9): the form's post, the
@@ -151,7 +152,7 @@ const ProductListFiltersSchema = z.object({
   category: z.enum(keysOf(CATEGORY_LABELS)).nullable().catch(null),
   brand: z.coerce.number().int().positive().nullable().catch(null),
   stock: z.enum(["low"]).nullable().catch(null),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: z.unknown().transform(requestedPage),
 });
 
 export function parseProductListFilters(params: URLSearchParams) {

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { MESSAGE_PREVIEW_LENGTH, type MessageStatus } from "./messages";
+import { paginate } from "~/utils/paging";
 
 /*
  * The contact messages of D31: the /contact form writes them, the message centre
@@ -62,29 +63,35 @@ export async function listMessages(
   } = {},
   executor: Executor = db,
 ) {
-  const { total } = await withStatus(executor, status)
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
-  const rows = await withStatus(executor, status)
-    .select([
-      "id",
-      "name",
-      "email",
-      "subject",
-      "isRead",
-      "isReplied",
-      "createdAt",
-      // Only what the preview shows (plus one character, to know it was cut), not 5,000 each.
-      sql<string>`substr(message, 1, ${MESSAGE_PREVIEW_LENGTH + 1})`.as("excerpt"),
-    ])
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(pageSize)
-    .offset((current - 1) * pageSize)
-    .execute();
-  return { messages: rows.map(toFlags), total, page: current, pageCount, pageSize };
+  const { rows, ...window } = await paginate({
+    page,
+    pageSize,
+    count: async () =>
+      (
+        await withStatus(executor, status)
+          .select((eb) => eb.fn.countAll<number>().as("total"))
+          .executeTakeFirstOrThrow()
+      ).total,
+    rows: ({ limit, offset }) =>
+      withStatus(executor, status)
+        .select([
+          "id",
+          "name",
+          "email",
+          "subject",
+          "isRead",
+          "isReplied",
+          "createdAt",
+          // Only what the preview shows (plus one character, to know it was cut), not 5,000 each.
+          sql<string>`substr(message, 1, ${MESSAGE_PREVIEW_LENGTH + 1})`.as("excerpt"),
+        ])
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  });
+  return { messages: rows.map(toFlags), ...window };
 }
 
 export type MessageListItem = Awaited<ReturnType<typeof listMessages>>["messages"][number];

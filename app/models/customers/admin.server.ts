@@ -9,6 +9,7 @@ import { grantRegistrationBonus } from "~/models/loyalty/points-ledger.server";
 import { getSettings } from "~/models/settings/settings.server";
 import type { DeleteAccountRefusal } from "./users";
 import { deleteUserAccount, normalizeEmail } from "./users.server";
+import { paginate } from "~/utils/paging";
 
 /*
  * The customers screen of the back office (backoffice.md §2 "Users", §3 user_activity_log):
@@ -72,47 +73,53 @@ function filteredUsers({ search, role }: AdminUserFilters) {
  */
 export async function listAdminUsers(filters: AdminUserFilters) {
   const pageSize = filters.pageSize ?? ADMIN_USERS_PAGE_SIZE;
-  const { total } = await filteredUsers(filters)
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.trunc(filters.page ?? 1) || 1), pageCount);
-  const rows = await filteredUsers(filters)
-    .select((eb) => [
-      "u.id",
-      "u.firstName",
-      "u.lastName",
-      "u.email",
-      "u.phone",
-      "u.role",
-      "u.isBlocked",
-      "u.loyaltyPoints",
-      "u.loyaltyTier",
-      "u.createdAt",
-      eb
-        .selectFrom("orders as o")
-        .select((o) => o.fn.countAll<number>().as("n"))
-        .whereRef("o.userId", "=", "u.id")
-        .as("orderCount"),
-      eb
-        .selectFrom("orders as o")
-        .select(sql<number>`coalesce(sum(o.total), 0)`.as("spent"))
-        .whereRef("o.userId", "=", "u.id")
-        .where("o.status", "=", "delivered")
-        .as("totalSpent"),
-    ])
-    .orderBy("u.createdAt", "desc")
-    .orderBy("u.id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { rows, ...window } = await paginate({
+    page: filters.page,
+    pageSize,
+    count: async () =>
+      (
+        await filteredUsers(filters)
+          .select((eb) => eb.fn.countAll<number>().as("total"))
+          .executeTakeFirstOrThrow()
+      ).total,
+    rows: ({ limit, offset }) =>
+      filteredUsers(filters)
+        .select((eb) => [
+          "u.id",
+          "u.firstName",
+          "u.lastName",
+          "u.email",
+          "u.phone",
+          "u.role",
+          "u.isBlocked",
+          "u.loyaltyPoints",
+          "u.loyaltyTier",
+          "u.createdAt",
+          eb
+            .selectFrom("orders as o")
+            .select((o) => o.fn.countAll<number>().as("n"))
+            .whereRef("o.userId", "=", "u.id")
+            .as("orderCount"),
+          eb
+            .selectFrom("orders as o")
+            .select(sql<number>`coalesce(sum(o.total), 0)`.as("spent"))
+            .whereRef("o.userId", "=", "u.id")
+            .where("o.status", "=", "delivered")
+            .as("totalSpent"),
+        ])
+        .orderBy("u.createdAt", "desc")
+        .orderBy("u.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  });
   const users = rows.map(({ isBlocked, orderCount, totalSpent, ...row }) => ({
     ...row,
     isBlocked: isBlocked === 1,
     orderCount: orderCount ?? 0,
     totalSpent: totalSpent ?? 0,
   }));
-  return { users, total, page, pageCount, pageSize };
+  return { users, ...window };
 }
 
 export type AdminUserListItem = Awaited<ReturnType<typeof listAdminUsers>>["users"][number];

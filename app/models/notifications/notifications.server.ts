@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, NotificationType } from "#db/types";
 import { db } from "~/utils/db.server";
 import { NOTIFICATIONS_PAGE_SIZE } from "./notifications";
+import { paginate } from "~/utils/paging";
 
 /*
  * A customer's notifications (storefront.md §3). The order lifecycle, coupons and points write
@@ -71,24 +72,25 @@ export async function listNotifications(
     ])
     .where("userId", "=", userId)
     .executeTakeFirstOrThrow();
-  const total = Number(counts.total);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
-  const rows = await executor
-    .selectFrom("notifications")
-    .select(COLUMNS)
-    .where("userId", "=", userId)
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(pageSize)
-    .offset((current - 1) * pageSize)
-    .execute();
+  const { rows, ...window } = await paginate({
+    page,
+    pageSize,
+    count: async () => counts.total,
+    rows: ({ limit, offset }) =>
+      executor
+        .selectFrom("notifications")
+        .select(COLUMNS)
+        .where("userId", "=", userId)
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  });
   return {
     notifications: rows.map((row) => ({ ...row, isRead: row.isRead === 1 })),
-    total,
     unread: Number(counts.unread ?? 0),
-    page: current,
-    pageCount,
+    ...window,
   };
 }
 

@@ -4,6 +4,7 @@ import { db } from "~/utils/db.server";
 import type { ProofQueueEntry, ProofReuse } from "./admin";
 import { paymentProofUrl } from "~/models/checkout/checkout";
 import { ORDER_STATUS_SHORT_LABELS } from "./status";
+import { paginate } from "~/utils/paging";
 
 /*
  * What the orders screens of the back office read (backoffice.md §2): the searchable list, the
@@ -58,32 +59,38 @@ function filteredOrders({ q, status }: AdminOrderFilters) {
  */
 export async function listAdminOrders(filters: AdminOrderFilters) {
   const pageSize = filters.pageSize ?? ADMIN_ORDERS_PAGE_SIZE;
-  const { total } = await filteredOrders(filters)
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.trunc(filters.page ?? 1)), pageCount);
-  const rows = await filteredOrders(filters)
-    .select([
-      "o.id",
-      "o.orderNumber",
-      "o.userId",
-      "o.status",
-      "o.paymentMethod",
-      "o.shippingCity",
-      "o.customerName",
-      "o.customerEmail",
-      "o.customerPhone",
-      "o.total",
-      "o.shippingCost",
-      "o.paymentProof",
-      "o.createdAt",
-    ])
-    .orderBy("o.createdAt", "desc")
-    .orderBy("o.id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { rows, ...window } = await paginate({
+    page: filters.page,
+    pageSize,
+    count: async () =>
+      (
+        await filteredOrders(filters)
+          .select((eb) => eb.fn.countAll<number>().as("total"))
+          .executeTakeFirstOrThrow()
+      ).total,
+    rows: ({ limit, offset }) =>
+      filteredOrders(filters)
+        .select([
+          "o.id",
+          "o.orderNumber",
+          "o.userId",
+          "o.status",
+          "o.paymentMethod",
+          "o.shippingCity",
+          "o.customerName",
+          "o.customerEmail",
+          "o.customerPhone",
+          "o.total",
+          "o.shippingCost",
+          "o.paymentProof",
+          "o.createdAt",
+        ])
+        .orderBy("o.createdAt", "desc")
+        .orderBy("o.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  });
   const items = await itemsOf(rows.map((row) => row.id));
   const orders = rows.map(({ userId, paymentProof, ...row }) => {
     const lines = items.get(row.id) ?? [];
@@ -96,7 +103,7 @@ export async function listAdminOrders(filters: AdminOrderFilters) {
       moreItems: Math.max(0, lines.length - 2),
     };
   });
-  return { orders, total, page, pageCount, pageSize };
+  return { orders, ...window };
 }
 
 async function itemsOf(orderIds: string[]) {

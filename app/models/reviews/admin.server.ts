@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { db } from "~/utils/db.server";
 import type { ReviewStatusFilter } from "./admin";
+import { paginate } from "~/utils/paging";
 
 /*
  * What the reviews screens of the back office read (backoffice.md §2, §4): the filtered list and
@@ -40,37 +41,43 @@ function filteredReviews({ status, rating, product }: AdminReviewFilters) {
 /** One page of reviews, newest first, with the count of all that match the filters. */
 export async function listAdminReviews(filters: AdminReviewFilters) {
   const pageSize = filters.pageSize ?? ADMIN_REVIEWS_PAGE_SIZE;
-  const { total } = await filteredReviews(filters)
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.trunc(filters.page ?? 1)), pageCount);
-  const rows = await filteredReviews(filters)
-    .select([
-      "r.id",
-      "r.rating",
-      "r.title",
-      "r.comment",
-      "r.isVerified",
-      "r.isApproved",
-      "r.adminResponse",
-      "r.createdAt",
-      "p.name as productName",
-      "u.firstName as authorFirstName",
-      "u.lastName as authorLastName",
-      "u.email as authorEmail",
-    ])
-    .orderBy("r.createdAt", "desc")
-    .orderBy("r.id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { rows, ...window } = await paginate({
+    page: filters.page,
+    pageSize,
+    count: async () =>
+      (
+        await filteredReviews(filters)
+          .select((eb) => eb.fn.countAll<number>().as("total"))
+          .executeTakeFirstOrThrow()
+      ).total,
+    rows: ({ limit, offset }) =>
+      filteredReviews(filters)
+        .select([
+          "r.id",
+          "r.rating",
+          "r.title",
+          "r.comment",
+          "r.isVerified",
+          "r.isApproved",
+          "r.adminResponse",
+          "r.createdAt",
+          "p.name as productName",
+          "u.firstName as authorFirstName",
+          "u.lastName as authorLastName",
+          "u.email as authorEmail",
+        ])
+        .orderBy("r.createdAt", "desc")
+        .orderBy("r.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+  });
   const reviews = rows.map(({ isVerified, isApproved, ...row }) => ({
     ...row,
     isVerified: isVerified === 1,
     isApproved: isApproved === 1,
   }));
-  return { reviews, total, page, pageCount, pageSize };
+  return { reviews, ...window };
 }
 
 export type AdminReviewListItem = Awaited<ReturnType<typeof listAdminReviews>>["reviews"][number];
