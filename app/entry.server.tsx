@@ -27,10 +27,10 @@ import {
   type PageCacheTicket,
 } from "./utils/page-cache.server";
 import { contentSecurityPolicy } from "./utils/security.server";
-import { startBackupSchedule } from "./models/backups/schedule.server";
+import { startBackgroundJobs } from "./jobs.server";
 
-// Every worker loads this module once; the schedule lets only one of them take the day's backup.
-startBackupSchedule();
+// Every worker loads this module once: the store's background jobs start here (app/jobs.server.ts).
+startBackgroundJobs();
 
 const ABORT_DELAY = 5_000;
 
@@ -63,7 +63,7 @@ function cspOptions() {
   return {
     formActions: formActionOrigins(),
     styles: [inlineStylesheet().hash],
-    dev: process.env.NODE_ENV === "development",
+    dev: getEnv().NODE_ENV === "development",
   };
 }
 

@@ -51,3 +51,41 @@ export function lastRunOf(job: string, executor: DB = storeDb) {
     .limit(1)
     .executeTakeFirst();
 }
+
+/** A background job: what each worker of the server runs on a timer. */
+export type Job = {
+  /** Names the job in the log. */
+  name: string;
+  /** How often each worker runs it. */
+  everyMs: number;
+  /** The first run this long after the start (without it, after `everyMs`). */
+  firstAfterMs?: number;
+  /** One run; a line it returns is logged (nothing when it did nothing). */
+  run: () => Promise<string | null | void>;
+};
+
+declare global {
+  var __perfumeriaJobs: Map<string, NodeJS.Timeout> | undefined;
+}
+
+/**
+ * Starts each job's timer in this process, once however often it is called (a development
+ * reload keeps the timers). A job that must run once across workers claims its run itself
+ * (`runOncePerDay`, or conditional writes). Returns the names of the jobs running.
+ */
+export function startJobs(jobs: readonly Job[]) {
+  const timers = (globalThis.__perfumeriaJobs ??= new Map());
+  for (const job of jobs) {
+    if (timers.has(job.name)) continue;
+    const tick = () =>
+      void job
+        .run()
+        .then((line) => {
+          if (line) console.info(`[${job.name}] ${line}`);
+        })
+        .catch((error) => console.error(`[${job.name}] failed`, error));
+    if (job.firstAfterMs !== undefined) setTimeout(tick, job.firstAfterMs).unref();
+    timers.set(job.name, setInterval(tick, job.everyMs).unref());
+  }
+  return [...timers.keys()];
+}

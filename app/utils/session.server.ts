@@ -276,17 +276,7 @@ export async function endUserSessions(userId: number, keepSid?: string) {
   await query.execute();
 }
 
+/** Expired rows are also removed when read; this sweeps the ones nobody comes back for (a job). */
 export async function deleteExpiredSessions() {
   await db.deleteFrom("sessions").where("expire", "<=", new Date().toISOString()).execute();
 }
-
-declare global {
-  var __perfumeriaSessionSweep: NodeJS.Timeout | undefined;
-}
-
-// Expired rows are also removed when read; this sweeps the ones nobody comes back for.
-globalThis.__perfumeriaSessionSweep ??= setInterval(
-  () =>
-    void deleteExpiredSessions().catch((error) => console.error("[sessions] sweep failed", error)),
-  60 * 60 * 1000,
-).unref();

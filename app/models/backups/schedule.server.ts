@@ -52,34 +52,22 @@ export async function runScheduledBackup(options: {
   });
 }
 
-/** How often each worker asks whether the day's backup is due. */
-const CHECK_EVERY_MS = 5 * 60 * 1000;
-
-declare global {
-  var __perfumeriaBackupTimer: NodeJS.Timeout | undefined;
-}
-
-/** Starts this worker's timer (once per process); BACKUP_HOUR=off turns the daily backup off. */
-export function startBackupSchedule() {
-  const { BACKUP_HOUR, DATA_DIR, BACKUP_DIR, offsite } = getEnv();
-  if (BACKUP_HOUR === "off") return;
-  globalThis.__perfumeriaBackupTimer ??= setInterval(
-    () =>
-      void runScheduledBackup({
-        now: new Date(),
-        hour: BACKUP_HOUR,
-        dataDir: DATA_DIR,
-        backupDir: BACKUP_DIR,
-        offsite,
-      })
-        .then((result) => {
-          if (!result) return;
-          console.info(`[backup] daily backup written: ${result.path}`);
-          if (result.offsite?.status === "failed") {
-            console.error(`[backup] off-site copy failed: ${result.offsite.error}`);
-          }
-        })
-        .catch((error) => console.error("[backup] daily backup failed", error)),
-    CHECK_EVERY_MS,
-  ).unref();
+/**
+ * The daily backup's job (app/jobs.server.ts runs it every 5 minutes in each worker): when the
+ * hour has come and no worker has claimed the day, the backup and its off-site copy.
+ */
+export async function dailyBackupJob(hour: number) {
+  const { DATA_DIR, BACKUP_DIR, offsite } = getEnv();
+  const result = await runScheduledBackup({
+    now: new Date(),
+    hour,
+    dataDir: DATA_DIR,
+    backupDir: BACKUP_DIR,
+    offsite,
+  });
+  if (!result) return null;
+  if (result.offsite?.status === "failed") {
+    console.error(`[backup] off-site copy failed: ${result.offsite.error}`);
+  }
+  return `daily backup written: ${result.path}`;
 }

@@ -190,14 +190,9 @@ export async function deleteStrayUploads(now = Date.now()) {
   return deleted;
 }
 
-declare global {
-  var __perfumeriaProofSweep: NodeJS.Timeout | undefined;
+/** The uploads' sweep (app/jobs.server.ts, every 6 hours): abandoned proofs, then stray files. */
+export async function uploadsSweepJob() {
+  const proofs = await deleteOrphanProofs();
+  const files = await deleteStrayUploads();
+  return proofs + files > 0 ? `removed ${proofs} abandoned proof(s), ${files} stray file(s)` : null;
 }
-
-globalThis.__perfumeriaProofSweep ??= setInterval(
-  () =>
-    void deleteOrphanProofs()
-      .then(() => deleteStrayUploads())
-      .catch((error) => console.error("[uploads] sweep failed", error)),
-  6 * 60 * 60 * 1000,
-).unref();

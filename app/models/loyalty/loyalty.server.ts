@@ -199,31 +199,16 @@ export async function expireInactivePoints(now = new Date()) {
   return expired;
 }
 
-declare global {
-  var __perfumeriaPointsExpiry: NodeJS.Timeout | undefined;
-}
-
-const DAY = 24 * 60 * 60 * 1000;
-
 /**
- * D13's daily job. Every worker of the server (scripts/server.mjs) schedules it; the first to
- * claim the day runs it, the others get `null`.
+ * D13's daily job (app/jobs.server.ts; no external cron). Every worker of the server runs it;
+ * the first to claim the day expires the balances, the others get `null`. Balances are also
+ * expired when read, so a missed day only delays what the admin's figures show.
  */
 export function runDailyPointsExpiry(options: { now?: Date; db?: DB } = {}) {
   return runOncePerDay("loyalty-expiry", () => expireInactivePoints(options.now), options);
 }
 
-function runExpiry() {
-  runDailyPointsExpiry()
-    .then((count) => {
-      if (count) console.info(`[loyalty] expired the points of ${count} customer(s)`);
-    })
-    .catch((error) => console.error("[loyalty] expiry failed", error));
-}
-
-// D13: started with the server, no external cron. Balances are also expired when read, so a
-// missed day only delays what the admin's figures show.
-if (!globalThis.__perfumeriaPointsExpiry && process.env.NODE_ENV !== "test") {
-  setTimeout(runExpiry, 60 * 1000).unref();
-  globalThis.__perfumeriaPointsExpiry = setInterval(runExpiry, DAY).unref();
+export async function pointsExpiryJob() {
+  const count = await runDailyPointsExpiry();
+  return count ? `expired the points of ${count} customer(s)` : null;
 }

@@ -233,24 +233,13 @@ export async function getPaymentDeadline(orderId: string, executor: Kysely<Datab
   return transferDeadline(order, hours).toISOString();
 }
 
-declare global {
-  var __perfumeriaTransferDeadlines: NodeJS.Timeout | undefined;
-}
-
-/** Every few minutes: a deadline is met within this much of its time. */
-const EVERY = 5 * 60 * 1000;
-
-function runJob() {
-  expireUnpaidTransfers()
-    .then(({ cancelled, reminded }) => {
-      if (cancelled.length > 0) console.info(`[transfers] cancelled ${cancelled.join(", ")}`);
-      if (reminded.length > 0) console.info(`[transfers] reminded ${reminded.join(", ")}`);
-    })
-    .catch((error) => console.error("[transfers] deadline job failed", error));
-}
-
-// Started with the server like the loyalty expiry: each worker's timer fires, and the
-// conditional writes above make the second worker's run a no-op.
-if (!globalThis.__perfumeriaTransferDeadlines && process.env.NODE_ENV !== "test") {
-  globalThis.__perfumeriaTransferDeadlines = setInterval(runJob, EVERY).unref();
+/** The deadlines' job (app/jobs.server.ts, every 5 minutes in each worker): the conditional
+ * writes above make a second worker's run a no-op. */
+export async function transferDeadlinesJob() {
+  const { cancelled, reminded } = await expireUnpaidTransfers();
+  const done = [
+    cancelled.length > 0 && `cancelled ${cancelled.join(", ")}`,
+    reminded.length > 0 && `reminded ${reminded.join(", ")}`,
+  ].filter(Boolean);
+  return done.length > 0 ? done.join("; ") : null;
 }
