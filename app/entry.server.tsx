@@ -10,7 +10,7 @@ import {
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { renderMaintenancePage } from "./components/maintenance-page.server";
+import { renderMaintenancePage } from "./maintenance-page.server";
 import { getEnv } from "./utils/env.server";
 import { isBlockedByMaintenance } from "./models/settings/maintenance.server";
 import { StylesheetProvider } from "./components/inline-stylesheet";
