@@ -8,8 +8,11 @@ import { describe, expect, it } from "vitest";
  */
 const dir = path.resolve(import.meta.dirname, "../../docs/decisions");
 const records = fs.readdirSync(dir).filter((name) => /^\d{3}-.+\.md$/.test(name));
-const STATUS =
-  /^\*\*Date:\*\* \d{4}-\d{2}-\d{2} · \*\*Status:\*\* (accepted|superseded by \[\d{3}\]\(\d{3}-[^)]+\.md\))/;
+const LINK = "\\[(\\d{3})\\]\\((\\d{3}-[^)]+\\.md)\\)";
+const STATUS = new RegExp(
+  `^\\*\\*Date:\\*\\* \\d{4}-\\d{2}-\\d{2} · \\*\\*Status:\\*\\* ` +
+    `(accepted|accepted; amended by ${LINK}|superseded by ${LINK})( \\([^)]+\\))?$`,
+);
 
 describe("decision records", () => {
   it("are numbered without gaps or repeats", () => {
@@ -22,8 +25,17 @@ describe("decision records", () => {
     expect(title).toMatch(new RegExp(`^# ${name.slice(0, 3)}\\. `));
     expect(blank).toBe("");
     expect(status).toMatch(STATUS);
-    for (const [, target] of status!.matchAll(/\]\((\d{3}-[^)]+\.md)\)/g)) {
+    // An amending or superseding record exists, is later, and says which one it changes.
+    for (const [, number, target] of status!.matchAll(new RegExp(LINK, "g"))) {
+      expect(target!.slice(0, 3), `${name} links ${number}`).toBe(number);
       expect(records, `${name} names ${target}`).toContain(target);
+      expect(Number(number), `${name} is changed by a later record`).toBeGreaterThan(
+        Number(name.slice(0, 3)),
+      );
+      const text = fs.readFileSync(path.join(dir, target!), "utf8");
+      expect(text, `${target} says it changes ${name}`).toMatch(
+        new RegExp(`\\b${name.slice(0, 3)}\\b`),
+      );
     }
   });
 
