@@ -3,24 +3,27 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /*
- * Issue 20: the docs name the code, so a rename that forgets them fails here instead of leaving
- * a newcomer looking for a function that is gone. Every backticked span in README.md and
- * docs/**.md is classified by its shape, not by a list:
+ * Issue 20, decision 093: the docs name the code, so a rename that forgets them fails here
+ * instead of leaving a newcomer looking for a function that is gone. Every backticked span in
+ * README.md and docs/**.md (and each word of a folder tree in a fenced block without a
+ * language) is classified by its shape, not by a list:
  *
- * - a path (it has a `/` or ends in a source extension) must be an existing file or folder of
- *   the repository, written from the root (`app/models/orders/`) or as the tail of one
- *   (`orders/lifecycle.server.ts`, `forms.server.ts`);
+ * - a path (it has a `/` or ends in a source extension) must be a file or folder of the
+ *   repository, written from the root (`app/models/orders/`) or as the tail of one
+ *   (`orders/lifecycle.server.ts`), or something the store writes as it runs: a path the
+ *   .gitignore names (`build/`), or one whose every part is a string in the code (`uploads/tmp`);
  * - an identifier that looks like code (camelCase, PascalCase of two words or more,
- *   SCREAMING_SNAKE with an underscore, or anything written as a call `name(…)`), alone or in a
- *   member chain (`context.clientIp`) or with type arguments (`Selectable<T>`), must occur as a
- *   whole word in the code: app/, db/, scripts/, tests/, public/, .ci/ and the root's
- *   configuration files;
- * - everything else is not a code name and is left alone: URLs and paths of the running store
- *   (`/admin/login`, `DATA_DIR/store.db`), Spanish text, SQL, HTTP headers (`Retry-After`),
- *   commands with spaces, globs and placeholders (`app/routes/*.tsx`, `<name>/route.tsx`).
+ *   SCREAMING_SNAKE with an underscore, or anything written as a call `name(…)`), alone, in a
+ *   member chain (`context.clientIp`) or with type arguments (`ShopperContext<T>`), must occur as
+ *   a whole word in app/, db/, scripts/, tests/, public/, .ci/ or the root's configuration; a
+ *   package (`@scope/name`) must be in package.json;
+ * - "`a`, `b` in `some/file.ts`" says where they live: each must occur in that file or folder;
+ * - everything else names no code and is left alone: URLs and the store's addresses
+ *   (`/admin/login`), runtime paths (`DATA_DIR/store.db`), MIME types, Spanish text, SQL, HTTP
+ *   headers (`Retry-After`), commands, globs and placeholders (`app/routes/*.tsx`, `<name>`).
  *
- * A superseded decision may keep the names of its time when it says so: its status line reads
- * `superseded by [N](…)`, and its spans are not checked.
+ * A record `superseded by` a later one keeps the names of its time and is not checked. Relative
+ * links must reach a file.
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const CODE_DIRS = ["app", "db", "scripts", "tests", "public", ".ci"];
@@ -123,6 +126,46 @@ function pathExists(name: string) {
   return false;
 }
 
+/** The repository's files a path names (itself, the files under a folder, or every tail match). */
+function filesNamed(name: string) {
+  const matches = [...paths].filter((known) => known === name || known.endsWith(`/${name}`));
+  return files.filter((file) =>
+    matches.some((match) => file === match || file.startsWith(`${match}/`)),
+  );
+}
+
+/**
+ * "`getCart` in `app/models/cart/cart.server.ts`", "`a`, `b` and `c` in `orders/`": each
+ * identifier of the list must occur in that file or folder, so a function that moved is not
+ * left in its old home.
+ */
+function misplacedNames(markdown: string) {
+  const misplaced: string[] = [];
+  const prose = markdown.replace(/^\s*```[\s\S]*?^\s*```/gm, "").replace(/\s*\n\s*/g, " ");
+  const list = /((?:`[^`]+`(?:,? and |,? or |, )?)+) in `([^`]+)`/g;
+  for (const [, names, place] of prose.matchAll(list)) {
+    const target = codeNameOf(place!);
+    if (!target || !("path" in target)) continue;
+    const texts = filesNamed(target.path)
+      .filter((file) => TEXT_FILE.test(file))
+      .map((file) => fs.readFileSync(path.join(root, file), "utf8"));
+    if (texts.length === 0) continue;
+    for (const [, span] of names!.matchAll(/`([^`]+)`/g)) {
+      const name = codeNameOf(span!);
+      if (!name || !("words" in name)) continue;
+      const word = name.words[0]!;
+      if (
+        !texts.some((text) =>
+          new RegExp(`(^|[^\\w$])${word.replace(/\$/g, "\\$")}([^\\w$]|$)`).test(text),
+        )
+      ) {
+        misplaced.push(`\`${span}\` is not in \`${place}\``);
+      }
+    }
+  }
+  return misplaced;
+}
+
 function docFiles() {
   const decisions = path.join(root, "docs/decisions");
   return [
@@ -202,6 +245,7 @@ describe("code names in the docs", () => {
     const markdown = fs.readFileSync(path.join(root, file), "utf8");
     if (SUPERSEDED.test(markdown.split("\n").slice(0, 3).join("\n"))) return;
     expect(staleNames(markdown).join("\n")).toBe("");
+    expect(misplacedNames(markdown).join("\n")).toBe("");
   });
 
   it.each(docFiles())("%s links only to files that exist", (file) => {
@@ -223,7 +267,7 @@ describe("code names in the docs", () => {
     });
     expect(codeNameOf("owns(shopper, record)")).toEqual({ words: ["owns"] });
     expect(codeNameOf("context.clientIp")).toEqual({ words: ["clientIp"] });
-    expect(codeNameOf("Selectable<T>")).toBeNull();
+    expect(codeNameOf("ShopperContext<T>")).toEqual({ words: ["ShopperContext"] });
     expect(codeNameOf("GeneralErrorBoundary")).toEqual({ words: ["GeneralErrorBoundary"] });
     expect(codeNameOf("PASSWORD_MIN_LENGTH")).toEqual({ words: ["PASSWORD_MIN_LENGTH"] });
     expect(codeNameOf("app/models/orders/")).toEqual({ path: "app/models/orders" });
@@ -251,5 +295,12 @@ describe("code names in the docs", () => {
       "1: `app/models/orders.ts` (no such file)",
     ]);
     expect(staleNames("Every action starts with `guardAction(request)`.")).toEqual([]);
+    expect(
+      misplacedNames("`guardAction` and `getShopper` in\n`app/utils/session.server.ts`."),
+    ).toEqual([
+      "`guardAction` is not in `app/utils/session.server.ts`",
+      "`getShopper` is not in `app/utils/session.server.ts`",
+    ]);
+    expect(misplacedNames("`guardAction`, `getShopper` in `models/auth/`.")).toEqual([]);
   });
 });
