@@ -7,6 +7,7 @@ import { inTransaction } from "../connection";
 import { promoDiscount } from "../../app/models/promotions/coupons";
 import { formatOrderNumber } from "../../app/models/orders/number";
 import { orderTotals, priceForSize } from "../../app/models/checkout/pricing";
+import { paymentProofUrl } from "../../app/models/checkout/checkout";
 import {
   takeStock,
   writeOrder,
@@ -169,7 +170,7 @@ export async function attachProof(
     .execute();
   await db
     .updateTable("orders")
-    .set({ paymentProof: `/resources/payment-proofs/${id}` })
+    .set({ paymentProof: paymentProofUrl(id) })
     .where("id", "=", options.orderId)
     .execute();
   return id;
