@@ -11,7 +11,8 @@ import tseslint from "typescript-eslint";
  * their loaders and actions from the client bundle. Models sit below the UI: they never
  * import from routes or components, not even a type. Utils sit below the models: request
  * plumbing that imports nothing from models, components, routes or the root (decision 088).
- * Nothing the app or the database scripts run imports from tests/ (`npm start` runs db/).
+ * Nothing the app, the database scripts or scripts/ run imports from tests/ (`npm start` runs
+ * db/; the benches run scripts/): what both need lives in db/factories/ or scripts/.
  */
 const serverValues = {
   regex: "\\.server(\\.[jt]sx?)?$",
@@ -32,7 +33,7 @@ const domainFromUtils = {
 const fromTests = {
   regex: "^\\.{1,2}/(.*/)?tests(/|$)",
   message:
-    "Production code (app/, db/) never imports from tests/: shared test data lives in db/factories/ (decision 088).",
+    "Production code (app/, db/, scripts/) never imports from tests/: shared test data lives in db/factories/, shared tools such as the S3 server in scripts/ (decisions 088, 092).",
 };
 const restrictImports = (...patterns) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
@@ -96,7 +97,7 @@ export default defineConfig([
   // client-safe utils and models, and the files that sit beside a route in its folder
   // (app/routes/_store.checkout/checkout-form.tsx).
   {
-    files: ["app/**/*.{ts,tsx,js,jsx}", "db/**/*.{ts,tsx,js,mjs}"],
+    files: ["app/**/*.{ts,tsx,js,jsx}", "db/**/*.{ts,tsx,js,mjs}", "scripts/**/*.{ts,js,mjs}"],
     rules: restrictImports(fromTests),
   },
   {

@@ -86,3 +86,12 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
   if (result.error) throw result.error;
   return result;
 }
+
+/**
+ * Runs `work` in the caller's transaction when `executor` is one already, in a new one
+ * otherwise: a multi-step write (an order, a status change) is atomic whether the app calls it
+ * over its connection or the demo seed inside the transaction that loads the whole store.
+ */
+export function inTransaction<T>(executor: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  return executor.isTransaction ? work(executor) : executor.transaction().execute(work);
+}

@@ -13,23 +13,22 @@
  * Every record goes through the factories (db/factories), which follow the app's own
  * rules: prices, shipping, tax and coupon discounts (pricing.ts, coupons.ts), order numbers
  * (orders/number.ts), points and tiers (loyalty.ts), all over the settings written first.
+ * Orders are written by the checkout's writer and moved by the order lifecycle
+ * (applyStatusChange), which writes their status history, notes, points, notifications and
+ * activity log in its own words; the seed only says who did what when (decision 092).
  */
 import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { SETTING_DEFINITIONS } from "../app/models/settings/definitions";
-import { DELIVERY_DAYS } from "../app/models/checkout/checkout";
-import { customerNotice, type CustomerNoticeEvent } from "../app/models/orders/notices";
+import { loyaltyRulesFrom } from "../app/models/loyalty/loyalty";
+import { notifyUser } from "../app/models/notifications/notify.server";
+import { applyStatusChange, type OrderActor } from "../app/models/orders/transitions.server";
 import { hashPassword, PASSWORD_MIN_LENGTH } from "../app/utils/password.server";
 import { createBrand, createProduct, type CreatedProduct } from "./factories/catalog";
 import { createPromoCode, type CreatedPromoCode } from "./factories/coupons";
-import {
-  creditOrderPoints,
-  grantRegistrationBonus,
-  loyaltyCouponCode,
-  redeemPoints,
-} from "./factories/loyalty";
+import { grantRegistrationBonus, loyaltyCouponCode, redeemPoints } from "./factories/loyalty";
 import { createOrder, type CreatedOrder } from "./factories/orders";
 import { createReview } from "./factories/reviews";
 import { storeSettings } from "./factories/settings";
@@ -53,7 +52,7 @@ import {
 import { renderSvgImages } from "./seed-data/product-images";
 import { buildProducts, type SeedProduct } from "./seed-data/products";
 import { createRandom, type Random } from "./seed-data/random";
-import type { Database, NotificationType, OrderStatus } from "./types";
+import type { Database, OrderStatus } from "./types";
 
 export type SeedOptions = {
   dataDir: string;
@@ -291,11 +290,9 @@ async function insertAll(trx: Transaction<Database>, context: SeedContext) {
     customer: people.customer,
     promoCodes,
   });
-  await insertLoyaltyHistory(trx, context, people.customer, orders);
+  await insertHistory(trx, context, people, orders);
+  await redeemCustomerPoints(trx, context, people.customer);
   await insertReviews(trx, context, { products, people, orders });
-  await insertNotifications(trx, context, people.customer, orders);
-  await insertAdminHistory(trx, context, people, orders);
-  await insertStatusEvents(trx, context, people, orders);
   await insertWishlist(trx, context, people.customer, products);
   await insertMessages(trx, context);
   await insertCmsPages(trx, context);
@@ -470,11 +467,10 @@ async function insertOrders(
 ) {
   const { clock, random } = context;
   const { products, customer, promoCodes } = parts;
-  const customerName = `${customer.firstName} ${customer.lastName}`;
-  const { bank_name: bank } = await storeSettings(trx);
   const orders: DemoOrder[] = [];
   for (const spec of DEMO_ORDERS) {
     const history = orderHistory(spec, clock, random);
+    const undone = spec.status === "cancelled" || spec.status === "denied";
     const row = await createOrder(trx, {
       lines: spec.items.map((item) => {
         const product = products.get(item.slug);
@@ -482,33 +478,24 @@ async function insertOrders(
         const sold = (JSON.parse(product.availableSizes) as string[]).includes(item.size ?? "");
         return { product, quantity: item.quantity, size: sold ? item.size : product.size };
       }),
-      // The catalogue's stock is today's: these sales are already out of it.
-      takeStock: false,
+      // The catalogue's stock is today's: the sales that stand are already out of it. An
+      // order that was undone took its units and the lifecycle gives them back.
+      takeStock: undone,
       promo: spec.promoCode ? promoCodes.get(spec.promoCode) : undefined,
       serial: random.int(1000, 9999),
       userId: customer.id,
-      status: spec.status,
       shippingMethod: spec.shippingMethod,
-      customerName,
-      customerEmail: customer.email,
-      customerPhone: customer.phone ?? "",
-      shippingAddress:
-        spec.shippingMethod === "pickup"
-          ? spec.address
-          : `${spec.address}, ${spec.city}, ${spec.zone}`,
-      shippingCity: spec.city,
-      shippingZone: spec.zone,
-      trackingNumber: spec.trackingNumber ?? null,
-      adminNotes: orderNotes(spec, { customerName, bank }),
-      estimatedDelivery:
-        spec.status === "cancelled" || spec.status === "denied"
-          ? null
-          : iso(clock.later(history.created, DELIVERY_DAYS[spec.shippingMethod] * DAY_MINUTES)),
-      paidAt: history.paidAt && iso(history.paidAt),
-      shippedAt: history.shippedAt && iso(history.shippedAt),
-      deliveredAt: history.deliveredAt && iso(history.deliveredAt),
       createdAt: iso(history.created),
-      updatedAt: iso(history.updatedAt),
+      contact: {
+        firstName: customer.firstName,
+        lastName: customer.lastName,
+        email: customer.email,
+        phone: customer.phone ?? "",
+        address: spec.address,
+        city: spec.city,
+        department: spec.zone,
+        referenceAddress: spec.reference,
+      },
     });
     orders.push({ spec, row, ...history });
   }
@@ -550,38 +537,17 @@ function closedAtOf(status: OrderStatus, created: Date, clock: DemoClock) {
   return null;
 }
 
-/** The notes checkout writes on an order (storefront.md §3), and the admin's reason. */
-function orderNotes(
-  spec: OrderSpec,
-  { customerName, bank }: { customerName: string; bank: string },
-) {
-  const notes = [
-    `Banco: ${bank} (transferencia)`,
-    `Cliente: ${customerName}`,
-    `Referencia: ${spec.reference}`,
-  ];
-  if (spec.status === "cancelled" && spec.reason) notes.push(`Cancelado: ${spec.reason}`);
-  if (spec.status === "denied" && spec.reason) notes.push(`Denegado: ${spec.reason}`);
-  return notes.join("\n");
-}
-
-/** D13: points for every delivered order, then one redemption into a coupon. */
-async function insertLoyaltyHistory(
+/** She turned points into a coupon (D13) nine days ago, after her deliveries had credited them. */
+async function redeemCustomerPoints(
   trx: Transaction<Database>,
   { clock, random }: SeedContext,
   customer: CreatedUser,
-  orders: DemoOrder[],
 ) {
-  for (const order of orders) {
-    if (!order.deliveredAt) continue;
-    await creditOrderPoints(trx, order.row, { createdAt: iso(order.deliveredAt) });
-  }
-  const redeemed = clock.daysAgo(9);
   await redeemPoints(trx, {
     userId: customer.id,
     points: REDEEMED_POINTS,
     code: loyaltyCouponCode((n) => random.int(0, n - 1)),
-    createdAt: iso(redeemed),
+    createdAt: iso(clock.daysAgo(9)),
     couponDays: COUPON_VALID_DAYS,
   });
 }
@@ -631,208 +597,144 @@ async function insertReviews(
   }
 }
 
-type DemoNotification = {
-  type: NotificationType;
-  title: string;
-  message: string;
-  order?: DemoOrder;
-  at: Date;
-  isRead: 0 | 1;
-};
+/** One moment of the demo story: something the admin or the store did to the customer. */
+type HistoryStep = { at: Date; run: () => Promise<unknown> };
 
-/** What the demo customer was told: two promotions, then every step of her orders. */
-async function insertNotifications(
+/**
+ * The demo customer's story after her orders were placed, told in time order: the admin moves
+ * each order through the lifecycle (approved, prepared two hours after the payment, shipped,
+ * delivered, cancelled or denied), which writes the status history, the notes, the points,
+ * the notifications and the activity log as the admin screens do; the store sends her two
+ * promotions; the admin leaves a note on her account. Then she has read all but her latest news.
+ */
+async function insertHistory(
   trx: Transaction<Database>,
   { clock }: SeedContext,
-  customer: CreatedUser,
+  people: People,
   orders: DemoOrder[],
 ) {
-  const notifications: DemoNotification[] = [
+  const { customer, admin } = people;
+  const actor: OrderActor = { userId: admin.id, role: "admin" };
+  const rules = loyaltyRulesFrom(await storeSettings(trx));
+  const steps: HistoryStep[] = [];
+  const move = (order: DemoOrder, to: OrderStatus, at: Date, extra: { note?: string } = {}) =>
+    steps.push({
+      at,
+      run: () =>
+        applyStatusChange(
+          trx,
+          {
+            orderId: order.row.id,
+            to,
+            actor,
+            now: at,
+            note: extra.note,
+            trackingNumber: to === "shipped" ? order.spec.trackingNumber : undefined,
+          },
+          rules,
+        ),
+    });
+  for (const order of orders) {
+    const { status, reason } = order.spec;
+    if (order.paidAt) move(order, "paid", order.paidAt);
+    if (order.paidAt && ["processing", "shipped", "delivered"].includes(status)) {
+      move(order, "processing", clock.past(clock.later(order.paidAt, 120)));
+    }
+    if (order.shippedAt) move(order, "shipped", order.shippedAt);
+    if (order.deliveredAt) move(order, "delivered", order.deliveredAt);
+    const closedAt = closedAtOf(status, order.created, clock);
+    if (closedAt) move(order, status, closedAt, { note: reason });
+  }
+
+  const promotions = [
     {
-      type: "promo_code",
       title: "¡Bienvenida a Perfumería de Lujo!",
       message: "Usa el código BIENVENIDO10 y obtén 10% de descuento en tu primera compra.",
       at: clock.later(new Date(customer.createdAt), 5),
-      isRead: 1,
     },
     {
-      type: "promo_code",
       title: "Nuevo código: VERANO500",
       message: "L 500 de descuento en compras desde L 3,000. Válido por tiempo limitado.",
       at: clock.daysAgo(7),
-      isRead: 0,
     },
   ];
-  const points = await trx
-    .selectFrom("pointsHistory")
-    .select(["orderId", "points"])
-    .where("userId", "=", customer.id)
-    .where("type", "=", "earned")
-    .execute();
-  const lastDelivered = orders.findLast((order) => order.deliveredAt);
-  for (const order of orders) {
-    notifications.push(
-      ...orderNotifications(order, {
-        clock,
-        points: points.find((row) => row.orderId === order.row.id)?.points ?? 0,
-        isLastDelivered: order === lastDelivered,
-      }),
-    );
-  }
-  notifications.sort((a, b) => a.at.getTime() - b.at.getTime());
-  await trx
-    .insertInto("notifications")
-    .values(
-      notifications.map((notification) => ({
-        userId: customer.id,
-        type: notification.type,
-        title: notification.title,
-        message: notification.message,
-        orderId: notification.order?.row.id ?? null,
-        orderNumber: notification.order?.row.orderNumber ?? null,
-        isRead: notification.isRead,
-        createdAt: iso(notification.at),
-      })),
-    )
-    .execute();
-}
-
-function orderNotifications(
-  order: DemoOrder,
-  {
-    clock,
-    points,
-    isLastDelivered,
-  }: { clock: DemoClock; points: number; isLastDelivered: boolean },
-): DemoNotification[] {
-  const { status } = order.spec;
-  const number = order.row.orderNumber;
-  const notifications: DemoNotification[] = [];
-  const facts = { orderNumber: number, trackingNumber: order.spec.trackingNumber ?? null, points };
-  const notice = (event: CustomerNoticeEvent, at: Date, isRead: 0 | 1): DemoNotification => ({
-    ...customerNotice(event, facts),
-    order,
-    at,
-    isRead,
-  });
-  if (order.paidAt) {
-    notifications.push(notice("order_approved", order.paidAt, status === "paid" ? 0 : 1));
-  }
-  if (order.shippedAt) {
-    notifications.push(notice("order_shipped", order.shippedAt, status === "shipped" ? 0 : 1));
-  }
-  if (order.deliveredAt) {
-    notifications.push(
-      notice("order_delivered", order.deliveredAt, 1),
-      notice("loyalty_points", clock.later(order.deliveredAt, 1), isLastDelivered ? 0 : 1),
-    );
-  }
-  const closedAt = closedAtOf(status, order.created, clock);
-  if (closedAt && status === "cancelled") {
-    // Cancelled before delivery: no points to take back.
-    notifications.push({
-      ...customerNotice("order_cancelled", { ...facts, points: 0 }),
-      order,
-      at: closedAt,
-      isRead: 1,
+  for (const promotion of promotions) {
+    const { at, ...words } = promotion;
+    steps.push({
+      at,
+      run: () =>
+        notifyUser(trx, { userId: customer.id, type: "promo_code", ...words, createdAt: iso(at) }),
     });
   }
-  if (closedAt && status === "denied") {
-    notifications.push(notice("order_denied", closedAt, 1));
-  }
-  return notifications;
-}
-
-/** The admin's note on the customer's account and the orders the admin closed. */
-async function insertAdminHistory(
-  trx: Transaction<Database>,
-  { clock }: SeedContext,
-  people: People,
-  orders: DemoOrder[],
-) {
-  const closed = orders.flatMap((order) => {
-    const { status, reason } = order.spec;
-    const closedAt = closedAtOf(status, order.created, clock);
-    if (!closedAt) return [];
-    const verb = status === "cancelled" ? "cancelado" : "denegado";
-    return [
-      {
-        userId: people.customer.id,
-        adminId: people.admin.id,
-        actionType:
-          status === "cancelled" ? ("order_cancelled" as const) : ("order_denied" as const),
-        actionDescription: `Pedido ${order.row.orderNumber} ${verb}`,
-        oldValue: "pending",
-        newValue: status,
-        fieldChanged: "status",
-        adminNotes: reason ?? null,
-        createdAt: iso(closedAt),
-      },
-    ];
+  const noteAt = clock.daysAgo(20);
+  steps.push({
+    at: noteAt,
+    run: () =>
+      trx
+        .insertInto("userActivityLog")
+        .values({
+          userId: customer.id,
+          adminId: admin.id,
+          actionType: "admin_note",
+          actionDescription: "Nota agregada por el administrador",
+          oldValue: null,
+          newValue: null,
+          fieldChanged: null,
+          adminNotes: customer.adminNotes,
+          createdAt: iso(noteAt),
+        })
+        .execute(),
   });
-  await trx
-    .insertInto("userActivityLog")
-    .values([
-      {
-        userId: people.customer.id,
-        adminId: people.admin.id,
-        actionType: "admin_note" as const,
-        actionDescription: "Nota agregada por el administrador",
-        oldValue: null,
-        newValue: null,
-        fieldChanged: null,
-        adminNotes: people.customer.adminNotes,
-        createdAt: iso(clock.daysAgo(20)),
-      },
-      ...closed,
-    ])
-    .execute();
+
+  // A stable sort: an order's own steps keep their order when the clock puts them together.
+  steps.sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const step of steps) await step.run();
+  await markReadButLatest(trx, customer, orders, promotions.at(-1)!.at);
 }
 
 /**
- * Each demo order's status history as the lifecycle writes it: the demo admin approved, prepared
- * (two hours after the payment), shipped, delivered, cancelled or denied it.
+ * What she has not read yet: the news of the order still waiting to be prepared (approved)
+ * and of the one on its way (shipped), the points of her latest delivery and the latest
+ * promotion. Everything else she has seen.
  */
-async function insertStatusEvents(
+async function markReadButLatest(
   trx: Transaction<Database>,
-  { clock }: SeedContext,
-  people: People,
+  customer: CreatedUser,
   orders: DemoOrder[],
+  latestPromotionAt: Date,
 ) {
-  const events = orders.flatMap((order) => {
-    const { status, reason } = order.spec;
-    const step = (
-      fromStatus: OrderStatus,
-      toStatus: OrderStatus,
-      at: Date,
-      extra: { note?: string | null; trackingNumber?: string | null } = {},
-    ) => ({
-      orderId: order.row.id,
-      fromStatus,
-      toStatus,
-      actorId: people.admin.id,
-      note: extra.note ?? null,
-      trackingNumber: extra.trackingNumber ?? null,
-      createdAt: iso(at),
-    });
-    const steps = [];
-    if (order.paidAt) steps.push(step("pending", "paid", order.paidAt));
-    if (order.paidAt && ["processing", "shipped", "delivered"].includes(status)) {
-      steps.push(step("paid", "processing", clock.past(clock.later(order.paidAt, 120))));
+  const statusOf = new Map(orders.map((order) => [order.row.id, order.spec.status]));
+  const lastDelivered = orders.findLast((order) => order.deliveredAt)?.row.id;
+  const notifications = await trx
+    .selectFrom("notifications")
+    .select(["id", "type", "orderId", "createdAt"])
+    .where("userId", "=", customer.id)
+    .execute();
+  const unread = notifications.filter((notification) => {
+    const status = notification.orderId ? statusOf.get(notification.orderId) : undefined;
+    switch (notification.type) {
+      case "order_approved":
+        return status === "paid";
+      case "order_shipped":
+        return status === "shipped";
+      case "loyalty_points":
+        return notification.orderId === lastDelivered;
+      case "promo_code":
+        return notification.createdAt === iso(latestPromotionAt);
+      default:
+        return false;
     }
-    if (order.shippedAt) {
-      steps.push(
-        step("processing", "shipped", order.shippedAt, {
-          trackingNumber: order.row.trackingNumber,
-        }),
-      );
-    }
-    if (order.deliveredAt) steps.push(step("shipped", "delivered", order.deliveredAt));
-    const closedAt = closedAtOf(status, order.created, clock);
-    if (closedAt) steps.push(step("pending", status, closedAt, { note: reason }));
-    return steps;
   });
-  if (events.length > 0) await trx.insertInto("orderStatusEvents").values(events).execute();
+  await trx
+    .updateTable("notifications")
+    .set({ isRead: 1 })
+    .where("userId", "=", customer.id)
+    .where(
+      "id",
+      "not in",
+      unread.map((notification) => notification.id),
+    )
+    .execute();
 }
 
 async function insertWishlist(

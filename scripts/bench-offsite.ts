@@ -15,7 +15,7 @@ import {
   uploadArchive,
   type OffsiteConfig,
 } from "~/models/backups/offsite.server";
-import { startS3Server } from "../tests/setup/s3-server";
+import { startS3Server } from "./s3-server";
 import { tempDataDir } from "./bench-lib";
 
 type Figures = {

@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database, NotificationType } from "../types";
 import { customerNotice, type CustomerNoticeEvent } from "../../app/models/orders/notices";
+import { notifyUser } from "../../app/models/notifications/notify.server";
 
 /*
- * A notification as the app writes it. Order events take the lifecycle's own words
- * (orders/notices.ts); other types say what the test gives. Tests that are about the lifecycle
- * move the order with `changeOrderStatus` instead.
+ * A notification as the app writes it, through its one writer (notifyUser). Order events take
+ * the lifecycle's own words (orders/notices.ts); other types say what the test gives. Tests
+ * that are about the lifecycle move the order with `changeOrderStatus` instead.
  */
 export type NotificationOptions = {
   type?: NotificationType;
@@ -34,20 +35,19 @@ export async function createNotification(
         points: 0,
       })
     : { title: "Tienes un cupón nuevo", message: "Usa tu cupón en tu próxima compra." };
-  return db
-    .insertInto("notifications")
-    .values({
-      userId,
-      type,
-      title: options.title ?? words.title,
-      message: options.message ?? words.message,
-      orderId: options.orderId ?? null,
-      orderNumber,
-      isRead: options.isRead ?? 0,
-      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const { id } = await notifyUser(db, {
+    userId,
+    type,
+    title: options.title ?? words.title,
+    message: options.message ?? words.message,
+    orderId: options.orderId ?? null,
+    orderNumber,
+    ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+  });
+  if (options.isRead) {
+    await db.updateTable("notifications").set({ isRead: 1 }).where("id", "=", id).execute();
+  }
+  return db.selectFrom("notifications").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
 /** What a customer has been told, oldest first. */

@@ -3,16 +3,28 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, NewOrder, PromoCodesTable } from "../types";
+import { inTransaction } from "../connection";
 import { promoDiscount } from "../../app/models/promotions/coupons";
-import { formatOrderNumber, unusedOrderNumber } from "../../app/models/orders/number";
+import { formatOrderNumber } from "../../app/models/orders/number";
 import { orderTotals, priceForSize } from "../../app/models/checkout/pricing";
+import { paymentProofUrl } from "../../app/models/checkout/checkout";
+import {
+  takeStock,
+  writeOrder,
+  type OrderContact,
+} from "../../app/models/checkout/order-writer.server";
+import { formatMoney } from "../../app/utils/money";
 import { storeSettings } from "./settings";
 
 /*
- * Orders as checkout leaves them, written straight through Kysely so that integration tests,
- * e2e tests and the demo seed share them: lines priced by size, totals by the checkout's own
- * arithmetic over the store's settings (D11, D19), a D14 number, the stock taken (D18) and the
- * promo code's use counted (D20).
+ * Orders as checkout leaves them, written by the checkout's own writer
+ * (checkout/order-writer.server.ts) so that integration tests, e2e tests and the demo seed
+ * share them: lines priced by size, totals by the checkout's own arithmetic over the store's
+ * settings (D11, D19), a D14 number, the notes and the expected delivery, the stock taken
+ * (D18) and the promo code's use counted (D20). A status or a date given here is a state
+ * without the history that leads to it (no status event, notification or points): to tell
+ * the history, move the order with the lifecycle (changeOrderStatus, or applyStatusChange
+ * inside a transaction, as the seed does).
  */
 
 export type OrderLine = {
@@ -37,6 +49,8 @@ type OrderOverrides = Omit<
 
 export type OrderOptions = OrderOverrides & {
   lines: OrderLine[];
+  /** Who buys and where it goes, as the checkout form gives it (a guest in Tegucigalpa). */
+  contact?: Partial<Omit<OrderContact, "shippingMethod">>;
   /** Take the units from the products' stock, as placing the order does (default true). */
   takeStock?: boolean;
   /** The promo code the order was placed with: its discount is taken and one use counted. */
@@ -45,102 +59,77 @@ export type OrderOptions = OrderOverrides & {
   serial?: number;
 };
 
-/** A D14 number for the order's day that no order has yet, drawn as the app draws them. */
-function freeOrderNumber(db: Kysely<Database>, created: Date) {
-  return unusedOrderNumber(created, async (candidate) => {
-    const taken = await db
-      .selectFrom("orders")
-      .select("id")
-      .where("orderNumber", "=", candidate)
-      .executeTakeFirst();
-    return taken !== undefined;
-  });
-}
-
 function priceLine(line: OrderLine) {
   const mainSize = line.product.size ?? "100ml";
   const size = line.size ?? mainSize;
   const price = priceForSize(line.product.price, mainSize, size);
   if (price === null) throw new Error(`Tamaño que la tienda no vende: ${size}`);
   const images = line.product.images ? (JSON.parse(line.product.images) as string[]) : [];
-  return { ...line, size, price, quantity: line.quantity ?? 1, image: images[0] ?? null };
+  return {
+    productId: line.product.id,
+    name: line.product.name,
+    size,
+    quantity: line.quantity ?? 1,
+    unitPrice: price,
+    price,
+    imageKey: images[0] ?? null,
+  };
 }
 
 /** A pending bank-transfer order of a guest, shipped standard to Tegucigalpa, unless told otherwise. */
 export async function createOrder(db: Kysely<Database>, options: OrderOptions) {
-  const { lines, takeStock = true, promo, serial, ...overrides } = options;
-  const items = lines.map(priceLine);
-  const createdAt = overrides.createdAt ?? new Date().toISOString();
-  const created = new Date(createdAt);
-  const method = overrides.shippingMethod ?? "standard";
-  const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  const { lines: given, takeStock: take = true, promo, serial, contact, ...overrides } = options;
+  const { userId = null, sessionId, shippingMethod = "standard", createdAt, ...state } = overrides;
+  const lines = given.map(priceLine);
+  const settings = await storeSettings(db);
+  const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  const coupon = promo && {
+    kind: "promo" as const,
+    id: promo.id,
+    code: promo.code,
+    discount: promoDiscount(promo, subtotal),
+    label:
+      promo.discountType === "percentage"
+        ? `${promo.discountValue}%`
+        : formatMoney(promo.discountValue),
+  };
   const totals = orderTotals({
-    lines: items,
-    method,
-    couponDiscount: promo ? promoDiscount(promo, subtotal) : 0,
-    settings: await storeSettings(db),
+    lines,
+    method: shippingMethod,
+    couponDiscount: coupon?.discount ?? 0,
+    settings,
   });
-  const order = await db
-    .insertInto("orders")
-    .values({
-      id: crypto.randomUUID(),
-      userId: null,
-      sessionId: null,
-      orderNumber:
-        serial === undefined
-          ? await freeOrderNumber(db, created)
-          : formatOrderNumber(created, serial),
-      status: "pending",
-      paymentMethod: "bank_transfer",
-      customerName: "Lucía Prueba",
-      customerEmail: `pedido-${crypto.randomBytes(4).toString("hex")}@example.com`,
-      customerPhone: "+504 9999-0000",
-      shippingAddress: "Colonia Palmira, Calle 3, casa 12, Tegucigalpa, Francisco Morazán",
-      shippingCity: "Tegucigalpa",
-      shippingZone: "Francisco Morazán",
-      updatedAt: createdAt,
-      ...overrides,
-      createdAt,
-      shippingMethod: method,
-      ...totals,
-      couponCode: promo?.code ?? null,
-      promoCodeId: promo?.id ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("orderItems")
-    .values(
-      items.map((item) => ({
-        orderId: order.id,
-        productId: item.product.id,
-        size: item.size,
-        quantity: item.quantity,
-        price: item.price,
-        productName: item.product.name,
-        productImage: item.image,
-        createdAt,
-      })),
-    )
-    .execute();
-  if (takeStock) {
-    for (const item of items) {
-      await db
-        .updateTable("products")
-        .set((eb) => ({ stock: eb("stock", "-", item.quantity) }))
-        .where("id", "=", item.product.id)
-        .execute();
+  const now = createdAt ? new Date(createdAt) : new Date();
+  return inTransaction(db, async (trx) => {
+    if (take) await takeStock(trx, lines);
+    const { orderId } = await writeOrder(trx, {
+      shopper:
+        userId === null
+          ? { userId: null, guestId: sessionId ?? crypto.randomUUID() }
+          : { userId, guestId: null },
+      checkoutKey: null,
+      firstName: "Lucía",
+      lastName: "Prueba",
+      email: `pedido-${crypto.randomBytes(4).toString("hex")}@example.com`,
+      phone: "+504 9999-0000",
+      address: "Colonia Palmira, Calle 3, casa 12",
+      city: "Tegucigalpa",
+      department: "Francisco Morazán",
+      ...contact,
+      shippingMethod,
+      lines,
+      totals,
+      coupon: coupon ?? null,
+      paymentProof: null,
+      settings,
+      now,
+      orderNumber: serial === undefined ? undefined : formatOrderNumber(now, serial),
+    });
+    if (Object.keys(state).length > 0) {
+      await trx.updateTable("orders").set(state).where("id", "=", orderId).execute();
     }
-  }
-  // D20: a cancelled or denied order has given its promo code's use back.
-  if (promo && order.status !== "cancelled" && order.status !== "denied") {
-    await db
-      .updateTable("promoCodes")
-      .set((eb) => ({ currentUses: eb("currentUses", "+", 1) }))
-      .where("id", "=", promo.id)
-      .execute();
-  }
-  return order;
+    return trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+  });
 }
 
 export type CreatedOrder = Awaited<ReturnType<typeof createOrder>>;
@@ -181,7 +170,7 @@ export async function attachProof(
     .execute();
   await db
     .updateTable("orders")
-    .set({ paymentProof: `/resources/payment-proofs/${id}` })
+    .set({ paymentProof: paymentProofUrl(id) })
     .where("id", "=", options.orderId)
     .execute();
   return id;

@@ -79,10 +79,11 @@ export type OrderSpec = {
   shippingMethod: ShippingMethod;
   items: OrderItemSpec[];
   promoCode?: string;
-  address: string;
-  city: string;
-  zone: string;
-  reference: string;
+  /** Where it goes; a pickup order has none (checkout writes the store's address). */
+  address?: string;
+  city?: string;
+  zone?: string;
+  reference?: string;
   trackingNumber?: string;
   /** the reason an admin gave for cancel / deny */
   reason?: string;
@@ -94,9 +95,6 @@ const HOME = {
   zone: "Francisco Morazán",
   reference: "Portón negro frente al parque de la colonia",
 };
-
-export const STORE_PICKUP_ADDRESS =
-  "Recoger en tienda: Boulevard Morazán, Centro Comercial Plaza Lux, Local 12, Col. Palmira, Tegucigalpa";
 
 /** The demo customer's orders, oldest first. */
 export const DEMO_ORDERS: OrderSpec[] = [
@@ -172,10 +170,6 @@ export const DEMO_ORDERS: OrderSpec[] = [
     daysAgo: 1,
     shippingMethod: "pickup",
     items: [{ slug: "giorgio-armani-si", quantity: 1, size: "50ml" }],
-    address: STORE_PICKUP_ADDRESS,
-    city: "Tegucigalpa",
-    zone: "Francisco Morazán",
-    reference: "Recoge la clienta en tienda",
   },
   {
     ref: "pending",

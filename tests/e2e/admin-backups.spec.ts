@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { readObject } from "../setup/s3-server";
+import { readObject } from "../../scripts/s3-server";
 import { expect, signInAsAdmin, test } from "./fixtures";
 
 /*

@@ -19,7 +19,7 @@ import {
 import { createProduct } from "../../db/factories/catalog";
 import { attachProof, createOrder } from "../../db/factories/orders";
 import { runScript } from "../setup/run-script";
-import { putObject, readObject, startS3Server } from "../setup/s3-server";
+import { putObject, readObject, startS3Server } from "../../scripts/s3-server";
 
 /*
  * Off-site copies (decision 077) against a real S3-compatible server started here, over this

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { OrderStatus } from "#db/types";
-import { checkCoupon, consumeCoupon } from "~/models/promotions/coupons.server";
+import { checkCoupon } from "~/models/promotions/coupons.server";
+import { consumeCoupon } from "~/models/promotions/coupon-uses.server";
 import { ORDER_STATUSES, canTransition } from "~/models/orders/status";
 import {
   changeOrderStatus,
@@ -10,10 +11,10 @@ import {
 } from "~/models/orders/lifecycle.server";
 import {
   findOrderForTracking,
-  generateOrderNumber,
   getOrderForOwner,
   listOrdersForUser,
 } from "~/models/orders/orders.server";
+import { generateOrderNumber } from "~/models/checkout/order-writer.server";
 import { loyaltyRulesFrom } from "~/models/loyalty/loyalty";
 import { recordPoints } from "~/models/loyalty/points-ledger.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { OAuth2Server } from "oauth2-mock-server";
 import { googleUser } from "../e2e/fixtures";
-import { startS3Server } from "./s3-server";
+import { startS3Server } from "../../scripts/s3-server";
 
 /*
  * An OpenID provider standing in for Google (GOOGLE_ISSUER_URL points the server at it).

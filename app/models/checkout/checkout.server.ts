@@ -1,39 +1,30 @@
-import crypto from "node:crypto";
 import type { Transaction } from "kysely";
-import type { Database, ShippingMethod } from "#db/types";
+import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { getCart } from "~/models/cart/cart.server";
-import { DELIVERY_DAYS, paymentProofUrl, type PlaceOrderRefusal } from "./checkout";
-import { checkCoupon, consumeCoupon, type AppliedCoupon } from "~/models/promotions/coupons.server";
+import type { PlaceOrderRefusal } from "./checkout";
+import { checkCoupon, type AppliedCoupon } from "~/models/promotions/coupons.server";
 import { couponRefusalMessage, type CouponView } from "~/models/promotions/coupons";
-import { generateOrderNumber } from "~/models/orders/orders.server";
+import { CheckoutError, takeStock, writeOrder, type OrderContact } from "./order-writer.server";
 import { priceCart, type OrderTotals } from "./pricing";
-import type { StoreSettings } from "~/models/settings/settings";
 import { getSettings } from "~/models/settings/settings.server";
-import { ownerColumns, owns, type KnownShopper, type Shopper } from "~/models/auth/shopper";
+import { owns, type KnownShopper, type Shopper } from "~/models/auth/shopper";
 
 /*
  * Placing an order (issue 4): one BEGIN IMMEDIATE transaction that re-prices the cart from the
  * products, takes the stock (D18), checks and consumes the coupon (D20), creates the order with
  * its D14 number, items and admin notes (storefront §3), attaches the proof and empties the
- * cart. Any failure rolls all of it back. Nothing but the database is awaited inside.
+ * cart. Any failure rolls all of it back. Nothing but the database is awaited inside. What it
+ * writes (stock, order, coupon use, items) is order-writer.server.ts, which the order factory
+ * and the demo seed call too.
  */
 
 type Trx = Transaction<Database>;
 
-export type PlaceOrderInput = {
+export type PlaceOrderInput = OrderContact & {
   shopper: KnownShopper;
   /** the form's random key: the same form posted twice creates one order */
   checkoutKey: string;
-  email: string;
-  phone?: string;
-  firstName: string;
-  lastName: string;
-  shippingMethod: ShippingMethod;
-  address?: string;
-  referenceAddress?: string;
-  city?: string;
-  department?: string;
   paymentProof: string;
   couponCode: string | null;
 };
@@ -41,23 +32,6 @@ export type PlaceOrderInput = {
 export type PlaceOrderResult =
   | { ok: true; orderId: string; orderNumber: string; repeated: boolean }
   | ({ ok: false } & PlaceOrderRefusal);
-
-/** Thrown inside the order's transaction so that everything written so far is rolled back. */
-class CheckoutError extends Error {
-  constructor(readonly refusal: PlaceOrderRefusal) {
-    super(refusal.error);
-  }
-}
-
-function adminNotes(input: PlaceOrderInput, settings: StoreSettings) {
-  const notes = [`Banco: ${settings.bank_name} (transferencia)`];
-  if (input.shopper.userId === null) notes.push("Usuario anónimo (compra como invitado)");
-  notes.push(`Cliente: ${input.firstName} ${input.lastName}`);
-  if (input.shippingMethod !== "pickup" && input.referenceAddress) {
-    notes.push(`Referencia: ${input.referenceAddress}`);
-  }
-  return notes.join("\n");
-}
 
 async function findRepeat(trx: Trx, input: PlaceOrderInput) {
   const existing = await trx
@@ -70,38 +44,6 @@ async function findRepeat(trx: Trx, input: PlaceOrderInput) {
     throw new CheckoutError({ error: "duplicate_key" });
   }
   return existing;
-}
-
-async function takeStock(trx: Trx, lines: { productId: number; name: string; quantity: number }[]) {
-  // Stock is one number per product (any size): sum the lines of a product first.
-  const wanted = new Map<number, { name: string; quantity: number }>();
-  for (const line of lines) {
-    const entry = wanted.get(line.productId) ?? { name: line.name, quantity: 0 };
-    entry.quantity += line.quantity;
-    wanted.set(line.productId, entry);
-  }
-  for (const [productId, { name, quantity }] of wanted) {
-    // D18: the guarded UPDATE never takes stock below zero. Units sold feed the "popular" sort.
-    const result = await trx
-      .updateTable("products")
-      .set((eb) => ({
-        stock: eb("stock", "-", quantity),
-        salesCount: eb("salesCount", "+", quantity),
-      }))
-      .where("id", "=", productId)
-      .where("isActive", "=", 1)
-      .where("stock", ">=", quantity)
-      .executeTakeFirst();
-    if (result.numUpdatedRows !== 1n) {
-      const row = await trx
-        .selectFrom("products")
-        .select("stock")
-        .where("id", "=", productId)
-        .executeTakeFirst();
-      const stock = Math.max(0, row?.stock ?? 0);
-      throw new CheckoutError({ error: "insufficient_stock", product: name, stock, quantity });
-    }
-  }
 }
 
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
@@ -149,64 +91,14 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         settings,
       }).byMethod[input.shippingMethod];
 
-      const now = new Date();
-      const nowIso = now.toISOString();
-      const orderId = crypto.randomUUID();
-      const orderNumber = await generateOrderNumber(trx, now);
-      const pickup = input.shippingMethod === "pickup";
-      await trx
-        .insertInto("orders")
-        .values({
-          id: orderId,
-          ...ownerColumns(input.shopper),
-          orderNumber,
-          status: "pending",
-          paymentMethod: "bank_transfer",
-          shippingMethod: input.shippingMethod,
-          ...totals,
-          customerName: `${input.firstName} ${input.lastName}`,
-          customerEmail: input.email,
-          customerPhone: input.phone ?? null,
-          shippingAddress: pickup
-            ? `Recoger en tienda: ${settings.store_address}`
-            : `${input.address}, ${input.city}, ${input.department}`,
-          shippingCity: pickup ? null : (input.city ?? null),
-          shippingZone: pickup ? null : (input.department ?? null),
-          trackingNumber: null,
-          paymentProof: paymentProofUrl(input.paymentProof),
-          adminNotes: adminNotes(input, settings),
-          couponCode: coupon?.code ?? null,
-          promoCodeId: coupon?.kind === "promo" ? coupon.id : null,
-          estimatedDelivery: new Date(
-            now.getTime() + DELIVERY_DAYS[input.shippingMethod] * 86_400_000,
-          ).toISOString(),
-          paidAt: null,
-          shippedAt: null,
-          deliveredAt: null,
-          createdAt: nowIso,
-          updatedAt: nowIso,
-          checkoutKey: input.checkoutKey,
-        })
-        .execute();
-      // After the order row exists (a loyalty coupon points at it); a refusal rolls it back.
-      if (coupon && !(await consumeCoupon(coupon, { id: orderId, userId, now: nowIso }, trx))) {
-        throw new CheckoutError({ error: "coupon", coupon: { reason: "exhausted" } });
-      }
-      await trx
-        .insertInto("orderItems")
-        .values(
-          cart.lines.map((line) => ({
-            orderId,
-            productId: line.productId,
-            size: line.size,
-            quantity: line.quantity,
-            price: line.unitPrice,
-            productName: line.name.slice(0, 200),
-            productImage: line.imageKey,
-            createdAt: nowIso,
-          })),
-        )
-        .execute();
+      const { orderId, orderNumber } = await writeOrder(trx, {
+        ...input,
+        lines: cart.lines,
+        totals,
+        coupon,
+        settings,
+        now: new Date(),
+      });
       await trx
         .updateTable("paymentProofs")
         .set({ orderId })

@@ -3,7 +3,7 @@ import { formatDate } from "~/utils/dates";
 import { db, type DB } from "~/utils/db.server";
 import { runOncePerDay } from "~/utils/jobs.server";
 import { formatMoney } from "~/utils/money";
-import { notifyUser } from "~/models/notifications/notifications.server";
+import { notifyUser } from "~/models/notifications/notify.server";
 import { loyaltyRulesFrom, type LoyaltyHistoryEntry, nextTier, type LoyaltyRules } from "./loyalty";
 import {
   expireIfInactive,

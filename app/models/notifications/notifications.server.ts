@@ -1,14 +1,15 @@
 import type { Kysely } from "kysely";
-import type { Database, NotificationType } from "#db/types";
+import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { NOTIFICATIONS_PAGE_SIZE } from "./notifications";
 import { paginate } from "~/utils/paging";
 
 /*
  * A customer's notifications (storefront.md §3). The order lifecycle, coupons and points write
- * them; this module reads them for their owner and lets the owner mark or delete them. Every
- * function takes the user id and touches only that user's rows, so a notification id of
- * another customer behaves exactly like one that does not exist (the routes answer 404).
+ * them (notifyUser, notify.server.ts); this module reads them for their owner and lets the
+ * owner mark or delete them. Every function takes the user id and touches only that user's
+ * rows, so a notification id of another customer behaves exactly like one that does not exist
+ * (the routes answer 404).
  */
 
 const COLUMNS = [
@@ -21,27 +22,6 @@ const COLUMNS = [
   "isRead",
   "createdAt",
 ] as const;
-
-export type NewNotification = {
-  userId: number;
-  type: NotificationType;
-  title: string;
-  message: string;
-  /** The order it is about: the notification links to its confirmation page. */
-  orderId?: string | null;
-  orderNumber?: string | null;
-};
-
-/**
- * The one way a notification is written (the order lifecycle, coupons and points), inside the
- * caller's transaction so it exists exactly when the change it announces does.
- */
-export async function notifyUser(executor: Kysely<Database>, notice: NewNotification) {
-  await executor
-    .insertInto("notifications")
-    .values({ orderId: null, orderNumber: null, ...notice })
-    .execute();
-}
 
 /** The unread count on the header's bell. */
 export async function countUnreadNotifications(userId: number, executor: Kysely<Database> = db) {

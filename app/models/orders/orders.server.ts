@@ -1,35 +1,11 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
-import { normalizeOrderNumber, unusedOrderNumber } from "./number";
+import { normalizeOrderNumber } from "./number";
 import { owns, type Shopper } from "~/models/auth/shopper";
 
 /*
- * Reading orders (the customer's pages and the track page) and numbering new ones. Status
- * changes live in orders/lifecycle.server.ts.
+ * Reading orders (the customer's pages and the track page). New orders are numbered and
+ * written by checkout/order-writer.server.ts; status changes live in orders/lifecycle.server.ts.
  */
-
-type Executor = Kysely<Database> | Transaction<Database>;
-
-/**
- * A new, unused order number (D14). Call it inside the transaction that inserts the order (the
- * transaction's write lock makes the check-then-insert safe); orders.order_number is UNIQUE
- * as a last line of defence. After a few collisions on a busy day it widens to six digits
- * (still at most 20 characters).
- */
-export async function generateOrderNumber(executor: Executor = db, now = new Date()) {
-  return unusedOrderNumber(now, async (candidate) => {
-    const taken = await executor
-      .selectFrom("orders")
-      .select("id")
-      .where("orderNumber", "=", candidate)
-      .executeTakeFirst();
-    return taken !== undefined;
-  });
-}
-
-// ---------------------------------------------------------------------------------------
-// Reading orders
 
 const ORDER_COLUMNS = [
   "id",

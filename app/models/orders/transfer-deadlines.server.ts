@@ -8,7 +8,7 @@ import {
   SYSTEM_ACTOR,
   type OrderActor,
 } from "./lifecycle.server";
-import { notifyUser } from "~/models/notifications/notifications.server";
+import { notifyUser } from "~/models/notifications/notify.server";
 import { customerNotice } from "./notices";
 import { getSettings } from "~/models/settings/settings.server";
 

@@ -4,7 +4,9 @@ import type { OffsiteConfig } from "~/models/backups/offsite.server";
 
 /*
  * A real S3-compatible server (s3rver: the S3 REST API over files in `directory`) for the
- * off-site backup tests, never a mock of the SDK. It knows one key pair, S3RVER/S3RVER.
+ * off-site backup tests and `npm run bench:offsite`, never a mock of the SDK. It lives in
+ * scripts/ because the bench runs it and nothing outside tests/ imports from tests/. It knows
+ * one key pair, S3RVER/S3RVER.
  */
 export const S3_KEY = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } as const;
 

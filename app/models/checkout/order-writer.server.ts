@@ -1,0 +1,208 @@
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, ShippingMethod } from "#db/types";
+import { inTransaction } from "#db/connection";
+import { DELIVERY_DAYS, paymentProofUrl, type PlaceOrderRefusal } from "./checkout";
+import type { OrderTotals } from "./pricing";
+import type { StoreSettings } from "~/models/settings/settings";
+import type { AppliedCoupon } from "~/models/promotions/coupons.server";
+import { consumeCoupon } from "~/models/promotions/coupon-uses.server";
+import { unusedOrderNumber } from "~/models/orders/number";
+import { ownerColumns, type KnownShopper } from "~/models/auth/shopper";
+
+/*
+ * What placing an order writes once the checkout has checked and priced it (issue 4): the
+ * stock it takes (D18), the order row with its D14 number, notes (storefront §3) and expected
+ * delivery, the coupon's use (D20) and the items. placeOrder calls these steps inside its
+ * BEGIN IMMEDIATE transaction; the order factory and the demo seed call the same steps over
+ * their own executor, so every order in the store is written by these lines. Nothing here
+ * opens the app's connection (decision 092).
+ */
+
+type Executor = Kysely<Database>;
+
+/** Thrown inside the order's transaction so that everything written so far is rolled back. */
+export class CheckoutError extends Error {
+  constructor(readonly refusal: PlaceOrderRefusal) {
+    super(refusal.error);
+  }
+}
+
+/**
+ * A new, unused order number (D14). Call it inside the transaction that inserts the order (the
+ * transaction's write lock makes the check-then-insert safe); orders.order_number is UNIQUE
+ * as a last line of defence. After a few collisions on a busy day it widens to six digits
+ * (still at most 20 characters).
+ */
+export async function generateOrderNumber(executor: Executor, now = new Date()) {
+  return unusedOrderNumber(now, async (candidate) => {
+    const taken = await executor
+      .selectFrom("orders")
+      .select("id")
+      .where("orderNumber", "=", candidate)
+      .executeTakeFirst();
+    return taken !== undefined;
+  });
+}
+
+/** A line as the order keeps it: the product, its size and the unit price it was sold at. */
+export type OrderLineDraft = {
+  productId: number;
+  name: string;
+  size: string;
+  quantity: number;
+  /** centavos, the size's price */
+  unitPrice: number;
+  imageKey: string | null;
+};
+
+/**
+ * D18: the units leave the stock when the order is placed. Throws CheckoutError
+ * ("insufficient_stock") when a product has fewer units than its lines want, or is hidden.
+ */
+export async function takeStock(
+  executor: Executor,
+  lines: Pick<OrderLineDraft, "productId" | "name" | "quantity">[],
+) {
+  // Stock is one number per product (any size): sum the lines of a product first.
+  const wanted = new Map<number, { name: string; quantity: number }>();
+  for (const line of lines) {
+    const entry = wanted.get(line.productId) ?? { name: line.name, quantity: 0 };
+    entry.quantity += line.quantity;
+    wanted.set(line.productId, entry);
+  }
+  for (const [productId, { name, quantity }] of wanted) {
+    // D18: the guarded UPDATE never takes stock below zero. Units sold feed the "popular" sort.
+    const result = await executor
+      .updateTable("products")
+      .set((eb) => ({
+        stock: eb("stock", "-", quantity),
+        salesCount: eb("salesCount", "+", quantity),
+      }))
+      .where("id", "=", productId)
+      .where("isActive", "=", 1)
+      .where("stock", ">=", quantity)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) {
+      const row = await executor
+        .selectFrom("products")
+        .select("stock")
+        .where("id", "=", productId)
+        .executeTakeFirst();
+      const stock = Math.max(0, row?.stock ?? 0);
+      throw new CheckoutError({ error: "insufficient_stock", product: name, stock, quantity });
+    }
+  }
+}
+
+/** Who buys and where it goes, as the checkout form gives it. */
+export type OrderContact = {
+  email: string;
+  phone?: string;
+  firstName: string;
+  lastName: string;
+  shippingMethod: ShippingMethod;
+  address?: string;
+  referenceAddress?: string;
+  city?: string;
+  department?: string;
+};
+
+export type OrderDraft = OrderContact & {
+  shopper: KnownShopper;
+  /** the checkout form's random key (a repeat post finds the order by it); null elsewhere */
+  checkoutKey: string | null;
+  lines: OrderLineDraft[];
+  /** priced by the checkout's own priceCart / orderTotals */
+  totals: OrderTotals;
+  /** checked against this order's subtotal (checkCoupon); its use is taken here */
+  coupon: AppliedCoupon | null;
+  /** the uploaded proof's id; null when the proof is attached apart (the factories) */
+  paymentProof: string | null;
+  settings: Pick<StoreSettings, "bank_name" | "store_address">;
+  /** the moment it is placed: its creation, its number's day and its expected delivery */
+  now: Date;
+  /** a D14 number the caller drew (the seed's PRNG); a free one is generated when absent */
+  orderNumber?: string;
+};
+
+/** The notes the admin reads on the order (storefront §3). */
+function adminNotes(draft: OrderDraft) {
+  const notes = [`Banco: ${draft.settings.bank_name} (transferencia)`];
+  if (draft.shopper.userId === null) notes.push("Usuario anónimo (compra como invitado)");
+  notes.push(`Cliente: ${draft.firstName} ${draft.lastName}`);
+  if (draft.shippingMethod !== "pickup" && draft.referenceAddress) {
+    notes.push(`Referencia: ${draft.referenceAddress}`);
+  }
+  return notes.join("\n");
+}
+
+/**
+ * Writes a pending bank-transfer order: its row, its coupon's use and its items (the stock is
+ * taken apart, by takeStock, first). Throws CheckoutError ("coupon") when the coupon can no
+ * longer be used; in a transaction of its own unless the executor is one already.
+ */
+export async function writeOrder(executor: Executor, draft: OrderDraft) {
+  return inTransaction(executor, async (trx) => {
+    const { now, settings, coupon } = draft;
+    const nowIso = now.toISOString();
+    const orderId = crypto.randomUUID();
+    const orderNumber = draft.orderNumber ?? (await generateOrderNumber(trx, now));
+    const pickup = draft.shippingMethod === "pickup";
+    await trx
+      .insertInto("orders")
+      .values({
+        id: orderId,
+        ...ownerColumns(draft.shopper),
+        orderNumber,
+        status: "pending",
+        paymentMethod: "bank_transfer",
+        shippingMethod: draft.shippingMethod,
+        ...draft.totals,
+        customerName: `${draft.firstName} ${draft.lastName}`,
+        customerEmail: draft.email,
+        customerPhone: draft.phone ?? null,
+        shippingAddress: pickup
+          ? `Recoger en tienda: ${settings.store_address}`
+          : `${draft.address}, ${draft.city}, ${draft.department}`,
+        shippingCity: pickup ? null : (draft.city ?? null),
+        shippingZone: pickup ? null : (draft.department ?? null),
+        trackingNumber: null,
+        paymentProof: draft.paymentProof === null ? null : paymentProofUrl(draft.paymentProof),
+        adminNotes: adminNotes(draft),
+        couponCode: coupon?.code ?? null,
+        promoCodeId: coupon?.kind === "promo" ? coupon.id : null,
+        estimatedDelivery: new Date(
+          now.getTime() + DELIVERY_DAYS[draft.shippingMethod] * 86_400_000,
+        ).toISOString(),
+        paidAt: null,
+        shippedAt: null,
+        deliveredAt: null,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+        checkoutKey: draft.checkoutKey,
+      })
+      .execute();
+    // After the order row exists (a loyalty coupon points at it); a refusal rolls it back.
+    const userId = draft.shopper.userId;
+    if (coupon && !(await consumeCoupon(coupon, { id: orderId, userId, now: nowIso }, trx))) {
+      throw new CheckoutError({ error: "coupon", coupon: { reason: "exhausted" } });
+    }
+    await trx
+      .insertInto("orderItems")
+      .values(
+        draft.lines.map((line) => ({
+          orderId,
+          productId: line.productId,
+          size: line.size,
+          quantity: line.quantity,
+          price: line.unitPrice,
+          productName: line.name.slice(0, 200),
+          productImage: line.imageKey,
+          createdAt: nowIso,
+        })),
+      )
+      .execute();
+    return { orderId, orderNumber };
+  });
+}

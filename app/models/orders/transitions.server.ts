@@ -1,0 +1,457 @@
+import { sql, type Insertable, type Kysely } from "kysely";
+import type { ActivityType, Database, OrderStatus, OrderStatusEventsTable } from "#db/types";
+import { inTransaction } from "#db/connection";
+import type { AppliedCoupon } from "~/models/promotions/coupons.server";
+import { releaseCoupon } from "~/models/promotions/coupon-uses.server";
+import { pointsForSubtotal, type LoyaltyRules } from "~/models/loyalty/loyalty";
+import {
+  canDeleteOrder,
+  canTransition,
+  NOTES_REQUIRED,
+  ORDER_STATUS_SHORT_LABELS,
+  transitionNeedsNotes,
+} from "./status";
+import { notifyUser } from "~/models/notifications/notify.server";
+import { customerNotice, type CustomerNoticeEvent, type NoticeFacts } from "./notices";
+import { creditOrderPoints, reverseOrderPoints } from "~/models/loyalty/points-ledger.server";
+
+/*
+ * The order lifecycle's rules and words (backoffice.md §4), over a given executor: the
+ * transition check, then the steps the new status takes (stock, coupon, points, notification,
+ * log), each a small function below. Every change also writes one order_status_events row
+ * (who, when, notes): the order's status history. The app reaches it through
+ * changeOrderStatus and deleteOrder (lifecycle.server.ts, over its connection and settings);
+ * the demo seed and the factories call it inside their own transaction, at the moments their
+ * story chooses, and never open the app's connection (decision 092, as the points ledger).
+ * Nothing else writes orders.status.
+ */
+
+type Trx = Kysely<Database>;
+
+/**
+ * Who changes an order: an admin, or the shop itself (issue 12: a transfer never paid is
+ * cancelled by the deadline job), whose history rows carry no user (actor_id null).
+ */
+export type OrderActor = { userId: number; role: "customer" | "admin" } | { role: "system" };
+
+/** The shop itself, as the actor of what its jobs do. */
+export const SYSTEM_ACTOR: OrderActor = { role: "system" };
+
+function actorIdOf(actor: OrderActor) {
+  return actor.role === "system" ? null : actor.userId;
+}
+
+export type OrderErrorCode =
+  "not_found" | "forbidden" | "illegal_transition" | "notes_required" | "cannot_delete" | "stale";
+
+/** A refused change, with the Spanish message an admin screen shows as is. */
+export class OrderTransitionError extends Error {
+  constructor(
+    readonly code: OrderErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OrderTransitionError";
+  }
+}
+
+export type ChangeOrderStatusInput = {
+  orderId: string;
+  to: OrderStatus;
+  actor: OrderActor;
+  /** Internal notes: required to cancel or deny (backoffice.md §4). */
+  note?: string;
+  /** The carrier's guide number, kept when shipping. */
+  trackingNumber?: string;
+  /**
+   * The status the admin's screen showed. Two admins acting on the same order at once: the
+   * transactions run one after the other, and the second is refused ("stale") instead of
+   * acting on an order it has not seen (a second cancel, or a cancel after a delivery).
+   */
+  expectedStatus?: OrderStatus;
+  /** Deny only: the reason the customer reads in their notification. */
+  customerReason?: string;
+  /** When it happens; a job passes its (injectable) clock. Defaults to now. */
+  now?: Date;
+  /**
+   * The order's updated_at when the caller decided: refused ("stale") if anything changed the
+   * order since (the deadline job must not cancel an order whose deadline was just extended).
+   */
+  expectedUpdatedAt?: string;
+};
+
+export type ChangeOrderStatusResult = {
+  orderId: string;
+  orderNumber: string;
+  from: OrderStatus;
+  to: OrderStatus;
+  stockRestored: boolean;
+  pointsCredited: number;
+  pointsReversed: number;
+  /** D20: the promo code's use or the loyalty coupon given back on cancel or deny. */
+  couponReleased: AppliedCoupon["kind"] | null;
+};
+
+/**
+ * Moves an order along backoffice.md §4 with the loyalty `rules` of the store's settings, in
+ * the executor's transaction (a new one when it is none). Throws OrderTransitionError, having
+ * written nothing, when the change is refused.
+ */
+export async function applyStatusChange(
+  executor: Kysely<Database>,
+  input: ChangeOrderStatusInput,
+  rules: LoyaltyRules,
+): Promise<ChangeOrderStatusResult> {
+  const { orderId, to, actor } = input;
+  requireStaff(actor);
+  const note = cleanText(input.note);
+  if (transitionNeedsNotes(to) && !note) {
+    throw new OrderTransitionError("notes_required", NOTES_REQUIRED);
+  }
+
+  return inTransaction(executor, async (trx) => {
+    const order = await loadOrder(trx, orderId);
+    requireExpectedStatus(order, input.expectedStatus);
+    if (input.expectedUpdatedAt !== undefined && order.updatedAt !== input.expectedUpdatedAt) {
+      throw new OrderTransitionError(
+        "stale",
+        `El pedido ${order.orderNumber} cambió mientras tanto.`,
+      );
+    }
+    const from = order.status;
+    if (!canTransition(from, to)) {
+      throw new OrderTransitionError("illegal_transition", illegalTransitionMessage(from, to));
+    }
+    const now = (input.now ?? new Date()).toISOString();
+    const givenTracking = cleanText(input.trackingNumber);
+    const trackingNumber = givenTracking ?? order.trackingNumber;
+    await writeStatus(trx, order, { to, now, note, trackingNumber });
+    await recordEvent(trx, {
+      orderId,
+      fromStatus: from,
+      toStatus: to,
+      actorId: actorIdOf(actor),
+      bySystem: actor.role === "system" ? 1 : 0,
+      note,
+      trackingNumber: givenTracking ?? (to === "shipped" ? trackingNumber : null),
+      createdAt: now,
+    });
+
+    let stockRestored = false;
+    let pointsCredited = 0;
+    let pointsReversed = 0;
+    let couponReleased: ChangeOrderStatusResult["couponReleased"] = null;
+    switch (to) {
+      case "paid":
+        await notifyCustomer(trx, order, now, "order_approved");
+        break;
+      case "processing":
+        // No notification type exists for it (storefront.md §3); the customer heard at "paid".
+        break;
+      case "shipped":
+        await notifyCustomer(trx, order, now, "order_shipped", { trackingNumber });
+        break;
+      case "delivered":
+        pointsCredited = await creditPoints(trx, order, rules, now);
+        await notifyCustomer(trx, order, now, "order_delivered");
+        if (pointsCredited > 0) {
+          await notifyCustomer(trx, order, now, "loyalty_points", { points: pointsCredited });
+        }
+        break;
+      case "cancelled":
+      case "denied":
+        // D18: an undelivered order's units come back; D13: a delivered one loses its points.
+        // Either way the purchase is undone, so the coupon it used comes back (D20).
+        if (from === "delivered") {
+          pointsReversed = await reversePoints(trx, order, rules, now);
+        } else {
+          await returnStock(trx, orderId, now);
+          stockRestored = true;
+        }
+        couponReleased = await releaseCoupon(orderId, trx, now);
+        await logActivity(trx, order, { actor, action: to, note: note!, now });
+        await notifyCustomer(trx, order, now, CLOSED_NOTICES[to], {
+          points: pointsReversed,
+          reason: to === "denied" ? cleanText(input.customerReason) : null,
+        });
+        break;
+      case "pending": // no transition leads back to pending
+        break;
+    }
+    return {
+      orderId,
+      orderNumber: order.orderNumber,
+      from,
+      to,
+      stockRestored,
+      pointsCredited,
+      pointsReversed,
+      couponReleased,
+    };
+  });
+}
+
+export type DeleteOrderInput = {
+  orderId: string;
+  actor: OrderActor;
+  note?: string;
+  /** As in changeOrderStatus: refused when another admin changed the order meanwhile. */
+  expectedStatus?: OrderStatus;
+};
+
+/**
+ * Removes an order for good (its items cascade). Offered when the order is neither cancelled
+ * nor denied (backoffice.md §4); notes are required. An undelivered order gives back its stock
+ * (D18) and its coupon (D20). A delivered order keeps its points and its coupon stays used:
+ * the customer did buy and receive it, and deleting the record does not undo the purchase.
+ */
+export async function applyOrderDeletion(executor: Kysely<Database>, input: DeleteOrderInput) {
+  requireStaff(input.actor);
+  const note = cleanText(input.note);
+  if (!note) throw new OrderTransitionError("notes_required", NOTES_REQUIRED);
+  return inTransaction(executor, async (trx) => {
+    const order = await loadOrder(trx, input.orderId);
+    requireExpectedStatus(order, input.expectedStatus);
+    if (!canDeleteOrder(order.status)) {
+      throw new OrderTransitionError(
+        "cannot_delete",
+        `No se puede eliminar un pedido en estado «${ORDER_STATUS_SHORT_LABELS[order.status]}».`,
+      );
+    }
+    const now = new Date().toISOString();
+    const undone = order.status !== "delivered";
+    if (undone) await returnStock(trx, order.id, now);
+    // Before the row goes: user_coupons.order_id would be set to NULL by its foreign key.
+    const couponReleased = undone ? await releaseCoupon(order.id, trx) : null;
+    await logActivity(trx, order, { actor: input.actor, action: "deleted", note, now });
+    await notifyCustomer(trx, order, now, "order_deleted");
+    await trx.deleteFrom("orders").where("id", "=", order.id).execute();
+    return {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      stockRestored: undone,
+      couponReleased,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// The steps
+
+type LockedOrder = {
+  id: string;
+  userId: number | null;
+  orderNumber: string;
+  status: OrderStatus;
+  subtotal: number;
+  total: number;
+  trackingNumber: string | null;
+  adminNotes: string | null;
+  updatedAt: string;
+};
+
+async function loadOrder(trx: Trx, orderId: string): Promise<LockedOrder> {
+  const order = await trx
+    .selectFrom("orders")
+    .select([
+      "id",
+      "userId",
+      "orderNumber",
+      "status",
+      "subtotal",
+      "total",
+      "trackingNumber",
+      "adminNotes",
+      "updatedAt",
+    ])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!order) throw new OrderTransitionError("not_found", "Pedido no encontrado");
+  return order;
+}
+
+function requireExpectedStatus(order: LockedOrder, expected: OrderStatus | undefined) {
+  if (expected === undefined || order.status === expected) return;
+  throw new OrderTransitionError(
+    "stale",
+    `El pedido ${order.orderNumber} cambió mientras lo revisabas: ahora está «${ORDER_STATUS_SHORT_LABELS[order.status]}». Revisa su estado antes de volver a intentarlo.`,
+  );
+}
+
+function requireStaff(actor: OrderActor) {
+  if (actor.role !== "admin" && actor.role !== "system") {
+    throw new OrderTransitionError("forbidden", "No tienes permisos para acceder a esta sección.");
+  }
+}
+
+function cleanText(text: string | undefined) {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : null;
+}
+
+function illegalTransitionMessage(from: OrderStatus, to: OrderStatus) {
+  const [a, b] = [ORDER_STATUS_SHORT_LABELS[from], ORDER_STATUS_SHORT_LABELS[to]];
+  if (from === to) return `El pedido ya está en estado «${a}».`;
+  return `No se puede cambiar un pedido de «${a}» a «${b}».`;
+}
+
+/** The status with its timestamp, the guide number, and the notes as "Cancelado: …". */
+async function writeStatus(
+  trx: Trx,
+  order: LockedOrder,
+  change: { to: OrderStatus; now: string; note: string | null; trackingNumber: string | null },
+) {
+  const { to, now, note } = change;
+  const noteLine = note ? `${ORDER_STATUS_SHORT_LABELS[to]}: ${note}` : null;
+  await trx
+    .updateTable("orders")
+    .set({
+      status: to,
+      updatedAt: now,
+      trackingNumber: change.trackingNumber,
+      adminNotes: noteLine
+        ? [order.adminNotes, noteLine].filter(Boolean).join("\n")
+        : order.adminNotes,
+      ...(to === "paid" ? { paidAt: now } : {}),
+      ...(to === "shipped" ? { shippedAt: now } : {}),
+      ...(to === "delivered" ? { deliveredAt: now } : {}),
+      // Cancelled or denied, an order has no delivery to expect.
+      ...(to === "cancelled" || to === "denied" ? { estimatedDelivery: null } : {}),
+    })
+    .where("id", "=", order.id)
+    .execute();
+}
+
+/** The order's status history (the admin detail reads it): one row per change, with its actor. */
+async function recordEvent(trx: Trx, event: Insertable<OrderStatusEventsTable>) {
+  await trx.insertInto("orderStatusEvents").values(event).execute();
+}
+
+/** D18: stock goes back for every line whose product still exists, and the sale is undone. */
+async function returnStock(trx: Trx, orderId: string, now: string) {
+  const items = await trx
+    .selectFrom("orderItems")
+    .select(["productId", "quantity"])
+    .where("orderId", "=", orderId)
+    .where("productId", "is not", null)
+    .execute();
+  for (const item of items) {
+    await trx
+      .updateTable("products")
+      .set((eb) => ({
+        stock: eb("stock", "+", item.quantity),
+        salesCount: sql<number>`max(0, sales_count - ${item.quantity})`,
+        updatedAt: now,
+      }))
+      .where("id", "=", item.productId)
+      .execute();
+  }
+}
+
+/** D13: points at delivery (through the ledger), and the purchase in the customer's totals. */
+async function creditPoints(trx: Trx, order: LockedOrder, rules: LoyaltyRules, now: string) {
+  if (order.userId === null) return 0;
+  const user = await trx
+    .selectFrom("users")
+    .select(["totalOrders", "totalSpent", "consecutivePurchases"])
+    .where("id", "=", order.userId)
+    .executeTakeFirst();
+  if (!user) return 0;
+  await trx
+    .updateTable("users")
+    .set({
+      totalOrders: user.totalOrders + 1,
+      totalSpent: user.totalSpent + order.total,
+      lastPurchaseDate: now,
+      consecutivePurchases: user.consecutivePurchases + 1,
+    })
+    .where("id", "=", order.userId)
+    .execute();
+  const points = pointsForSubtotal(order.subtotal, rules);
+  const customer = { ...order, userId: order.userId };
+  return creditOrderPoints(trx, customer, points, rules, new Date(now));
+}
+
+/**
+ * D13: a delivered order cancelled later gives back what delivery gave, as far as the balance
+ * holds (points spent on a coupon stay spent), and leaves the customer's purchase totals.
+ */
+async function reversePoints(trx: Trx, order: LockedOrder, rules: LoyaltyRules, now: string) {
+  if (order.userId === null) return 0;
+  const user = await trx
+    .selectFrom("users")
+    .select(["totalOrders", "totalSpent"])
+    .where("id", "=", order.userId)
+    .executeTakeFirst();
+  if (!user) return 0;
+  await trx
+    .updateTable("users")
+    .set({
+      totalOrders: Math.max(0, user.totalOrders - 1),
+      totalSpent: Math.max(0, user.totalSpent - order.total),
+    })
+    .where("id", "=", order.userId)
+    .execute();
+  const customer = { ...order, userId: order.userId };
+  return reverseOrderPoints(trx, customer, rules, new Date(now));
+}
+
+async function notifyCustomer(
+  trx: Trx,
+  order: LockedOrder,
+  now: string,
+  event: CustomerNoticeEvent,
+  facts: Partial<NoticeFacts> = {},
+) {
+  // Guest orders have nobody to notify in the app (notifications.user_id is required).
+  if (order.userId === null) return;
+  const { orderNumber, trackingNumber } = order;
+  const notice = customerNotice(event, { orderNumber, trackingNumber, points: 0, ...facts });
+  await notifyUser(trx, {
+    userId: order.userId,
+    type: event,
+    title: notice.title,
+    message: notice.message,
+    // A deleted order has no page left to link to; the number stays in the text.
+    orderId: event === "order_deleted" ? null : order.id,
+    orderNumber,
+    createdAt: now,
+  });
+}
+
+/** The customer's notice of an order closed without a delivery. */
+const CLOSED_NOTICES = {
+  cancelled: "order_cancelled",
+  denied: "order_denied",
+} satisfies Record<string, CustomerNoticeEvent>;
+
+const LOGGED_ACTIONS = {
+  cancelled: { actionType: "order_cancelled", verb: "cancelado" },
+  denied: { actionType: "order_denied", verb: "denegado" },
+  deleted: { actionType: "order_deleted", verb: "eliminado" },
+} satisfies Record<string, { actionType: ActivityType; verb: string }>;
+
+/** backoffice.md §4: cancel, deny and delete are written in the customer's history. */
+async function logActivity(
+  trx: Trx,
+  order: LockedOrder,
+  entry: { actor: OrderActor; action: keyof typeof LOGGED_ACTIONS; note: string; now: string },
+) {
+  const { actor, action, note, now } = entry;
+  if (order.userId === null) return;
+  const { actionType, verb } = LOGGED_ACTIONS[action];
+  await trx
+    .insertInto("userActivityLog")
+    .values({
+      userId: order.userId,
+      adminId: actorIdOf(actor),
+      actionType,
+      actionDescription: `Pedido ${order.orderNumber} ${verb}`,
+      oldValue: order.status,
+      newValue: action,
+      fieldChanged: "status",
+      adminNotes: note,
+      createdAt: now,
+    })
+    .execute();
+}
