@@ -21,7 +21,8 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import { SETTING_DEFINITIONS } from "../app/models/settings/definitions";
 import { DELIVERY_DAYS } from "../app/models/checkout/checkout";
 import { customerNotice, type CustomerNoticeEvent } from "../app/models/orders/notices";
-import { hashPassword, PASSWORD_MIN_LENGTH } from "../app/utils/password.server";
+import { PASSWORD_MIN_LENGTH } from "../app/models/customers/fields";
+import { hashPassword } from "../app/utils/password.server";
 import { createBrand, createProduct, type CreatedProduct } from "./factories/catalog";
 import { createPromoCode, type CreatedPromoCode } from "./factories/coupons";
 import {
