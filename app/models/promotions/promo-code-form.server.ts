@@ -50,7 +50,7 @@ const day = z
   .refine((value) => !Number.isNaN(Date.parse(value)), PROMO_CODE_MESSAGES.date)
   .optional();
 
-const PromoCodeFormSchema = z
+export const PromoCodeFormSchema = z
   .object({
     // No pipe: conform's coercion of a pipe loses the custom "required" message.
     code: z

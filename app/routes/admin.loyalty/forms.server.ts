@@ -6,7 +6,7 @@ export const ADMIN_POINTS_MAX = 1_000_000;
 const DESCRIPTION_MAX = 200;
 
 /** backoffice.md §5 (loyalty admin). Only the action validates: the form shows its reply. */
-const AdminPointsSchema = z.object({
+export const AdminPointsSchema = z.object({
   userId: z.coerce.number().int().positive(),
   points: z
     .string({ required_error: "Los puntos son requeridos" })

@@ -22,7 +22,7 @@ import {
 import { LOYALTY_SEARCH_MIN, TIER_LABELS } from "~/models/loyalty/loyalty";
 import { addAdminPoints, getLoyaltyAccount } from "~/models/loyalty/loyalty.server";
 import { guardAction } from "~/models/auth/guard-action.server";
-import { parseAdminPoints } from "~/routes/admin.loyalty/forms.server";
+import { parseAdminPoints, type AdminPointsSchema } from "~/routes/admin.loyalty/forms.server";
 import { requireAdmin } from "~/models/auth/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -248,7 +248,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 function AddPointsForm({ userId }: { userId: number }) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const { form, field } = useServerForm({
+  const { form, field } = useServerForm<typeof AdminPointsSchema>({
     id: "points",
     lastResult: actionData?.result,
     defaultValue: { points: "", description: "" },

@@ -23,6 +23,8 @@ import {
   PRODUCT_MESSAGES,
   SEASONS,
 } from "~/models/catalog/product-form";
+import type { ProductFormSchema } from "~/models/catalog/product-form.server";
+import type { PRODUCT_IMAGE_FIELD } from "~/models/catalog/product-images.server";
 
 /** What the form starts with: the stored product as the inputs show it, or the §9 defaults. */
 export type ProductFormDefaults = {
@@ -48,7 +50,11 @@ export function ProductForm({
 }) {
   const pending = useIsPending();
   // The action checks the post (product-form.server.ts); its reply shows here, with or without JS.
-  const { form, field } = useServerForm({ id: "product", lastResult, defaultValue: defaults });
+  const { form, field } = useServerForm<typeof ProductFormSchema, typeof PRODUCT_IMAGE_FIELD>({
+    id: "product",
+    lastResult,
+    defaultValue: defaults,
+  });
 
   return (
     <Form method="post" encType="multipart/form-data" {...form.props} className="space-y-8">
