@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { normalizeCouponCode } from "./coupons";
-import { endOfDayIso, startOfDayIso } from "./promo-codes";
+import { endOfDayIso, PROMO_CODE_LIMITS, startOfDayIso } from "./promo-codes";
 import type { PromoCodeInput, PromoCodeWriteResult } from "./promo-codes.server";
 
 /*
@@ -57,11 +57,15 @@ export const PromoCodeFormSchema = z
       .string({ required_error: PROMO_CODE_MESSAGES.codeRequired })
       .trim()
       .min(1, PROMO_CODE_MESSAGES.codeRequired)
-      .max(50, PROMO_CODE_MESSAGES.codeLength)
+      .max(PROMO_CODE_LIMITS.code, PROMO_CODE_MESSAGES.codeLength)
       .regex(/^[A-Za-z0-9_-]*$/, PROMO_CODE_MESSAGES.codeCharacters)
       .transform(normalizeCouponCode)
       .refine((code) => !code.startsWith("LEAL-"), PROMO_CODE_MESSAGES.codeReserved),
-    description: z.string().trim().max(200, PROMO_CODE_MESSAGES.description).optional(),
+    description: z
+      .string()
+      .trim()
+      .max(PROMO_CODE_LIMITS.description, PROMO_CODE_MESSAGES.description)
+      .optional(),
     discountType: z.enum(["percentage", "fixed"], {
       errorMap: () => ({ message: PROMO_CODE_MESSAGES.type }),
     }),

@@ -20,6 +20,7 @@ import {
   GENDER_LABELS,
   OCCASIONS,
   PERFUME_TYPE_LABELS,
+  PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   SEASONS,
 } from "~/models/catalog/product-form";
@@ -65,12 +66,17 @@ export function ProductForm({
       />
 
       <Section title="Información básica">
-        <Field label="Nombre" {...fieldProps(field("name"))} type="text" maxLength={200} />
+        <Field
+          label="Nombre"
+          {...fieldProps(field("name"))}
+          type="text"
+          maxLength={PRODUCT_LIMITS.name}
+        />
         <Field
           label="Slug (se genera del nombre si lo dejas vacío)"
           {...fieldProps(field("slug"))}
           type="text"
-          maxLength={250}
+          maxLength={PRODUCT_LIMITS.slug}
         />
         <SelectField label="Marca" field={field("brandId")}>
           <option value="">Selecciona una marca</option>
@@ -119,7 +125,12 @@ export function ProductForm({
         />
         <Field label="Stock" {...fieldProps(field("stock"))} type="number" min={0} />
         <Field label="Stock mínimo" {...fieldProps(field("minStock"))} type="number" min={0} />
-        <Field label="Tamaño principal" {...fieldProps(field("size"))} type="text" maxLength={20} />
+        <Field
+          label="Tamaño principal"
+          {...fieldProps(field("size"))}
+          type="text"
+          maxLength={PRODUCT_LIMITS.size}
+        />
         <Field
           label="Tamaños disponibles (separados por comas)"
           {...fieldProps(field("availableSizes"))}
