@@ -10,7 +10,8 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { dayOfIso } from "~/models/promotions/promo-codes";
+import type { PromoCodeFormSchema } from "~/models/promotions/promo-code-form.server";
+import { dayOfIso, PROMO_CODE_LIMITS } from "~/models/promotions/promo-codes";
 import type { AdminPromoCode } from "~/models/promotions/promo-codes";
 
 /** Centavos as the amount inputs take them back ("150.50"), no thousands separator. */
@@ -28,7 +29,7 @@ export function PromoCodeForm({
 }) {
   const pending = useIsPending();
   // The action checks the post (promo-code-form.server.ts); its reply shows here, with or without JS.
-  const { form, field } = useServerForm({
+  const { form, field } = useServerForm<typeof PromoCodeFormSchema>({
     id: "promo-code",
     lastResult: result,
     defaultValue: promoCode
@@ -66,12 +67,22 @@ export function PromoCodeForm({
         errors={form.errors}
       />
       <div className="space-y-1">
-        <Field label="Código" {...fieldProps(code)} type="text" maxLength={50} />
+        <Field
+          label="Código"
+          {...fieldProps(code)}
+          type="text"
+          maxLength={PROMO_CODE_LIMITS.code}
+        />
         <p className="text-fg-muted text-xs">
           Se guarda en mayúsculas, como lo lee la caja de cupones.
         </p>
       </div>
-      <Field label="Descripción" {...fieldProps(description)} type="text" maxLength={200} />
+      <Field
+        label="Descripción"
+        {...fieldProps(description)}
+        type="text"
+        maxLength={PROMO_CODE_LIMITS.description}
+      />
       <div className="space-y-1.5">
         <Label htmlFor={discountType.id}>Tipo de descuento</Label>
         <select

@@ -7,33 +7,16 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { AddressFields, NameFields } from "~/components/person-fields";
 import { AuthCard, FormErrorAlert } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { CompleteProfileSchema } from "~/models/customers/users";
 import { completeProfile } from "~/models/customers/users.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { requireUser } from "~/models/auth/auth.server";
 import { PHONE_PREFIX } from "~/utils/phone";
 import { redirectWithToast } from "~/utils/toast.server";
-
-const required = (message: string, max = 200) =>
-  z.string({ required_error: message }).trim().min(1, message).max(max, "Es demasiado largo");
-
-// backoffice.md §2: all five fields required; the phone is typed after a fixed +504.
-const CompleteProfileSchema = z.object({
-  firstName: required("El nombre es requerido", 100),
-  lastName: required("El apellido es requerido", 100),
-  phone: z
-    .string({ required_error: "El teléfono es requerido" })
-    .trim()
-    .transform((value) => value.replace(/\D/g, ""))
-    .refine((digits) => digits.length === 8, { message: "Formato inválido. Ejemplo: 0000-0000" })
-    .transform((digits) => `${PHONE_PREFIX}${digits.slice(0, 4)}-${digits.slice(4)}`),
-  favoriteAddress1: required("La dirección principal es requerida", 300),
-  favoriteAddress2: required("La dirección alternativa es requerida", 300),
-});
 
 function formatLocalPhone(value: string) {
   const digits = value.replace(/\D/g, "").slice(0, 8);

@@ -7,7 +7,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { NameFields, PhoneField } from "~/components/person-fields";
 import { AuthCard, FormErrorAlert, GoogleButton } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
@@ -17,6 +16,7 @@ import { getSettings } from "~/models/settings/settings.server";
 import {
   REGISTRATION_CLOSED,
   REGISTRATION_RECEIVED,
+  RegisterSchema,
   TOO_MANY_REGISTRATIONS,
 } from "~/models/customers/users";
 import { registerCustomer } from "~/models/customers/users.server";
@@ -25,45 +25,7 @@ import { requireAnonymous } from "~/models/auth/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { passwordWeakness } from "~/models/customers/password-policy.server";
 import { registrations } from "~/utils/public-form-limits.server";
-
-import { EmailSchema, OptionalPhoneSchema, PASSWORD_MIN_LENGTH } from "~/utils/schemas";
 import { redirectWithToast } from "~/utils/toast.server";
-
-const ProfileFields = z.object({
-  firstName: z
-    .string({ required_error: "El primer nombre es requerido" })
-    .trim()
-    .min(1, "El primer nombre es requerido")
-    .max(100, "El nombre es demasiado largo"),
-  lastName: z
-    .string({ required_error: "El apellido es requerido" })
-    .trim()
-    .min(1, "El apellido es requerido")
-    .max(100, "El apellido es demasiado largo"),
-  email: EmailSchema,
-  phone: OptionalPhoneSchema,
-});
-
-const PasswordPair = z
-  .object({
-    // D12: at least 8 characters everywhere.
-    password: z
-      .string({ required_error: "La contraseña es requerida" })
-      .min(
-        PASSWORD_MIN_LENGTH,
-        `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
-      )
-      .max(200, "La contraseña es demasiado larga"),
-    confirmPassword: z.string({ required_error: "La contraseña es requerida" }),
-  })
-  .refine((data) => data.password === data.confirmPassword, {
-    message: "Las contraseñas no coinciden",
-    path: ["confirmPassword"],
-  });
-
-// An intersection validates both halves independently, so a missing name and a password
-// mismatch are reported together.
-const RegisterSchema = z.intersection(ProfileFields, PasswordPair);
 
 export const meta: MetaFunction = () => [{ title: "Crear cuenta | Perfumería de Lujo" }];
 

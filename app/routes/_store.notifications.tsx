@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   redirect,
@@ -7,7 +6,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { z } from "zod";
 import { Pagination } from "~/components/catalog/pagination";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Page } from "~/components/page";
@@ -26,6 +24,7 @@ import {
   markNotificationRead,
   type NotificationItem,
 } from "~/models/notifications/notifications.server";
+import { parseNotificationAction } from "~/models/notifications/notification-form.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { requireUser } from "~/models/auth/auth.server";
 import { safeRedirect } from "~/utils/redirect.server";
@@ -33,14 +32,6 @@ import { formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requestedPage } from "~/utils/paging";
-
-const NotificationId = z.coerce.number().int().positive();
-
-const NotificationActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("open"), notificationId: NotificationId }),
-  z.object({ intent: z.literal("mark-all-read") }),
-  z.object({ intent: z.literal("delete"), notificationId: NotificationId }),
-]);
 
 export const meta: MetaFunction = () => [
   { title: "Notificaciones | Perfumería de Lujo" },
@@ -65,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The page (or the header's panel) the form was on: where a notification without a link, a
   // deletion or 'mark all' come back to.
   const back = safeRedirect(formData.get("redirectTo"), "/notifications");
-  const submission = parseWithZod(formData, { schema: NotificationActionSchema });
+  const submission = parseNotificationAction(formData);
   if (submission.status !== "success") {
     return redirectWithToast(request, back, {
       type: "error",

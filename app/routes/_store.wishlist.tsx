@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
@@ -6,7 +5,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { Page } from "~/components/page";
 import { ProductImage } from "~/components/product-image";
 import { buttonClasses } from "~/components/ui/button";
@@ -17,17 +15,12 @@ import {
   removeFromWishlist,
   WISHLIST_MESSAGES,
 } from "~/models/catalog/wishlist.server";
+import { parseWishlistAction } from "~/models/catalog/wishlist-form.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { getUser } from "~/models/auth/auth.server";
 import { safeRedirect } from "~/utils/redirect.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
-
-const WishlistSchema = z.object({
-  intent: z.enum(["add", "remove"]),
-  productId: z.coerce.number().int().positive(),
-  redirectTo: z.string().optional(),
-});
 
 export const meta: MetaFunction = () => [{ title: "Mis Favoritos | Perfumería de Lujo" }];
 
@@ -51,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
       title: WISHLIST_MESSAGES.signInRequired,
     });
   }
-  const submission = parseWithZod(formData, { schema: WishlistSchema });
+  const submission = parseWishlistAction(formData);
   if (submission.status !== "success") {
     return redirectWithToast(request, back, {
       type: "error",

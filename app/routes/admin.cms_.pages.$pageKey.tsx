@@ -24,7 +24,10 @@ import {
   cmsTabPath,
   isCmsPageKey,
 } from "~/models/content/cms";
-import { readCmsPageSubmission } from "~/models/content/cms-page-form.server";
+import {
+  readCmsPageSubmission,
+  type CmsPageFormSchema,
+} from "~/models/content/cms-page-form.server";
 import { getCmsPage, saveCmsPage, setCmsPageActive } from "~/models/content/cms.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { requireAdmin } from "~/models/auth/auth.server";
@@ -85,7 +88,7 @@ export default function EditCmsPageRoute() {
   const { page, path } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const { form, field } = useServerForm({
+  const { form, field } = useServerForm<typeof CmsPageFormSchema>({
     id: "cms-page",
     lastResult: actionData?.result,
     defaultValue: {

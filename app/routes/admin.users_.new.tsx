@@ -13,7 +13,7 @@ import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { createUserByAdmin } from "~/models/customers/admin.server";
 import { guardAction } from "~/models/auth/guard-action.server";
-import { parseNewUser } from "~/models/customers/admin-submission.server";
+import { parseNewUser, type NewUserSchema } from "~/models/customers/admin-submission.server";
 import { requireAdmin } from "~/models/auth/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewUserRoute() {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const { form, field } = useServerForm({
+  const { form, field } = useServerForm<typeof NewUserSchema>({
     id: "new-user",
     lastResult: actionData?.result,
     defaultValue: { role: "customer" },

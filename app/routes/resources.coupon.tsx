@@ -1,9 +1,8 @@
-import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { COUPON_MESSAGES } from "~/models/promotions/coupons";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { safeRedirect } from "~/utils/redirect.server";
-import { CouponIntentSchema, handleCouponIntent } from "~/models/promotions/coupon-form.server";
+import { handleCouponIntent, parseCouponIntent } from "~/models/promotions/coupon-form.server";
 import { getShopper } from "~/models/auth/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -20,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   const formData = await request.formData();
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/cart");
-  const submission = parseWithZod(formData, { schema: CouponIntentSchema });
+  const submission = parseCouponIntent(formData);
   if (submission.status !== "success") {
     return redirectWithToast(request, redirectTo, {
       type: "error",

@@ -18,8 +18,6 @@ const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 const maxmem = (N: number, r: number) => 128 * N * r + 16 * 1024 * 1024;
 
-export const PASSWORD_MIN_LENGTH = 8;
-
 export const HASHING_BUSY =
   "Hay muchas solicitudes en este momento. Espera unos segundos e inténtalo de nuevo.";
 

@@ -9,7 +9,8 @@ import {
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
 import { requestOrigin } from "./security.server";
-import type { Role } from "#db/types";
+import type { Kysely } from "kysely";
+import type { Database, Role } from "#db/types";
 import type { Toast } from "./toast";
 
 /*
@@ -269,9 +270,16 @@ export function destroySession(request: Request, session: AppSession) {
   return getSessionStorage(request).destroySession(session);
 }
 
-/** Ends every session of a user (password changed, account blocked), except `keepSid`. */
-export async function endUserSessions(userId: number, keepSid?: string) {
-  let query = db.deleteFrom("sessions").where("userId", "=", userId);
+/**
+ * Ends every session of a user (password changed, account blocked), except `keepSid`; inside the
+ * caller's transaction when `executor` is one.
+ */
+export async function endUserSessions(
+  userId: number,
+  options: { keepSid?: string; executor?: Kysely<Database> } = {},
+) {
+  const { keepSid, executor = db } = options;
+  let query = executor.deleteFrom("sessions").where("userId", "=", userId);
   if (keepSid) query = query.where("sid", "!=", keepSid);
   await query.execute();
 }

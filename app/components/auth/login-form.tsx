@@ -1,19 +1,11 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { EmailSchema } from "~/utils/schemas";
+import { LoginSchema } from "~/models/auth/login";
 import { FormErrorAlert } from "./auth-card";
-
-// The browser half of LoginSchema (login.server.ts): same messages, same rules.
-const LoginFormSchema = z.object({
-  email: EmailSchema,
-  password: z.string({ required_error: "La contraseña es requerida" }),
-  redirectTo: z.string().optional(),
-});
 
 export function LoginForm({
   lastResult,
@@ -31,7 +23,7 @@ export function LoginForm({
     constraint: undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
+import type { z } from "zod";
 
 /*
  * The back office's forms validate on the server only (decision 054): the action still
@@ -10,6 +11,19 @@ import { useEffect, useRef } from "react";
  */
 
 type Value = string | string[] | undefined;
+
+/** The keys of each member of a union. */
+type KeysOf<T> = T extends unknown ? keyof T & string : never;
+
+/**
+ * The names a form's fields may take: the keys of its schema's input (of each member, for a
+ * union of intents; of its output when the input is typed `unknown`). The component imports the
+ * schema's type from the action's `*.server.ts` parser (a type import, erased from the bundle),
+ * so both read one schema (decision 091).
+ */
+export type FieldName<Schema extends z.ZodTypeAny> = Schema extends z.ZodTypeAny
+  ? KeysOf<unknown extends z.input<Schema> ? z.output<Schema> : z.input<Schema>>
+  : never;
 
 /** What a form starts with, as its inputs show it: text, a list of checked choices, or "on". */
 export type FormValues = Record<string, Value>;
@@ -32,9 +46,13 @@ function valueOf(value: unknown): Value {
 
 /**
  * One form's fields from the action's last reply, or from `defaultValue` before any post. With
- * JS on, a failed post moves the focus to the first invalid field, as conform did.
+ * JS on, a failed post moves the focus to the first invalid field, as conform did. `Extra` names
+ * a field the action answers about outside the schema (an uploaded file's refusal).
  */
-export function useServerForm({
+export function useServerForm<
+  Schema extends z.ZodTypeAny = z.ZodTypeAny,
+  Extra extends string = never,
+>({
   id,
   lastResult,
   defaultValue,
@@ -68,7 +86,7 @@ export function useServerForm({
         "aria-describedby": formErrors ? errorId : undefined,
       },
     },
-    field(name: string): ServerField {
+    field(name: FieldName<Schema> | Extra): ServerField {
       const fieldId = `${id}-${name}`;
       return {
         id: fieldId,

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ProofQueueEntry } from "~/models/orders/admin";
+import { ORDER_ACTION_LIMITS } from "~/models/orders/status";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { formatDate } from "~/utils/dates";
@@ -85,7 +86,7 @@ export function ProofQueue({ queue }: { queue: ProofQueueEntry[] }) {
                     Motivo (lo verá el cliente)
                     <input
                       name="customerReason"
-                      maxLength={500}
+                      maxLength={ORDER_ACTION_LIMITS.customerReason}
                       className="border-border bg-surface block w-72 rounded-md border px-3 py-2"
                     />
                   </label>

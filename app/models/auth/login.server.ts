@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
-import { z } from "zod";
 import { SIGN_IN_REFUSALS, signInRefusalOf } from "~/models/customers/users.server";
-import { EmailSchema } from "~/utils/schemas";
 import { guardAction } from "./guard-action.server";
+import { LoginSchema } from "./login";
 import {
   createLoginSession,
   getAuthenticator,
@@ -13,12 +12,6 @@ import {
 } from "./auth.server";
 import { claimLoginAttempt, rememberDevice, TOO_MANY_ATTEMPTS } from "./login-throttle.server";
 import { isHttps } from "~/utils/session.server";
-
-export const LoginSchema = z.object({
-  email: EmailSchema,
-  password: z.string({ required_error: "La contraseña es requerida" }).max(200),
-  redirectTo: z.string().optional(),
-});
 
 /**
  * The sign-in action behind /login, /admin-access and /admin/login. The admin variants

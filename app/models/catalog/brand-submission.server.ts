@@ -6,7 +6,7 @@ import type { BrandInput } from "./brands.server";
 import { readBrandForm } from "./product-images.server";
 
 /** backoffice.md §5. Only the action validates: the form shows its reply (server-form.ts). */
-const BrandFormSchema = z.object({
+export const BrandFormSchema = z.object({
   name: z
     .string({ required_error: "El nombre de la marca es obligatorio." })
     .trim()

@@ -8,6 +8,7 @@ import {
   GENDER_LABELS,
   OCCASIONS,
   PERFUME_TYPE_LABELS,
+  PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   SEASONS,
   parseMoneyInput,
@@ -35,11 +36,15 @@ const checkbox = z
 
 export const ProductFormSchema = z
   .object({
-    name: z.string({ required_error: PRODUCT_MESSAGES.name }).trim().min(1).max(200),
+    name: z
+      .string({ required_error: PRODUCT_MESSAGES.name })
+      .trim()
+      .min(1)
+      .max(PRODUCT_LIMITS.name),
     slug: z
       .string()
       .trim()
-      .max(250)
+      .max(PRODUCT_LIMITS.slug)
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, PRODUCT_MESSAGES.slug)
       .optional(),
     brandId: z.coerce
@@ -80,7 +85,11 @@ export const ProductFormSchema = z
       }),
     stock: count(PRODUCT_MESSAGES.stock).default(0),
     minStock: count(PRODUCT_MESSAGES.minStock).default(5),
-    size: z.string({ required_error: PRODUCT_MESSAGES.mainSize }).trim().min(1).max(20),
+    size: z
+      .string({ required_error: PRODUCT_MESSAGES.mainSize })
+      .trim()
+      .min(1)
+      .max(PRODUCT_LIMITS.size),
     availableSizes: z.string({ required_error: PRODUCT_MESSAGES.sizesRequired }),
     concentration: optionalText(50),
     topNotes: z.string().optional().transform(splitList),

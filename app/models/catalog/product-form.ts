@@ -6,6 +6,9 @@ import type { CatalogType, Gender, PerfumeType, ProductCategory } from "#db/type
  * check a post live in product-form.server.ts, since the admin forms validate on the server only.
  */
 
+/** What the product form's inputs take, as its schema checks them (decision 091). */
+export const PRODUCT_LIMITS = { name: 200, slug: 250, size: 20 } as const;
+
 export const PRODUCT_MESSAGES = {
   name: "El nombre del producto es obligatorio.",
   brand: "Debes seleccionar una marca.",

@@ -17,7 +17,7 @@ export const CMS_PAGE_MESSAGES = {
   metaDescriptionLength: `La meta descripción no puede tener más de ${CMS_META_DESCRIPTION_MAX} caracteres.`,
 } as const;
 
-const CmsPageFormSchema = z.object({
+export const CmsPageFormSchema = z.object({
   title: z
     .string({ required_error: CMS_PAGE_MESSAGES.titleRequired })
     .trim()

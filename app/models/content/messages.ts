@@ -9,6 +9,11 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
   replied: "Respondido",
 };
 
+/** The contact form's limits (backoffice.md §5, the messages table's CHECKs). */
+export const CONTACT_SUBJECT_MAX = 200;
+export const CONTACT_MESSAGE_MIN = 10;
+export const CONTACT_MESSAGE_MAX = 5000;
+
 /** §9: the list shows the first 50 characters of a message. */
 export const MESSAGE_PREVIEW_LENGTH = 50;
 

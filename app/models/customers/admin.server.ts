@@ -2,13 +2,14 @@ import { sql, type Expression, type Kysely, type Transaction } from "kysely";
 import type { ActivityType, Database, Role } from "#db/types";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
+import { endUserSessions } from "~/utils/session.server";
 import type { RoleFilter } from "./admin";
 import { loyaltyRulesFrom } from "~/models/loyalty/loyalty";
 import { ORDER_STATUS_BADGES, ORDER_STATUS_LABELS } from "~/models/orders/status";
 import { grantRegistrationBonus } from "~/models/loyalty/points-ledger.server";
 import { getSettings } from "~/models/settings/settings.server";
 import type { DeleteAccountRefusal } from "./users";
-import { deleteUserAccount, normalizeEmail } from "./users.server";
+import { changePassword, deleteUserAccount, normalizeEmail } from "./users.server";
 import { paginate } from "~/utils/paging";
 
 /*
@@ -456,7 +457,7 @@ export async function setUserBlocked(
       .set({ isBlocked: blocked ? 1 : 0, updatedAt: new Date().toISOString() })
       .where("id", "=", userId)
       .execute();
-    if (blocked) await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
+    if (blocked) await endUserSessions(userId, { executor: trx });
     await logActivity(trx, {
       userId,
       adminId,
@@ -471,8 +472,9 @@ export async function setUserBlocked(
 }
 
 /**
- * Sets a new password (D12, ≥ 8) and ends every session of the user, in one transaction. An
- * admin changes their own password on /profile/security, where the current one is asked for.
+ * Sets a new password (D12, ≥ 8) through `changePassword`, which ends every session of the user,
+ * with the history line in the same transaction. An admin changes their own password on
+ * /profile/security, where the current one is asked for.
  */
 export async function resetUserPassword(
   adminId: number,
@@ -481,25 +483,18 @@ export async function resetUserPassword(
   executor: Kysely<Database> = db,
 ): Promise<{ ok: true } | Refusal<"not-found" | "self">> {
   if (userId === adminId) return refuse("self");
-  const passwordHash = await hashPassword(password);
-  return executor.transaction().execute(async (trx) => {
-    const user = await currentUser(trx, userId);
-    if (!user) return refuse("not-found");
-    await trx
-      .updateTable("users")
-      .set({ passwordHash, updatedAt: new Date().toISOString() })
-      .where("id", "=", userId)
-      .execute();
-    await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
-    await logActivity(trx, {
-      userId,
-      adminId,
-      actionType: "password_reset",
-      actionDescription: "Contraseña restablecida por un administrador",
-      fieldChanged: "password",
-    });
-    return { ok: true } as const;
+  const changed = await changePassword(userId, password, undefined, {
+    executor,
+    alongside: (trx) =>
+      logActivity(trx, {
+        userId,
+        adminId,
+        actionType: "password_reset",
+        actionDescription: "Contraseña restablecida por un administrador",
+        fieldChanged: "password",
+      }),
   });
+  return changed ? ({ ok: true } as const) : refuse("not-found");
 }
 
 export const NOTE_MAX_LENGTH = 2000;

@@ -1,7 +1,7 @@
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
 import type { z } from "zod";
-import { PASSWORD_MIN_LENGTH } from "~/utils/schemas";
+import { PASSWORD_MIN_LENGTH } from "./fields";
 
 /*
  * Which new passwords the store takes (decision 083), on the server only: the list and the

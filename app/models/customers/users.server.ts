@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, Role } from "#db/types";
 import { db } from "~/utils/db.server";
 import {
@@ -12,6 +12,7 @@ import { REGISTRATION_CLOSED, type DeleteAccountRefusal } from "./users";
 import { grantRegistrationBonus } from "~/models/loyalty/points-ledger.server";
 import { deleteReviewsByUser } from "~/models/reviews/moderation.server";
 import { getSettings } from "~/models/settings/settings.server";
+import { endUserSessions } from "~/utils/session.server";
 
 /** The columns any page may see about the signed-in user (never the password hash). */
 export const PUBLIC_USER_COLUMNS = [
@@ -264,20 +265,35 @@ export function needsProfileCompletion(user: Pick<SessionUser, "phone" | "favori
 }
 
 /**
- * Sets a new password and ends every other session of the user: whoever else was signed
- * in with the old password is signed out (the current session, if given, stays).
+ * Every password change goes through here: the customer's own (/profile/security, through
+ * `changeOwnPassword`) and an admin's reset (`resetUserPassword`). It hashes the password first
+ * (scrypt takes half a second, never inside a transaction), then in one transaction writes it and
+ * ends the user's other sessions, so whoever was signed in with the old password is signed out;
+ * `keepSid` (the session that made the change) stays. `alongside` writes, in that same
+ * transaction, what the caller records with it (the admin's activity log). False when the user
+ * no longer exists (nothing is written).
  */
-export async function changePassword(userId: number, newPassword: string, keepSid?: string) {
+export async function changePassword(
+  userId: number,
+  newPassword: string,
+  keepSid?: string,
+  options: {
+    executor?: Kysely<Database>;
+    alongside?: (trx: Transaction<Database>) => Promise<unknown>;
+  } = {},
+): Promise<boolean> {
+  const { executor = db, alongside } = options;
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction().execute(async (trx) => {
-    await trx
+  return executor.transaction().execute(async (trx) => {
+    const { numUpdatedRows } = await trx
       .updateTable("users")
       .set({ passwordHash, updatedAt: new Date().toISOString() })
       .where("id", "=", userId)
-      .execute();
-    let sessions = trx.deleteFrom("sessions").where("userId", "=", userId);
-    if (keepSid) sessions = sessions.where("sid", "!=", keepSid);
-    await sessions.execute();
+      .executeTakeFirst();
+    if (numUpdatedRows === 0n) return false;
+    await endUserSessions(userId, { keepSid, executor: trx });
+    await alongside?.(trx);
+    return true;
   });
 }
 

@@ -1,41 +1,69 @@
 import { z } from "zod";
-import { EmailSchema, OptionalPhoneSchema, PASSWORD_MIN_LENGTH } from "~/utils/schemas";
+import {
+  addressSchema,
+  EmailSchema,
+  FirstNameSchema,
+  LastNameSchema,
+  nameSchema,
+  newPasswordSchema,
+  OptionalAddressSchema,
+  OptionalPhoneSchema,
+  phoneSchema,
+  samePasswordRule,
+} from "./field-schemas";
+import { FIELD_MESSAGES, PASSWORD_MIN_LENGTH } from "./fields";
 
 /*
- * Client-safe rules of the customer's own account (backoffice.md §2, §5): the same schemas
- * validate in the browser (conform) and on the server, and the Spanish messages that map the
- * model's refusal codes live beside them.
+ * Client-safe rules of the customer's own account (storefront.md §5, backoffice.md §2, §5): the
+ * schemas of the account forms, which validate in the browser (conform) and in their actions
+ * alike (decision 091), and the Spanish messages that map the model's refusal codes. The fields
+ * themselves come from ./field-schemas.ts.
  */
 
-const optionalAddress = z
-  .string()
-  .trim()
-  .max(300, "La dirección es demasiado larga")
-  .optional()
-  .transform((value) => value || null);
+/**
+ * /register. An intersection validates both halves independently, so a missing name and a
+ * password mismatch are reported together. storefront.md §5 words the first name its own way.
+ */
+export const RegisterSchema = z.intersection(
+  z.object({
+    firstName: nameSchema("El primer nombre es requerido"),
+    lastName: LastNameSchema,
+    email: EmailSchema,
+    phone: OptionalPhoneSchema,
+  }),
+  z
+    .object({
+      password: newPasswordSchema(),
+      confirmPassword: z.string({ required_error: FIELD_MESSAGES.passwordRequired }),
+    })
+    .superRefine(samePasswordRule("password")),
+);
+
+/** backoffice.md §2: after a Google sign-up all five fields are required; +504 is fixed. */
+export const CompleteProfileSchema = z.object({
+  firstName: FirstNameSchema,
+  lastName: LastNameSchema,
+  phone: phoneSchema("Formato inválido. Ejemplo: 0000-0000"),
+  favoriteAddress1: addressSchema("La dirección principal es requerida"),
+  favoriteAddress2: addressSchema("La dirección alternativa es requerida"),
+});
 
 /** The two favourite addresses: optional here (only /complete-profile requires them). */
 export const AddressesSchema = z.object({
-  favoriteAddress1: optionalAddress,
-  favoriteAddress2: optionalAddress,
+  favoriteAddress1: OptionalAddressSchema,
+  favoriteAddress2: OptionalAddressSchema,
 });
 
 export const ProfileSchema = z
   .object({
-    firstName: z
-      .string({ required_error: "El nombre es requerido" })
-      .trim()
-      .min(1, "El nombre es requerido")
-      .max(100, "El nombre es demasiado largo"),
-    lastName: z
-      .string({ required_error: "El apellido es requerido" })
-      .trim()
-      .min(1, "El apellido es requerido")
-      .max(100, "El apellido es demasiado largo"),
+    firstName: FirstNameSchema,
+    lastName: LastNameSchema,
     email: EmailSchema,
     phone: OptionalPhoneSchema.transform((value) => value ?? null),
   })
   .merge(AddressesSchema);
+
+const NEW_PASSWORD_TOO_SHORT = `La nueva contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`;
 
 /**
  * D12: a new password of at least 8 characters, typed twice. An account created with Google has
@@ -47,21 +75,10 @@ export function passwordChangeSchema(hasPassword: boolean) {
       currentPassword: hasPassword
         ? z.string({ required_error: "Contraseña actual requerida" })
         : z.string().optional(),
-      newPassword: z
-        .string({
-          required_error: `La nueva contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
-        })
-        .min(
-          PASSWORD_MIN_LENGTH,
-          `La nueva contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
-        )
-        .max(200, "La contraseña es demasiado larga"),
-      confirmPassword: z.string({ required_error: "Confirma la nueva contraseña" }),
+      newPassword: newPasswordSchema(NEW_PASSWORD_TOO_SHORT, NEW_PASSWORD_TOO_SHORT),
+      confirmPassword: z.string({ required_error: FIELD_MESSAGES.confirmNewPassword }),
     })
-    .refine((data) => data.newPassword === data.confirmPassword, {
-      message: "Las contraseñas no coinciden",
-      path: ["confirmPassword"],
-    });
+    .superRefine(samePasswordRule("newPassword"));
 }
 
 export const PROFILE_MESSAGES = {

@@ -6,6 +6,9 @@ import type { StoreSettings } from "~/models/settings/settings";
  * screen agree. Every number comes from the loyalty_* settings, parsed by getSettings().
  */
 
+/** The admin's points adjustment: its description's length (decision 091: form and schema). */
+export const POINTS_DESCRIPTION_MAX = 200;
+
 export type LoyaltyRules = {
   pointsPerLempira: number;
   tierPlata: number;

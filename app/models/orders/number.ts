@@ -3,6 +3,9 @@
  * transaction, and the demo seed and the tests format them the same way.
  */
 
+/** What a typed order number may measure (the tracking form's input and its rule). */
+export const ORDER_NUMBER_MAX_LENGTH = 20;
+
 const HONDURAS_OFFSET_MS = 6 * 60 * 60 * 1000; // UTC−6, no daylight saving
 
 /** PH-yymmdd-NNNN with the date in Honduras: readable over the phone, at most 20 characters. */

@@ -5,6 +5,14 @@ import type { OrderStatus, PaymentMethod, ShippingMethod } from "#db/types";
  * (orders/lifecycle.server.ts) enforces the same table the screens read, so they cannot disagree.
  */
 
+/** What the order page's forms take, as the order action checks them (decision 091). */
+export const ORDER_ACTION_LIMITS = {
+  note: 2000,
+  trackingNumber: 100,
+  customerReason: 500,
+  extensionHours: 720,
+} as const;
+
 export const ORDER_STATUSES = [
   "pending",
   "paid",

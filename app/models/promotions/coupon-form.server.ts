@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { getCart } from "~/models/cart/cart.server";
 import { checkCoupon } from "./coupons.server";
@@ -37,6 +38,11 @@ export const CouponIntentSchema: z.ZodType<CouponIntent, z.ZodTypeDef, unknown> 
  * form. The applied code is kept in the session (the caller commits it) and checked against the
  * shopper's cart now; the order's transaction checks it again and consumes it.
  */
+/** The cart's code box (resources.coupon.tsx): apply or remove a code. */
+export function parseCouponIntent(formData: FormData) {
+  return parseWithZod(formData, { schema: CouponIntentSchema });
+}
+
 export async function handleCouponIntent(
   session: AppSession,
   shopper: Shopper,

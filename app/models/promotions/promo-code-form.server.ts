@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { normalizeCouponCode } from "./coupons";
-import { endOfDayIso, startOfDayIso } from "./promo-codes";
+import { endOfDayIso, PROMO_CODE_LIMITS, startOfDayIso } from "./promo-codes";
 import type { PromoCodeInput, PromoCodeWriteResult } from "./promo-codes.server";
 
 /*
@@ -50,18 +50,22 @@ const day = z
   .refine((value) => !Number.isNaN(Date.parse(value)), PROMO_CODE_MESSAGES.date)
   .optional();
 
-const PromoCodeFormSchema = z
+export const PromoCodeFormSchema = z
   .object({
     // No pipe: conform's coercion of a pipe loses the custom "required" message.
     code: z
       .string({ required_error: PROMO_CODE_MESSAGES.codeRequired })
       .trim()
       .min(1, PROMO_CODE_MESSAGES.codeRequired)
-      .max(50, PROMO_CODE_MESSAGES.codeLength)
+      .max(PROMO_CODE_LIMITS.code, PROMO_CODE_MESSAGES.codeLength)
       .regex(/^[A-Za-z0-9_-]*$/, PROMO_CODE_MESSAGES.codeCharacters)
       .transform(normalizeCouponCode)
       .refine((code) => !code.startsWith("LEAL-"), PROMO_CODE_MESSAGES.codeReserved),
-    description: z.string().trim().max(200, PROMO_CODE_MESSAGES.description).optional(),
+    description: z
+      .string()
+      .trim()
+      .max(PROMO_CODE_LIMITS.description, PROMO_CODE_MESSAGES.description)
+      .optional(),
     discountType: z.enum(["percentage", "fixed"], {
       errorMap: () => ({ message: PROMO_CODE_MESSAGES.type }),
     }),

@@ -3,6 +3,9 @@ import type { DiscountType } from "#db/types";
 import { formatMoney } from "~/utils/money";
 
 /** A promo code as the back office shows it (promo-codes.server.ts reads it). */
+/** What the promo-code form's inputs take, as its schema checks them (decision 091). */
+export const PROMO_CODE_LIMITS = { code: 50, description: 200 } as const;
+
 export type AdminPromoCode = {
   id: number;
   code: string;

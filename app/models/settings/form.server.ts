@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { z } from "zod";
+import { FIELD_MESSAGES } from "~/models/customers/fields";
 import { formatPhone, isValidPhone } from "~/utils/phone";
 import { parseSettingValue, type StoreSettings } from "./settings";
 import {
@@ -29,9 +30,9 @@ export const SETTINGS_MESSAGES = {
   decimal: "Escribe un número (por ejemplo 15 o 12.5).",
   atLeast: (min: number) => `Debe ser ${min} o más.`,
   atMost: (max: number) => `No puede ser mayor que ${max}.`,
-  email: "Correo electrónico inválido",
+  email: FIELD_MESSAGES.emailInvalid,
   url: "Escribe una dirección web completa, por ejemplo https://www.instagram.com/tu-tienda.",
-  tel: "Formato inválido. Ejemplo: +504 0000-0000",
+  tel: FIELD_MESSAGES.phoneInvalid,
 } as const;
 
 /** Longest text a setting takes: a line, or a paragraph for the textareas. */

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { QUANTITY_AT_LEAST_ONE } from "~/models/cart/cart";
-import { QuantitySchema } from "~/utils/schemas";
+import { QuantitySchema } from "~/models/cart/quantity.server";
 
 /*
  * The cart's writes validate on the server only (decision 054): the schema and its parsing live

@@ -14,7 +14,9 @@ import { formatMoney } from "~/utils/money";
 import { formatPhone, PHONE_MAX_LENGTH } from "~/utils/phone";
 
 import { usePendingFormData } from "~/hooks/use-is-pending";
+import type { CouponIntentSchema } from "~/models/promotions/coupon-form.server";
 import type { CouponNotice } from "~/models/promotions/coupons";
+import type { PlaceOrderSchema } from "./forms.server";
 import { OrderSummary, type CheckoutData } from "./order-summary";
 import { ProofUpload } from "./proof-upload";
 
@@ -52,7 +54,7 @@ export function CheckoutForm({
 }) {
   const pendingForm = usePendingFormData();
   const placing = pendingForm?.get("intent") === "place-order";
-  const { form, field } = useServerForm({
+  const { form, field } = useServerForm<typeof PlaceOrderSchema | typeof CouponIntentSchema>({
     id: "checkout",
     lastResult: result,
     defaultValue: { ...data.prefill, shippingMethod: "standard", checkoutKey: data.checkoutKey },

@@ -87,7 +87,7 @@ const DeliverySchema = z
   });
 
 /** An intersection checks both halves, so contact and address errors are reported together. */
-const PlaceOrderSchema = z.intersection(ContactSchema, DeliverySchema);
+export const PlaceOrderSchema = z.intersection(ContactSchema, DeliverySchema);
 
 export type PlaceOrderFields = z.infer<typeof PlaceOrderSchema>;
 

@@ -13,10 +13,12 @@ import { Button } from "~/components/ui/button";
 import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { CONTACT_SUBJECT_MAX } from "~/models/content/messages";
 import { createMessage } from "~/models/content/messages.server";
+import { NAME_MAX_LENGTH } from "~/models/customers/fields";
 import { getSettings } from "~/models/settings/settings.server";
 import { guardAction } from "~/models/auth/guard-action.server";
-import { parseContactForm } from "~/routes/_store.contact/forms.server";
+import { parseContactForm, type ContactSchema } from "~/routes/_store.contact/forms.server";
 import { telUrl } from "~/utils/phone";
 import { contactMessages } from "~/utils/public-form-limits.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -169,7 +171,7 @@ const textareaClasses =
 function ContactForm() {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending({ formAction: "/contact" });
-  const { form, field } = useServerForm({
+  const { form, field } = useServerForm<typeof ContactSchema>({
     id: "contact",
     lastResult: actionData?.result,
     defaultValue: {},
@@ -187,7 +189,12 @@ function ContactForm() {
         Envíanos un mensaje
       </h2>
       <FormErrorAlert id={form.errorId} title="Error" errors={form.errors} />
-      <Field label="Nombre" {...fieldProps(field("name"))} autoComplete="name" maxLength={100} />
+      <Field
+        label="Nombre"
+        {...fieldProps(field("name"))}
+        autoComplete="name"
+        maxLength={NAME_MAX_LENGTH}
+      />
       <Field
         label="Correo electrónico"
         type="email"
@@ -201,7 +208,7 @@ function ContactForm() {
         autoComplete="tel"
         placeholder="+504 0000-0000"
       />
-      <Field label="Asunto" {...fieldProps(field("subject"))} maxLength={200} />
+      <Field label="Asunto" {...fieldProps(field("subject"))} maxLength={CONTACT_SUBJECT_MAX} />
       <div className="space-y-1.5">
         <Label htmlFor={message.id}>Mensaje</Label>
         <textarea {...controlProps(message)} rows={6} className={textareaClasses} />

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { QUANTITY_AT_LEAST_ONE } from "~/models/cart/cart";
 import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX } from "~/models/reviews/reviews";
-import { QuantitySchema } from "~/utils/schemas";
+import { QuantitySchema } from "~/models/cart/quantity.server";
 
 /*
  * The product page's two forms validate on the server only (decision 054, as in the back
@@ -19,7 +19,7 @@ const AddToCartSchema = z.object({
 // storefront.md §5: a missing rating or a blank comment is one message.
 const REQUIRED = "Por favor completa todos los campos requeridos";
 
-const ReviewSchema = z.object({
+export const ReviewSchema = z.object({
   intent: z.literal("review"),
   rating: z.coerce
     .number({ required_error: REQUIRED, invalid_type_error: REQUIRED })

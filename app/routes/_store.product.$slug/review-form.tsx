@@ -8,6 +8,7 @@ import { Field, Label } from "~/components/ui/input";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX } from "~/models/reviews/reviews";
+import type { ReviewSchema } from "./forms.server";
 
 type ActionData = { review?: SubmissionResult<string[]> };
 
@@ -23,7 +24,7 @@ export function ReviewForm({ moderated }: { moderated: boolean }) {
   const actionData = useActionData<ActionData>();
   const hydrated = useHydrated();
   const pending = useIsPending();
-  const { form, field } = useServerForm({
+  const { form, field } = useServerForm<typeof ReviewSchema>({
     id: "review",
     lastResult: actionData?.review,
     defaultValue: {},

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
@@ -12,7 +11,7 @@ import { getActiveCmsPage } from "~/models/content/cms.server";
 import { findOrderForTracking } from "~/models/orders/orders.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { orderLookups } from "~/utils/public-form-limits.server";
-import { TrackOrderSchema } from "./schema";
+import { parseTrackOrder } from "./forms.server";
 import { TrackOrderForm } from "./track-form";
 import { TrackHelpCard, TrackResultCard } from "./track-result";
 
@@ -36,7 +35,7 @@ export async function loader(_: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardAction(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: TrackOrderSchema });
+  const submission = parseTrackOrder(formData);
   if (submission.status !== "success") {
     return json({ result: submission.reply(), order: null, errorTitle: "Error" }, { status: 400 });
   }

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { FormErrorAlert } from "~/components/auth/auth-card";
+import { FormErrorAlert } from "~/components/ui/form-error-alert";
+import { fieldProps, useServerForm } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { TrackOrderSchema } from "./schema";
+import { ORDER_NUMBER_MAX_LENGTH } from "~/models/orders/number";
+import type { TrackOrderSchema } from "./forms.server";
 
 export function TrackOrderForm({
   lastResult,
@@ -15,39 +16,36 @@ export function TrackOrderForm({
   errorTitle?: string;
 }) {
   const pending = useIsPending({ formAction: "/track-order" });
-  const [form, fields] = useForm({
+  const { form, field } = useServerForm<typeof TrackOrderSchema>({
     id: "track-order",
     lastResult,
-    constraint: undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TrackOrderSchema }),
+    defaultValue: {},
   });
   return (
     <Form
       method="post"
       action="/track-order"
-      {...getFormProps(form)}
+      {...form.props}
       className="border-border bg-surface max-w-xl space-y-4 rounded-lg border p-5"
       aria-label="Buscar pedido"
     >
       <FormErrorAlert id={form.errorId} title={errorTitle ?? "Error"} errors={form.errors} />
       <Field
         label="Número de pedido"
-        errors={fields.orderNumber.errors}
-        {...getInputProps(fields.orderNumber, { type: "text" })}
+        {...fieldProps(field("orderNumber"))}
+        type="text"
         placeholder="PH-261122-4821"
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        maxLength={20}
+        maxLength={ORDER_NUMBER_MAX_LENGTH}
         className="[&_input]:uppercase"
         required
       />
       <Field
         label="Correo electrónico"
-        errors={fields.email.errors}
-        {...getInputProps(fields.email, { type: "email" })}
+        {...fieldProps(field("email"))}
+        type="email"
         autoComplete="email"
         required
       />

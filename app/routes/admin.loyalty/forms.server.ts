@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { POINTS_DESCRIPTION_MAX } from "~/models/loyalty/loyalty";
 
 /** A typo guard, not a business limit: the spec only asks for an integer ≥ 1. */
 export const ADMIN_POINTS_MAX = 1_000_000;
-const DESCRIPTION_MAX = 200;
 
 /** backoffice.md §5 (loyalty admin). Only the action validates: the form shows its reply. */
-const AdminPointsSchema = z.object({
+export const AdminPointsSchema = z.object({
   userId: z.coerce.number().int().positive(),
   points: z
     .string({ required_error: "Los puntos son requeridos" })
@@ -26,7 +26,10 @@ const AdminPointsSchema = z.object({
     .string({ required_error: "La descripción es requerida" })
     .trim()
     .min(1, "La descripción es requerida")
-    .max(DESCRIPTION_MAX, `La descripción no puede tener más de ${DESCRIPTION_MAX} caracteres`),
+    .max(
+      POINTS_DESCRIPTION_MAX,
+      `La descripción no puede tener más de ${POINTS_DESCRIPTION_MAX} caracteres`,
+    ),
 });
 
 export function parseAdminPoints(formData: FormData) {

@@ -19,10 +19,10 @@ import {
   searchLoyaltyCustomers,
   type LoyaltyCustomer,
 } from "~/models/loyalty/admin.server";
-import { LOYALTY_SEARCH_MIN, TIER_LABELS } from "~/models/loyalty/loyalty";
+import { LOYALTY_SEARCH_MIN, POINTS_DESCRIPTION_MAX, TIER_LABELS } from "~/models/loyalty/loyalty";
 import { addAdminPoints, getLoyaltyAccount } from "~/models/loyalty/loyalty.server";
 import { guardAction } from "~/models/auth/guard-action.server";
-import { parseAdminPoints } from "~/routes/admin.loyalty/forms.server";
+import { parseAdminPoints, type AdminPointsSchema } from "~/routes/admin.loyalty/forms.server";
 import { requireAdmin } from "~/models/auth/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -248,7 +248,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 function AddPointsForm({ userId }: { userId: number }) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const { form, field } = useServerForm({
+  const { form, field } = useServerForm<typeof AdminPointsSchema>({
     id: "points",
     lastResult: actionData?.result,
     defaultValue: { points: "", description: "" },
@@ -275,7 +275,7 @@ function AddPointsForm({ userId }: { userId: number }) {
       />
       <div className="space-y-1.5">
         <Label htmlFor={description.id}>Descripción</Label>
-        <Input {...controlProps(description)} type="text" maxLength={200} />
+        <Input {...controlProps(description)} type="text" maxLength={POINTS_DESCRIPTION_MAX} />
         {description.errors ? (
           <p id={description.errorId} className="text-danger text-sm">
             {description.errors[0]}

@@ -9,7 +9,7 @@ import { z } from "zod";
 export const MESSAGE_REPLY_MESSAGE = "La respuesta no puede estar vacía.";
 export const MESSAGE_REPLY_MAX = 5000;
 
-const MessageReplySchema = z.object({
+export const MessageReplySchema = z.object({
   reply: z
     .string({ required_error: MESSAGE_REPLY_MESSAGE })
     .trim()

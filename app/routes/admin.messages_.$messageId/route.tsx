@@ -14,7 +14,10 @@ import { useIsPending } from "~/hooks/use-is-pending";
 import { replyMailto } from "~/models/content/messages";
 import { openMessage, replyToMessage } from "~/models/content/messages.server";
 import { guardAction } from "~/models/auth/guard-action.server";
-import { parseMessageReply } from "~/routes/admin.messages_.$messageId/forms.server";
+import {
+  parseMessageReply,
+  type MessageReplySchema,
+} from "~/routes/admin.messages_.$messageId/forms.server";
 import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { idParam, invariantResponse } from "~/utils/invariant";
@@ -145,7 +148,7 @@ export default function AdminMessageRoute() {
 function ReplyForm() {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const { form, field } = useServerForm({
+  const { form, field } = useServerForm<typeof MessageReplySchema>({
     id: "message-reply",
     lastResult: actionData?.result,
     defaultValue: { reply: "" },

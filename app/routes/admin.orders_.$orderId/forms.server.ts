@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_STATUSES } from "~/models/orders/status";
+import { ORDER_ACTION_LIMITS, ORDER_STATUSES } from "~/models/orders/status";
 import { hondurasLocalToIso } from "~/utils/dates";
 
 /*
@@ -12,9 +12,9 @@ export const OrderActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("status"),
     to: StatusSchema,
     expectedStatus: StatusSchema.optional(),
-    note: z.string().max(2000).optional(),
-    trackingNumber: z.string().max(100).optional(),
-    customerReason: z.string().max(500).optional(),
+    note: z.string().max(ORDER_ACTION_LIMITS.note).optional(),
+    trackingNumber: z.string().max(ORDER_ACTION_LIMITS.trackingNumber).optional(),
+    customerReason: z.string().max(ORDER_ACTION_LIMITS.customerReason).optional(),
     redirectTo: z.string().optional(),
   }),
   z.object({
@@ -26,14 +26,14 @@ export const OrderActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("delete"),
     expectedStatus: StatusSchema.optional(),
-    note: z.string().max(2000).optional(),
+    note: z.string().max(ORDER_ACTION_LIMITS.note).optional(),
     redirectTo: z.string().optional(),
   }),
 ]);
 
 export const DEADLINE_FORM_MESSAGES = {
   missing: "Indica las horas que quieres sumar o la nueva fecha límite.",
-  hours: "Las horas deben ser un número entero entre 1 y 720.",
+  hours: `Las horas deben ser un número entero entre 1 y ${ORDER_ACTION_LIMITS.extensionHours}.`,
   until: "La nueva fecha límite no es válida.",
 } as const;
 
@@ -53,7 +53,7 @@ export function parseDeadlineExtension(input: {
   const hours = input.hours?.trim();
   if (!hours) return { error: DEADLINE_FORM_MESSAGES.missing };
   const value = Number(hours);
-  if (!/^\d+$/.test(hours) || value < 1 || value > 720)
+  if (!/^\d+$/.test(hours) || value < 1 || value > ORDER_ACTION_LIMITS.extensionHours)
     return { error: DEADLINE_FORM_MESSAGES.hours };
   return { hours: value };
 }

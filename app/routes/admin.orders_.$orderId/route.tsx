@@ -23,7 +23,7 @@ import {
   deleteOrder,
   OrderTransitionError,
 } from "~/models/orders/lifecycle.server";
-import { canDeleteOrder, canTransition } from "~/models/orders/status";
+import { canDeleteOrder, canTransition, ORDER_ACTION_LIMITS } from "~/models/orders/status";
 import {
   ExtendDeadlineError,
   extendTransferDeadline,
@@ -262,7 +262,7 @@ function StatusActions({ order }: { order: ActionOrder }) {
               <input
                 name="trackingNumber"
                 defaultValue={order.trackingNumber ?? ""}
-                maxLength={100}
+                maxLength={ORDER_ACTION_LIMITS.trackingNumber}
                 className="border-border bg-surface block rounded-md border px-3 py-2"
               />
             </label>
@@ -310,7 +310,7 @@ function DeadlineForm({ deadline }: { deadline: string }) {
             type="number"
             name="hours"
             min={1}
-            max={720}
+            max={ORDER_ACTION_LIMITS.extensionHours}
             step={1}
             className="border-border bg-surface block w-28 rounded-md border px-3 py-2"
           />
@@ -353,7 +353,7 @@ function NotesForm({
         id={id}
         name="note"
         rows={2}
-        maxLength={2000}
+        maxLength={ORDER_ACTION_LIMITS.note}
         className="border-border bg-surface block w-full rounded-md border px-3 py-2 text-sm"
       />
       <Button type="submit" variant="danger">

@@ -20,9 +20,12 @@ import {
   GENDER_LABELS,
   OCCASIONS,
   PERFUME_TYPE_LABELS,
+  PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   SEASONS,
 } from "~/models/catalog/product-form";
+import type { ProductFormSchema } from "~/models/catalog/product-form.server";
+import type { PRODUCT_IMAGE_FIELD } from "~/models/catalog/product-images.server";
 
 /** What the form starts with: the stored product as the inputs show it, or the §9 defaults. */
 export type ProductFormDefaults = {
@@ -48,7 +51,11 @@ export function ProductForm({
 }) {
   const pending = useIsPending();
   // The action checks the post (product-form.server.ts); its reply shows here, with or without JS.
-  const { form, field } = useServerForm({ id: "product", lastResult, defaultValue: defaults });
+  const { form, field } = useServerForm<typeof ProductFormSchema, typeof PRODUCT_IMAGE_FIELD>({
+    id: "product",
+    lastResult,
+    defaultValue: defaults,
+  });
 
   return (
     <Form method="post" encType="multipart/form-data" {...form.props} className="space-y-8">
@@ -59,12 +66,17 @@ export function ProductForm({
       />
 
       <Section title="Información básica">
-        <Field label="Nombre" {...fieldProps(field("name"))} type="text" maxLength={200} />
+        <Field
+          label="Nombre"
+          {...fieldProps(field("name"))}
+          type="text"
+          maxLength={PRODUCT_LIMITS.name}
+        />
         <Field
           label="Slug (se genera del nombre si lo dejas vacío)"
           {...fieldProps(field("slug"))}
           type="text"
-          maxLength={250}
+          maxLength={PRODUCT_LIMITS.slug}
         />
         <SelectField label="Marca" field={field("brandId")}>
           <option value="">Selecciona una marca</option>
@@ -113,7 +125,12 @@ export function ProductForm({
         />
         <Field label="Stock" {...fieldProps(field("stock"))} type="number" min={0} />
         <Field label="Stock mínimo" {...fieldProps(field("minStock"))} type="number" min={0} />
-        <Field label="Tamaño principal" {...fieldProps(field("size"))} type="text" maxLength={20} />
+        <Field
+          label="Tamaño principal"
+          {...fieldProps(field("size"))}
+          type="text"
+          maxLength={PRODUCT_LIMITS.size}
+        />
         <Field
           label="Tamaños disponibles (separados por comas)"
           {...fieldProps(field("availableSizes"))}

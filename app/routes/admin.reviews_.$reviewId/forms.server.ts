@@ -12,7 +12,7 @@ export const REVIEW_RATING_MESSAGE = "La calificación debe ser de 1 a 5 estrell
 export const REVIEW_COMMENT_MESSAGE = "El comentario es obligatorio.";
 export const REVIEW_RESPONSE_MESSAGE = "La respuesta no puede estar vacía.";
 
-const ReviewActionSchema = z.discriminatedUnion("intent", [
+export const ReviewActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve") }),
   z.object({
     intent: z.literal("update"),

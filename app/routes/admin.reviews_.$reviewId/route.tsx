@@ -14,7 +14,10 @@ import { usePendingFormData } from "~/hooks/use-is-pending";
 import { getAdminReview } from "~/models/reviews/admin.server";
 import { approveReview, respondToReview, updateReview } from "~/models/reviews/reviews.server";
 import { guardAction } from "~/models/auth/guard-action.server";
-import { parseReviewAction } from "~/routes/admin.reviews_.$reviewId/forms.server";
+import {
+  parseReviewAction,
+  type ReviewActionSchema,
+} from "~/routes/admin.reviews_.$reviewId/forms.server";
 import { requireAdmin } from "~/models/auth/auth.server";
 import { safeRedirect } from "~/utils/redirect.server";
 import { formatDateTime } from "~/utils/dates";
@@ -173,7 +176,7 @@ function FieldErrors({ field }: { field: ServerField }) {
 type FormProps = { review: ReviewData; lastResult: LastResult; pending: boolean };
 
 function EditForm({ review, lastResult, pending }: FormProps) {
-  const { form, field } = useServerForm({
+  const { form, field } = useServerForm<typeof ReviewActionSchema>({
     id: "review-edit",
     lastResult,
     defaultValue: { rating: String(review.rating), comment: review.comment },
@@ -208,7 +211,7 @@ function EditForm({ review, lastResult, pending }: FormProps) {
 }
 
 function RespondForm({ review, lastResult, pending }: FormProps) {
-  const { form, field } = useServerForm({
+  const { form, field } = useServerForm<typeof ReviewActionSchema>({
     id: "review-respond",
     lastResult,
     defaultValue: { response: review.adminResponse ?? "" },

@@ -5,6 +5,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import type { AdminUser } from "~/models/customers/admin.server";
+import type { UserActionSchema } from "~/models/customers/admin-submission.server";
 
 /*
  * The profile view's forms. Each posts an `intent` to the route's action, which checks it
@@ -18,7 +19,7 @@ type UserData = Pick<AdminUser, "id" | "firstName" | "lastName" | "email" | "pho
 const sectionClasses = "border-border bg-surface space-y-4 rounded-xl border p-5";
 
 export function InfoForm({ user, lastResult, pending }: FormProps & { user: UserData }) {
-  const { form, field } = useServerForm({
+  const { form, field } = useServerForm<UserActionSchema>({
     id: "user-info",
     lastResult,
     defaultValue: {
@@ -111,7 +112,11 @@ export function AccountActions({
 }
 
 export function PasswordForm({ lastResult, pending }: FormProps) {
-  const { form, field } = useServerForm({ id: "user-password", lastResult, defaultValue: {} });
+  const { form, field } = useServerForm<UserActionSchema>({
+    id: "user-password",
+    lastResult,
+    defaultValue: {},
+  });
   return (
     <Form method="post" {...form.props} className={sectionClasses}>
       <h2 className="font-semibold">Cambiar contraseña</h2>
@@ -158,7 +163,11 @@ function FieldErrors({ field }: { field: ServerField }) {
 }
 
 export function NoteForm({ lastResult, pending }: FormProps) {
-  const { form, field } = useServerForm({ id: "user-note", lastResult, defaultValue: {} });
+  const { form, field } = useServerForm<UserActionSchema>({
+    id: "user-note",
+    lastResult,
+    defaultValue: {},
+  });
   const note = field("note");
   return (
     <Form method="post" {...form.props} className="space-y-2">

@@ -1,0 +1,17 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+
+/*
+ * What the hearts on every page and /wishlist's buttons post, checked on the server only
+ * (decision 091): as a module-level schema in the route file, zod went to the page.
+ */
+
+const WishlistSchema = z.object({
+  intent: z.enum(["add", "remove"]),
+  productId: z.coerce.number().int().positive(),
+  redirectTo: z.string().optional(),
+});
+
+export function parseWishlistAction(formData: FormData) {
+  return parseWithZod(formData, { schema: WishlistSchema });
+}

@@ -1,0 +1,19 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+
+/*
+ * What /notifications and the header's panel post (open, mark all read, delete), checked on the
+ * server only (decision 091): as a module-level schema in the route file, zod went to the page.
+ */
+
+const NotificationId = z.coerce.number().int().positive();
+
+const NotificationActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("open"), notificationId: NotificationId }),
+  z.object({ intent: z.literal("mark-all-read") }),
+  z.object({ intent: z.literal("delete"), notificationId: NotificationId }),
+]);
+
+export function parseNotificationAction(formData: FormData) {
+  return parseWithZod(formData, { schema: NotificationActionSchema });
+}

@@ -1,0 +1,157 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/*
+ * Decision 091, one form pipeline. Only the account forms validate in the browser (conform's
+ * useForm with their zod schema); every other form is checked by its action and rendered with
+ * useServerForm, so zod (~14 KB gzip) and conform's zod adapter reach no other page. Read from
+ * the source: which client modules import zod, directly or through a chain of imports (a
+ * module-level zod call is never tree-shaken out, decision 054), and which use conform's useForm.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const app = path.join(root, "app");
+
+/** Client modules that may reach zod: the account forms' schemas, their pages, the sign-in form. */
+const ACCOUNT_FORMS = [
+  /^app\/models\/customers\/(field-schemas|users)\.ts$/,
+  /^app\/models\/auth\/login\.ts$/,
+  /^app\/routes\/_auth\.[\w-]+\.tsx$/,
+  /^app\/routes\/_store\.(profile|account)\.[\w-]+\.tsx$/,
+  // The sign-in form, on /login and on the admins' sign-in screens.
+  /^app\/components\/auth\/(login-form|admin-login-screen)\.tsx$/,
+  /^app\/routes\/(admin-access|admin_\.login)\.tsx$/,
+];
+/** The only client modules that write zod schemas: the account forms' shared ones. */
+const CLIENT_SCHEMA_MODULES = [
+  "app/models/customers/field-schemas.ts",
+  "app/models/customers/users.ts",
+  "app/models/auth/login.ts",
+];
+/** Forms whose fields come from data (the settings tabs), so no schema names them. */
+const UNTYPED_SERVER_FORMS = ["app/routes/admin.settings.$tab.tsx"];
+
+const ZOD = "zod";
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const relative = (file: string) => path.relative(root, file).split(path.sep).join("/");
+/** Remix replaces a `.server` module with an empty stub in the browser bundle. */
+const isServer = (file: string) => /\.server\.tsx?$/.test(file);
+
+function resolve(from: string, specifier: string): string | undefined {
+  if (specifier === "zod" || specifier === "@conform-to/zod") return ZOD;
+  let base: string;
+  if (specifier.startsWith("~/")) base = path.join(app, specifier.slice(2));
+  else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
+  else return undefined;
+  for (const suffix of ["", ".ts", ".tsx", "/index.ts", "/index.tsx"]) {
+    const candidate = base + suffix;
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+/** What a module imports at run time: type-only imports are erased, so they do not count. */
+function runtimeImports(file: string): string[] {
+  const source = fs.readFileSync(file, "utf8");
+  const specifiers: string[] = [];
+  const statement = /(?:^|\n)\s*(import|export)\s+([^;]*?)\s*from\s*["']([^"']+)["']/g;
+  for (const [, , clause, specifier] of source.matchAll(statement)) {
+    if (/^type\s/.test(clause!)) continue;
+    const names = /\{([^}]*)\}/.exec(clause!);
+    const onlyTypes =
+      names &&
+      !clause!.replace(names[0], "").replace(/,/g, "").trim() &&
+      names[1]!
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean)
+        .every((name) => name.startsWith("type "));
+    if (!onlyTypes) specifiers.push(specifier!);
+  }
+  for (const [, specifier] of source.matchAll(/(?:^|\n)\s*import\s*["']([^"']+)["']/g)) {
+    specifiers.push(specifier!);
+  }
+  for (const [, specifier] of source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) {
+    specifiers.push(specifier!);
+  }
+  return specifiers;
+}
+
+const files = sourceFiles(app);
+const clientFiles = files.filter((file) => !isServer(file));
+const graph = new Map(
+  clientFiles.map((file) => [
+    file,
+    runtimeImports(file)
+      .map((specifier) => resolve(file, specifier))
+      .filter((target): target is string => target !== undefined && !isServer(target)),
+  ]),
+);
+
+/** Client modules from which zod is reachable (the fixpoint of "imports zod or one that does"). */
+function modulesReachingZod() {
+  const reaching = new Set<string>();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [file, targets] of graph) {
+      if (reaching.has(file)) continue;
+      if (targets.some((target) => target === ZOD || reaching.has(target))) {
+        reaching.add(file);
+        grew = true;
+      }
+    }
+  }
+  return [...reaching].map(relative).sort();
+}
+
+const allowed = (file: string) => ACCOUNT_FORMS.some((pattern) => pattern.test(file));
+
+describe("one form pipeline (decision 091)", () => {
+  it("sends zod to the browser only from the account forms", () => {
+    const reaching = modulesReachingZod();
+    expect(reaching).toContain("app/routes/_auth.register.tsx");
+    expect(reaching.filter((file) => !allowed(file))).toEqual([]);
+  });
+
+  it("writes client-side schemas only in the account forms' schema modules", () => {
+    const direct = clientFiles
+      .filter((file) => runtimeImports(file).includes("zod"))
+      .map(relative)
+      .sort();
+    expect(direct).toEqual([...CLIENT_SCHEMA_MODULES].sort());
+  });
+
+  it("uses conform's useForm only in the account forms", () => {
+    const users = clientFiles
+      .filter((file) =>
+        /import\s*\{[^}]*\buseForm\b[^}]*\}\s*from\s*["']@conform-to\/react["']/.test(
+          readable(file),
+        ),
+      )
+      .map(relative);
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.filter((file) => !allowed(file))).toEqual([]);
+  });
+
+  it("names every server-validated form's fields from its schema's type", () => {
+    const untyped = clientFiles
+      .filter((file) => !file.endsWith(path.join("forms", "server-form.ts")))
+      .filter((file) => /\buseServerForm\s*\(/.test(readable(file)))
+      .map(relative);
+    expect(untyped).toEqual(UNTYPED_SERVER_FORMS);
+  });
+});
+
+function readable(file: string) {
+  return fs.readFileSync(file, "utf8");
+}
