@@ -364,7 +364,10 @@ describe("role, block, password: the rules the model enforces", () => {
     });
     expect((await toastOf(response))?.title).toBe("Contraseña actualizada");
     expect(await getUser(get("/", cookie))).toBeNull();
-    expect(await verifyLogin(email, "clave-original-1")).toEqual({ ok: false, reason: "invalid_credentials" });
+    expect(await verifyLogin(email, "clave-original-1")).toEqual({
+      ok: false,
+      reason: "invalid_credentials",
+    });
     expect(await verifyLogin(email, "clave-nueva-123")).toMatchObject({ ok: true });
     const entry = (await activityOf(created.userId)).at(-1);
     expect(entry).toMatchObject({ actionType: "password_reset", adminId: admin.id });
