@@ -63,6 +63,8 @@ export const CHECKOUT_MESSAGES = {
   orderFailed:
     "No se pudo procesar tu pedido. Por favor, verifica tu información e inténtalo de nuevo.",
   created: "¡Pedido creado exitosamente!",
+  /** 'Confirmar Pedido' while the proof is on its way (decision 094). */
+  waitingForProof: "Esperando el comprobante…",
 } as const;
 
 export type CheckoutIntent = "place-order" | CouponIntent["intent"] | "upload-proof";
@@ -100,3 +102,9 @@ export function paymentProofUrl(id: string) {
 }
 
 export const PROOF_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+/** What /resources/checkout-proof answers: the stored proof's id, or why it was refused. */
+export type ProofUploadAnswer = { id: string; error: null } | { id: null; error: string | null };
+
+/** Where the checkout's proof is uploaded with JavaScript (routes/resources.checkout-proof.tsx). */
+export const PROOF_UPLOAD_URL = "/resources/checkout-proof";

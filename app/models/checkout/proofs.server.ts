@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import sharp from "sharp";
-import { ownerColumns, type KnownShopper } from "~/models/auth/shopper";
+import { ownedBy, ownerColumns, type KnownShopper, type Shopper } from "~/models/auth/shopper";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
@@ -139,6 +140,45 @@ export async function storeProof(
   } finally {
     fs.rmSync(received.tempPath, { force: true });
   }
+}
+
+/**
+ * Decision 094: how long an uploaded proof no order took stays attached to its uploader's
+ * checkout. Within it, /checkout shows it again after a reload or a closed tab, so the photo is
+ * not sent twice; after it the shopper chooses again, and the uploads sweep removes it a day later.
+ */
+export const ATTACHED_PROOF_MS = 24 * 60 * 60 * 1000;
+
+/** The shopper's newest proof that no order took, uploaded within the last day, or null. */
+export async function getAttachedProof(shopper: Shopper, now = Date.now()) {
+  if (shopper.userId === null && shopper.guestId === null) return null;
+  const proof = await db
+    .selectFrom("paymentProofs as p")
+    .select("p.id")
+    .where(ownedBy(shopper, "p"))
+    .where("p.orderId", "is", null)
+    .where("p.createdAt", ">=", new Date(now - ATTACHED_PROOF_MS).toISOString())
+    .orderBy("p.createdAt", "desc")
+    .orderBy(sql`p.rowid`, "desc")
+    .executeTakeFirst();
+  return proof?.id ?? null;
+}
+
+/**
+ * 'Quitar comprobante': the shopper's own proof that no order took is deleted, row and file, so
+ * it is no longer attached to their checkout. Anything else (another shopper's, an order's) is
+ * left alone; the answer is the same.
+ */
+export async function removeUnusedProof(shopper: Shopper, id: string) {
+  const removed = await db
+    .deleteFrom("paymentProofs")
+    .where("id", "=", id)
+    .where("orderId", "is", null)
+    .where(ownedBy(shopper, "paymentProofs"))
+    .returning("file")
+    .executeTakeFirst();
+  const fullPath = removed ? proofFilePath(removed.file) : null;
+  if (fullPath) fs.rmSync(fullPath, { force: true });
 }
 
 /** A stored proof's path, or null. `file` is checked to be one of ours, so no path can escape. */

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { FormErrorAlert } from "~/components/auth/auth-card";
 import { controlProps, fieldProps, useServerForm } from "~/components/forms/server-form";
 import { Field, Label } from "~/components/ui/input";
@@ -54,10 +54,17 @@ export function CheckoutForm({
 }) {
   const pendingForm = usePendingFormData();
   const placing = pendingForm?.get("intent") === "place-order";
+  // 'Confirmar Pedido' waits while the proof is being shrunk and sent (decision 094).
+  const [waitingForProof, setWaitingForProof] = useState(false);
   const { form, field } = useServerForm<typeof PlaceOrderSchema | typeof CouponIntentSchema>({
     id: "checkout",
     lastResult: result,
-    defaultValue: { ...data.prefill, shippingMethod: "standard", checkoutKey: data.checkoutKey },
+    defaultValue: {
+      ...data.prefill,
+      shippingMethod: "standard",
+      checkoutKey: data.checkoutKey,
+      paymentProof: data.attachedProof ?? "",
+    },
   });
   const shippingMethod = field("shippingMethod");
   const department = field("department");
@@ -86,6 +93,7 @@ export function CheckoutForm({
           className="sr-only"
           tabIndex={-1}
           aria-hidden="true"
+          disabled={waitingForProof}
         />
         <input type="hidden" {...controlProps(field("checkoutKey"))} />
         <div className="space-y-6">
@@ -258,7 +266,7 @@ export function CheckoutForm({
                 <dd className="font-medium">{data.store.bankHolder}</dd>
               </div>
             </dl>
-            <ProofUpload field={field("paymentProof")} />
+            <ProofUpload field={field("paymentProof")} onWaitingChange={setWaitingForProof} />
           </Card>
         </div>
         <OrderSummary
@@ -266,6 +274,7 @@ export function CheckoutForm({
           codeField={field("code")}
           couponNotice={couponNotice}
           placing={placing}
+          waitingForProof={waitingForProof}
         />
       </Form>
     </main>

@@ -3,7 +3,7 @@ import { ProductImage } from "~/components/product-image";
 import { CouponBox } from "~/components/coupon-form";
 import { controlProps, type ServerField } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
-import { SHIPPING_METHODS } from "~/models/checkout/checkout";
+import { CHECKOUT_MESSAGES, SHIPPING_METHODS } from "~/models/checkout/checkout";
 import type { CouponNotice } from "~/models/promotions/coupons";
 import { formatMoney } from "~/utils/money";
 import type { loader } from "./route";
@@ -31,11 +31,14 @@ export function OrderSummary({
   codeField,
   couponNotice,
   placing,
+  waitingForProof = false,
 }: {
   data: CheckoutData;
   codeField: ServerField;
   couponNotice: CouponNotice | null;
   placing: boolean;
+  /** The proof is on its way (proof-upload.tsx): the order waits for it, and says so. */
+  waitingForProof?: boolean;
 }) {
   return (
     <aside aria-labelledby="summary-title" className="lg:sticky lg:top-20 lg:self-start">
@@ -94,11 +97,13 @@ export function OrderSummary({
                 value="place-order"
                 size="lg"
                 className="mt-4 w-full"
-                disabled={placing}
+                disabled={placing || waitingForProof}
               >
                 {placing
                   ? "Procesando Pedido..."
-                  : `Confirmar Pedido · ${formatMoney(totals.total)}`}
+                  : waitingForProof
+                    ? CHECKOUT_MESSAGES.waitingForProof
+                    : `Confirmar Pedido · ${formatMoney(totals.total)}`}
               </Button>
             </div>
           );

@@ -1,55 +1,153 @@
-import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { buttonClasses } from "~/components/ui/button";
 import { Label } from "~/components/ui/input";
 import type { ServerField } from "~/components/forms/server-form";
-import { paymentProofUrl, PROOF_ID_PATTERN } from "~/models/checkout/checkout";
+import {
+  paymentProofUrl,
+  PROOF_ID_PATTERN,
+  PROOF_UPLOAD_URL,
+  type ProofUploadAnswer,
+} from "~/models/checkout/checkout";
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const TOO_LARGE = "El archivo es muy grande. Máximo 5MB permitido.";
+const UPLOAD_CUT = "Se cortó la subida del comprobante. Revisa tu conexión y vuelve a intentarlo.";
 const ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif";
+const IDLE_LABEL = "Comprobante de pago (imagen, máximo 5MB)";
 
-type UploadResponse = { upload: { id: string | null; url: string | null; error: string | null } };
+/**
+ * One state at a time: nothing under way, the photo being shrunk, the upload with its
+ * percentage, or a failure (with the file kept for 'Reintentar' when trying again can help).
+ */
+type Phase =
+  | { name: "idle" }
+  | { name: "preparing" }
+  | { name: "uploading"; percent: number }
+  | { name: "failed"; error: string; retry: File | null };
 
-function isUploadResponse(data: unknown): data is UploadResponse {
-  return typeof data === "object" && data !== null && "upload" in data;
+function readAnswer(text: string): ProofUploadAnswer | null {
+  try {
+    const data: unknown = JSON.parse(text);
+    if (typeof data === "object" && data !== null && "id" in data && "error" in data) {
+      return data as ProofUploadAnswer;
+    }
+  } catch {
+    // not JSON: a proxy's error page, a cut answer
+  }
+  return null;
 }
 
 /**
- * D8 proof of payment. Without JS the file input posts with the form and the server keeps the
- * stored proof in the hidden `paymentProof` field across a validation error. With JS the file
- * uploads as soon as it is chosen ('Subiendo...'), then shows a preview with remove and
- * 'Cambiar Comprobante'; the file input is emptied so the order post does not send it again.
+ * D8 proof of payment. Without JS the file input posts with the form as chosen and the server
+ * keeps the stored proof in the hidden `paymentProof` field. With JS (decision 094) the photo is
+ * shrunk in the browser (shrink-photo.ts, loaded on demand), sent on its own to
+ * /resources/checkout-proof with XMLHttpRequest (fetch reports no upload progress), with a
+ * progress bar; `onWaitingChange` tells the form to hold 'Confirmar Pedido' meanwhile. A failed
+ * or cut upload keeps the file for 'Reintentar'. The stored proof stays attached to the
+ * shopper's checkout for a day (the loader's `paymentProof`), so a reload does not send it again.
  */
-export function ProofUpload({ field }: { field: ServerField }) {
+export function ProofUpload({
+  field,
+  onWaitingChange,
+}: {
+  field: ServerField;
+  onWaitingChange?: (waiting: boolean) => void;
+}) {
   const initial =
     typeof field.initialValue === "string" && PROOF_ID_PATTERN.test(field.initialValue)
       ? field.initialValue
       : "";
   const [proofId, setProofId] = useState(initial);
-  const [clientError, setClientError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>({ name: "idle" });
+  // The chosen photo shown at once from memory: the stored one would be downloaded again.
+  const [localPreview, setLocalPreview] = useState<string | null>(null);
   const hydrated = useHydrated();
-  const fetcher = useFetcher();
-  const uploading = fetcher.state !== "idle";
+  const request = useRef<XMLHttpRequest | null>(null);
 
-  // Derived state, adjusted while rendering: a new server value (a re-rendered form) or a
-  // finished upload replaces the proof shown.
+  // Derived state, adjusted while rendering: a new server value (a re-rendered form) replaces
+  // the proof shown.
   const [seenInitial, setSeenInitial] = useState(initial);
   if (initial !== seenInitial) {
     setSeenInitial(initial);
     setProofId(initial);
-  }
-  const [seenData, setSeenData] = useState<unknown>(null);
-  if (fetcher.state === "idle" && isUploadResponse(fetcher.data) && fetcher.data !== seenData) {
-    setSeenData(fetcher.data);
-    const { upload } = fetcher.data;
-    if (upload.id) {
-      setProofId(upload.id);
-      setClientError(null);
-    } else setClientError(upload.error);
+    setLocalPreview(null);
   }
 
-  const errors = clientError ? [clientError] : field.errors;
+  const waiting = phase.name === "preparing" || phase.name === "uploading";
+  useEffect(() => onWaitingChange?.(waiting), [waiting, onWaitingChange]);
+  useEffect(() => () => request.current?.abort(), []);
+  useEffect(() => {
+    if (!localPreview) return;
+    return () => URL.revokeObjectURL(localPreview);
+  }, [localPreview]);
+
+  function send(file: File) {
+    setPhase({ name: "uploading", percent: 0 });
+    const xhr = new XMLHttpRequest();
+    request.current = xhr;
+    xhr.open("POST", PROOF_UPLOAD_URL);
+    xhr.upload.onprogress = (event) => {
+      if (!event.lengthComputable || event.total === 0) return;
+      const percent = Math.min(100, Math.floor((event.loaded / event.total) * 100));
+      setPhase({ name: "uploading", percent });
+    };
+    xhr.onload = () => {
+      const answer = readAnswer(xhr.responseText);
+      if (answer?.id) {
+        setProofId(answer.id);
+        setLocalPreview(URL.createObjectURL(file));
+        setPhase({ name: "idle" });
+        return;
+      }
+      // A refusal of the file itself (not an image, too large) cannot be retried with it; a
+      // busy or failing server, or the limit of uploads per ten minutes, can.
+      const retryable = xhr.status >= 500 || xhr.status === 429 || !answer?.error;
+      setPhase({
+        name: "failed",
+        error: answer?.error ?? UPLOAD_CUT,
+        retry: retryable ? file : null,
+      });
+    };
+    xhr.onerror = () => setPhase({ name: "failed", error: UPLOAD_CUT, retry: file });
+    xhr.ontimeout = xhr.onerror;
+    const body = new FormData();
+    body.set("proofFile", file);
+    xhr.send(body);
+  }
+
+  async function choose(file: File) {
+    request.current?.abort();
+    setPhase({ name: "preparing" });
+    let photo = file;
+    try {
+      const { shrinkPhoto } = await import("./shrink-photo");
+      photo = await shrinkPhoto(file);
+    } catch {
+      // The shrinker did not load (a dropped connection): the photo goes as chosen.
+    }
+    if (photo.size > MAX_BYTES) {
+      setPhase({ name: "failed", error: TOO_LARGE, retry: null });
+      return;
+    }
+    send(photo);
+  }
+
+  function remove() {
+    const id = proofId;
+    setProofId("");
+    setLocalPreview(null);
+    setPhase({ name: "idle" });
+    // Detached on the server too, or the next visit to /checkout would attach it again.
+    const body = new FormData();
+    body.set("intent", "remove");
+    body.set("id", id);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", PROOF_UPLOAD_URL);
+    xhr.send(body);
+  }
+
+  const error = phase.name === "failed" ? phase.error : field.errors?.[0];
   const errorId = field.errorId;
   const inputId = "proofFile";
 
@@ -59,75 +157,95 @@ export function ProofUpload({ field }: { field: ServerField }) {
       {proofId ? (
         <figure className="space-y-2">
           <img
-            src={paymentProofUrl(proofId)}
+            src={localPreview ?? paymentProofUrl(proofId)}
             alt="Vista previa del comprobante de pago"
             className="border-border max-h-64 rounded-lg border object-contain"
             onError={(event) => {
               event.currentTarget.src = "/placeholder-proof.svg";
             }}
           />
-          <figcaption className="text-success text-sm" role="status">
-            Comprobante cargado
-          </figcaption>
+          <figcaption className="text-success text-sm">Comprobante cargado</figcaption>
         </figure>
       ) : null}
-      <div className="flex flex-wrap items-center gap-2">
-        <Label htmlFor={inputId} className={proofId ? "" : "w-full"}>
-          {uploading
-            ? "Subiendo..."
-            : proofId
-              ? "Cambiar Comprobante"
-              : "Comprobante de pago (imagen, máximo 5MB)"}
-        </Label>
+      <div
+        className={
+          hydrated
+            ? "has-[:focus-visible]:outline-accent flex flex-wrap items-center gap-2 rounded-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2"
+            : "space-y-2"
+        }
+      >
+        {hydrated ? (
+          <label
+            htmlFor={inputId}
+            className={`${buttonClasses("secondary")} h-auto min-h-11 cursor-pointer py-2 text-left whitespace-normal`}
+          >
+            {proofId ? "Cambiar Comprobante" : IDLE_LABEL}
+          </label>
+        ) : (
+          <Label htmlFor={inputId}>{proofId ? "Cambiar Comprobante" : IDLE_LABEL}</Label>
+        )}
+        {/* With JS the chosen file is sent at once and the input emptied: shown, it would say
+            'No file chosen' under 'Comprobante cargado', so the label is the button. */}
+        <input
+          id={inputId}
+          type="file"
+          name="proofFile"
+          accept={ACCEPT}
+          disabled={waiting}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={
+            hydrated
+              ? "sr-only"
+              : "file:bg-surface-muted file:text-fg block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2"
+          }
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            // The file now travels on its own; the order post must not carry it again.
+            event.currentTarget.value = "";
+            if (file) void choose(file);
+          }}
+        />
         {proofId && hydrated ? (
           <button
             type="button"
             className="text-danger text-sm underline"
-            onClick={() => setProofId("")}
-            disabled={uploading}
+            onClick={remove}
+            disabled={waiting}
           >
             Quitar comprobante
           </button>
         ) : null}
       </div>
-      <input
-        id={inputId}
-        type="file"
-        name="proofFile"
-        accept={ACCEPT}
-        disabled={uploading}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={errors?.length ? errorId : undefined}
-        className="file:bg-surface-muted file:text-fg block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          if (!file) return;
-          if (file.size > MAX_BYTES) {
-            setClientError(TOO_LARGE);
-            event.currentTarget.value = "";
-            return;
-          }
-          const body = new FormData();
-          body.set("intent", "upload-proof");
-          body.set("proofFile", file);
-          fetcher.submit(body, {
-            method: "post",
-            action: "/checkout",
-            encType: "multipart/form-data",
-          });
-          // The file now travels on its own; the order post must not carry it again.
-          event.currentTarget.value = "";
-        }}
-      />
-      {uploading ? (
-        <p role="status" className="text-fg-muted text-sm">
-          Subiendo...
-        </p>
-      ) : null}
-      {errors?.length ? (
-        <p id={errorId} className="text-danger text-sm">
-          {errors[0]}
-        </p>
+      <div role="status" className="text-fg-muted space-y-1 text-sm">
+        {phase.name === "preparing" ? <p>Preparando la foto…</p> : null}
+        {phase.name === "uploading" ? (
+          <>
+            <p>Subiendo el comprobante… {phase.percent} %</p>
+            <progress
+              max={100}
+              value={phase.percent}
+              aria-label="Progreso de la subida del comprobante"
+              className="accent-accent h-2 w-full"
+            />
+          </>
+        ) : null}
+      </div>
+      {error ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p id={errorId} className="text-danger text-sm">
+            {error}
+          </p>
+          {phase.name === "failed" && phase.retry ? (
+            <button
+              type="button"
+              className={buttonClasses("secondary", "sm")}
+              onClick={() => phase.retry && send(phase.retry)}
+            >
+              Reintentar
+            </button>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );

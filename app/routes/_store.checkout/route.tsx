@@ -15,7 +15,12 @@ import { handleCouponIntent } from "~/models/promotions/coupon-form.server";
 import { commitSession } from "~/utils/session.server";
 import { getShopper } from "~/models/auth/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { PROOF_MESSAGES, readCheckoutForm, storeProof } from "~/models/checkout/proofs.server";
+import {
+  getAttachedProof,
+  PROOF_MESSAGES,
+  readCheckoutForm,
+  storeProof,
+} from "~/models/checkout/proofs.server";
 import { CheckoutForm } from "./checkout-form";
 import { parseCheckout } from "./forms.server";
 
@@ -58,6 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       phone: user?.phone ?? "",
       address: user?.favoriteAddress1 ?? "",
     },
+    // Decision 094: a proof uploaded within the day is still attached; it is not sent again.
+    attachedProof: await getAttachedProof(shopper),
     // A fresh key per page: the same form posted twice creates one order.
     checkoutKey: crypto.randomUUID(),
   });

@@ -1,0 +1,83 @@
+/*
+ * Decision 094: a phone's photo of a receipt is shrunk in the browser before it is sent, so a
+ * 1.4 MB photo becomes about 200 KB at 400 kbit/s up. Loaded on demand (proof-upload.tsx imports
+ * it when a file is chosen), so the checkout's first load does not carry it. The server checks
+ * what arrives as it checks any upload (type by its bytes, size, pixels) and re-encodes it.
+ */
+
+/** The long side a receipt needs to stay legible: the admin's zoom reads a bank slip's digits. */
+export const SHRINK_LONG_SIDE = 1600;
+/** Below this a file is sent as chosen (a screenshot from the bank's app is already small). */
+export const SHRINK_MIN_BYTES = 400 * 1024;
+/** Above this the first encoding is tried again at a lower quality. */
+export const SHRINK_TARGET_BYTES = 300 * 1024;
+const QUALITIES = [0.82, 0.7] as const;
+
+/**
+ * The size to draw a `width`×`height` picture at: its long side brought down to `longSide`
+ * (never enlarged), the proportions kept, whole pixels of at least 1.
+ */
+export function shrinkSize(width: number, height: number, longSide = SHRINK_LONG_SIDE) {
+  const scale = Math.min(1, longSide / Math.max(width, height));
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
+}
+
+/** Whether a picture of this size and weight is worth re-encoding at all. */
+export function needsShrinking(bytes: number, width: number, height: number) {
+  return bytes > SHRINK_MIN_BYTES || Math.max(width, height) > SHRINK_LONG_SIDE;
+}
+
+async function encode(bitmap: ImageBitmap, width: number, height: number, quality: number) {
+  if (typeof OffscreenCanvas !== "undefined") {
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext("2d");
+    if (!context) return null;
+    context.drawImage(bitmap, 0, 0, width, height);
+    return canvas.convertToBlob({ type: "image/jpeg", quality });
+  }
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext("2d");
+  if (!context) return null;
+  context.drawImage(bitmap, 0, 0, width, height);
+  return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", quality));
+}
+
+/**
+ * The photo to send: a JPEG whose long side is at most 1,600 px, or the file as chosen when the
+ * browser cannot decode it (HEIC on most browsers), when it is small already, or when
+ * re-encoding would not make it smaller. JPEG, not WebP: every browser's canvas encodes JPEG
+ * (Safari's falls back to PNG for WebP), and the server re-encodes to WebP anyway.
+ */
+export async function shrinkPhoto(file: File): Promise<File> {
+  if (typeof createImageBitmap !== "function") return file;
+  let bitmap: ImageBitmap;
+  try {
+    // The photo's EXIF orientation is applied here; the canvas's JPEG then carries none.
+    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  } catch {
+    return file;
+  }
+  try {
+    if (!needsShrinking(file.size, bitmap.width, bitmap.height)) return file;
+    const { width, height } = shrinkSize(bitmap.width, bitmap.height);
+    let best: Blob | null = null;
+    for (const quality of QUALITIES) {
+      const blob = await encode(bitmap, width, height, quality);
+      if (!blob || blob.type !== "image/jpeg") return file;
+      if (!best || blob.size < best.size) best = blob;
+      if (blob.size <= SHRINK_TARGET_BYTES) break;
+    }
+    if (!best || best.size >= file.size) return file;
+    const name = file.name.replace(/\.[^.]*$/, "") || "comprobante";
+    return new File([best], `${name}.jpg`, { type: "image/jpeg", lastModified: file.lastModified });
+  } catch {
+    return file;
+  } finally {
+    bitmap.close();
+  }
+}
