@@ -11,7 +11,7 @@ import sharp from "sharp";
 
 export const PHOTO_WIDTH = 4000;
 export const PHOTO_HEIGHT = 3000;
-const cached = path.join(os.tmpdir(), "perfumeria-phone-photo-v1.jpg");
+const cached = path.join(os.tmpdir(), "perfumeria-phone-photo-v2.jpg");
 
 async function generate() {
   const [width, height] = [PHOTO_WIDTH, PHOTO_HEIGHT];
@@ -38,7 +38,7 @@ async function generate() {
       height,
       channels: 3,
       background: "#000",
-      noise: { type: "gaussian", mean: 128, sigma: 6 },
+      noise: { type: "gaussian", mean: 128, sigma: 4 },
     },
   })
     .png({ compressionLevel: 0 })
@@ -55,7 +55,7 @@ async function generate() {
   );
   return sharp(soft)
     .composite([{ input: grain, blend: "overlay" }, { input: receipt }])
-    .jpeg({ quality: 80 })
+    .jpeg({ quality: 82 })
     .toBuffer();
 }
 

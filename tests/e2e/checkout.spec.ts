@@ -155,6 +155,42 @@ test.describe("checkout", () => {
     expect(order.paymentProof).toMatch(/^\/resources\/payment-proofs\//);
   });
 
+  test("the receipt stays attached after a reload and is not sent again (decision 094)", async ({
+    page,
+    db,
+    javaScriptEnabled,
+  }) => {
+    const product = await createProduct(db, { price: 150_000, stock: 3 });
+    products.push(product);
+    await addToCart(page, product);
+    await page.goto("/checkout");
+    await chooseProof(page, javaScriptEnabled);
+    if (javaScriptEnabled) {
+      await page.reload();
+    } else {
+      // Without JS the receipt travels with the form: a first post (here an incomplete one)
+      // stores it; then the shopper comes back to /checkout.
+      await confirm(page).click();
+      await expect(page.getByText("Email inválido")).toBeVisible();
+      await page.goto("/checkout");
+    }
+    await expect(page.getByText("Comprobante cargado")).toBeVisible();
+    const preview = page.getByRole("img", { name: "Vista previa del comprobante de pago" });
+    await expect(preview).toHaveAttribute("src", /^\/resources\/payment-proofs\/[0-9a-f]{32}$/);
+    await expect(preview).toHaveJSProperty("complete", true);
+    expect(await preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(60);
+    await fillDelivery(page);
+    await confirm(page).click();
+    const order = await placedOrder(page, db);
+    expect(order.paymentProof).toMatch(/^\/resources\/payment-proofs\//);
+    const proofs = await db
+      .selectFrom("paymentProofs")
+      .select(["orderId"])
+      .where("sessionId", "=", order.sessionId)
+      .execute();
+    expect(proofs).toEqual([{ orderId: order.id }]);
+  });
+
   test("a coupon is applied and removed in the checkout's code box", async ({ page, db }) => {
     const product = await createProduct(db, { price: 300_000 });
     products.push(product);

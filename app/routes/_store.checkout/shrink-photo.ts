@@ -11,7 +11,7 @@ export const SHRINK_LONG_SIDE = 1600;
 export const SHRINK_MIN_BYTES = 400 * 1024;
 /** Above this the first encoding is tried again at a lower quality. */
 export const SHRINK_TARGET_BYTES = 300 * 1024;
-const QUALITIES = [0.82, 0.7] as const;
+const QUALITIES = [0.82, 0.7, 0.6] as const;
 
 /**
  * The size to draw a `width`×`height` picture at: its long side brought down to `longSide`
@@ -35,6 +35,8 @@ async function encode(bitmap: ImageBitmap, width: number, height: number, qualit
     const canvas = new OffscreenCanvas(width, height);
     const context = canvas.getContext("2d");
     if (!context) return null;
+    // Averaging the pixels dropped, not picking some: less noise, fewer bytes, sharper text.
+    context.imageSmoothingQuality = "high";
     context.drawImage(bitmap, 0, 0, width, height);
     return canvas.convertToBlob({ type: "image/jpeg", quality });
   }
@@ -43,6 +45,7 @@ async function encode(bitmap: ImageBitmap, width: number, height: number, qualit
   canvas.height = height;
   const context = canvas.getContext("2d");
   if (!context) return null;
+  context.imageSmoothingQuality = "high";
   context.drawImage(bitmap, 0, 0, width, height);
   return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", quality));
 }

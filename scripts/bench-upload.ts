@@ -1,0 +1,150 @@
+/**
+ * `npm run bench:upload`: a shopper's purchase on a weak signal (issue 21, decision 094).
+ * Starts the built server on a temporary demo store (bench-lib) and drives Chromium at 360 px
+ * with the network held by CDP (`Network.emulateNetworkConditions`: 400 kbit/s each way, 400 ms
+ * latency) and the CPU 4× slower (`Emulation.setCPUThrottlingRate`): the product page, 'Agregar
+ * al carrito', /checkout, the fields, the receipt (a 4000×3000 phone photo of about 1.4 MB,
+ * scripts/photo-fixture.ts), 'Confirmar Pedido', the confirmation. Prints the receipt's time
+ * (from choosing the file to 'Comprobante cargado', the shrink included) with the bytes that
+ * went up, and the whole purchase's time.
+ *
+ * `--before` also runs the old paths: `no-shrink` (JavaScript on, the shrinker's code blocked,
+ * so the photo goes whole: the upload before decision 094) and `no-js` (the file goes as
+ * chosen with the order's post; its receipt time is that post's). BENCH_RUNS=<n> (default 1)
+ * runs each path n times and prints the median.
+ */
+import { chromium, type Page } from "@playwright/test";
+import { phonePhoto } from "./photo-fixture";
+import { benchPort, kb, startServer, tempDataDir } from "./bench-lib";
+
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const runs = Number(process.env.BENCH_RUNS ?? 1);
+const withBefore = process.argv.includes("--before");
+
+type Path = "shrunk" | "no-shrink" | "no-js";
+type Result = { receiptMs: number; receiptBytes: number | null; purchaseMs: number };
+
+const KBIT = 1000 / 8;
+
+async function throttle(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 400,
+    downloadThroughput: 400 * KBIT,
+    uploadThroughput: 400 * KBIT,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+}
+
+async function firstProductPath(base: string) {
+  const catalog = await (await fetch(`${base}/catalog`)).text();
+  const slug = catalog.match(/href="\/product\/([^"?#]+)"/)?.[1];
+  if (!slug) throw new Error("the catalogue links no product");
+  return `/product/${slug}`;
+}
+
+async function purchase(base: string, productPath: string, path: Path, photo: Buffer) {
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic"],
+  });
+  try {
+    const context = await browser.newContext({
+      baseURL: base,
+      viewport: { width: 360, height: 740 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      javaScriptEnabled: path !== "no-js",
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(180_000);
+    if (path === "no-shrink") {
+      await page.route(/shrink-photo/, (route) => route.abort());
+    }
+    await throttle(page);
+    let receiptBytes: number | null = null;
+    page.on("request", (request) => {
+      if (request.url().includes("/resources/checkout-proof")) {
+        receiptBytes = request.postDataBuffer()?.length ?? null;
+      }
+    });
+
+    const start = performance.now();
+    await page.goto(productPath);
+    await page.getByRole("button", { name: "Agregar al carrito" }).click();
+    await page.getByText("Agregado al carrito").first().waitFor();
+    await page.goto("/checkout");
+    await page.getByLabel("Nombre", { exact: true }).fill("Ana");
+    await page.getByLabel("Apellido", { exact: true }).fill("López");
+    await page.getByLabel("Correo electrónico").fill(`bench-${Date.now()}@example.com`);
+    await page.getByLabel("Dirección", { exact: true }).fill("Colonia Palmira, calle 5, casa 12");
+    await page.getByLabel("Punto de referencia").fill("Frente al parque");
+    await page.getByLabel("Ciudad").fill("San Pedro Sula");
+    await page.getByLabel("Departamento").selectOption("Cortés");
+
+    const chosen = performance.now();
+    await page
+      .locator("#proofFile")
+      .setInputFiles({ name: "IMG_2041.jpeg", mimeType: "image/jpeg", buffer: photo });
+    let receiptMs: number;
+    const confirm = page.getByRole("button", { name: /^Confirmar Pedido/ }).first();
+    if (path === "no-js") {
+      const posted = performance.now();
+      receiptBytes = photo.length;
+      await confirm.click();
+      await page.waitForURL(/\/order-success\?order=/);
+      receiptMs = performance.now() - posted;
+    } else {
+      await page.getByText("Comprobante cargado").waitFor();
+      receiptMs = performance.now() - chosen;
+      await confirm.click();
+      await page.waitForURL(/\/order-success\?order=/);
+    }
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    return { receiptMs, receiptBytes, purchaseMs: performance.now() - start };
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function main() {
+  const photo = await phonePhoto();
+  const dataDir = tempDataDir();
+  const server = await startServer(dataDir, await benchPort());
+  try {
+    const productPath = await firstProductPath(server.base);
+    console.log(
+      `bench:upload: Chromium at 360 px, 400 kbit/s each way, 400 ms latency, CPU 4× slower;` +
+        ` the receipt is a 4000×3000 photo of ${kb(photo.length)}; median of ${runs} run(s)`,
+    );
+    console.log("path | receipt sent | receipt (choose → on the server) | whole purchase");
+    const paths: Path[] = withBefore ? ["shrunk", "no-shrink", "no-js"] : ["shrunk"];
+    for (const path of paths) {
+      const results: Result[] = [];
+      for (let i = 0; i < runs; i++) {
+        results.push(await purchase(server.base, productPath, path, photo));
+      }
+      const bytes = results[results.length - 1].receiptBytes;
+      const receiptNote = path === "no-js" ? " (the order's post, file included)" : "";
+      console.log(
+        `${path} | ${bytes === null ? "—" : kb(bytes)} | ` +
+          `${seconds(median(results.map((r) => r.receiptMs)))}${receiptNote} | ` +
+          `${seconds(median(results.map((r) => r.purchaseMs)))}`,
+      );
+    }
+  } finally {
+    server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
