@@ -194,8 +194,10 @@ test.describe("orders admin", () => {
     await expect(alert).toContainText("Debe proporcionar notas para esta acción");
     expect(await stock()).toBe(4);
 
-    await more.click();
-    await page.getByLabel("Notas para cancelar pedido").fill("El cliente lo pidió por teléfono");
+    // Without JS the page came back with the disclosure closed; with JS it stayed open.
+    const notes = page.getByLabel("Notas para cancelar pedido");
+    if (!(await notes.isVisible())) await more.click();
+    await notes.fill("El cliente lo pidió por teléfono");
     await page.getByRole("button", { name: "Cancelar Pedido" }).click();
     await expect(page.getByRole("status").getByText("Pedido cancelado")).toBeVisible();
     await expect(page.getByText("Notas: El cliente lo pidió por teléfono")).toBeVisible();

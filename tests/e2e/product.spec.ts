@@ -172,3 +172,49 @@ test.describe("product page", () => {
     );
   });
 });
+
+test.describe("delivery estimate (decision 099)", () => {
+  test("a department shows the shipping cost and days, by a GET form or in place", async ({
+    page,
+    db,
+    javaScriptEnabled,
+  }) => {
+    const product = await createProduct(db, { price: 100_000 });
+    made.push(product);
+    await page.goto(`/product/${product.slug}`);
+    const block = page.getByRole("region", { name: "Envío a tu departamento" });
+    await block.getByLabel("Departamento").selectOption("Cortés");
+    if (!javaScriptEnabled) await block.getByRole("button", { name: "Calcular envío" }).click();
+    await expect(block.getByText("Envío estándar a Cortés")).toBeVisible();
+    await expect(block).toContainText("3-5 días hábiles");
+    await expect(block).toContainText("L 150.00");
+    await expect(block).toContainText("Envío express a Cortés");
+    await expect(block).toContainText("L 300.00");
+    // Without JS the page itself answered; with JS it stayed where it was.
+    if (javaScriptEnabled) await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
+    else await expect(page).toHaveURL(/\?departamento=Cort%C3%A9s/);
+    await expect(block.getByLabel("Departamento")).toHaveValue("Cortés");
+  });
+
+  test("a department chosen before the JavaScript arrives is estimated once it does", async ({
+    page,
+    db,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "about hydration");
+    const product = await createProduct(db, { price: 100_000 });
+    made.push(product);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/product/${product.slug}`, { waitUntil: "domcontentloaded" });
+    const block = page.getByRole("region", { name: "Envío a tu departamento" });
+    await block.getByLabel("Departamento").selectOption("Yoro");
+    release();
+    await expect(block.getByText("Envío estándar a Yoro")).toBeVisible();
+    await expect(block.getByLabel("Departamento")).toHaveValue("Yoro");
+  });
+});
