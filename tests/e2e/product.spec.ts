@@ -218,3 +218,41 @@ test.describe("delivery estimate (decision 099)", () => {
     await expect(block.getByLabel("Departamento")).toHaveValue("Yoro");
   });
 });
+
+test.describe("Modo ligero (decision 098)", () => {
+  test("turned on from the footer, the related cards wait for 'Ver imagen'; turned off again", async ({
+    page,
+    db,
+    javaScriptEnabled,
+  }) => {
+    // Pictures by key only: the HTML is what is checked, not the files.
+    const product = await createProduct(db, { images: JSON.stringify(["0123456789abcdef"]) });
+    const related = await createProduct(db, {
+      brandId: product.brandId,
+      images: JSON.stringify(["fedcba9876543210"]),
+    });
+    made.push(product, related);
+    await page.goto(`/product/${product.slug}`);
+    const card = page.getByRole("article").filter({ hasText: related.name });
+    await expect(card.getByText("Ver imagen")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Activar modo ligero" }).click();
+    await expect(page.getByRole("button", { name: "Desactivar modo ligero" })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
+    const show = card.getByText("Ver imagen");
+    await expect(show).toBeVisible();
+    if (javaScriptEnabled) {
+      await show.click();
+      await expect(card.locator("img")).toHaveAttribute("src", /-160\.webp$/);
+    } else {
+      await expect(card.getByRole("link", { name: "Ver imagen" })).toHaveAttribute(
+        "href",
+        /-160\.webp$/,
+      );
+    }
+
+    await page.getByRole("button", { name: "Desactivar modo ligero" }).click();
+    await expect(page.getByRole("button", { name: "Activar modo ligero" })).toBeVisible();
+    await expect(card.getByText("Ver imagen")).toHaveCount(0);
+  });
+});
