@@ -135,6 +135,8 @@ export default async function handleRequest(
 ) {
   const url = new URL(request.url);
   await applySessionHeaders(request, responseHeaders);
+  // Decision 098: the browser's Save-Data header changes the pictures of every page.
+  responseHeaders.append("Vary", "Save-Data");
   forwardRetryAfter(responseStatusCode, responseHeaders, remixContext);
   const maintenance = maintenanceError(remixContext);
   if (maintenance) {

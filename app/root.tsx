@@ -17,6 +17,7 @@ import { isBlockedByMaintenance, maintenanceResponse } from "~/models/settings/m
 import { useNonce } from "~/utils/nonce";
 import { useRootData } from "~/hooks/use-root-data";
 import { getShopper } from "~/models/auth/shopper.server";
+import { isLiteMode } from "~/utils/save-data.server";
 import { getTheme } from "~/utils/theme.server";
 import { takeToast } from "~/utils/toast.server";
 
@@ -41,9 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       contactPhone: settings.contactPhone,
     });
   }
-  const [{ user, shopper, session }, theme] = await Promise.all([
+  const [{ user, shopper, session }, theme, liteMode] = await Promise.all([
     getShopper(request),
     getTheme(request),
+    isLiteMode(request),
   ]);
   const [{ toast, headers }, counts] = await Promise.all([
     takeToast(request, session),
@@ -61,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           }
         : null,
       theme,
+      liteMode,
       toast,
       counts,
       settings: {

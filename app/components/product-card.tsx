@@ -52,6 +52,7 @@ export function ProductCard({
           alt=""
           sizes={list ? LIST_SIZES : GRID_SIZES}
           priority={priority}
+          tapToLoad
         />
         {badge ? (
           <Badge

@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useRootData } from "~/hooks/use-root-data";
 import type { ReactNode } from "react";
 import { telUrl } from "~/utils/phone";
 
@@ -121,9 +122,12 @@ export function SiteFooter({ settings }: SiteFooterProps) {
         </FooterSection>
       </div>
       <div className="border-border border-t">
-        <p className="text-fg-muted mx-auto max-w-7xl px-4 py-6">
-          © {yearFormat.format(new Date())} Perfumería de Lujo. Todos los derechos reservados.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-6">
+          <p className="text-fg-muted">
+            © {yearFormat.format(new Date())} Perfumería de Lujo. Todos los derechos reservados.
+          </p>
+          <LiteModeToggle />
+        </div>
       </div>
     </footer>
   );
@@ -149,5 +153,30 @@ function LinkList({ links }: { links: Array<{ to: string; label: string }> }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Decision 098: 'Modo ligero' (smallest pictures, those below the fold on tap), a form post that
+ * works without JS and comes back to this page.
+ */
+function LiteModeToggle() {
+  const on = useRootData()?.liteMode ?? false;
+  const location = useLocation();
+  return (
+    <Form method="post" action="/lite-mode" className="flex items-center gap-2">
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="lite" value={on ? "off" : "on"} />
+      <span className="text-fg-muted" id="modo-ligero">
+        Modo ligero: {on ? "activado" : "desactivado"}
+      </span>
+      <button
+        type="submit"
+        aria-describedby="modo-ligero"
+        className="border-border-strong hover:bg-surface-muted rounded-md border px-3 py-1.5 font-medium"
+      >
+        {on ? "Desactivar modo ligero" : "Activar modo ligero"}
+      </button>
+    </Form>
   );
 }

@@ -73,7 +73,7 @@ function OrderCard({ order }: { order: OrderCardData }) {
       <OrderStatusNote status={order.status} paymentMethod={order.paymentMethod} />
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
         <section aria-label={`Productos del pedido ${order.orderNumber}`}>
-          <OrderItems items={order.items} compact />
+          <OrderItems items={order.items} compact reviewable={order.status === "delivered"} />
         </section>
         <section aria-label={`Resumen del pedido ${order.orderNumber}`}>
           <OrderTotals order={order} />

@@ -5,17 +5,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import type { ReactNode } from "react";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { PointsHistoryTable } from "~/components/loyalty/points-history-table";
+import { RedeemForm } from "~/components/loyalty/redeem-form";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/input";
-import { useIsPending } from "~/hooks/use-is-pending";
-import {
-  couponDiscountForPoints,
-  redeemRefusalMessage,
-  TIER_LABELS,
-} from "~/models/loyalty/loyalty";
+import { redeemRefusalMessage, TIER_LABELS } from "~/models/loyalty/loyalty";
 import {
   generateLoyaltyCoupon,
   getLoyaltyAccount,
@@ -76,6 +70,7 @@ function useNewCoupon(coupons: LoyaltyCoupon[]) {
 
 export default function ProfileLoyaltyRoute() {
   const { account } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const newCoupon = useNewCoupon(account.coupons);
   return (
     <div className="space-y-8">
@@ -129,7 +124,12 @@ export default function ProfileLoyaltyRoute() {
         </section>
       ) : null}
 
-      <RedeemForm balance={account.balance} rules={account.rules} />
+      <RedeemForm
+        balance={account.balance}
+        rules={account.rules}
+        lastPoints={actionData?.points}
+        error={actionData?.error}
+      />
       <CouponList coupons={account.coupons} />
       <History entries={account.history} />
     </div>
@@ -167,52 +167,6 @@ function TierProgress({
         Te faltan {remaining.toLocaleString("en-US")} puntos para {label}.
       </p>
     </div>
-  );
-}
-
-function RedeemForm({
-  balance,
-  rules,
-}: {
-  balance: number;
-  rules: { redeemMinimum: number; redeemStep: number; pointsPerLempiraDiscount: number };
-}) {
-  const actionData = useActionData<typeof action>();
-  const pending = useIsPending();
-  const example = couponDiscountForPoints(
-    rules.pointsPerLempiraDiscount * 10,
-    rules.pointsPerLempiraDiscount,
-  );
-  return (
-    <section aria-labelledby="canjear" className="border-border rounded-lg border p-5">
-      <h2 id="canjear" className="text-lg font-semibold">
-        Canjear puntos por un cupón
-      </h2>
-      <p className="text-fg-muted mt-1 text-sm">
-        {rules.pointsPerLempiraDiscount} puntos = L 1 de descuento (
-        {(rules.pointsPerLempiraDiscount * 10).toLocaleString("en-US")} puntos ={" "}
-        {formatMoney(example)}). Mínimo {rules.redeemMinimum} puntos, en múltiplos de{" "}
-        {rules.redeemStep}. El cupón es de un solo uso.
-      </p>
-      <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
-        <Field
-          label="Puntos a canjear"
-          id="points"
-          name="points"
-          type="number"
-          inputMode="numeric"
-          min={rules.redeemMinimum}
-          step={rules.redeemStep}
-          max={balance}
-          defaultValue={actionData?.points ?? ""}
-          errors={actionData?.error ? [actionData.error] : undefined}
-          className="w-48"
-        />
-        <Button type="submit" disabled={pending}>
-          {pending ? "Generando..." : "Generar cupón"}
-        </Button>
-      </Form>
-    </section>
   );
 }
 

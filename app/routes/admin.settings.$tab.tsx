@@ -12,6 +12,7 @@ import {
   useServerForm,
   type ServerField,
 } from "~/components/forms/server-form";
+import { StickyActionBar } from "~/components/admin/sticky-action-bar";
 import { Button } from "~/components/ui/button";
 import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Label } from "~/components/ui/input";
@@ -125,9 +126,11 @@ function SettingsForm({
       {fields.map((setting) => (
         <SettingInput key={setting.key} setting={setting} field={field(setting.key)} />
       ))}
-      <Button type="submit" disabled={pending}>
-        {pending ? "Guardando..." : "Guardar cambios"}
-      </Button>
+      <StickyActionBar>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Guardando..." : "Guardar cambios"}
+        </Button>
+      </StickyActionBar>
     </Form>
   );
 }

@@ -5,6 +5,7 @@ import SQLite from "better-sqlite3";
 import { databasePath } from "#db/connection";
 import "./db.server";
 import { getEnv } from "./env.server";
+import { LITE_COOKIE_NAME, liteModeFrom } from "./save-data.server";
 import { themeFromCookieHeader } from "./theme.server";
 
 /*
@@ -20,8 +21,8 @@ import { themeFromCookieHeader } from "./theme.server";
 const SHARED_PAGES =
   /^\/(|catalog|product\/[^/]+|contact|faq|authenticity|cookies|privacy|terms|returns|productos-por-encargo)$/;
 
-/** The only cookie a first-time visitor may send: D5's theme, part of the key. */
-const SHARED_COOKIES = new Set(["theme"]);
+/** The only cookies a first-time visitor may send: D5's theme and 'Modo ligero' (098), keyed. */
+const SHARED_COOKIES = new Set(["theme", LITE_COOKIE_NAME]);
 
 /**
  * The one cookie a shared page may set: the product page records the product as recently
@@ -127,7 +128,7 @@ function cookieNames(cookieHeader: string) {
  * not a GET or HEAD of an allowed page, a data request, a prefetch (it must not record a
  * recently viewed product), or any cookie but the theme's (a session, a cart, a toast, a
  * recently-viewed list). The key holds what the page shows besides the catalogue: the origin
- * (share links), the query, the theme and the store's date (legal texts show today's date).
+ * (share links), the query, the theme, 'Modo ligero' and the store's date (legal texts show today's date).
  */
 export async function sharedPageKey(request: {
   method?: string;
@@ -157,6 +158,7 @@ export async function sharedPageKey(request: {
     url.pathname,
     query,
     await themeFromCookieHeader(cookies || null),
+    await liteModeFrom(cookies || null, header(request.headers, "save-data") ?? null),
     storeDay.format(new Date()),
   ]);
 }

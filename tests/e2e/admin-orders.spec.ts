@@ -185,12 +185,19 @@ test.describe("orders admin", () => {
     await login(page, await createUser({ role: "admin" }));
     await page.goto(`/admin/orders/${order.id}`);
 
+    // Cancel, deny and delete wait apart from the main action, behind 'Más acciones'.
+    const more = page.getByText("Más acciones", { exact: true });
+    await expect(page.getByRole("button", { name: "Cancelar Pedido" })).toBeHidden();
+    await more.click();
     await page.getByRole("button", { name: "Cancelar Pedido" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "No se pudo cancelar el pedido" });
     await expect(alert).toContainText("Debe proporcionar notas para esta acción");
     expect(await stock()).toBe(4);
 
-    await page.getByLabel("Notas para cancelar pedido").fill("El cliente lo pidió por teléfono");
+    // Without JS the page came back with the disclosure closed; with JS it stayed open.
+    const notes = page.getByLabel("Notas para cancelar pedido");
+    if (!(await notes.isVisible())) await more.click();
+    await notes.fill("El cliente lo pidió por teléfono");
     await page.getByRole("button", { name: "Cancelar Pedido" }).click();
     await expect(page.getByRole("status").getByText("Pedido cancelado")).toBeVisible();
     await expect(page.getByText("Notas: El cliente lo pidió por teléfono")).toBeVisible();
@@ -247,6 +254,40 @@ test.describe("orders admin", () => {
     const warning = page.getByRole("alert").filter({ hasText: "Este comprobante ya se usó" });
     await warning.getByRole("link", { name: first.orderNumber }).click();
     await expect(page.getByRole("heading", { name: `Pedido ${first.orderNumber}` })).toBeVisible();
+  });
+
+  test("at 1366×768 the receipt sits beside 'Aprobar Pago', the moves in the lifecycle's order", async ({
+    page,
+    db,
+    createUser,
+    login,
+  }) => {
+    const customer = await createUser();
+    const { order } = await placeOrder(db, customer);
+    await attachPicture(db, order.id, 80, { width: 1200, height: 1600 });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await login(page, await createUser({ role: "admin" }));
+    await page.goto(`/admin/orders/${order.id}`);
+
+    const proof = page.getByRole("img", { name: `Comprobante del pedido ${order.orderNumber}` });
+    const approve = page.getByRole("button", { name: "Aprobar Pago" });
+    await expect(proof).toBeInViewport({ ratio: 1 });
+    await expect(approve).toBeInViewport({ ratio: 1 });
+    const [proofBox, approveBox] = [(await proof.boundingBox())!, (await approve.boundingBox())!];
+    expect(approveBox.x).toBeGreaterThan(proofBox.x + proofBox.width);
+    // One main action; the closing ones are not beside it.
+    await expect(page.getByRole("button", { name: "Denegar Pedido" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Eliminar Pedido" })).toBeHidden();
+
+    await approve.click();
+    await expect(page.getByRole("status").getByText("Estado actualizado")).toBeVisible();
+    await page.getByRole("button", { name: "En Proceso" }).click();
+    await expect(page.getByRole("status").getByText("Estado actualizado")).toBeVisible();
+    const actions = page.getByRole("region", { name: "Acciones" });
+    await expect(actions.getByRole("button").filter({ hasText: /Enviado|Entregado/ })).toHaveText([
+      "Marcar como Enviado",
+      "Entregado",
+    ]);
   });
 
   test("the order detail shows the proof: zoomable in a dialog with JS, a link to it without", async ({

@@ -113,6 +113,22 @@ test("an admin creates a product with two pictures, reprices it, hides it and de
   expect(left).toBeUndefined();
 });
 
+test("the long product form keeps its save button in reach at 1366×768", async ({
+  page,
+  createUser,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInAsAdmin(page, await createUser({ role: "admin" }));
+  await page.goto("/admin/products/new");
+  const save = page.getByRole("button", { name: "Crear producto" });
+  const formHeight = await page.locator("form#product").evaluate((form) => form.scrollHeight);
+  expect(formHeight).toBeGreaterThan(768);
+  // At the top of the form and halfway down, the button is on screen without scrolling to it.
+  await expect(save).toBeInViewport({ ratio: 1 });
+  await page.getByLabel("Descripción", { exact: true }).scrollIntoViewIfNeeded();
+  await expect(save).toBeInViewport({ ratio: 1 });
+});
+
 test("deleting a product someone bought hides it instead and says so", async ({
   page,
   db,

@@ -75,6 +75,14 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole("heading", { level: 2, name: "General" })).toBeVisible();
 });
 
+test("a long settings tab keeps 'Guardar cambios' in reach at 1366×768", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const save = page.getByRole("button", { name: "Guardar cambios" });
+  await expect(save).toBeInViewport({ ratio: 1 });
+  const form = page.locator("form").filter({ has: save });
+  expect(await form.evaluate((element) => element.scrollHeight)).toBeGreaterThan(768);
+});
+
 test("the contact phone changes from the Contacto tab: footer and contact page follow", async ({
   page,
   browser,

@@ -39,13 +39,25 @@ test("the points of a delivered order buy a coupon that pays part of the next or
     "+1,000",
   );
 
-  await page.getByLabel("Puntos a canjear").fill("5");
+  // The value is there before generating (issue 21): the most the balance buys in whole lempiras.
+  const points = page.getByLabel("Puntos a canjear");
+  const value = page.getByRole("status").filter({ hasText: "puntos =" });
+  await expect(points).toHaveValue("980");
+  await expect(value).toHaveText("980 puntos = L 28.00 de descuento");
+  await points.fill("5");
   await page.getByRole("button", { name: "Generar cupón" }).click();
-  await expect(page.getByText("Necesitas al menos 10 puntos")).toBeVisible();
-  await page.getByLabel("Puntos a canjear").fill("2000");
+  await expect(page.getByText("Necesitas al menos 70 puntos")).toBeVisible();
+  await points.fill("500");
+  if (javaScriptEnabled) {
+    await expect(value).toHaveText("500 puntos = L 14.28: elige un múltiplo de 70 puntos.");
+  }
+  await page.getByRole("button", { name: "Generar cupón" }).click();
+  await expect(page.getByText("Canjea los puntos en múltiplos de 70")).toBeVisible();
+  await points.fill("2100");
   await page.getByRole("button", { name: "Generar cupón" }).click();
   await expect(page.getByText("Puntos insuficientes")).toBeVisible();
-  await page.getByLabel("Puntos a canjear").fill("700");
+  await points.fill("700");
+  if (javaScriptEnabled) await expect(value).toHaveText("700 puntos = L 20.00 de descuento");
   await page.getByRole("button", { name: "Generar cupón" }).click();
 
   const fresh = page.getByRole("region", { name: "Tu nuevo cupón" });

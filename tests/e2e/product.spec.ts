@@ -172,3 +172,87 @@ test.describe("product page", () => {
     );
   });
 });
+
+test.describe("delivery estimate (decision 099)", () => {
+  test("a department shows the shipping cost and days, by a GET form or in place", async ({
+    page,
+    db,
+    javaScriptEnabled,
+  }) => {
+    const product = await createProduct(db, { price: 100_000 });
+    made.push(product);
+    await page.goto(`/product/${product.slug}`);
+    const block = page.getByRole("region", { name: "Envío a tu departamento" });
+    await block.getByLabel("Departamento").selectOption("Cortés");
+    if (!javaScriptEnabled) await block.getByRole("button", { name: "Calcular envío" }).click();
+    await expect(block.getByText("Envío estándar a Cortés")).toBeVisible();
+    await expect(block).toContainText("3-5 días hábiles");
+    await expect(block).toContainText("L 150.00");
+    await expect(block).toContainText("Envío express a Cortés");
+    await expect(block).toContainText("L 300.00");
+    // Without JS the page itself answered; with JS it stayed where it was.
+    if (javaScriptEnabled) await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
+    else await expect(page).toHaveURL(/\?departamento=Cort%C3%A9s/);
+    await expect(block.getByLabel("Departamento")).toHaveValue("Cortés");
+  });
+
+  test("a department chosen before the JavaScript arrives is estimated once it does", async ({
+    page,
+    db,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "about hydration");
+    const product = await createProduct(db, { price: 100_000 });
+    made.push(product);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/product/${product.slug}`, { waitUntil: "domcontentloaded" });
+    const block = page.getByRole("region", { name: "Envío a tu departamento" });
+    await block.getByLabel("Departamento").selectOption("Yoro");
+    release();
+    await expect(block.getByText("Envío estándar a Yoro")).toBeVisible();
+    await expect(block.getByLabel("Departamento")).toHaveValue("Yoro");
+  });
+});
+
+test.describe("Modo ligero (decision 098)", () => {
+  test("turned on from the footer, the related cards wait for 'Ver imagen'; turned off again", async ({
+    page,
+    db,
+    javaScriptEnabled,
+  }) => {
+    // Pictures by key only: the HTML is what is checked, not the files.
+    const product = await createProduct(db, { images: JSON.stringify(["0123456789abcdef"]) });
+    const related = await createProduct(db, {
+      brandId: product.brandId,
+      images: JSON.stringify(["fedcba9876543210"]),
+    });
+    made.push(product, related);
+    await page.goto(`/product/${product.slug}`);
+    const card = page.getByRole("article").filter({ hasText: related.name });
+    await expect(card.getByText("Ver imagen")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Activar modo ligero" }).click();
+    await expect(page.getByRole("button", { name: "Desactivar modo ligero" })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
+    const show = card.getByText("Ver imagen");
+    await expect(show).toBeVisible();
+    if (javaScriptEnabled) {
+      await show.click();
+      await expect(card.locator("img")).toHaveAttribute("src", /-160\.webp$/);
+    } else {
+      await expect(card.getByRole("link", { name: "Ver imagen" })).toHaveAttribute(
+        "href",
+        /-160\.webp$/,
+      );
+    }
+
+    await page.getByRole("button", { name: "Desactivar modo ligero" }).click();
+    await expect(page.getByRole("button", { name: "Activar modo ligero" })).toBeVisible();
+    await expect(card.getByText("Ver imagen")).toHaveCount(0);
+  });
+});

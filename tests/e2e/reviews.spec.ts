@@ -164,3 +164,45 @@ test.describe("reviews on the product page", () => {
     expect(rows).toEqual([]);
   });
 });
+
+test("the order lists link 'Escribir reseña' on a delivered product, to its open form", async ({
+  page,
+  db,
+  createUser,
+  login,
+  javaScriptEnabled,
+}) => {
+  const buyer = await createUser();
+  const { product, order } = await deliveredPurchase(db, buyer.id);
+  const pending = await createOrder(db, {
+    userId: buyer.id,
+    status: "pending",
+    lines: [{ product }],
+    takeStock: false,
+  });
+  orders.push(pending.id);
+  await login(page, buyer);
+
+  const linkName = `Escribir reseña de ${product.name}`;
+  await page.goto("/profile/orders");
+  const summary = page.getByRole("article", { name: `Pedido ${order.orderNumber}` });
+  await expect(summary.getByRole("link", { name: linkName })).toBeVisible();
+  const notYet = page.getByRole("article", { name: `Pedido ${pending.orderNumber}` });
+  await expect(notYet.getByRole("link", { name: linkName })).toHaveCount(0);
+
+  await page.goto("/orders");
+  await expect(
+    page.getByRole("article", { name: `Pedido ${pending.orderNumber}` }).getByRole("link", {
+      name: linkName,
+    }),
+  ).toHaveCount(0);
+  await page
+    .getByRole("article", { name: `Pedido ${order.orderNumber}` })
+    .getByRole("link", { name: linkName })
+    .click();
+  await expect(page).toHaveURL(/\?tab=resenas&escribir=1#escribir-resena$/);
+  await expect(page.getByRole("group", { name: "Calificación" })).toBeVisible();
+  // Without JS the browser scrolls to the server-rendered form; with JS the form's code loads
+  // after the navigation, so only its being open is checked.
+  if (!javaScriptEnabled) await expect(page.getByLabel("Comentario")).toBeInViewport();
+});

@@ -178,8 +178,10 @@ describe("coupons bought with points (D13, D20)", () => {
     const user = await withPoints(100, new Date());
     expect(await generateLoyaltyCoupon(user.id, 0)).toEqual({ ok: false, reason: "minimum" });
     expect(await generateLoyaltyCoupon(user.id, 5)).toEqual({ ok: false, reason: "minimum" });
-    expect(await generateLoyaltyCoupon(user.id, 15)).toEqual({ ok: false, reason: "step" });
-    expect(await generateLoyaltyCoupon(user.id, 110)).toEqual({
+    // Issue 21: steps of whole lempiras, 70 points (L 2.00) with the admin's 10 and 35 a lempira.
+    expect(await generateLoyaltyCoupon(user.id, 60)).toEqual({ ok: false, reason: "minimum" });
+    expect(await generateLoyaltyCoupon(user.id, 80)).toEqual({ ok: false, reason: "step" });
+    expect(await generateLoyaltyCoupon(user.id, 140)).toEqual({
       ok: false,
       reason: "insufficient",
     });
@@ -254,13 +256,35 @@ describe("the loyalty tab's figures", () => {
   });
 });
 
-describe("twenty simultaneous redemptions over HTTP", () => {
+describe("redemptions over HTTP", () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   beforeAll(async () => {
     server = await startServer();
   }, 60_000);
   afterAll(async () => {
     await server?.stop();
+  });
+
+  it("refuses points that are not a whole step, in Spanish, and keeps the balance", async () => {
+    const user = await withPoints(700, new Date());
+    const response = await fetch(`${server.baseUrl}/profile/loyalty`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Origin: server.baseUrl,
+        Cookie: await signedInCookie(user.id),
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ points: "500" }),
+    });
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain(
+      "Canjea los puntos en múltiplos de 70, así el cupón es de lempiras enteros",
+    );
+    // The value of what was posted, computed by the server, beside the refusal.
+    expect(page).toContain("500 puntos = L 14.28: elige un múltiplo de 70 puntos.");
+    expect((await userRow(user.id)).loyaltyPoints).toBe(700);
   });
 
   it("give one coupon and never a negative balance", async () => {

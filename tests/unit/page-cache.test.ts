@@ -18,6 +18,18 @@ describe("sharedPageKey", () => {
     expect(await get("/faq", { cookie: "theme=ImRhcmsi" })).not.toBe(await get("/faq"));
   });
 
+  it("keys 'Modo ligero' apart: the Save-Data header, and the cookie that overrides it (098)", async () => {
+    const plain = await get("/catalog");
+    const light = await get("/catalog", { "save-data": "on" });
+    expect(light).not.toBeNull();
+    expect(light).not.toBe(plain);
+    // The cookie's value is a signed-less JSON string, as Remix's createCookie writes it.
+    const cookie = (value: string) =>
+      `lite=${Buffer.from(JSON.stringify(value)).toString("base64")}`;
+    expect(await get("/catalog", { cookie: cookie("on") })).toBe(light);
+    expect(await get("/catalog", { cookie: cookie("off"), "save-data": "on" })).toBe(plain);
+  });
+
   it("refuses personal pages, data requests, prefetches, writes and every other cookie", async () => {
     for (const url of [
       "/cart",

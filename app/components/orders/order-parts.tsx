@@ -10,6 +10,7 @@ import {
   SHIPPING_METHOD_LABELS,
 } from "~/models/orders/status";
 import { taxPercentageOf } from "~/models/checkout/pricing";
+import { writeReviewHref } from "~/models/reviews/reviews";
 import { formatMoney } from "~/utils/money";
 
 /*
@@ -32,6 +33,8 @@ export function OrderStatusNote({
 
 type Item = {
   id: number;
+  /** The product's page while it exists (a deleted product keeps its line, not its page). */
+  slug?: string | null;
   productName: string;
   productImage: string | null;
   size: string;
@@ -39,7 +42,16 @@ type Item = {
   price: number;
 };
 
-export function OrderItems({ items, compact = false }: { items: Item[]; compact?: boolean }) {
+/** `reviewable`: a delivered order of the customer's, each product linking to its review form. */
+export function OrderItems({
+  items,
+  compact = false,
+  reviewable = false,
+}: {
+  items: Item[];
+  compact?: boolean;
+  reviewable?: boolean;
+}) {
   return (
     <ul className="divide-border divide-y">
       {items.map((item) => (
@@ -58,11 +70,21 @@ export function OrderItems({ items, compact = false }: { items: Item[]; compact?
             <p className="text-fg-muted text-sm">
               {item.size} · Cantidad: {item.quantity} · {formatMoney(item.price)} c/u
             </p>
+            {reviewable && item.slug ? <WriteReviewLink item={item} slug={item.slug} /> : null}
           </div>
           <p className="font-medium tabular-nums">{formatMoney(item.price * item.quantity)}</p>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** 'Escribir reseña' on a delivered product (issue 21); its name says which product. */
+export function WriteReviewLink({ item, slug }: { item: { productName: string }; slug: string }) {
+  return (
+    <Link to={writeReviewHref(slug)} className="text-accent text-sm font-medium underline">
+      Escribir reseña<span className="sr-only"> de {item.productName}</span>
+    </Link>
   );
 }
 

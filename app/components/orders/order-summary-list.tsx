@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { OrderStatus } from "#db/types";
-import { OrderStatusBadge } from "~/components/orders/order-parts";
+import { OrderStatusBadge, WriteReviewLink } from "~/components/orders/order-parts";
 import { buttonClasses } from "~/components/ui/button";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
@@ -19,7 +19,13 @@ type OrderWithItems = {
   status: OrderStatus;
   total: number;
   createdAt: string;
-  items: { id: number; productName: string; size: string; quantity: number }[];
+  items: {
+    id: number;
+    slug: string | null;
+    productName: string;
+    size: string;
+    quantity: number;
+  }[];
 };
 
 /** What the list shows of `listOrdersForUser`'s orders: loaders send only this. */
@@ -30,7 +36,13 @@ export function toOrderSummaries(orders: OrderWithItems[]) {
     status: order.status,
     total: order.total,
     createdAt: order.createdAt,
-    items: items.slice(0, SHOWN_ITEMS),
+    items: items.slice(0, SHOWN_ITEMS).map(({ id, slug, productName, size, quantity }) => ({
+      id,
+      slug,
+      productName,
+      size,
+      quantity,
+    })),
     moreCount: Math.max(0, items.length - SHOWN_ITEMS),
   }));
 }
@@ -72,6 +84,12 @@ export function OrderSummaryList({ orders }: { orders: OrderSummary[] }) {
               {order.items.map((item) => (
                 <li key={item.id}>
                   {item.productName} ({item.size}) × {item.quantity}
+                  {order.status === "delivered" && item.slug ? (
+                    <>
+                      {" · "}
+                      <WriteReviewLink item={item} slug={item.slug} />
+                    </>
+                  ) : null}
                 </li>
               ))}
               {order.moreCount > 0 ? (

@@ -81,16 +81,47 @@ export const TIER_LABELS = {
 
 export type RedeemRefusal = "minimum" | "step" | "insufficient";
 
-/** backoffice.md §5: what a refused redemption tells the customer (10 by default). */
-export function redeemRefusalMessage(
-  reason: RedeemRefusal,
-  rules: Pick<LoyaltyRules, "redeemMinimum" | "redeemStep">,
-) {
+export type RedeemRules = Pick<
+  LoyaltyRules,
+  "redeemMinimum" | "redeemStep" | "pointsPerLempiraDiscount"
+>;
+
+function greatestCommonDivisor(a: number, b: number): number {
+  return b === 0 ? a : greatestCommonDivisor(b, a % b);
+}
+
+/**
+ * Issue 21: points are redeemed in steps that buy whole lempiras, the least
+ * common multiple of the admin's step and the points for L 1 (10 and 35 by default: 70 points,
+ * L 2.00). Settings that are not whole numbers keep the admin's step.
+ */
+export function redeemStepOf(rules: RedeemRules) {
+  const { redeemStep: step, pointsPerLempiraDiscount: perLempira } = rules;
+  if (!Number.isSafeInteger(step) || step < 1) return 1;
+  if (!Number.isSafeInteger(perLempira) || perLempira < 1) return step;
+  return (step / greatestCommonDivisor(step, perLempira)) * perLempira;
+}
+
+/** The smallest redemption: the admin's minimum, raised to a whole step. */
+export function redeemMinimumOf(rules: RedeemRules) {
+  const step = redeemStepOf(rules);
+  return Math.max(step, Math.ceil(rules.redeemMinimum / step) * step);
+}
+
+/** The most a balance can buy in whole steps, or 0 when it is under the minimum. */
+export function largestRedemption(balance: number, rules: RedeemRules) {
+  const step = redeemStepOf(rules);
+  const most = Math.floor(Math.max(0, balance) / step) * step;
+  return most >= redeemMinimumOf(rules) ? most : 0;
+}
+
+/** backoffice.md §5: what a refused redemption tells the customer. */
+export function redeemRefusalMessage(reason: RedeemRefusal, rules: RedeemRules) {
   switch (reason) {
     case "minimum":
-      return `Necesitas al menos ${rules.redeemMinimum} puntos`;
+      return `Necesitas al menos ${redeemMinimumOf(rules).toLocaleString("en-US")} puntos`;
     case "step":
-      return `Canjea los puntos en múltiplos de ${rules.redeemStep}`;
+      return `Canjea los puntos en múltiplos de ${redeemStepOf(rules).toLocaleString("en-US")}, así el cupón es de lempiras enteros`;
     case "insufficient":
       return "Puntos insuficientes";
   }

@@ -2,7 +2,13 @@ import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database, PointsType } from "#db/types";
 import { formatMoney } from "~/utils/money";
-import { couponDiscountForPoints, tierFor, type LoyaltyRules } from "./loyalty";
+import {
+  couponDiscountForPoints,
+  redeemMinimumOf,
+  redeemStepOf,
+  tierFor,
+  type LoyaltyRules,
+} from "./loyalty";
 
 /*
  * D13: the points ledger. `points_history` is the single source of truth; the user row's
@@ -271,10 +277,10 @@ export async function redeemPoints(
   now: Date = new Date(),
 ) {
   const { points, userId } = request;
-  if (!Number.isSafeInteger(points) || points < rules.redeemMinimum) {
+  if (!Number.isSafeInteger(points) || points < redeemMinimumOf(rules)) {
     return { ok: false as const, reason: "minimum" as const };
   }
-  if (points % rules.redeemStep !== 0) return { ok: false as const, reason: "step" as const };
+  if (points % redeemStepOf(rules) !== 0) return { ok: false as const, reason: "step" as const };
   await expireIfInactive(executor, userId, rules, now);
   const { balance } = await ledgerTotals(executor, userId);
   if (points > balance) return { ok: false as const, reason: "insufficient" as const };

@@ -26,3 +26,11 @@ export const REVIEW_REFUSALS = {
 } as const;
 
 export type ReviewRefusal = keyof typeof REVIEW_REFUSALS;
+
+/** The anchor of the product page's 'Escribir reseña' form, opened by `?escribir=1`. */
+export const WRITE_REVIEW_ANCHOR = "escribir-resena";
+
+/** Issue 21: where an order list's 'Escribir reseña' leads, the form already open. */
+export function writeReviewHref(slug: string) {
+  return `/product/${encodeURIComponent(slug)}?tab=resenas&escribir=1#${WRITE_REVIEW_ANCHOR}`;
+}

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useSearchParams } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { controlProps, fieldProps, useServerForm } from "~/components/forms/server-form";
 import { StarIcon } from "~/components/icons";
@@ -7,7 +7,11 @@ import { Button } from "~/components/ui/button";
 import { Field, Label } from "~/components/ui/input";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX } from "~/models/reviews/reviews";
+import {
+  REVIEW_COMMENT_MAX,
+  REVIEW_TITLE_MAX,
+  WRITE_REVIEW_ANCHOR,
+} from "~/models/reviews/reviews";
 import type { ReviewSchema } from "./forms.server";
 
 type ActionData = { review?: SubmissionResult<string[]> };
@@ -22,6 +26,7 @@ const RATINGS = [1, 2, 3, 4, 5] as const;
  */
 export function ReviewForm({ moderated }: { moderated: boolean }) {
   const actionData = useActionData<ActionData>();
+  const [searchParams] = useSearchParams();
   const hydrated = useHydrated();
   const pending = useIsPending();
   const { form, field } = useServerForm<typeof ReviewSchema>({
@@ -44,7 +49,9 @@ export function ReviewForm({ moderated }: { moderated: boolean }) {
 
   return (
     <details
-      open={Boolean(actionData?.review)}
+      id={WRITE_REVIEW_ANCHOR}
+      // Opened by a refused post, and by an order list's 'Escribir reseña' (?escribir=1).
+      open={Boolean(actionData?.review) || searchParams.get("escribir") === "1"}
       className="border-border group/resena rounded-lg border"
     >
       <summary className="px-4 py-3 font-semibold">Escribir reseña</summary>

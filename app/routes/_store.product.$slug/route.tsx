@@ -20,6 +20,11 @@ import {
   listApprovedReviews,
 } from "~/models/reviews/reviews.server";
 import { getSettings } from "~/models/settings/settings.server";
+import {
+  DEPARTMENT_PARAM,
+  deliveryEstimate,
+  isDepartment,
+} from "~/models/checkout/delivery-estimate";
 import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { getUser } from "~/models/auth/auth.server";
@@ -30,6 +35,7 @@ import { requestOrigin } from "~/utils/security.server";
 import { invariantResponse } from "~/utils/invariant";
 import { getShopper } from "~/models/auth/shopper.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { DeliveryEstimate } from "./delivery-estimate";
 import { ProductDetails, type CartFormError } from "./product-details";
 import { ProductGallery } from "./product-gallery";
 import { ProductTabs } from "./product-tabs";
@@ -65,6 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const origin = requestOrigin(request);
   const mainImage = product.images[0];
+  const department = new URL(request.url).searchParams.get(DEPARTMENT_PARAM);
   return json(
     {
       product: { ...product, inWishlist: wishlist.includes(product.id) },
@@ -73,6 +80,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       reviewing: { eligibility, moderated: !settings.autoApproveReviews },
       related,
       wishlist,
+      // Decision 099: the estimate without JS, for the department the page's form sent.
+      delivery: isDepartment(department)
+        ? deliveryEstimate({ department, subtotal: product.price, settings })
+        : null,
       share: {
         url: `${origin}/product/${product.slug}`,
         image: mainImage ? `${origin}${productImageUrl(mainImage, 640)}` : null,
@@ -176,7 +187,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export default function ProductRoute() {
-  const { product, reviews, rating, reviewing, related, wishlist, share } =
+  const { product, reviews, rating, reviewing, related, wishlist, share, delivery } =
     useLoaderData<typeof loader>();
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
@@ -212,7 +223,10 @@ export default function ProductRoute() {
             className="absolute top-3 right-3"
           />
         </div>
-        <ProductDetails product={product} rating={rating} shareUrl={share.url} />
+        <div className="space-y-6">
+          <ProductDetails product={product} rating={rating} shareUrl={share.url} />
+          <DeliveryEstimate slug={product.slug} estimate={delivery} />
+        </div>
       </div>
       <ProductTabs
         product={product}

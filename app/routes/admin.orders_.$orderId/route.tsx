@@ -23,7 +23,12 @@ import {
   deleteOrder,
   OrderTransitionError,
 } from "~/models/orders/lifecycle.server";
-import { canDeleteOrder, canTransition, ORDER_ACTION_LIMITS } from "~/models/orders/status";
+import {
+  canDeleteOrder,
+  canTransition,
+  ORDER_ACTION_LIMITS,
+  ORDER_STATUSES,
+} from "~/models/orders/status";
 import {
   ExtendDeadlineError,
   extendTransferDeadline,
@@ -164,11 +169,30 @@ export default function AdminOrderRoute() {
       </div>
       <p className="text-fg-muted text-sm">Realizado el {formatDateTime(order.createdAt)}</p>
 
-      {order.proof ? <ProofReuseWarning reusedIn={order.proof.reusedIn} /> : null}
-
-      {paymentDeadline ? <DeadlineForm deadline={paymentDeadline} /> : null}
-
-      <StatusActions order={order} />
+      {/* The decision first (issue 21): the receipt beside the action it decides, in one
+          screen at 1366×768; the customer and the products below. */}
+      <div className={order.proof ? "grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]" : ""}>
+        {order.proof ? (
+          <section
+            aria-labelledby="order-proof"
+            className="border-border bg-surface rounded-xl border p-4"
+          >
+            <h2 id="order-proof" className="mb-3 font-semibold">
+              Comprobante de pago
+            </h2>
+            <ProofViewer
+              src={order.proof.url}
+              alt={`Comprobante del pedido ${order.orderNumber}`}
+              thumbnailClassName="border-border max-h-[26rem] w-full rounded-lg border object-contain"
+            />
+          </section>
+        ) : null}
+        <div className="min-w-0 space-y-4">
+          {order.proof ? <ProofReuseWarning reusedIn={order.proof.reusedIn} /> : null}
+          <StatusActions order={order} />
+          {paymentDeadline ? <DeadlineForm deadline={paymentDeadline} /> : null}
+        </div>
+      </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="border-border bg-surface rounded-xl border p-5">
@@ -189,17 +213,6 @@ export default function AdminOrderRoute() {
           </div>
         </section>
       </div>
-
-      {order.proof ? (
-        <section className="border-border bg-surface rounded-xl border p-5">
-          <h2 className="mb-3 font-semibold">Comprobante de pago</h2>
-          <ProofViewer
-            src={order.proof.url}
-            alt={`Comprobante del pedido ${order.orderNumber}`}
-            thumbnailClassName="border-border max-h-[32rem] rounded-lg border object-contain"
-          />
-        </section>
-      ) : null}
 
       <section className="border-border bg-surface rounded-xl border p-5">
         <h2 id="order-history" className="mb-3 font-semibold">
@@ -230,60 +243,83 @@ export default function AdminOrderRoute() {
 
 type ActionOrder = { id: string; status: OrderStatus; trackingNumber: string | null };
 
-/** The moves backoffice.md §4 allows from the order's status, each a form of its own. */
+/**
+ * The moves backoffice.md §4 allows from the order's status, each a form of its own, in the
+ * lifecycle's order (ORDER_STATUSES). The forward moves are the main actions; cancel, deny and
+ * delete wait in 'Más acciones' (a <details>, so it opens without JS), apart from them.
+ */
 function StatusActions({ order }: { order: ActionOrder }) {
   const can = (to: OrderStatus) => canTransition(order.status, to);
-  const simple: Array<[OrderStatus, string]> = [
-    ["paid", "Aprobar Pago"],
-    ["processing", "En Proceso"],
-    ["delivered", "Entregado"],
-  ];
+  const forward = ORDER_STATUSES.filter((to) => to in FORWARD_LABELS && can(to));
+  const closing = (["cancelled", "denied"] as const).filter(can);
+  const deletable = canDeleteOrder(order.status);
   return (
-    <section className="border-border bg-surface space-y-4 rounded-xl border p-5">
-      <h2 className="font-semibold">Acciones</h2>
-      <div className="flex flex-wrap gap-3">
-        {simple
-          .filter(([to]) => can(to))
-          .map(([to, label]) => (
-            <Form method="post" key={to}>
-              <input type="hidden" name="intent" value="status" />
-              <input type="hidden" name="expectedStatus" value={order.status} />
-              <Button type="submit" name="to" value={to}>
-                {label}
-              </Button>
-            </Form>
-          ))}
-        {can("shipped") ? (
-          <Form method="post" className="flex flex-wrap items-end gap-2">
-            <input type="hidden" name="intent" value="status" />
-            <input type="hidden" name="expectedStatus" value={order.status} />
-            <label className="text-sm">
-              Número de guía (opcional)
-              <input
-                name="trackingNumber"
-                defaultValue={order.trackingNumber ?? ""}
-                maxLength={ORDER_ACTION_LIMITS.trackingNumber}
-                className="border-border bg-surface block rounded-md border px-3 py-2"
-              />
-            </label>
-            <Button type="submit" name="to" value="shipped">
-              Marcar como Enviado
-            </Button>
-          </Form>
-        ) : null}
-      </div>
-      <div className="grid gap-4 md:grid-cols-3">
-        {can("cancelled") ? (
-          <NotesForm order={order} to="cancelled" label="Cancelar Pedido" />
-        ) : null}
-        {can("denied") ? <NotesForm order={order} to="denied" label="Denegar Pedido" /> : null}
-        {canDeleteOrder(order.status) ? (
-          <NotesForm order={order} to="deleted" label="Eliminar Pedido" />
-        ) : null}
-      </div>
+    <section
+      aria-labelledby="order-actions"
+      className="border-border bg-surface space-y-4 rounded-xl border p-5"
+    >
+      <h2 id="order-actions" className="font-semibold">
+        Acciones
+      </h2>
+      {forward.length > 0 ? (
+        <div className="flex flex-wrap items-end gap-3">
+          {forward.map((to) =>
+            to === "shipped" ? (
+              <Form method="post" key={to} className="flex flex-wrap items-end gap-2">
+                <input type="hidden" name="intent" value="status" />
+                <input type="hidden" name="expectedStatus" value={order.status} />
+                <label className="text-sm">
+                  Número de guía (opcional)
+                  <input
+                    name="trackingNumber"
+                    defaultValue={order.trackingNumber ?? ""}
+                    maxLength={ORDER_ACTION_LIMITS.trackingNumber}
+                    className="border-border bg-surface block rounded-md border px-3 py-2"
+                  />
+                </label>
+                <Button type="submit" name="to" value="shipped">
+                  {FORWARD_LABELS.shipped}
+                </Button>
+              </Form>
+            ) : (
+              <Form method="post" key={to}>
+                <input type="hidden" name="intent" value="status" />
+                <input type="hidden" name="expectedStatus" value={order.status} />
+                <Button type="submit" name="to" value={to}>
+                  {FORWARD_LABELS[to as keyof typeof FORWARD_LABELS]}
+                </Button>
+              </Form>
+            ),
+          )}
+        </div>
+      ) : (
+        <p className="text-fg-muted text-sm">Este pedido ya no avanza.</p>
+      )}
+      {closing.length > 0 || deletable ? (
+        <details className="border-border group rounded-lg border">
+          <summary className="hover:bg-surface-muted cursor-pointer rounded-lg px-4 py-2 text-sm font-medium">
+            Más acciones
+          </summary>
+          <div className="grid gap-4 p-4 pt-2 md:grid-cols-2">
+            {closing.map((to) => (
+              <NotesForm key={to} order={order} to={to} label={CLOSING_LABELS[to]} />
+            ))}
+            {deletable ? <NotesForm order={order} to="deleted" label="Eliminar Pedido" /> : null}
+          </div>
+        </details>
+      ) : null}
     </section>
   );
 }
+
+const FORWARD_LABELS = {
+  paid: "Aprobar Pago",
+  processing: "En Proceso",
+  shipped: "Marcar como Enviado",
+  delivered: "Entregado",
+} as const satisfies Partial<Record<OrderStatus, string>>;
+
+const CLOSING_LABELS = { cancelled: "Cancelar Pedido", denied: "Denegar Pedido" } as const;
 
 /**
  * An unpaid transfer's deadline (issue 12): shown, and moved later by "+N horas" or a new date

@@ -10,6 +10,7 @@ import {
 } from "~/components/forms/server-form";
 import { ProductImage } from "~/components/product-image";
 import { Button } from "~/components/ui/button";
+import { StickyActionBar } from "~/components/admin/sticky-action-bar";
 import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -184,11 +185,11 @@ export function ProductForm({
 
       <ImagesSection images={images} errors={field("newImages").errors} />
 
-      <div className="flex gap-3">
+      <StickyActionBar>
         <Button type="submit" disabled={pending}>
           {pending ? "Guardando..." : mode === "create" ? "Crear producto" : "Guardar cambios"}
         </Button>
-      </div>
+      </StickyActionBar>
     </Form>
   );
 }

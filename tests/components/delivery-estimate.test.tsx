@@ -1,0 +1,51 @@
+import { json } from "@remix-run/node";
+import { createRemixStub } from "@remix-run/testing";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { expect, test } from "vitest";
+import { deliveryEstimate } from "~/models/checkout/delivery-estimate";
+import { DeliveryEstimate } from "~/routes/_store.product.$slug/delivery-estimate";
+import { formatMoney } from "~/utils/money";
+
+const SETTINGS = {
+  shipping_cost: 15_000,
+  free_shipping_threshold: 200_000,
+  express_shipping_cost: 30_000,
+  express_free_shipping_threshold: 500_000,
+  tax_percentage: 15,
+};
+
+function renderEstimate() {
+  const asked: string[] = [];
+  const Stub = createRemixStub([
+    {
+      path: "/product/sauvage",
+      Component: () => <DeliveryEstimate slug="sauvage" estimate={null} />,
+    },
+    {
+      path: "/resources/delivery-estimate",
+      loader: ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params.toString());
+        const department = params.get("departamento") as "Yoro";
+        return json({
+          estimate: deliveryEstimate({ department, subtotal: 100_000, settings: SETTINGS }),
+        });
+      },
+    },
+  ]);
+  render(<Stub initialEntries={["/product/sauvage"]} />);
+  return { asked, user: userEvent.setup() };
+}
+
+test("choosing a department fetches its estimate in place, without leaving the page", async () => {
+  const { asked, user } = renderEstimate();
+  expect(screen.queryByText(/Envío estándar/)).toBeNull();
+  await user.selectOptions(screen.getByLabelText("Departamento"), "Yoro");
+  await waitFor(() => expect(screen.getByText("Envío estándar a Yoro")).toBeTruthy());
+  expect(asked).toEqual(["producto=sauvage&departamento=Yoro"]);
+  expect(screen.getByText(formatMoney(15_000))).toBeTruthy();
+  expect(screen.getByText(formatMoney(30_000))).toBeTruthy();
+  expect(screen.getByText("Gratis")).toBeTruthy();
+  expect(screen.getByText("3-5 días hábiles")).toBeTruthy();
+});
