@@ -6,6 +6,7 @@ import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { TIER_LABELS, type LoyaltyHistoryEntry } from "~/models/loyalty/loyalty";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { OrderNumber } from "~/components/orders/order-number";
 
 /* The read-only parts of the profile view: loyalty, orders and the activity history (§3). */
 
@@ -85,7 +86,7 @@ export function OrderHistory({
                 <tr key={order.id}>
                   <td className="py-2 pr-4">
                     <Link to={`/admin/orders/${order.id}`} className="font-medium underline">
-                      {order.orderNumber}
+                      <OrderNumber value={order.orderNumber} />
                     </Link>
                   </td>
                   <td className="py-2 pr-4 whitespace-nowrap">{formatDate(order.createdAt)}</td>
