@@ -3,6 +3,7 @@ import { useState } from "react";
 import { MinusIcon, PlusIcon } from "~/components/icons";
 import { ProductImage } from "~/components/product-image";
 import { buttonClasses } from "~/components/ui/button";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { lineMaximum, type CartLine, type CartNotice } from "~/models/cart/cart";
 import { formatMoney } from "~/utils/money";
 
@@ -52,6 +53,14 @@ export function CartLineItem({
   const error = answer?.error ?? serverError;
   const label = `${line.name} (${line.size})`;
   const busy = fetcher.state !== "idle";
+  const hydrated = useHydrated();
+  // The new quantity, once the server has it, is read out (the focus stays on − or +).
+  const [announcement, setAnnouncement] = useState("");
+  const [shownQuantity, setShownQuantity] = useState(line.quantity);
+  if (line.quantity !== shownQuantity) {
+    setShownQuantity(line.quantity);
+    setAnnouncement(`${label}: cantidad ${line.quantity}`);
+  }
 
   const hidden = (
     <>
@@ -153,7 +162,13 @@ export function CartLineItem({
                 name="intent"
                 value="update"
                 aria-label={`Aumentar cantidad de ${label}`}
-                disabled={atLimit || busy}
+                // With JS the button stays focusable while it waits or at the limit (a
+                // disabled button drops the focus); without JS the limit disables it.
+                disabled={atLimit && !hydrated}
+                aria-disabled={atLimit || busy || undefined}
+                onClick={(event) => {
+                  if (atLimit || busy) event.preventDefault();
+                }}
                 className={stepButton}
               >
                 <PlusIcon />
@@ -169,6 +184,9 @@ export function CartLineItem({
           <p className="text-fg-muted text-xs">Stock máximo: {line.stock} unidades</p>
         ) : null}
 
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
         {error ? (
           <div role="alert" className="text-danger text-sm">
             <p className="font-semibold">{error.title}</p>

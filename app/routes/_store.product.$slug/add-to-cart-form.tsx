@@ -47,7 +47,15 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
   const busy = fetcher.state !== "idle";
 
   return (
-    <fetcher.Form method="post" preventScrollReset className="group/compra mt-6">
+    <fetcher.Form
+      method="post"
+      preventScrollReset
+      className="group/compra mt-6"
+      // While it is sent the button stays enabled (aria-disabled), so it keeps the focus.
+      onSubmit={(event) => {
+        if (busy) event.preventDefault();
+      }}
+    >
       <input type="hidden" name="productId" value={product.id} />
       <div className="min-h-12">
         {sizes.map((option) => {
@@ -141,7 +149,13 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
         </div>
       ) : null}
 
-      <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto" disabled={soldOut || busy}>
+      <Button
+        type="submit"
+        size="lg"
+        className="mt-6 w-full sm:w-auto"
+        disabled={soldOut}
+        aria-disabled={busy || undefined}
+      >
         {busy ? "Agregando..." : "Agregar al carrito"}
       </Button>
     </fetcher.Form>
