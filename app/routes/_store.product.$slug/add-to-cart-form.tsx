@@ -1,5 +1,6 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useState } from "react";
+import { useTaxNote } from "~/components/product-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -45,6 +46,7 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
   const [selected, setSelected] = useState(initialSize);
   const soldOut = product.stock <= 0;
   const busy = fetcher.state !== "idle";
+  const tax = useTaxNote();
 
   return (
     <fetcher.Form
@@ -72,6 +74,7 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
             <p key={option.size} data-size={option.size} className={visible}>
               <span className="sr-only">Precio de {option.size}: </span>
               <span className="text-3xl font-semibold">{formatMoney(option.price)}</span>
+              {tax ? <span className="text-fg-muted ml-2 text-sm">{tax}</span> : null}
               {percent !== null && option.originalPrice !== null ? (
                 <>
                   {" "}
