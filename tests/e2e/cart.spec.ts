@@ -158,7 +158,15 @@ test.describe("cart", () => {
       { productId: bigger.id, userId: shopper.id, size: "50ml", quantity: 2 },
     ]);
 
-    await page.getByRole("button", { name: "Vaciar carrito" }).click();
+    // 'Vaciar carrito' asks first; 'Cancelar' keeps the cart.
+    await page.getByRole("link", { name: "Vaciar carrito" }).click();
+    const confirm = page.getByRole("region", { name: "¿Vaciar el carrito?" });
+    await expect(confirm).toContainText("Se quitarán 2 productos");
+    await confirm.getByRole("link", { name: "Cancelar" }).click();
+    await expect(confirm).toHaveCount(0);
+    expect(await cartLines(db, [cheap.id, bigger.id, third.id])).toHaveLength(1);
+    await page.getByRole("link", { name: "Vaciar carrito" }).click();
+    await confirm.getByRole("button", { name: "Sí, vaciar carrito" }).click();
     await expect(page.getByRole("status").getByText("Carrito limpiado")).toBeVisible();
     await expect(page.getByText("Tu carrito está vacío")).toBeVisible();
     await expect(page.getByLabel("Carrito, 0 artículos", { exact: true })).toBeVisible();
