@@ -7,6 +7,7 @@ import { TIER_LABELS, type LoyaltyHistoryEntry } from "~/models/loyalty/loyalty"
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { OrderNumber } from "~/components/orders/order-number";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 /* The read-only parts of the profile view: loyalty, orders and the activity history (§3). */
 
@@ -70,7 +71,7 @@ export function OrderHistory({
       {orders.length === 0 ? (
         <p className="text-fg-muted text-sm">No tiene pedidos aún.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Pedidos del cliente">
           <table className="w-full text-left text-sm">
             <thead className="text-fg-muted">
               <tr>
@@ -98,7 +99,7 @@ export function OrderHistory({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
