@@ -77,6 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         tiktokUrl: settings.tiktok_url,
         companyDescription: settings.company_description,
         freeShippingThreshold: settings.free_shipping_threshold,
+        taxPercentage: settings.tax_percentage,
       },
     },
     headers ? { headers } : undefined,

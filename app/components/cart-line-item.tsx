@@ -3,6 +3,7 @@ import { useState } from "react";
 import { MinusIcon, PlusIcon } from "~/components/icons";
 import { ProductImage } from "~/components/product-image";
 import { buttonClasses } from "~/components/ui/button";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { lineMaximum, type CartLine, type CartNotice } from "~/models/cart/cart";
 import { formatMoney } from "~/utils/money";
 
@@ -52,6 +53,14 @@ export function CartLineItem({
   const error = answer?.error ?? serverError;
   const label = `${line.name} (${line.size})`;
   const busy = fetcher.state !== "idle";
+  const hydrated = useHydrated();
+  // The new quantity, once the server has it, is read out (the focus stays on − or +).
+  const [announcement, setAnnouncement] = useState("");
+  const [shownQuantity, setShownQuantity] = useState(line.quantity);
+  if (line.quantity !== shownQuantity) {
+    setShownQuantity(line.quantity);
+    setAnnouncement(`${label}: cantidad ${line.quantity}`);
+  }
 
   const hidden = (
     <>
@@ -91,74 +100,87 @@ export function CartLineItem({
 
         {line.available ? (
           <div className="flex flex-wrap items-center gap-2">
-            <fetcher.Form method="post" action="/cart" preventScrollReset>
-              {hidden}
-              <input type="hidden" name="quantity" value={Math.max(0, quantity - 1)} />
-              <button
-                type="submit"
-                name="intent"
-                value="update"
-                aria-label={`Disminuir cantidad de ${label}`}
-                className={stepButton}
-              >
-                <MinusIcon />
-              </button>
-            </fetcher.Form>
-            {compact ? (
-              <span
-                className="min-w-8 text-center tabular-nums"
-                aria-label={`Cantidad: ${quantity}`}
-              >
-                {quantity}
-              </span>
-            ) : (
-              <fetcher.Form
-                method="post"
-                action="/cart"
-                preventScrollReset
-                className="flex items-center gap-2"
-                // A new quantity from the server resets the box.
-                key={line.quantity}
-              >
+            {/* −, the quantity and + stay on one row, even at 320 px; 'Actualizar' may wrap. */}
+            <div className="flex flex-nowrap items-center gap-2">
+              <fetcher.Form method="post" action="/cart" preventScrollReset>
                 {hidden}
-                <label htmlFor={`quantity-${line.id}`} className="sr-only">
-                  Cantidad de {label}
-                </label>
-                <input
-                  id={`quantity-${line.id}`}
-                  name="quantity"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  required
-                  defaultValue={serverError?.quantity ?? line.quantity}
-                  className="border-border-strong bg-surface h-10 w-16 rounded-md border px-2 text-center"
-                />
+                <input type="hidden" name="quantity" value={Math.max(0, quantity - 1)} />
                 <button
                   type="submit"
                   name="intent"
                   value="update"
-                  className={buttonClasses("ghost", "sm")}
+                  aria-label={`Disminuir cantidad de ${label}`}
+                  className={stepButton}
                 >
-                  Actualizar
+                  <MinusIcon />
                 </button>
               </fetcher.Form>
-            )}
-            <fetcher.Form method="post" action="/cart" preventScrollReset>
-              {hidden}
-              <input type="hidden" name="quantity" value={quantity + 1} />
+              {compact ? (
+                <span
+                  className="min-w-8 text-center tabular-nums"
+                  aria-label={`Cantidad: ${quantity}`}
+                >
+                  {quantity}
+                </span>
+              ) : (
+                <fetcher.Form
+                  id={`quantity-form-${line.id}`}
+                  method="post"
+                  action="/cart"
+                  preventScrollReset
+                  className="flex items-center gap-2"
+                  // A new quantity from the server resets the box.
+                  key={line.quantity}
+                >
+                  {hidden}
+                  <label htmlFor={`quantity-${line.id}`} className="sr-only">
+                    Cantidad de {label}
+                  </label>
+                  <input
+                    id={`quantity-${line.id}`}
+                    name="quantity"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    required
+                    defaultValue={serverError?.quantity ?? line.quantity}
+                    className="border-border-strong bg-surface h-10 w-16 rounded-md border px-2 text-center"
+                  />
+                </fetcher.Form>
+              )}
+              <fetcher.Form method="post" action="/cart" preventScrollReset>
+                {hidden}
+                <input type="hidden" name="quantity" value={quantity + 1} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="update"
+                  aria-label={`Aumentar cantidad de ${label}`}
+                  // With JS the button stays focusable while it waits or at the limit (a
+                  // disabled button drops the focus); without JS the limit disables it.
+                  disabled={atLimit && !hydrated}
+                  aria-disabled={atLimit || busy || undefined}
+                  onClick={(event) => {
+                    if (atLimit || busy) event.preventDefault();
+                  }}
+                  className={stepButton}
+                >
+                  <PlusIcon />
+                </button>
+              </fetcher.Form>
+            </div>
+            {compact ? null : (
               <button
                 type="submit"
+                form={`quantity-form-${line.id}`}
                 name="intent"
                 value="update"
-                aria-label={`Aumentar cantidad de ${label}`}
-                disabled={atLimit || busy}
-                className={stepButton}
+                className={buttonClasses("ghost", "sm")}
               >
-                <PlusIcon />
+                Actualizar
               </button>
-            </fetcher.Form>
+            )}
           </div>
         ) : (
           <p className="text-danger text-sm font-semibold">
@@ -169,6 +191,9 @@ export function CartLineItem({
           <p className="text-fg-muted text-xs">Stock máximo: {line.stock} unidades</p>
         ) : null}
 
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
         {error ? (
           <div role="alert" className="text-danger text-sm">
             <p className="font-semibold">{error.title}</p>

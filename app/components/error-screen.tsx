@@ -6,8 +6,6 @@ import { buttonClasses } from "~/components/ui/button";
 export type ErrorScreenProps = {
   status: number;
   title: string;
-  /** Language of the title when it is not Spanish (the spec quotes an English 404). */
-  titleLang?: string;
   /** Inline content (it sits inside a paragraph). */
   message: ReactNode;
   /** A way out, shown as a button-styled link. */
@@ -17,14 +15,7 @@ export type ErrorScreenProps = {
 };
 
 /** Renders a plain block (not <main>) so it can sit inside a layout's <main> or stand alone. */
-export function ErrorScreen({
-  status,
-  title,
-  titleLang,
-  message,
-  action,
-  children,
-}: ErrorScreenProps) {
+export function ErrorScreen({ status, title, message, action, children }: ErrorScreenProps) {
   return (
     <div className="grid min-h-[60dvh] place-items-center px-4 py-16">
       <div className="max-w-md text-center">
@@ -35,9 +26,7 @@ export function ErrorScreen({
               Error {status}
             </p>
           )}
-          <h1 lang={titleLang} className="font-display text-fg text-3xl font-semibold">
-            {title}
-          </h1>
+          <h1 className="font-display text-fg text-3xl font-semibold">{title}</h1>
         </div>
         <p className="text-fg-muted mt-4">{message}</p>
         {children}
@@ -51,17 +40,23 @@ export function ErrorScreen({
   );
 }
 
-/** storefront.md §2 quotes these English strings for the not-found screen; the Spanish line helps shoppers. */
+/**
+ * The not-found screen, in Spanish (issue 21 replaces the English lines storefront.md §2
+ * quoted, decision 097), with the catalogue as a second way out.
+ */
 export function NotFoundScreen() {
   return (
     <ErrorScreen
       status={404}
-      title="404 Page Not Found"
-      titleLang="en"
-      message={<span lang="en">Did you forget to add the page to the router?</span>}
+      title="Página no encontrada"
+      message="La página que buscas no existe o cambió de dirección."
       action={{ to: "/", label: "Volver al inicio" }}
     >
-      <p className="text-fg mt-2">La página que buscas no existe.</p>
+      <p className="mt-2">
+        <Link to="/catalog" className="text-accent underline underline-offset-4">
+          Ver el catálogo
+        </Link>
+      </p>
     </ErrorScreen>
   );
 }

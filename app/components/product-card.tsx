@@ -5,6 +5,8 @@ import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { WishlistButton } from "~/components/wishlist-button";
 import type { CatalogProduct } from "~/models/catalog/catalog";
 import { discountPercent, productBadge, type ProductBadge } from "~/models/catalog/product-badge";
+import { useRootData } from "~/hooks/use-root-data";
+import { taxNote } from "~/models/checkout/pricing";
 import { formatMoney } from "~/utils/money";
 
 const badgeVariants: Record<ProductBadge, BadgeVariant> = {
@@ -118,9 +120,11 @@ export function Rating({ value, count }: { value: number; count: number }) {
 
 export function Price({ price, originalPrice }: { price: number; originalPrice: number | null }) {
   const percent = discountPercent(price, originalPrice);
+  const tax = useTaxNote();
   return (
     <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
       <span className="font-semibold">{formatMoney(price)}</span>
+      {tax ? <span className="text-fg-muted text-xs">{tax}</span> : null}
       {percent !== null && originalPrice !== null ? (
         <>
           <s className="text-fg-muted text-sm">
@@ -132,4 +136,10 @@ export function Price({ price, originalPrice }: { price: number; originalPrice: 
       ) : null}
     </p>
   );
+}
+
+/** 'ISV incluido' or '+ ISV' after a price, from the store's tax setting (decision 097). */
+export function useTaxNote() {
+  const taxPercentage = useRootData()?.settings.taxPercentage;
+  return taxPercentage === undefined ? null : taxNote(taxPercentage);
 }

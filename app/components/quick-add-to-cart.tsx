@@ -30,12 +30,13 @@ export function QuickAddToCart({
         value={productId}
         onClick={(event) => {
           event.preventDefault();
-          fetcher.submit(event.currentTarget, { preventScrollReset: true });
+          if (!busy) fetcher.submit(event.currentTarget, { preventScrollReset: true });
         }}
         variant="secondary"
         size="sm"
         aria-label={`Agregar ${productName} al carrito`}
-        disabled={busy}
+        // Not `disabled`: a disabled button loses the focus the shopper left on it.
+        aria-disabled={busy || undefined}
         className="w-full"
       >
         <CartIcon className="size-4" />

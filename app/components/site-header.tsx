@@ -11,11 +11,13 @@ import {
 } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useCloseOnNavigation } from "~/hooks/use-close-on-navigation";
+import { useFocusTrap } from "~/hooks/use-focus-trap";
 import { useRevalidateOnInterval } from "~/hooks/use-revalidate-on-interval";
 import { Monogram } from "~/components/monogram";
 import { buttonClasses } from "~/components/ui/button";
 import {
   BellIcon,
+  BoxIcon,
   CartIcon,
   ChartIcon,
   HeartIcon,
@@ -25,7 +27,11 @@ import {
   MoonIcon,
   ReceiptIcon,
   SearchIcon,
+  SparklesIcon,
+  StarIcon,
+  StoreIcon,
   SunIcon,
+  TagIcon,
   UserIcon,
   type IconProps,
 } from "~/components/icons";
@@ -71,6 +77,17 @@ export function cartBadgeLabel(count: number) {
   return n > 9 ? "9+" : String(n);
 }
 
+/**
+ * A header button's name says what its badge shows, outside parentheses (axe ignores
+ * parenthetical text when it compares a name with the visible label, WCAG 2.5.3), so
+ * speech-input users can say what they see: 'Carrito, 2 artículos'.
+ */
+export function countedLabel(noun: string, count: number, unit?: [string, string]) {
+  const shown = cartBadgeLabel(count);
+  if (!unit) return `${noun}, ${shown}`;
+  return `${noun}, ${shown} ${shown === "1" ? unit[0] : unit[1]}`;
+}
+
 /** The toggle cycles light → dark → system → light. */
 export function nextTheme(theme: Theme): Theme {
   return theme === "light" ? "dark" : theme === "dark" ? "system" : "light";
@@ -109,7 +126,7 @@ export function SiteHeader({
           <ThemeForm theme={theme} className="hidden md:block" />
           <Link
             to="/wishlist"
-            aria-label={`Favoritos (${wishlistCount})`}
+            aria-label={countedLabel("Favoritos", wishlistCount)}
             className={`${iconLink} max-md:hidden`}
           >
             <HeartIcon />
@@ -139,7 +156,7 @@ function CartButton({ count }: { count: number }) {
   const open = openOn === pathname;
   // Once opened, the drawer stays mounted (closed), so its fetcher keeps the last cart.
   const [used, setUsed] = useState(false);
-  const label = `Carrito (${count})`;
+  const label = countedLabel("Carrito", count, ["artículo", "artículos"]);
 
   if (!hydrated) {
     return (
@@ -199,7 +216,7 @@ function NotificationsButton({ count }: { count: number }) {
   const panelId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const label = `Notificaciones (${count} sin leer)`;
+  const label = countedLabel("Notificaciones", count, ["sin leer", "sin leer"]);
 
   useEffect(() => {
     if (!open) return;
@@ -437,6 +454,18 @@ function DesktopAccount({ user }: { user: SiteHeaderProps["user"] }) {
   );
 }
 
+/** The store's sections, first in the phone menu (the desktop header has the search). */
+const shopLinks = [
+  { to: "/catalog", label: "Catálogo", icon: StoreIcon },
+  { to: "/#marcas", label: "Marcas", icon: TagIcon },
+  { to: "/productos-por-encargo", label: "Por encargo", icon: SparklesIcon },
+  { to: "/track-order", label: "Seguimiento", icon: BoxIcon },
+];
+
+/**
+ * A `<details>` disclosure, so it opens and closes without JavaScript (decision 097); with it,
+ * Escape closes it, Tab stays inside while it is open, and the focus goes back to its button.
+ */
 function MobileMenu({
   user,
   theme,
@@ -447,16 +476,41 @@ function MobileMenu({
   wishlistCount: number;
 }) {
   const detailsRef = useCloseOnNavigation();
+  const summaryRef = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(false);
+  // A menu opened before hydration is already open: read it once the effects run.
+  useEffect(() => {
+    if (detailsRef.current?.open) setOpen(true);
+  }, [detailsRef]);
+  useFocusTrap(detailsRef, open, () => {
+    if (detailsRef.current) detailsRef.current.open = false;
+    summaryRef.current?.focus();
+  });
   return (
-    <details ref={detailsRef} className="group relative md:hidden">
+    <details
+      ref={detailsRef}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="group relative md:hidden"
+    >
       <summary
+        ref={summaryRef}
         aria-label="Abrir menú"
         className={`${buttonClasses("ghost", "icon")} list-none [&::-webkit-details-marker]:hidden`}
       >
         <MenuIcon />
       </summary>
-      <div className="border-border bg-surface absolute top-full right-0 mt-2 w-64 rounded-lg border p-2 shadow-lg">
-        <ul className="space-y-1">
+      <div className="border-border bg-surface absolute top-full right-0 mt-2 max-h-[calc(100dvh-5rem)] w-64 overflow-y-auto rounded-lg border p-2 shadow-lg">
+        <ul className="border-border space-y-1 border-b pb-1">
+          {shopLinks.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <Link to={to} className={menuItem}>
+                <Icon />
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <ul className="space-y-1 pt-1">
           <li>
             <Link to="/wishlist" className={menuItem}>
               <HeartIcon />
@@ -481,6 +535,12 @@ function MobileMenu({
                 <Link to="/orders" className={menuItem}>
                   <ReceiptIcon />
                   Mis Pedidos
+                </Link>
+              </li>
+              <li>
+                <Link to="/profile/loyalty" className={menuItem}>
+                  <StarIcon />
+                  Mis puntos
                 </Link>
               </li>
               {user.role === "admin" ? (

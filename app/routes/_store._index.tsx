@@ -112,7 +112,7 @@ export default function HomeRoute() {
           products={sections.deals}
           wishlist={wishlist}
         />
-        <Section title="Marcas">
+        <Section title="Marcas" id="marcas">
           <ul className="flex flex-wrap gap-2">
             {brands.map((brand) => (
               <li key={brand.id}>
@@ -134,16 +134,19 @@ export default function HomeRoute() {
 
 function Section({
   title,
+  id,
   action,
   children,
 }: {
   title: string;
+  /** An anchor other pages link to (the phone menu's 'Marcas'). */
+  id?: string;
   action?: ReactNode;
   children: ReactNode;
 }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId}>
+    <section id={id} aria-labelledby={headingId} className="scroll-mt-20">
       <div className="mb-4 flex items-baseline justify-between gap-4">
         <h2 id={headingId} className="text-2xl font-semibold tracking-tight">
           {title}

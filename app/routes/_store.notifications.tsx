@@ -32,6 +32,7 @@ import { formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requestedPage } from "~/utils/paging";
+import { OrderNumber } from "~/components/orders/order-number";
 
 export const meta: MetaFunction = () => [
   { title: "Notificaciones | Perfumería de Lujo" },
@@ -191,7 +192,12 @@ function NotificationRow({
           <p className="text-fg-muted mt-1 text-sm">{message}</p>
           <p className="text-fg-muted mt-2 text-xs">
             <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
-            {orderNumber ? ` · Pedido ${orderNumber}` : null}
+            {orderNumber ? (
+              <>
+                {" · Pedido "}
+                <OrderNumber value={orderNumber} />
+              </>
+            ) : null}
           </p>
         </div>
         <Form method="post">

@@ -13,6 +13,7 @@ import { ORDER_STATUS_SHORT_LABELS } from "~/models/orders/status";
 import { getPaymentDeadline } from "~/models/orders/transfer-deadlines.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { requireOwnedOrder } from "~/models/auth/shopper.server";
+import { OrderNumber } from "~/components/orders/order-number";
 
 export const meta: MetaFunction = () => [
   { title: "Confirmación de pedido | Perfumería de Lujo" },
@@ -39,7 +40,7 @@ export default function OrderConfirmationRoute() {
           >
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="order-heading" className="text-lg font-semibold">
-                Pedido {order.orderNumber}
+                Pedido <OrderNumber value={order.orderNumber} />
               </h2>
               <OrderStatusBadge
                 status={order.status}

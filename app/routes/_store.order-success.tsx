@@ -41,7 +41,8 @@ export default function OrderSuccessRoute() {
         className="border-border bg-surface max-w-xl space-y-4 rounded-lg border p-6"
       >
         <p id="success-number" className="text-lg">
-          Tu número de pedido es <strong className="font-semibold">{order.orderNumber}</strong>
+          Tu número de pedido es{" "}
+          <strong className="font-semibold whitespace-nowrap">{order.orderNumber}</strong>
         </p>
         <p>
           Nuestro equipo se pondrá en contacto contigo para confirmar el pago y el envío. Guarda tu

@@ -12,6 +12,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { listOrdersForUser } from "~/models/orders/orders.server";
 import { requireUser } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
+import { OrderNumber } from "~/components/orders/order-number";
 
 export const meta: MetaFunction = () => [{ title: "Mis Pedidos | Perfumería de Lujo" }];
 
@@ -62,7 +63,7 @@ function OrderCard({ order }: { order: OrderCardData }) {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={headingId} className="text-lg font-semibold">
-            Pedido {order.orderNumber}
+            Pedido <OrderNumber value={order.orderNumber} />
           </h2>
           <p className="text-fg-muted text-sm">
             <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
@@ -89,7 +90,7 @@ function OrderCard({ order }: { order: OrderCardData }) {
         to={`/order-confirmation/${order.id}`}
         className="text-accent text-sm font-medium underline"
       >
-        Ver detalles del pedido {order.orderNumber}
+        Ver detalles del pedido <OrderNumber value={order.orderNumber} />
       </Link>
     </article>
   );

@@ -25,6 +25,7 @@ import { getEnv } from "~/utils/env.server";
 import { offsiteLocation, shipOffsite } from "~/models/backups/offsite.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Panel Administrativo" }];
 
@@ -180,7 +181,7 @@ export default function AdminDashboardRoute() {
           {orders.length === 0 ? (
             <p className="text-fg-muted mt-4">Aún no hay pedidos.</p>
           ) : (
-            <div className="mt-4 overflow-x-auto">
+            <ScrollRegion label="Pedidos recientes" className="mt-4">
               <table className="w-full text-left text-sm">
                 <thead className="text-fg-muted">
                   <tr>
@@ -226,7 +227,7 @@ export default function AdminDashboardRoute() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </section>
 

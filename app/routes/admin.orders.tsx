@@ -27,6 +27,7 @@ import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { requestedPage } from "~/utils/paging";
+import { OrderNumber } from "~/components/orders/order-number";
 
 export const meta: MetaFunction = () => [{ title: "Pedidos | Panel Administrativo" }];
 
@@ -120,7 +121,7 @@ function OrdersList({ filters, list, proofsWaiting }: Omit<ListData, "view">) {
           <tr key={order.id} className="align-top">
             <td className="px-3 py-2">
               <Link to={order.id} className="font-semibold underline">
-                {order.orderNumber}
+                <OrderNumber value={order.orderNumber} />
               </Link>
               <div className="text-fg-muted">{order.shippingCity}</div>
             </td>

@@ -32,6 +32,7 @@ import { guardAction } from "~/models/auth/guard-action.server";
 import { requireAdmin } from "~/models/auth/auth.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 const STATUS_BADGES: Record<AdminProductStatus, { label: string; variant: BadgeVariant }> = {
   inactive: { label: "Inactivo", variant: "neutral" },
@@ -177,7 +178,7 @@ export default function AdminProductsRoute() {
       {products.length === 0 ? (
         <p className="text-fg-muted py-12 text-center">No se encontraron productos</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Productos">
           <table className="w-full min-w-[960px] text-left text-sm">
             <thead className="text-fg-muted border-b text-xs uppercase">
               <tr>
@@ -242,7 +243,7 @@ export default function AdminProductsRoute() {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
 
       <Pager page={page} pageCount={pageCount} />

@@ -1,4 +1,7 @@
-/** D6: money is integer centavos; shown as `L 1,234.50` (es-HN, HNL). */
+/**
+ * D6: money is integer centavos; shown as `L 1,234.50` (es-HN, HNL), with a no-break space
+ * after the 'L' so an amount never breaks across lines, even at 320 px (issue 21).
+ */
 const formatter = new Intl.NumberFormat("es-HN", {
   style: "currency",
   currency: "HNL",
@@ -7,11 +10,11 @@ const formatter = new Intl.NumberFormat("es-HN", {
 });
 
 export function formatMoney(centavos: number) {
-  // Intl renders HNL as "L" followed by a (narrow) space in es-HN; normalise to one plain space.
+  // Intl renders HNL as "L" followed by a (narrow) space in es-HN; normalise to one no-break space.
   return formatter
     .format(centavos / 100)
-    .replace(/^L\s*/u, "L ")
-    .replace(/\u00a0|\u202f/gu, " ");
+    .replace(/^L\s*/u, "L\u00a0")
+    .replace(/\u202f/gu, "\u00a0");
 }
 
 /** Lempiras (as typed by a person or found in the spec) to centavos, exact for two decimals. */

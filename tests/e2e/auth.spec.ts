@@ -154,8 +154,9 @@ test.describe("access rules", () => {
   test("an unknown path gets the 404 screen with status 404", async ({ page }) => {
     const response = await page.goto("/esta-pagina-no-existe");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
-    await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Página no encontrada" })).toBeVisible();
+    await expect(page.getByText("La página que buscas no existe")).toBeVisible();
+    await expect(page.getByText(/Did you forget|Page Not Found/)).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Volver al inicio" })).toBeVisible();
   });
 });

@@ -62,10 +62,10 @@ test.describe("cart", () => {
     await page.getByRole("radio", { name: /^50ml/ }).check();
     await page.getByLabel(/^Cantidad/).fill("2");
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
-    await expect(page.getByLabel("Carrito (2)", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Carrito, 2 artículos", { exact: true })).toBeVisible();
     await page.goto(`/product/${other.slug}`);
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
-    await expect(page.getByLabel("Carrito (3)", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Carrito, 3 artículos", { exact: true })).toBeVisible();
 
     await page.goto("/cart");
     await expect(line(page, scarce.name, "50ml")).toBeVisible();
@@ -83,7 +83,7 @@ test.describe("cart", () => {
     await expect(
       line(page, other.name, "100ml").getByRole("spinbutton", { name: /^Cantidad de/ }),
     ).toHaveValue("1");
-    await expect(page.getByLabel("Carrito (4)", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Carrito, 4 artículos", { exact: true })).toBeVisible();
     expect(await cartLines(db, [scarce.id, other.id])).toEqual([
       { productId: scarce.id, userId: shopper.id, size: "100ml", quantity: 2 },
       { productId: scarce.id, userId: shopper.id, size: "50ml", quantity: 1 },
@@ -158,10 +158,18 @@ test.describe("cart", () => {
       { productId: bigger.id, userId: shopper.id, size: "50ml", quantity: 2 },
     ]);
 
-    await page.getByRole("button", { name: "Vaciar carrito" }).click();
+    // 'Vaciar carrito' asks first; 'Cancelar' keeps the cart.
+    await page.getByRole("link", { name: "Vaciar carrito" }).click();
+    const confirm = page.getByRole("region", { name: "¿Vaciar el carrito?" });
+    await expect(confirm).toContainText("Se quitarán 2 productos");
+    await confirm.getByRole("link", { name: "Cancelar" }).click();
+    await expect(confirm).toHaveCount(0);
+    expect(await cartLines(db, [cheap.id, bigger.id, third.id])).toHaveLength(1);
+    await page.getByRole("link", { name: "Vaciar carrito" }).click();
+    await confirm.getByRole("button", { name: "Sí, vaciar carrito" }).click();
     await expect(page.getByRole("status").getByText("Carrito limpiado")).toBeVisible();
     await expect(page.getByText("Tu carrito está vacío")).toBeVisible();
-    await expect(page.getByLabel("Carrito (0)", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Carrito, 0 artículos", { exact: true })).toBeVisible();
     expect(await cartLines(db, [cheap.id, bigger.id, third.id])).toEqual([]);
   });
 
@@ -169,7 +177,7 @@ test.describe("cart", () => {
     const perfume = await product(db);
     await page.goto(`/product/${perfume.slug}`);
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
-    await expect(page.getByLabel("Carrito (1)", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Carrito, 1 artículo", { exact: true })).toBeVisible();
     await page.goto("/cart");
     const perfumeLine = line(page, perfume.name, "100ml");
     await perfumeLine.getByRole("spinbutton", { name: /^Cantidad de/ }).fill("0");
@@ -190,7 +198,7 @@ test.describe("cart", () => {
       .execute();
     await page.goto(`/product/${perfume.slug}`);
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
-    await expect(page.getByLabel("Carrito (1)", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Carrito, 1 artículo", { exact: true })).toBeVisible();
     await page.goto("/cart");
     await page.getByLabel("Código de cupón").fill(code.toLowerCase());
     await page.getByRole("button", { name: "Aplicar" }).click();
@@ -211,7 +219,7 @@ test.describe("cart", () => {
     await page.goto(`/catalog?search=${encodeURIComponent(perfume.name)}`);
     await page.getByRole("button", { name: `Agregar ${perfume.name} al carrito` }).click();
     await expect(page.getByRole("status").getByText("Agregado al carrito")).toBeVisible();
-    await expect(page.getByLabel("Carrito (1)", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Carrito, 1 artículo", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/catalog\?search=/);
     expect(await cartLines(db, [perfume.id])).toEqual([
       { productId: perfume.id, userId: null, size: "100ml", quantity: 1 },
@@ -226,7 +234,7 @@ test.describe("cart", () => {
     const perfume = await product(db, { stock: 2 });
     await page.goto(`/product/${perfume.slug}`);
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
-    const cart = page.getByLabel("Carrito (1)", { exact: true });
+    const cart = page.getByLabel("Carrito, 1 artículo", { exact: true });
     await expect(cart).toBeVisible();
 
     if (!javaScriptEnabled) {
@@ -250,13 +258,13 @@ test.describe("cart", () => {
     await expect(drawerLine).toContainText("L 4,000.00");
     await expect(drawerLine.getByText("Stock máximo: 2 unidades")).toBeVisible();
     await expect(drawerLine.getByRole("button", { name: /^Aumentar cantidad/ })).toBeDisabled();
-    await expect(page.getByLabel("Carrito (2)", { exact: true })).toHaveCount(1);
+    await expect(page.getByLabel("Carrito, 2 artículos", { exact: true })).toHaveCount(1);
 
     await page.keyboard.press("Escape");
     await expect(drawer).toBeHidden();
-    await expect(page.getByLabel("Carrito (2)", { exact: true })).toBeFocused();
+    await expect(page.getByLabel("Carrito, 2 artículos", { exact: true })).toBeFocused();
 
-    await page.getByLabel("Carrito (2)", { exact: true }).click();
+    await page.getByLabel("Carrito, 2 artículos", { exact: true }).click();
     await page
       .getByRole("dialog")
       .getByRole("button", { name: `Eliminar ${perfume.name} (100ml)` })

@@ -131,10 +131,20 @@ test.describe("catalogue", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/catalog");
     await ready(page, javaScriptEnabled);
-    const sheet = page.getByRole("complementary", { name: "Filtros" });
+    // With JS the sheet is a modal dialog (focus kept inside, Escape closes it); without, a panel.
+    const sheet = page.getByRole(javaScriptEnabled ? "dialog" : "complementary", {
+      name: "Filtros",
+    });
     await expect(sheet).toBeHidden();
     await page.getByText("Filtros", { exact: true }).first().click();
     await expect(sheet).toBeVisible();
+    if (javaScriptEnabled) {
+      await page.keyboard.press("Escape");
+      await expect(sheet).toBeHidden();
+      await expect(page.getByRole("button", { name: "Filtros", exact: true })).toBeFocused();
+      await page.getByRole("button", { name: "Filtros", exact: true }).click();
+      await expect(sheet).toBeVisible();
+    }
 
     await sheet.getByLabel("Marca").selectOption({ label: "Kenzo" });
     await sheet.getByRole("button", { name: "Aplicar Filtros" }).click();

@@ -18,7 +18,7 @@ const bell = (page: Page, unread: number) =>
   page
     .getByRole("navigation", { name: "Cuenta y compras" })
     .getByRole(test.info().project.name === "nojs" ? "link" : "button", {
-      name: `Notificaciones (${unread} sin leer)`,
+      name: `Notificaciones, ${unread} sin leer`,
     });
 
 test.describe("notifications", () => {

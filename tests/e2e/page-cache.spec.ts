@@ -28,9 +28,9 @@ test("a first-time visitor's cached page hydrates with no CSP violation", async 
     expect(csp, path).not.toContain("nonce-");
     if (javaScriptEnabled) {
       // Hydrated: the header's cart link becomes the button that opens the drawer.
-      await expect(page.getByRole("button", { name: "Carrito (0)" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Carrito, 0 artículos" })).toBeVisible();
     } else {
-      await expect(page.getByRole("link", { name: "Carrito (0)" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Carrito, 0 artículos" })).toBeVisible();
     }
   }
 

@@ -42,7 +42,7 @@ test.describe("product page", () => {
 
     await expect(page.getByRole("status").getByText("Agregado al carrito")).toBeVisible();
     await expect(page.getByRole("status")).toContainText("L 1,600.00");
-    await expect(page.getByLabel("Carrito (2)", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Carrito, 2 artículos", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
     const lines = await db
       .selectFrom("cartItems")
@@ -59,7 +59,7 @@ test.describe("product page", () => {
     await page.goto(`/product/${product.slug}`);
     await page.getByRole("radio", { name: /^150ml/ }).check();
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
-    await expect(page.getByLabel("Carrito (1)", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Carrito, 1 artículo", { exact: true })).toBeVisible();
     const lines = await db
       .selectFrom("cartItems")
       .select(["userId", "size", "quantity"])
@@ -87,7 +87,7 @@ test.describe("product page", () => {
     await db.updateTable("products").set({ stock: 0 }).where("id", "=", product.id).execute();
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Producto agotado" })).toBeVisible();
-    await expect(page.getByLabel("Carrito (0)", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Carrito, 0 artículos", { exact: true })).toBeVisible();
     const lines = await db
       .selectFrom("cartItems")
       .select("id")

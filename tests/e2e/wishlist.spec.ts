@@ -21,7 +21,7 @@ test.describe("favourites", () => {
     await page.goto(`/product/${product.slug}`);
     await page.getByRole("button", { name: `Agregar ${product.name} a favoritos` }).click();
     await expect(page.getByRole("status").getByText("Agregado a favoritos")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Favoritos (1)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Favoritos, 1" })).toBeVisible();
     await expect(
       page.getByRole("button", { name: `Quitar ${product.name} de favoritos` }),
     ).toHaveAttribute("aria-pressed", "true");
@@ -29,7 +29,7 @@ test.describe("favourites", () => {
       db.selectFrom("wishlistItems").select("productId").where("userId", "=", shopper.id).execute();
     expect(await rows()).toEqual([{ productId: product.id }]);
 
-    await page.getByRole("link", { name: "Favoritos (1)" }).click();
+    await page.getByRole("link", { name: "Favoritos, 1" }).click();
     await expect(page).toHaveURL(/\/wishlist$/);
     const main = page.getByRole("main");
     await expect(main.getByRole("link", { name: product.name })).toHaveAttribute(
@@ -39,7 +39,7 @@ test.describe("favourites", () => {
     await main.getByRole("button", { name: `Eliminar ${product.name} de favoritos` }).click();
     await expect(page.getByRole("status").getByText("Removido de favoritos")).toBeVisible();
     await expect(main.getByText("No tienes productos en favoritos.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Favoritos (0)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Favoritos, 0" })).toBeVisible();
     expect(await rows()).toEqual([]);
   });
 
@@ -72,7 +72,7 @@ test.describe("favourites", () => {
     await page.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
     await page.getByRole("button", { name: `Agregar ${product.name} a favoritos` }).click();
-    await expect(page.getByRole("link", { name: "Favoritos (1)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Favoritos, 1" })).toBeVisible();
   });
 
   test("/wishlist asks visitors to sign in", async ({ page }) => {

@@ -365,7 +365,7 @@ describe("the public pages", () => {
       ]);
       const questions = all.faq.flatMap((group: { questions: unknown[] }) => group.questions);
       expect(questions).toHaveLength(12);
-      expect(JSON.stringify(all.faq)).toContain("L 2,500.00");
+      expect(JSON.stringify(all.faq)).toContain("L\u00a02,500.00");
       expect(all.category).toBeNull();
       expect((await (await load(faqLoader, "/faq?category=shipping")).json()).category).toBe(
         "shipping",

@@ -276,7 +276,7 @@ describe("the product page's add-to-cart action", () => {
     const session = await readSession(sessionCookieOf(response));
     expect(session.guestId).toEqual(expect.any(String));
     expect(session.toast).toMatchObject({ type: "success", title: "Agregado al carrito" });
-    expect(session.toast?.description).toContain("L 1,600.00");
+    expect(session.toast?.description).toContain("L\u00a01,600.00");
     expect(await lines(product.id)).toEqual([
       { userId: null, sessionId: session.guestId, size: "50ml", quantity: 2 },
     ]);
@@ -306,7 +306,7 @@ describe("the product page's add-to-cart action", () => {
     );
     expect(response.status).toBe(302);
     expect((await readSession(sessionCookieOf(response, cookie))).toast?.description).toContain(
-      "L 3,000.00",
+      "L\u00a03,000.00",
     );
     expect(await lines(product.id)).toEqual([
       { userId: user.id, sessionId: null, size: "150ml", quantity: 1 },

@@ -72,7 +72,7 @@ describe("checkCoupon (D20)", () => {
     });
     expect(await checkCoupon({ code: fixed.code, userId: null, subtotal: L(1000) })).toMatchObject({
       ok: true,
-      coupon: { kind: "promo", discount: L(250), label: "L 250.00" },
+      coupon: { kind: "promo", discount: L(250), label: "L\u00a0250.00" },
     });
   });
 
@@ -94,7 +94,7 @@ describe("checkCoupon (D20)", () => {
     [
       "below the minimum",
       async () => promo({ minOrderAmount: L(1000.01) }),
-      COUPON_MESSAGES.minimum("L 1,000.01"),
+      COUPON_MESSAGES.minimum("L\u00a01,000.01"),
     ],
   ] as const)("refuses a promo code that is %s", async (_case, make, message) => {
     const { code } = await make();

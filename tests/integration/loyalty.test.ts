@@ -210,7 +210,7 @@ describe("coupons bought with points (D13, D20)", () => {
       {
         type: "promo_code_assigned",
         message: expect.stringContaining(
-          `Canjeaste 700 puntos por el cupón ${result.coupon.code}: L 20.00 de descuento, válido hasta el`,
+          `Canjeaste 700 puntos por el cupón ${result.coupon.code}: L\u00a020.00 de descuento, válido hasta el`,
         ),
       },
     ]);

@@ -262,20 +262,20 @@ describe("nothing personal in a shared page", () => {
       expect(personal.headers.get("etag"), path).toBeNull();
       expect(personal.headers.get("content-security-policy"), path).toContain("nonce-");
       expect(personal.html, path).toContain("Personalísima");
-      expect(personal.html, path).toContain('aria-label="Carrito (2)"');
-      expect(personal.html, path).toContain('aria-label="Favoritos (1)"');
+      expect(personal.html, path).toContain('aria-label="Carrito, 2 artículos"');
+      expect(personal.html, path).toContain('aria-label="Favoritos, 1"');
       expect(personal.html, path).toMatch(/aria-pressed="true"/);
 
       const shared = await cached(path);
       expect(shared.html, path).not.toContain("Personalísima");
-      expect(shared.html, path).toContain('aria-label="Carrito (0)"');
-      expect(shared.html, path).toContain('aria-label="Favoritos (0)"');
+      expect(shared.html, path).toContain('aria-label="Carrito, 0 artículos"');
+      expect(shared.html, path).toContain('aria-label="Favoritos, 0"');
       expect(shared.html, path).not.toMatch(/aria-pressed="true"/);
 
       // The stored page is there, and the customer still gets their own.
       const again = await visit(path, { Cookie: cookie });
       expect(again.headers.get("etag"), path).toBeNull();
-      expect(again.html, path).toContain('aria-label="Carrito (2)"');
+      expect(again.html, path).toContain('aria-label="Carrito, 2 artículos"');
     }
   });
 
@@ -289,7 +289,7 @@ describe("nothing personal in a shared page", () => {
     expect(added.ok).toBe(true);
     const guest = await visit("/catalog", { Cookie: await sessionCookie({ guestId }) });
     expect(guest.headers.get("etag")).toBeNull();
-    expect(guest.html).toContain('aria-label="Carrito (3)"');
+    expect(guest.html).toContain('aria-label="Carrito, 3 artículos"');
 
     await db.updateTable("products").set({ salesCount: 2 }).where("id", "=", product.id).execute();
     const toasted = await visit("/", { Cookie: await toastCookie() });
@@ -299,7 +299,7 @@ describe("nothing personal in a shared page", () => {
     for (const path of ["/", "/catalog"]) {
       const shared = await cached(path);
       expect(shared.html, path).not.toContain("Aviso solo para ti");
-      expect(shared.html, path).toContain('aria-label="Carrito (0)"');
+      expect(shared.html, path).toContain('aria-label="Carrito, 0 artículos"');
     }
   });
 });

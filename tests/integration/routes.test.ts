@@ -139,7 +139,9 @@ describe("route table", () => {
   it("answers unknown paths and unknown products with 404", async () => {
     const missing = await get("/no-existe/para-nada");
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain("404 Page Not Found");
+    const html = await missing.text();
+    expect(html).toContain("Página no encontrada");
+    expect(html).not.toContain("Did you forget");
     const product = await get("/product/no-existe");
     expect(product.status).toBe(404);
     expect(await product.text()).toContain("Producto no encontrado");

@@ -3,19 +3,19 @@ import { formatMoney, lempirasToCentavos, parseMoney } from "~/utils/money";
 
 describe("formatMoney", () => {
   test.each([
-    [0, "L 0.00"],
-    [1, "L 0.01"],
-    [5, "L 0.05"],
-    [100, "L 1.00"],
-    [123450, "L 1,234.50"],
-    [99999999, "L 999,999.99"],
+    [0, "L\u00a00.00"],
+    [1, "L\u00a00.01"],
+    [5, "L\u00a00.05"],
+    [100, "L\u00a01.00"],
+    [123450, "L\u00a01,234.50"],
+    [99999999, "L\u00a0999,999.99"],
   ])("%i centavos → %s", (centavos, expected) => {
     expect(formatMoney(centavos)).toBe(expected);
   });
 
-  test("uses one plain space after the currency sign (no narrow or non-breaking spaces)", () => {
-    expect(formatMoney(250000)).toBe("L 2,500.00");
-    expect(formatMoney(250000)).not.toMatch(/[\u00a0\u202f]/u);
+  test("joins the currency sign to the amount with one no-break space, so it never wraps", () => {
+    expect(formatMoney(250000)).toBe("L\u00a02,500.00");
+    expect(formatMoney(-250000)).not.toMatch(/[ \u202f]/u);
   });
 });
 

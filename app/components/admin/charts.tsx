@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 /*
  * Charts drawn on the server as SVG (D30): no chart library and no JS in the browser. Each one
@@ -199,7 +200,7 @@ function ChartFigure({
       {children({ title: `${id}-title`, desc: `${id}-desc` })}
       <details className="mt-2 text-sm">
         <summary className="text-fg-muted cursor-pointer">Ver datos en tabla</summary>
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion label={`Datos: ${title}`} className="mt-2">
           <table className="w-full text-left">
             <caption className="sr-only">{title}</caption>
             <thead className="text-fg-muted">
@@ -230,7 +231,7 @@ function ChartFigure({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </figure>
   );

@@ -29,7 +29,7 @@ export function CatalogToolbar({
       <p role="status" className="text-fg-muted mr-auto text-sm">
         {total === 1 ? "1 producto encontrado" : `${total} productos encontrados`}
       </p>
-      <div className="flex items-center gap-2">
+      <div className="flex min-w-0 flex-wrap items-center gap-2">
         <Label htmlFor="catalog-sort" className="text-fg-muted font-normal">
           Ordenar por
         </Label>
@@ -43,7 +43,7 @@ export function CatalogToolbar({
             const form = event.currentTarget.form;
             if (form) submit(form);
           }}
-          className="border-border-strong bg-surface text-fg h-10 rounded-md border px-2 text-sm"
+          className="border-border-strong bg-surface text-fg h-10 max-w-full min-w-0 rounded-md border px-2 text-sm"
         >
           {sortOptions.map((option) => (
             <option key={option.value} value={option.value}>

@@ -1,8 +1,10 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { XIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
+import { useFocusTrap } from "~/hooks/use-focus-trap";
+import { useHydrated } from "~/hooks/use-hydrated";
 import {
   CATALOG_TYPE_OPTIONS,
   GENDER_OPTIONS,
@@ -18,15 +20,39 @@ const selectClasses =
 
 /**
  * The filters as a plain GET form. Beside the results from `lg`; below that, a side sheet
- * opened by a checkbox and its labels, so it opens and closes without JavaScript.
+ * opened by a checkbox and its labels, so it opens and closes without JavaScript. With it
+ * (decision 097) the sheet is a modal dialog: a button opens it, the focus stays inside, Escape
+ * and the ✕ button close it and the focus goes back to 'Filtros'. The checkbox stays the one
+ * state the CSS shows, so a sheet opened before hydration stays open.
  */
 export function FilterSheet(props: FilterFormProps) {
   const toggle = useRef<HTMLInputElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const sheet = useRef<HTMLElement>(null);
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
   const { key } = useLocation();
+  const shownKey = useRef(key);
+  useEffect(() => {
+    if (toggle.current?.checked) setOpen(true);
+  }, []);
   // With JS, applying filters navigates without a reload: fold the sheet afterwards.
   useEffect(() => {
-    if (toggle.current) toggle.current.checked = false;
+    if (key === shownKey.current) return;
+    shownKey.current = key;
+    setOpen(false);
   }, [key]);
+  useEffect(() => {
+    if (!toggle.current || toggle.current.checked === open) return;
+    toggle.current.checked = open;
+    if (open) sheet.current?.querySelector<HTMLElement>("button, a[href], input, select")?.focus();
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    opener.current?.focus();
+  };
+  useFocusTrap(sheet, open, close);
+  const modal = hydrated && open;
   return (
     <>
       <input
@@ -35,34 +61,74 @@ export function FilterSheet(props: FilterFormProps) {
         type="checkbox"
         className="peer sr-only lg:hidden"
         aria-label="Mostrar filtros"
+        tabIndex={hydrated ? -1 : undefined}
+        aria-hidden={hydrated ? true : undefined}
       />
-      <label
-        htmlFor="filters-open"
-        className={`${buttonClasses("secondary")} peer-focus-visible:ring-ring w-full cursor-pointer peer-focus-visible:ring-2 lg:hidden`}
-        aria-hidden="true"
-      >
-        Filtros
-      </label>
-      <div className="fixed inset-0 z-50 hidden peer-checked:block lg:static lg:z-auto lg:block">
+      {hydrated ? (
+        <button
+          ref={opener}
+          type="button"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
+          className={`${buttonClasses("secondary")} w-full lg:hidden`}
+        >
+          Filtros
+        </button>
+      ) : (
         <label
           htmlFor="filters-open"
+          className={`${buttonClasses("secondary")} peer-focus-visible:ring-ring w-full cursor-pointer peer-focus-visible:ring-2 lg:hidden`}
           aria-hidden="true"
-          className="absolute inset-0 bg-black/50 lg:hidden"
-        />
+        >
+          Filtros
+        </label>
+      )}
+      <div className="fixed inset-0 z-50 hidden peer-checked:block lg:static lg:z-auto lg:block">
+        {hydrated ? (
+          <div
+            aria-hidden="true"
+            onClick={close}
+            className="absolute inset-0 bg-black/50 lg:hidden"
+          />
+        ) : (
+          <label
+            htmlFor="filters-open"
+            aria-hidden="true"
+            className="absolute inset-0 bg-black/50 lg:hidden"
+          />
+        )}
         <aside
-          aria-label="Filtros"
+          ref={sheet}
+          aria-label={modal ? undefined : "Filtros"}
+          aria-labelledby={modal ? "filters-title" : undefined}
+          role={modal ? "dialog" : undefined}
+          aria-modal={modal ? true : undefined}
           className="bg-surface absolute inset-y-0 left-0 w-80 max-w-[85vw] overflow-y-auto p-5 shadow-xl lg:static lg:w-auto lg:max-w-none lg:bg-transparent lg:p-0 lg:shadow-none"
         >
           <div className="mb-4 flex items-center justify-between lg:hidden">
-            <h2 className="text-lg font-semibold">Filtros</h2>
-            <label
-              htmlFor="filters-open"
-              className={`${buttonClasses("ghost", "icon")} cursor-pointer`}
-              title="Cerrar filtros"
-            >
-              <XIcon aria-hidden="true" />
-              <span className="sr-only">Cerrar filtros</span>
-            </label>
+            <h2 id="filters-title" className="text-lg font-semibold">
+              Filtros
+            </h2>
+            {hydrated ? (
+              <button
+                type="button"
+                onClick={close}
+                aria-label="Cerrar filtros"
+                className={buttonClasses("ghost", "icon")}
+              >
+                <XIcon aria-hidden="true" />
+              </button>
+            ) : (
+              <label
+                htmlFor="filters-open"
+                className={`${buttonClasses("ghost", "icon")} cursor-pointer`}
+                title="Cerrar filtros"
+              >
+                <XIcon aria-hidden="true" />
+                <span className="sr-only">Cerrar filtros</span>
+              </label>
+            )}
           </div>
           <FilterForm {...props} />
         </aside>
@@ -206,7 +272,7 @@ function RadioGroup({
         {options.map((option) => (
           <label
             key={option.value}
-            className="border-border has-checked:border-primary has-checked:bg-primary has-checked:text-primary-fg has-focus-visible:ring-ring inline-flex min-h-10 cursor-pointer items-center rounded-full border px-3 text-sm has-focus-visible:ring-2"
+            className="border-border has-checked:border-primary has-checked:bg-primary has-checked:text-primary-fg has-focus-visible:ring-ring relative inline-flex min-h-10 cursor-pointer items-center rounded-full border px-3 text-sm has-focus-visible:ring-2"
           >
             <input
               type="radio"

@@ -1,5 +1,6 @@
 import type { LoyaltyHistoryEntry } from "~/models/loyalty/loyalty";
 import { formatDate } from "~/utils/dates";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 const ENTRY_LABELS: Record<LoyaltyHistoryEntry["type"], string> = {
   earned: "Ganados",
@@ -13,7 +14,7 @@ const ENTRY_LABELS: Record<LoyaltyHistoryEntry["type"], string> = {
 /** The points ledger as a table: the customer's loyalty tab and the admin's loyalty screen. */
 export function PointsHistoryTable({ entries }: { entries: LoyaltyHistoryEntry[] }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Historial de puntos">
       <table className="w-full text-left text-sm">
         <thead className="text-fg-muted">
           <tr>
@@ -52,6 +53,6 @@ export function PointsHistoryTable({ entries }: { entries: LoyaltyHistoryEntry[]
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

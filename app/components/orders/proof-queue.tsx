@@ -7,6 +7,7 @@ import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { ProofReuseWarning } from "./proof-reuse-warning";
 import { ProofViewer } from "./proof-viewer";
+import { OrderNumber } from "~/components/orders/order-number";
 
 /** The payment-proof queue: oldest first, the proof beside what the customer owes. */
 export function ProofQueue({ queue }: { queue: ProofQueueEntry[] }) {
@@ -48,7 +49,7 @@ export function ProofQueue({ queue }: { queue: ProofQueueEntry[] }) {
                   <dt className="text-fg-muted">Referencia</dt>
                   <dd>
                     <Link to={`/admin/orders/${order.id}`} className="underline">
-                      {order.orderNumber}
+                      <OrderNumber value={order.orderNumber} />
                     </Link>
                   </dd>
                 </div>

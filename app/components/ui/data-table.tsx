@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 /** A column heading; `hidden` ones (an actions column) are read by screen readers only. */
 export type DataTableHeading = string | { label: string; hidden: true };
@@ -10,15 +11,18 @@ export type DataTableHeading = string | { label: string; hidden: true };
  */
 export function DataTable({
   headings,
+  label = "Lista",
   empty,
   children,
 }: {
   headings: DataTableHeading[];
+  /** The name of the scrolling box, which takes the focus so a keyboard can scroll it. */
+  label?: string;
   empty?: string | false;
   children: ReactNode;
 }) {
   return (
-    <div className="border-border overflow-x-auto rounded-xl border">
+    <ScrollRegion label={label} className="border-border rounded-xl border">
       <table className="w-full text-left text-sm">
         <thead className="bg-surface-muted">
           <tr>
@@ -38,6 +42,6 @@ export function DataTable({
         <tbody className="divide-border divide-y">{children}</tbody>
       </table>
       {empty ? <p className="text-fg-muted p-6 text-center">{empty}</p> : null}
-    </div>
+    </ScrollRegion>
   );
 }

@@ -29,7 +29,7 @@ export const GENDER_OPTIONS = [
 
 export const PERFUME_TYPE_OPTIONS = [
   { value: "all", label: "Todos" },
-  { value: "designer", label: "designer" },
+  { value: "designer", label: "De diseñador" },
   { value: "niche", label: "Nicho" },
 ] as const satisfies readonly { value: PerfumeType | "all"; label: string }[];
 

@@ -65,6 +65,15 @@ export function taxFor(subtotal: number, taxPercentage: number): number {
 }
 
 /**
+ * What a price before checkout says about the ISV (issue 21, decision 097). D19 adds the tax on
+ * top of the subtotal, so with a percentage the price shown is '+ ISV'; a store that sets 0 %
+ * has put the tax in its prices.
+ */
+export function taxNote(taxPercentage: number) {
+  return taxPercentage > 0 ? "+ ISV" : "ISV incluido";
+}
+
+/**
  * The ISV percentage an order was charged, from its own figures (an old order keeps its label
  * when the setting changes later), to one decimal; null when there is no subtotal to tell.
  */

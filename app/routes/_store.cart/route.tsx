@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { CartLineItem, type CartActionData } from "~/components/cart-line-item";
 import { CartCouponForm } from "~/components/coupon-form";
 import { CartIcon, ShieldCheckIcon } from "~/components/icons";
@@ -106,6 +106,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CartRoute() {
   const { cart, coupon, priced } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const confirmingClear = searchParams.get("vaciar") === "1";
   const actionData = useActionData<CartActionData>();
   // A new submission hides the last refusal until its own answer arrives.
   const error = useIsPending() ? undefined : actionData?.error;
@@ -139,13 +141,13 @@ export default function CartRoute() {
               <h2 id="cart-lines-heading" className="text-lg font-semibold">
                 Productos ({cart.itemCount})
               </h2>
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="redirectTo" value="/cart" />
-                <Button type="submit" name="intent" value="clear" variant="ghost" size="sm">
+              {confirmingClear ? null : (
+                <Link to="?vaciar=1" preventScrollReset className={buttonClasses("ghost", "sm")}>
                   Vaciar carrito
-                </Button>
-              </Form>
+                </Link>
+              )}
             </div>
+            {confirmingClear ? <ClearCartConfirm count={cart.itemCount} /> : null}
             <ul className="mt-2">
               {cart.lines.map((line) => (
                 <CartLineItem
@@ -228,5 +230,36 @@ function SummaryRow({ term, value }: { term: string; value: string }) {
       <dt className="text-fg-muted">{term}</dt>
       <dd>{value}</dd>
     </div>
+  );
+}
+
+/**
+ * 'Vaciar carrito' asks first (decision 097): a link to `?vaciar=1` shows this step, a plain
+ * page without JavaScript and a client navigation with it; only 'Sí, vaciar' posts.
+ */
+function ClearCartConfirm({ count }: { count: number }) {
+  return (
+    <section
+      aria-labelledby="clear-cart-heading"
+      className="border-danger bg-danger-soft mt-3 rounded-md border p-4"
+    >
+      <h3 id="clear-cart-heading" className="font-semibold">
+        ¿Vaciar el carrito?
+      </h3>
+      <p className="mt-1 text-sm">
+        Se quitarán {count === 1 ? "1 producto" : `${count} productos`}. No se puede deshacer.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Form method="post" action="/cart" preventScrollReset>
+          <input type="hidden" name="redirectTo" value="/cart" />
+          <Button type="submit" name="intent" value="clear" variant="danger" size="sm">
+            Sí, vaciar carrito
+          </Button>
+        </Form>
+        <Link to="/cart" preventScrollReset autoFocus className={buttonClasses("secondary", "sm")}>
+          Cancelar
+        </Link>
+      </div>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useState } from "react";
+import { useTaxNote } from "~/components/product-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -45,9 +46,18 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
   const [selected, setSelected] = useState(initialSize);
   const soldOut = product.stock <= 0;
   const busy = fetcher.state !== "idle";
+  const tax = useTaxNote();
 
   return (
-    <fetcher.Form method="post" preventScrollReset className="group/compra mt-6">
+    <fetcher.Form
+      method="post"
+      preventScrollReset
+      className="group/compra mt-6"
+      // While it is sent the button stays enabled (aria-disabled), so it keeps the focus.
+      onSubmit={(event) => {
+        if (busy) event.preventDefault();
+      }}
+    >
       <input type="hidden" name="productId" value={product.id} />
       <div className="min-h-12">
         {sizes.map((option) => {
@@ -64,6 +74,7 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
             <p key={option.size} data-size={option.size} className={visible}>
               <span className="sr-only">Precio de {option.size}: </span>
               <span className="text-3xl font-semibold">{formatMoney(option.price)}</span>
+              {tax ? <span className="text-fg-muted ml-2 text-sm">{tax}</span> : null}
               {percent !== null && option.originalPrice !== null ? (
                 <>
                   {" "}
@@ -141,7 +152,13 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
         </div>
       ) : null}
 
-      <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto" disabled={soldOut || busy}>
+      <Button
+        type="submit"
+        size="lg"
+        className="mt-6 w-full sm:w-auto"
+        disabled={soldOut}
+        aria-disabled={busy || undefined}
+      >
         {busy ? "Agregando..." : "Agregar al carrito"}
       </Button>
     </fetcher.Form>

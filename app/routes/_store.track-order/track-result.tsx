@@ -11,6 +11,7 @@ import {
 } from "~/models/orders/status";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { OrderNumber } from "~/components/orders/order-number";
 
 export type TrackResult = {
   orderNumber: string;
@@ -39,7 +40,7 @@ export function TrackResultCard({ order }: { order: TrackResult }) {
       </p>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="track-result-heading" className="text-lg font-semibold">
-          Pedido {order.orderNumber}
+          Pedido <OrderNumber value={order.orderNumber} />
         </h2>
         <Badge variant={ORDER_STATUS_BADGES[order.status]}>
           {TRACK_STATUS_LABELS[trackStatusOf(order.status)]}

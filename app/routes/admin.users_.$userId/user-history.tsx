@@ -6,6 +6,8 @@ import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { TIER_LABELS, type LoyaltyHistoryEntry } from "~/models/loyalty/loyalty";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { OrderNumber } from "~/components/orders/order-number";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 /* The read-only parts of the profile view: loyalty, orders and the activity history (§3). */
 
@@ -69,7 +71,7 @@ export function OrderHistory({
       {orders.length === 0 ? (
         <p className="text-fg-muted text-sm">No tiene pedidos aún.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Pedidos del cliente">
           <table className="w-full text-left text-sm">
             <thead className="text-fg-muted">
               <tr>
@@ -85,7 +87,7 @@ export function OrderHistory({
                 <tr key={order.id}>
                   <td className="py-2 pr-4">
                     <Link to={`/admin/orders/${order.id}`} className="font-medium underline">
-                      {order.orderNumber}
+                      <OrderNumber value={order.orderNumber} />
                     </Link>
                   </td>
                   <td className="py-2 pr-4 whitespace-nowrap">{formatDate(order.createdAt)}</td>
@@ -97,7 +99,7 @@ export function OrderHistory({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
