@@ -74,7 +74,8 @@ export type PaymentTiming = (typeof PAYMENT_TIMINGS)[number];
 
 /**
  * The checkout's fields in the order the page shows them, with the label the error summary
- * names and the id its link jumps to (the form's ids are `checkout-<name>`).
+ * names and the id its link jumps to (the form's ids are `checkout-<name>`). The coupon's code
+ * is not here: its box answers 'Aplicar' beside it.
  */
 export const CHECKOUT_FIELDS = [
   { name: "firstName", label: "Nombre" },
@@ -87,7 +88,6 @@ export const CHECKOUT_FIELDS = [
   { name: "city", label: "Ciudad" },
   { name: "department", label: "Departamento" },
   { name: "paymentProof", label: "Comprobante de pago", target: "proofFile" },
-  { name: "code", label: "Código de descuento" },
 ] as const satisfies readonly { name: string; label: string; target?: string }[];
 
 /**

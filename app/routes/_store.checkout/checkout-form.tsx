@@ -125,6 +125,12 @@ export function CheckoutForm({
     if (!message) return [];
     return [{ target: "target" in entry ? entry.target : id, label: entry.label, message }];
   });
+  // After useServerForm's own effect (which focuses the first invalid field), so this one wins:
+  // the summary, read whole, with a link to each field.
+  const summaryShown = summary.length > 0 || Boolean(form.errors?.length);
+  useEffect(() => {
+    if (result?.status === "error" && summaryShown) document.getElementById(form.errorId)?.focus();
+  }, [result, summaryShown, form.errorId]);
 
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
@@ -161,7 +167,6 @@ export function CheckoutForm({
             }
             formErrors={form.errors}
             entries={summary}
-            focusKey={result}
           />
           <Card title="Información de contacto">
             <div className="grid gap-4 sm:grid-cols-2">

@@ -1,35 +1,24 @@
-import { useEffect, useRef } from "react";
-
 export type SummaryEntry = { target: string; label: string; message: string };
 
 /**
  * The checkout's error summary (issue 21): the form's own message, then every field's error in
- * the page's order, each a link to its field. With JavaScript the focus moves here after a
- * failed post, so a screen reader reads the whole list and a keyboard is one Tab from it.
+ * the page's order, each a link to its field. With JavaScript the form moves the focus here
+ * after a failed post (`useFocusSummary`), so a screen reader reads the whole list.
  */
 export function ErrorSummary({
   id,
   title,
   formErrors,
   entries,
-  focusKey,
 }: {
   id: string;
   title: string;
   formErrors: string[] | undefined;
   entries: SummaryEntry[];
-  /** changes with each reply of the server, which is when the focus moves */
-  focusKey: unknown;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const shown = (formErrors?.length ?? 0) + entries.length > 0;
-  useEffect(() => {
-    if (shown) ref.current?.focus();
-  }, [focusKey, shown]);
-  if (!shown) return null;
+  if ((formErrors?.length ?? 0) + entries.length === 0) return null;
   return (
     <div
-      ref={ref}
       id={id}
       role="alert"
       tabIndex={-1}
