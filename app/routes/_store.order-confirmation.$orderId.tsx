@@ -1,5 +1,10 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   OrderItems,
   OrderShipping,
@@ -7,31 +12,65 @@ import {
   OrderStatusNote,
   OrderTotals,
 } from "~/components/orders/order-parts";
+import { LateProofForm } from "~/components/orders/late-proof-form";
+import { TransferDetails } from "~/components/orders/transfer-details";
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
-import { ORDER_STATUS_SHORT_LABELS } from "~/models/orders/status";
-import { getPaymentDeadline } from "~/models/orders/transfer-deadlines.server";
-import { formatDate, formatDateTime } from "~/utils/dates";
-import { requireOwnedOrder } from "~/models/auth/shopper.server";
 import { OrderNumber } from "~/components/orders/order-number";
+import { guardAction } from "~/models/auth/guard-action.server";
+import { getShopper, requireOwnedOrder } from "~/models/auth/shopper.server";
+import { readCheckoutForm } from "~/models/checkout/proofs.server";
+import { LATE_PROOF_MESSAGES } from "~/models/orders/late-proof";
+import { getTransferState, sendLateProof } from "~/models/orders/late-proof.server";
+import { ORDER_STATUS_SHORT_LABELS, orderConfirmationTitle } from "~/models/orders/status";
+import { getPaymentDeadline } from "~/models/orders/transfer-deadlines.server";
+import { getSettings } from "~/models/settings/settings.server";
+import { formatDate, formatDateTime } from "~/utils/dates";
+import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Confirmación de pedido | Perfumería de Lujo" },
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Confirmación de pedido"} | Perfumería de Lujo` },
   { name: "robots", content: "noindex" },
 ];
 
+/** The owner's order page (D10, D15); a transfer still to be paid takes its receipt here (decision 096). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { order, signedIn } = await requireOwnedOrder(request, params.orderId ?? "");
-  return json({ order, signedIn, paymentDeadline: await getPaymentDeadline(order.id) });
+  const [transfer, settings] = await Promise.all([getTransferState(order.id), getSettings()]);
+  return json({
+    order,
+    signedIn,
+    transfer,
+    title: orderConfirmationTitle(order.status, order.paymentMethod, transfer.kind),
+    bank: {
+      bankName: settings.bank_name,
+      bankAccount: settings.bank_account_number,
+      bankHolder: settings.bank_account_holder,
+    },
+  });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await guardAction(request);
+  const { order } = await requireOwnedOrder(request, params.orderId ?? "");
+  // The owner is known (their user or their guest id); createGuest only types it so.
+  const { shopper, session } = await getShopper(request, { createGuest: true });
+  const { proof } = await readCheckoutForm(request, { clientIp: context.clientIp ?? "unknown" });
+  const sent = await sendLateProof({ orderId: order.id, proof, shopper });
+  if (!sent.ok) {
+    const message = sent.error === "unreadable" ? sent.message : LATE_PROOF_MESSAGES[sent.error];
+    return json({ proofError: message ?? LATE_PROOF_MESSAGES.no_file }, { status: 400 });
+  }
+  // The page itself now says the receipt is in review: no toast to cover it.
+  return redirectWithToast(request, `/order-confirmation/${order.id}`, null, { session });
 }
 
 export default function OrderConfirmationRoute() {
-  const { order, signedIn, paymentDeadline } = useLoaderData<typeof loader>();
+  const { order, signedIn, transfer, title, bank } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const awaiting = transfer.kind === "awaiting";
   return (
-    <Page
-      title="¡Pedido confirmado!"
-      intro="Gracias por tu compra. Nuestro equipo se pondrá en contacto contigo en las próximas 24 horas para confirmar el pago y el envío."
-    >
+    <Page title={title}>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-6">
           <section
@@ -50,14 +89,32 @@ export default function OrderConfirmationRoute() {
             <p className="text-sm">
               Fecha: <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
             </p>
-            <OrderStatusNote status={order.status} paymentMethod={order.paymentMethod} />
-            {paymentDeadline ? (
-              <p className="text-sm font-medium">
-                Paga antes del{" "}
-                <time dateTime={paymentDeadline}>{formatDateTime(paymentDeadline)}</time>
-              </p>
-            ) : null}
+            <OrderStatusNote
+              status={order.status}
+              paymentMethod={order.paymentMethod}
+              transfer={transfer.kind}
+            />
           </section>
+
+          {awaiting ? (
+            <section
+              aria-labelledby="transfer-heading"
+              className="border-border bg-surface space-y-4 rounded-lg border p-5"
+            >
+              <h2 id="transfer-heading" className="text-lg font-semibold">
+                Tu transferencia
+              </h2>
+              <TransferDetails
+                bank={bank}
+                totals={[{ amount: order.total }]}
+                dueAt={transfer.dueAt}
+              />
+              <LateProofForm
+                action={`/order-confirmation/${order.id}`}
+                error={actionData?.proofError}
+              />
+            </section>
+          ) : null}
 
           <section
             aria-labelledby="shipping-heading"
@@ -89,9 +146,12 @@ export default function OrderConfirmationRoute() {
           </h2>
           <OrderTotals order={order} />
           <div className="flex flex-col gap-2">
+            <Link to={`/track-order?order=${order.id}`} className={buttonClasses("primary")}>
+              Seguir mi pedido
+            </Link>
             {signedIn ? (
-              <Link to="/profile" className={buttonClasses("primary")}>
-                Ver mi perfil
+              <Link to="/orders" className={buttonClasses("secondary")}>
+                Mis Pedidos
               </Link>
             ) : null}
             <Link to="/catalog" className={buttonClasses("secondary")}>

@@ -59,6 +59,8 @@ export type SessionData = {
   guestId: string;
   /** D20: the coupon code applied on the cart or checkout, re-checked when the order is placed. */
   appliedCoupon: string;
+  /** Decision 095: what the shopper typed at checkout, so a closed tab does not lose it. */
+  checkoutDraft: { savedAt: string; fields: Record<string, string> };
 };
 
 export type SessionFlashData = {

@@ -151,7 +151,7 @@ test.describe("orders admin", () => {
       /Pedido recibido \(completado\)/,
       /Pago aprobado \(completado\)/,
       /En preparación \(completado\)/,
-      /En camino \(completado\)/,
+      /Enviado \(completado\)/,
       /Entregado \(completado\)/,
     ]);
     await expect(shopper.getByRole("main").getByText(`GUIA-${tag}`)).toBeVisible();

@@ -88,14 +88,17 @@ test.describe("order confirmation", () => {
     await page.goto("/orders");
     await page.getByRole("link", { name: `Ver detalles del pedido ${order.orderNumber}` }).click();
     await expect(page).toHaveURL(`/order-confirmation/${order.id}`);
-    await expect(page.getByRole("heading", { name: "¡Pedido confirmado!" })).toBeVisible();
+    // Issue 21: titled by its real state (a transfer still to be paid), not '¡Pedido confirmado!'.
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Pedido recibido: esperando tu transferencia" }),
+    ).toBeVisible();
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { name: `Pedido ${order.orderNumber}` })).toBeVisible();
     await expect(main.getByText("Pendiente", { exact: true })).toBeVisible();
     await expect(main.getByText(product.name)).toBeVisible();
     await expect(main.getByText("ISV 15%")).toBeVisible();
     await expect(main.getByText("L 600.00")).toBeVisible(); // 15% of L 4,000.00
-    await expect(main.getByText(/24 horas/)).toBeVisible();
+    await expect(main.getByText("Paga antes del")).toBeVisible();
 
     const other = await createUser();
     const context = await browser.newContext();
@@ -126,14 +129,14 @@ test.describe("order tracking", () => {
     const main = page.getByRole("main");
     await expect(main.getByText("Pedido encontrado")).toBeVisible();
     await expect(main.getByRole("heading", { name: `Pedido ${order.orderNumber}` })).toBeVisible();
-    await expect(main.getByText("Aprobado", { exact: true })).toBeVisible(); // D16
+    await expect(main.getByText("Pago aprobado", { exact: true })).toBeVisible(); // D16
     await expect(main.getByText(product.name)).toBeVisible();
     const history = main.getByRole("list", { name: "Historial del pedido" });
     await expect(history.getByRole("listitem")).toHaveText([
       /Pedido recibido \(completado\)/,
       /Pago aprobado \(completado\)/,
       /En preparación \(pendiente\)/,
-      /En camino \(pendiente\)/,
+      /Enviado \(pendiente\)/,
       /Entregado \(pendiente\)/,
     ]);
   });

@@ -330,8 +330,7 @@ describe("the admin order page's deadline form", () => {
         context: {},
       }),
     );
-    expect(((await customerPage.json()) as { paymentDeadline: string }).paymentDeadline).toBe(
-      paymentDueAt,
-    );
+    const { transfer } = (await customerPage.json()) as { transfer: { dueAt: string } };
+    expect(transfer.dueAt).toBe(paymentDueAt);
   });
 });

@@ -48,13 +48,14 @@ export function sessionCookieOf(response: Response, fallback?: string) {
   return cookie ? cookie.split(";")[0] : fallback;
 }
 
-/** The session behind a cookie: its guest id, user id and pending flash toast. */
+/** The session behind a cookie: its guest id, user id, pending flash toast and checkout draft. */
 export async function readSession(cookie: string | undefined) {
   const session = await getSession(get("/", cookie));
   return {
     guestId: session.get("guestId") ?? null,
     userId: session.get("userId") ?? null,
     toast: session.get("toast") ?? null,
+    checkoutDraft: session.get("checkoutDraft") ?? null,
   };
 }
 

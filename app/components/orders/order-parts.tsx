@@ -1,3 +1,4 @@
+import type { TransferState } from "~/models/orders/late-proof";
 import { Link } from "@remix-run/react";
 import type { OrderStatus, PaymentMethod, ShippingMethod } from "#db/types";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -24,11 +25,15 @@ export { OrderStatusBadge } from "./order-status-badge";
 export function OrderStatusNote({
   status,
   paymentMethod,
+  transfer,
 }: {
   status: OrderStatus;
   paymentMethod: PaymentMethod;
+  transfer?: TransferState["kind"];
 }) {
-  return <p className="text-fg-muted text-sm">{orderStatusMessage(status, paymentMethod)}</p>;
+  return (
+    <p className="text-fg-muted text-sm">{orderStatusMessage(status, paymentMethod, transfer)}</p>
+  );
 }
 
 type Item = {

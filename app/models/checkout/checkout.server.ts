@@ -13,7 +13,8 @@ import { owns, type KnownShopper, type Shopper } from "~/models/auth/shopper";
 /*
  * Placing an order (issue 4): one BEGIN IMMEDIATE transaction that re-prices the cart from the
  * products, takes the stock (D18), checks and consumes the coupon (D20), creates the order with
- * its D14 number, items and admin notes (storefront §3), attaches the proof and empties the
+ * its D14 number, items and admin notes (storefront §3), attaches the proof (none when the
+ * shopper transfers later, decision 096) and empties the
  * cart. Any failure rolls all of it back. Nothing but the database is awaited inside. What it
  * writes (stock, order, coupon use, items) is order-writer.server.ts, which the order factory
  * and the demo seed call too.
@@ -25,7 +26,8 @@ export type PlaceOrderInput = OrderContact & {
   shopper: KnownShopper;
   /** the form's random key: the same form posted twice creates one order */
   checkoutKey: string;
-  paymentProof: string;
+  /** the stored receipt, or null when the shopper transfers after ordering (decision 096) */
+  paymentProof: string | null;
   couponCode: string | null;
 };
 
@@ -66,13 +68,15 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       }
       await takeStock(trx, cart.lines);
 
-      const proof = await trx
-        .selectFrom("paymentProofs")
-        .select(["id", "userId", "sessionId", "orderId"])
-        .where("id", "=", input.paymentProof)
-        .executeTakeFirst();
-      if (!proof || proof.orderId !== null || !owns(input.shopper, proof)) {
-        throw new CheckoutError({ error: "proof" });
+      if (input.paymentProof !== null) {
+        const proof = await trx
+          .selectFrom("paymentProofs")
+          .select(["id", "userId", "sessionId", "orderId"])
+          .where("id", "=", input.paymentProof)
+          .executeTakeFirst();
+        if (!proof || proof.orderId !== null || !owns(input.shopper, proof)) {
+          throw new CheckoutError({ error: "proof" });
+        }
       }
 
       let coupon: AppliedCoupon | null = null;
@@ -99,11 +103,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         settings,
         now: new Date(),
       });
-      await trx
-        .updateTable("paymentProofs")
-        .set({ orderId })
-        .where("id", "=", input.paymentProof)
-        .execute();
+      if (input.paymentProof !== null) {
+        await trx
+          .updateTable("paymentProofs")
+          .set({ orderId })
+          .where("id", "=", input.paymentProof)
+          .execute();
+      }
       const clear = trx.deleteFrom("cartItems").where(
         "id",
         "in",

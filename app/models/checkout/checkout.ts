@@ -50,9 +50,8 @@ export const CHECKOUT_MESSAGES = {
   email: "Email inválido",
   firstName: "Nombre debe tener al menos 2 caracteres",
   lastName: "Apellido debe tener al menos 2 caracteres",
-  proof: "Comprobante de pago es requerido",
-  delivery:
-    "Para recoger en tienda el teléfono es obligatorio (formato: +504 0000-0000). Para envío a domicilio todos los campos de dirección son requeridos.",
+  proof: "Sube el comprobante de la transferencia o elige 'Transferiré después'",
+  pickupPhone: "Para recoger en tienda el teléfono es obligatorio (formato: +504 0000-0000)",
   address: "La dirección debe tener al menos 10 caracteres",
   referenceAddress: "La referencia debe tener al menos 5 caracteres",
   city: "La ciudad debe tener al menos 2 caracteres",
@@ -60,12 +59,58 @@ export const CHECKOUT_MESSAGES = {
   phone: "Formato inválido. Ejemplo: +504 0000-0000",
   emptyCart: "Tu carrito está vacío",
   orderFailedTitle: "Error al procesar pedido",
+  fieldsTitle: "Revisa estos datos para confirmar tu pedido",
   orderFailed:
     "No se pudo procesar tu pedido. Por favor, verifica tu información e inténtalo de nuevo.",
   created: "¡Pedido creado exitosamente!",
   /** 'Confirmar Pedido' while the proof is on its way (decision 094). */
   waitingForProof: "Esperando el comprobante…",
 } as const;
+
+/**
+ * When the shopper pays (decision 096): with the order ('now', the receipt goes with it) or
+ * after it ('later': the order waits for the transfer until its deadline).
+ */
+export const PAYMENT_TIMINGS = ["now", "later"] as const;
+export type PaymentTiming = (typeof PAYMENT_TIMINGS)[number];
+
+/**
+ * The checkout's fields in the order the page shows them, with the label the error summary
+ * names and the id its link jumps to (the form's ids are `checkout-<name>`). The coupon's code
+ * is not here: its box answers 'Aplicar' beside it.
+ */
+export const CHECKOUT_FIELDS = [
+  { name: "firstName", label: "Nombre" },
+  { name: "lastName", label: "Apellido" },
+  { name: "email", label: "Correo electrónico" },
+  { name: "phone", label: "Teléfono" },
+  { name: "shippingMethod", label: "Método de envío", target: "shippingMethod-standard" },
+  { name: "address", label: "Dirección" },
+  { name: "referenceAddress", label: "Punto de referencia" },
+  { name: "city", label: "Ciudad" },
+  { name: "department", label: "Departamento" },
+  { name: "paymentProof", label: "Comprobante de pago", target: "proofFile" },
+] as const satisfies readonly { name: string; label: string; target?: string }[];
+
+/**
+ * Decision 095: the fields the checkout keeps as the shopper's draft (in their session) so they
+ * come back after a closed tab or a dropped connection. Not the receipt, the coupon or the key.
+ */
+export const CHECKOUT_DRAFT_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "shippingMethod",
+  "address",
+  "referenceAddress",
+  "city",
+  "department",
+  "paymentTiming",
+] as const;
+
+/** Where the checkout page sends its draft while the shopper types (JavaScript only). */
+export const CHECKOUT_DRAFT_URL = "/resources/checkout-draft";
 
 export type CheckoutIntent = "place-order" | CouponIntent["intent"] | "upload-proof";
 

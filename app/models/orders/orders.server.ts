@@ -95,10 +95,43 @@ export async function listOrdersForUser(userId: number) {
   return withItems(orders, await itemsOf(orders.map((order) => order.id)));
 }
 
+const TRACKING_COLUMNS = [
+  "id",
+  "orderNumber",
+  "status",
+  "paymentMethod",
+  "total",
+  "customerEmail",
+  "userId",
+  "sessionId",
+  "trackingNumber",
+  "estimatedDelivery",
+  "shippingMethod",
+  "createdAt",
+  "paidAt",
+  "shippedAt",
+  "deliveredAt",
+  "updatedAt",
+] as const;
+
+/** Only what the track page shows leaves (and the id, for the route): not the e-mail, not the owner. */
+async function trackingView<
+  T extends { id: string; customerEmail: string; userId: number | null; sessionId: string | null },
+>(order: T) {
+  const items = await db
+    .selectFrom("orderItems")
+    .select(["id", "productName", "size", "quantity", "price"])
+    .where("orderId", "=", order.id)
+    .orderBy("id")
+    .execute();
+  const { customerEmail: _email, userId: _u, sessionId: _s, ...visible } = order;
+  return { ...visible, items };
+}
+
 /**
  * D32: an order by its number and the e-mail it was placed with (any case). A wrong number
  * and a wrong e-mail both give null, so the answer never tells which one was wrong. Works for
- * guest orders. Only what the track page shows leaves this function.
+ * guest orders.
  */
 export async function findOrderForTracking(options: { orderNumber: string; email: string }) {
   const orderNumber = normalizeOrderNumber(options.orderNumber);
@@ -106,31 +139,26 @@ export async function findOrderForTracking(options: { orderNumber: string; email
   if (!orderNumber || !email) return null;
   const order = await db
     .selectFrom("orders")
-    .select([
-      "id",
-      "orderNumber",
-      "status",
-      "customerEmail",
-      "trackingNumber",
-      "estimatedDelivery",
-      "shippingMethod",
-      "createdAt",
-      "paidAt",
-      "shippedAt",
-      "deliveredAt",
-      "updatedAt",
-    ])
+    .select(TRACKING_COLUMNS)
     .where("orderNumber", "=", orderNumber)
     .executeTakeFirst();
   if (!order || order.customerEmail.toLowerCase() !== email) return null;
-  const items = await db
-    .selectFrom("orderItems")
-    .select(["id", "productName", "size", "quantity", "price"])
-    .where("orderId", "=", order.id)
-    .orderBy("id")
-    .execute();
-  const { id: _id, customerEmail: _email, ...visible } = order;
-  return { ...visible, items };
+  return trackingView(order);
+}
+
+/**
+ * The track page for the order's owner (D10), opened from 'Seguir mi pedido' as
+ * /track-order?order=<id>: anyone else gets null, as for a number and e-mail that do not match.
+ */
+export async function getOrderTrackingForOwner(options: { orderId: string } & Shopper) {
+  const { orderId, ...shopper } = options;
+  const order = await db
+    .selectFrom("orders")
+    .select(TRACKING_COLUMNS)
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!order || !owns(shopper, order)) return null;
+  return trackingView(order);
 }
 
 export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof findOrderForTracking>>>;

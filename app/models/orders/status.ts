@@ -1,4 +1,5 @@
 import type { OrderStatus, PaymentMethod, ShippingMethod } from "#db/types";
+import type { TransferState } from "./late-proof";
 
 /*
  * Client-safe rules and words of the order lifecycle (backoffice.md §4). The server
@@ -99,18 +100,54 @@ export const ORDER_STATUS_BADGES = {
 } as const satisfies Record<OrderStatus, string>;
 
 /** The status note of backoffice.md §4 (pending: under review; denied: contact us; …). */
-export function orderStatusMessage(status: OrderStatus, paymentMethod: PaymentMethod) {
+export function orderStatusMessage(
+  status: OrderStatus,
+  paymentMethod: PaymentMethod,
+  transfer: TransferState["kind"] = "in_review",
+) {
   switch (status) {
     case "pending":
-      return paymentMethod === "bank_transfer"
-        ? "Tu pedido está en revisión. Estamos verificando tu comprobante de transferencia."
-        : "Tu pedido está en revisión.";
+      if (paymentMethod !== "bank_transfer") return "Tu pedido está en revisión.";
+      // Decision 096: ordered with 'Transferiré después', the receipt is still to come.
+      return transfer === "awaiting"
+        ? "Esperamos tu transferencia. Cuando la hagas, sube el comprobante aquí antes del plazo."
+        : "Tu pedido está en revisión. Estamos verificando tu comprobante de transferencia.";
     case "denied":
       return "Tu pedido fue denegado. Por favor contacta a servicio al cliente.";
     case "cancelled":
       return "Este pedido fue cancelado.";
     default:
       return "Tu pedido fue aprobado y está en proceso.";
+  }
+}
+
+/**
+ * The confirmation's title says where the order really stands (issue 21: not '¡Pedido
+ * confirmado!' beside 'Pendiente').
+ */
+export function orderConfirmationTitle(
+  status: OrderStatus,
+  paymentMethod: PaymentMethod,
+  transfer: TransferState["kind"],
+) {
+  switch (status) {
+    case "pending":
+      if (paymentMethod !== "bank_transfer") return "Pedido recibido: pendiente de confirmación";
+      return transfer === "awaiting"
+        ? "Pedido recibido: esperando tu transferencia"
+        : "Pedido recibido: pago en revisión";
+    case "paid":
+      return "Pedido confirmado: pago aprobado";
+    case "processing":
+      return "Pedido confirmado: en preparación";
+    case "shipped":
+      return "Pedido enviado";
+    case "delivered":
+      return "Pedido entregado";
+    case "cancelled":
+      return "Pedido cancelado";
+    case "denied":
+      return "Pedido denegado";
   }
 }
 
@@ -135,10 +172,14 @@ export function trackStatusOf(status: OrderStatus): TrackStatus {
   return status === "paid" ? "approved" : status;
 }
 
+/**
+ * The one set of words of the track page: its status badge and its timeline's steps read the
+ * same label for the same state (issue 21: the badge said 'Enviado', the timeline 'En camino').
+ */
 export const TRACK_STATUS_LABELS: Record<TrackStatus, string> = {
   pending: "Pendiente",
-  approved: "Aprobado",
-  processing: "Procesando",
+  approved: "Pago aprobado",
+  processing: "En preparación",
   shipped: "Enviado",
   delivered: "Entregado",
   cancelled: "Cancelado",
@@ -173,25 +214,25 @@ export function trackingTimeline(order: {
     { key: "received", label: "Pedido recibido", done: true, at: order.createdAt },
     {
       key: "approved",
-      label: "Pago aprobado",
+      label: TRACK_STATUS_LABELS.approved,
       done: closed ? order.paidAt !== null : status !== "pending",
       at: order.paidAt,
     },
     {
       key: "processing",
-      label: "En preparación",
+      label: TRACK_STATUS_LABELS.processing,
       done: reached(["processing", "shipped", "delivered"]),
       at: null,
     },
     {
       key: "shipped",
-      label: "En camino",
+      label: TRACK_STATUS_LABELS.shipped,
       done: closed ? order.shippedAt !== null : reached(["shipped", "delivered"]),
       at: order.shippedAt,
     },
     {
       key: "delivered",
-      label: "Entregado",
+      label: TRACK_STATUS_LABELS.delivered,
       done: status === "delivered" || (closed && order.deliveredAt !== null),
       at: order.deliveredAt,
     },
@@ -201,7 +242,7 @@ export function trackingTimeline(order: {
     ...steps.filter((step) => step.done),
     {
       key: status,
-      label: status === "cancelled" ? "Pedido cancelado" : "Pedido denegado",
+      label: TRACK_STATUS_LABELS[status],
       done: true,
       at: order.updatedAt,
     },

@@ -1,10 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
-import { FormErrorAlert } from "~/components/auth/auth-card";
+import { useEffect, useState, type ReactNode } from "react";
 import { controlProps, fieldProps, useServerForm } from "~/components/forms/server-form";
+import { TransferDetails } from "~/components/orders/transfer-details";
 import { Field, Label } from "~/components/ui/input";
 import {
+  CHECKOUT_DRAFT_FIELDS,
+  CHECKOUT_DRAFT_URL,
+  CHECKOUT_FIELDS,
   CHECKOUT_MESSAGES,
   DEPARTMENTS,
   SHIPPING_LABELS,
@@ -17,7 +20,8 @@ import { usePendingFormData } from "~/hooks/use-is-pending";
 import type { CouponIntentSchema } from "~/models/promotions/coupon-form.server";
 import type { CouponNotice } from "~/models/promotions/coupons";
 import type { PlaceOrderSchema } from "./forms.server";
-import { OrderSummary, type CheckoutData } from "./order-summary";
+import { ErrorSummary } from "./error-summary";
+import { OrderSummary, shownFor, type CheckoutData } from "./order-summary";
 import { ProofUpload } from "./proof-upload";
 
 function Card({
@@ -35,6 +39,51 @@ function Card({
       {children}
     </section>
   );
+}
+
+/**
+ * Decision 095: with JavaScript the draft follows the typing (each field's change, and when the
+ * page is hidden, which is the last moment a closing tab gives); without it, each post saves it.
+ */
+function useDraftAutosave(formId: string) {
+  useEffect(() => {
+    const form = document.getElementById(formId);
+    if (!(form instanceof HTMLFormElement)) return;
+    let timer: number | undefined;
+    let sent = "";
+    const send = () => {
+      window.clearTimeout(timer);
+      const all = new FormData(form);
+      const body = new URLSearchParams();
+      for (const name of CHECKOUT_DRAFT_FIELDS) {
+        const value = all.get(name);
+        if (typeof value === "string") body.set(name, value);
+      }
+      const text = body.toString();
+      if (text === sent) return;
+      sent = text;
+      void fetch(CHECKOUT_DRAFT_URL, { method: "POST", body, keepalive: true }).catch(() => {
+        sent = "";
+      });
+    };
+    const soon = (event: Event) => {
+      if (event.target instanceof HTMLInputElement && event.target.type === "file") return;
+      window.clearTimeout(timer);
+      timer = window.setTimeout(send, 800);
+    };
+    const hidden = () => {
+      if (document.visibilityState === "hidden") send();
+    };
+    form.addEventListener("input", soon);
+    form.addEventListener("change", soon);
+    document.addEventListener("visibilitychange", hidden);
+    return () => {
+      window.clearTimeout(timer);
+      form.removeEventListener("input", soon);
+      form.removeEventListener("change", soon);
+      document.removeEventListener("visibilitychange", hidden);
+    };
+  }, [formId]);
 }
 
 /**
@@ -62,13 +111,29 @@ export function CheckoutForm({
     defaultValue: {
       ...data.prefill,
       shippingMethod: "standard",
+      paymentTiming: "now",
+      ...data.draft,
       checkoutKey: data.checkoutKey,
       paymentProof: data.attachedProof ?? "",
     },
   });
+  useDraftAutosave(form.id);
   const shippingMethod = field("shippingMethod");
   const department = field("department");
   const checked = shippingMethod.initialValue ?? "standard";
+  const timing = field("paymentTiming").initialValue === "later" ? "later" : "now";
+  const summary = CHECKOUT_FIELDS.flatMap((entry) => {
+    const { id, errors } = field(entry.name);
+    const message = errors?.[0];
+    if (!message) return [];
+    return [{ target: "target" in entry ? entry.target : id, label: entry.label, message }];
+  });
+  // After useServerForm's own effect (which focuses the first invalid field), so this one wins:
+  // the summary, read whole, with a link to each field.
+  const summaryShown = summary.length > 0 || Boolean(form.errors?.length);
+  useEffect(() => {
+    if (result?.status === "error" && summaryShown) document.getElementById(form.errorId)?.focus();
+  }, [result, summaryShown, form.errorId]);
 
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
@@ -97,10 +162,15 @@ export function CheckoutForm({
         />
         <input type="hidden" {...controlProps(field("checkoutKey"))} />
         <div className="space-y-6">
-          <FormErrorAlert
+          <ErrorSummary
             id={form.errorId}
-            title={CHECKOUT_MESSAGES.orderFailedTitle}
-            errors={form.errors}
+            title={
+              form.errors?.length
+                ? CHECKOUT_MESSAGES.orderFailedTitle
+                : CHECKOUT_MESSAGES.fieldsTitle
+            }
+            formErrors={form.errors}
+            entries={summary}
           />
           <Card title="Información de contacto">
             <div className="grid gap-4 sm:grid-cols-2">
@@ -249,24 +319,50 @@ export function CheckoutForm({
 
           <Card title="Información de pago">
             <p className="text-sm">
-              Realiza una transferencia bancaria por el total de tu pedido y sube la foto o captura
-              del comprobante.
+              Paga con una transferencia bancaria por el total exacto de tu pedido.
             </p>
-            <dl className="bg-surface-muted my-4 grid gap-1 rounded-lg p-4 text-sm">
-              <div className="flex justify-between gap-2">
-                <dt>Banco</dt>
-                <dd className="font-medium">{data.store.bankName}</dd>
+            <div className="my-4">
+              <TransferDetails
+                bank={data.store}
+                totals={SHIPPING_METHODS.map((method) => ({
+                  amount: data.totals[method].total,
+                  className: shownFor[method],
+                }))}
+              />
+            </div>
+            <fieldset className="mb-4">
+              <legend className="mb-2 text-sm font-medium">¿Cuándo transfieres?</legend>
+              <div className="grid gap-2">
+                {(
+                  [
+                    ["now", "Ya transferí: subo el comprobante ahora"],
+                    [
+                      "later",
+                      "Transferiré después: subiré el comprobante desde mi pedido antes del plazo",
+                    ],
+                  ] as const
+                ).map(([value, label]) => (
+                  <label
+                    key={value}
+                    className="border-border has-[:checked]:border-accent has-[:checked]:bg-accent-soft flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm"
+                  >
+                    <input
+                      type="radio"
+                      id={`paymentTiming-${value}`}
+                      name="paymentTiming"
+                      value={value}
+                      defaultChecked={timing === value}
+                      className="mt-0.5 size-4"
+                    />
+                    <span>{label}</span>
+                  </label>
+                ))}
               </div>
-              <div className="flex justify-between gap-2">
-                <dt>Número de cuenta</dt>
-                <dd className="font-medium">{data.store.bankAccount}</dd>
-              </div>
-              <div className="flex justify-between gap-2">
-                <dt>Titular</dt>
-                <dd className="font-medium">{data.store.bankHolder}</dd>
-              </div>
-            </dl>
-            <ProofUpload field={field("paymentProof")} onWaitingChange={setWaitingForProof} />
+            </fieldset>
+            {/* 'Transferiré después' hides the receipt (CSS `:has()`, so without JS too). */}
+            <div className="group-has-[#paymentTiming-later:checked]:hidden">
+              <ProofUpload field={field("paymentProof")} onWaitingChange={setWaitingForProof} />
+            </div>
           </Card>
         </div>
         <OrderSummary

@@ -1,6 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { CHECKOUT_MESSAGES, DEPARTMENTS, SHIPPING_METHODS } from "~/models/checkout/checkout";
+import {
+  CHECKOUT_MESSAGES,
+  DEPARTMENTS,
+  PAYMENT_TIMINGS,
+  SHIPPING_METHODS,
+} from "~/models/checkout/checkout";
 import { CouponIntentSchema } from "~/models/promotions/coupon-form.server";
 import { formatPhone, PHONE_PATTERN } from "~/utils/phone";
 
@@ -31,11 +36,6 @@ const ContactSchema = z.object({
     .trim()
     .min(2, CHECKOUT_MESSAGES.lastName)
     .max(100),
-  paymentProof: z
-    .string({ required_error: CHECKOUT_MESSAGES.proof })
-    .trim()
-    .min(1, CHECKOUT_MESSAGES.proof)
-    .max(64),
 });
 
 const DeliverySchema = z
@@ -50,24 +50,27 @@ const DeliverySchema = z
     referenceAddress: optionalText(300),
     city: optionalText(100),
     department: optionalText(50),
+    // Decision 096: 'Transferiré después' places the order without the receipt. Here, in the
+    // half whose fields are all optional, so its rule runs even when the contact half fails.
+    paymentTiming: z.enum(PAYMENT_TIMINGS).default("now"),
+    paymentProof: z.string().trim().max(64).optional(),
   })
   .superRefine((value, ctx) => {
     const issue = (path: string, message: string) =>
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+    if (value.paymentTiming === "now" && !value.paymentProof) {
+      issue("paymentProof", CHECKOUT_MESSAGES.proof);
+    }
     if (value.shippingMethod === "pickup") {
       // §4/§5: pickup hides the address and makes the phone required.
       if (!value.phone || !PHONE_PATTERN.test(value.phone)) {
-        issue("phone", CHECKOUT_MESSAGES.delivery);
+        issue("phone", CHECKOUT_MESSAGES.pickupPhone);
       }
       return;
     }
     if (value.phone && !PHONE_PATTERN.test(value.phone)) issue("phone", CHECKOUT_MESSAGES.phone);
-    let missing = false;
     const check = (ok: boolean, path: string, message: string) => {
-      if (!ok) {
-        missing = true;
-        issue(path, message);
-      }
+      if (!ok) issue(path, message);
     };
     check((value.address ?? "").length >= 10, "address", CHECKOUT_MESSAGES.address);
     check(
@@ -81,10 +84,12 @@ const DeliverySchema = z
       "department",
       CHECKOUT_MESSAGES.department,
     );
-    if (missing) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: CHECKOUT_MESSAGES.delivery });
-    }
-  });
+  })
+  // A receipt left in the form after choosing 'later' does not go with the order.
+  .transform(({ paymentProof, ...value }) => ({
+    ...value,
+    paymentProof: value.paymentTiming === "later" ? null : (paymentProof ?? null),
+  }));
 
 /** An intersection checks both halves, so contact and address errors are reported together. */
 export const PlaceOrderSchema = z.intersection(ContactSchema, DeliverySchema);

@@ -20,7 +20,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 }
 
 /** Only the block of the chosen method shows (CSS `:has()`, so it works without JS). */
-const shownFor = {
+export const shownFor = {
   standard: "hidden group-has-[#shippingMethod-standard:checked]:block",
   express: "hidden group-has-[#shippingMethod-express:checked]:block",
   pickup: "hidden group-has-[#shippingMethod-pickup:checked]:block",

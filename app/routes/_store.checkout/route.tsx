@@ -23,6 +23,7 @@ import {
 } from "~/models/checkout/proofs.server";
 import { CheckoutForm } from "./checkout-form";
 import { parseCheckout } from "./forms.server";
+import { checkoutDraftFrom, liveCheckoutDraft } from "~/models/checkout/checkout-draft.server";
 
 export const meta: MetaFunction = () => [{ title: "Finalizar Compra | Perfumería de Lujo" }];
 
@@ -65,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     // Decision 094: a proof uploaded within the day is still attached; it is not sent again.
     attachedProof: await getAttachedProof(shopper),
+    // Decision 095: what the shopper typed before a closed tab or a dropped connection.
+    draft: liveCheckoutDraft(session.get("checkoutDraft")),
     // A fresh key per page: the same form posted twice creates one order.
     checkoutKey: crypto.randomUUID(),
   });
@@ -102,7 +105,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ upload }, { status: storedProof ? 200 : 400, headers });
   }
 
+  // Every checkout post keeps what was typed (decision 095), so it works without JavaScript.
+  session.set("checkoutDraft", checkoutDraftFrom(formData));
+  await commit();
   const submission = parseCheckout(formData);
+  // Decision 096: a receipt is not asked for (nor its refusal shown) when paying later.
+  if (formData.get("paymentTiming") === "later") proofError = null;
   if (submission.status !== "success") {
     const fieldErrors = proofError ? { paymentProof: [proofError] } : undefined;
     return json(
@@ -146,13 +154,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   session.unset("appliedCoupon");
+  session.unset("checkoutDraft");
+  // The page it opens says what happened and what comes next: no toast over its buttons.
   return redirectWithToast(
     request,
     `/order-success?order=${encodeURIComponent(placed.orderId)}`,
-    {
-      title: CHECKOUT_MESSAGES.created,
-      description: `Pedido ${placed.orderNumber}. Nos pondremos en contacto contigo para confirmar tu pago y el envío.`,
-    },
+    null,
     { session },
   );
 }

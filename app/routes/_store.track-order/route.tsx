@@ -8,9 +8,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CmsHtml } from "~/components/content-page";
 import { Page } from "~/components/page";
 import { getActiveCmsPage } from "~/models/content/cms.server";
-import { findOrderForTracking } from "~/models/orders/orders.server";
+import { getOrderTrackingForOwner, findOrderForTracking } from "~/models/orders/orders.server";
 import { guardAction } from "~/models/auth/guard-action.server";
+import { getShopper } from "~/models/auth/shopper.server";
+import { readCheckoutForm } from "~/models/checkout/proofs.server";
+import { LATE_PROOF_MESSAGES } from "~/models/orders/late-proof";
+import { discardProof, getTransferState, sendLateProof } from "~/models/orders/late-proof.server";
+import { getSettings } from "~/models/settings/settings.server";
 import { orderLookups } from "~/utils/public-form-limits.server";
+import { commitSession } from "~/utils/session.server";
 import { parseTrackOrder } from "./forms.server";
 import { TrackOrderForm } from "./track-form";
 import { TrackHelpCard, TrackResultCard } from "./track-result";
@@ -21,53 +27,103 @@ export const meta: MetaFunction = () => [{ title: "Seguimiento de Pedido | Perfu
  * D32: a real look-up by number and e-mail. A POST (not a GET) keeps the e-mail out of URLs,
  * history and logs. Every look-up counts against the visitor's IP (10 a minute), and a wrong
  * number and a wrong e-mail give the same answer, so orders cannot be enumerated.
+ * ?order=<id> shows the status to the order's owner only ('Seguir mi pedido' after checkout).
+ * Decision 096: the same number and e-mail, posted with the receipt, pay an order placed with
+ * 'Transferiré después' until its deadline (a plain multipart form, counted as a look-up).
  */
 
 const NOT_FOUND_TITLE = "Pedido no encontrado";
 const NOT_FOUND = "Verifica que el número de pedido y email sean correctos.";
 const TOO_MANY_LOOKUPS = "Demasiadas búsquedas de pedidos. Espera un minuto e inténtalo de nuevo.";
 
-export async function loader(_: LoaderFunctionArgs) {
+type Tracked = NonNullable<Awaited<ReturnType<typeof findOrderForTracking>>>;
+
+/** What the result card shows: the order (without its id), where its payment stands, and how to send the receipt. */
+async function trackedView(
+  { id, ...order }: Tracked,
+  upload: { action: string; hidden: Record<string, string> },
+) {
+  const [transfer, settings] = await Promise.all([getTransferState(id), getSettings()]);
+  const bank = {
+    bankName: settings.bank_name,
+    bankAccount: settings.bank_account_number,
+    bankHolder: settings.bank_account_holder,
+  };
+  return { order, payment: { transfer, bank, upload } };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const orderId = new URL(request.url).searchParams.get("order");
   const page = await getActiveCmsPage("tracking");
-  return json({ page: page ? { title: page.title, content: page.content } : null });
+  let owned = null;
+  if (orderId) {
+    const { shopper } = await getShopper(request);
+    const order = await getOrderTrackingForOwner({ orderId, ...shopper });
+    if (order) {
+      owned = await trackedView(order, { action: `/order-confirmation/${order.id}`, hidden: {} });
+    }
+  }
+  return json({ page: page ? { title: page.title, content: page.content } : null, owned });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardAction(request);
-  const formData = await request.formData();
-  const submission = parseTrackOrder(formData);
-  if (submission.status !== "success") {
-    return json({ result: submission.reply(), order: null, errorTitle: "Error" }, { status: 400 });
-  }
   const ip = context.clientIp ?? "unknown";
+  const { formData, proof } = await readCheckoutForm(request, { clientIp: ip });
+  const submission = parseTrackOrder(formData);
+  const refuse = (status: number, title: string, message?: string, headers?: HeadersInit) => {
+    discardProof(proof);
+    const result = submission.reply(message ? { formErrors: [message] } : undefined);
+    return json({ result, tracked: null, errorTitle: title, proof: null }, { status, headers });
+  };
+  if (submission.status !== "success") return refuse(400, "Error");
   if (!(await orderLookups.consume(ip))) {
-    return json(
-      {
-        result: submission.reply({ formErrors: [TOO_MANY_LOOKUPS] }),
-        order: null,
-        errorTitle: "Error",
-      },
-      { status: 429, headers: { "Retry-After": "60" } },
-    );
+    return refuse(429, "Error", TOO_MANY_LOOKUPS, { "Retry-After": "60" });
   }
-  const order = await findOrderForTracking(submission.value);
-  if (!order) {
-    return json(
-      {
-        result: submission.reply({ formErrors: [NOT_FOUND] }),
-        order: null,
-        errorTitle: NOT_FOUND_TITLE,
-      },
-      { status: 404 },
-    );
+  const found = await findOrderForTracking(submission.value);
+  if (!found) return refuse(404, NOT_FOUND_TITLE, NOT_FOUND);
+
+  const result = submission.reply();
+  const upload = {
+    action: "/track-order",
+    hidden: { orderNumber: found.orderNumber, email: submission.value.email },
+  };
+  if (formData.get("intent") !== "upload-proof") {
+    discardProof(proof);
+    return json({
+      result,
+      tracked: await trackedView(found, upload),
+      errorTitle: null,
+      proof: null,
+    });
   }
-  return json({ result: submission.reply(), order, errorTitle: null });
+  // The number and e-mail are the proof of ownership here (D32); the receipt's row is owned by
+  // this browser's guest id, as at checkout.
+  const { shopper, session, isNewGuest } = await getShopper(request, { createGuest: true });
+  const headers = isNewGuest ? { "Set-Cookie": await commitSession(request, session) } : undefined;
+  const sent = await sendLateProof({ orderId: found.id, proof, shopper });
+  const proofState = sent.ok
+    ? { error: null, received: true }
+    : {
+        error:
+          (sent.error === "unreadable" ? sent.message : LATE_PROOF_MESSAGES[sent.error]) ??
+          LATE_PROOF_MESSAGES.no_file,
+        received: false,
+      };
+  const tracked = await trackedView(
+    (await findOrderForTracking(submission.value)) ?? found,
+    upload,
+  );
+  return json(
+    { result, tracked, errorTitle: null, proof: proofState },
+    { status: sent.ok ? 200 : 400, headers },
+  );
 }
 
 export default function TrackOrderRoute() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, owned } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const order = actionData?.order ?? null;
+  const tracked = actionData?.tracked ?? (actionData ? null : owned);
   const form = (
     <TrackOrderForm
       lastResult={actionData?.result}
@@ -76,7 +132,7 @@ export default function TrackOrderRoute() {
   );
 
   // backoffice.md §2: the CMS page (title, form, its HTML) while no result is shown.
-  if (page && !order) {
+  if (page && !tracked) {
     return (
       <Page title={page.title}>
         <div className="space-y-8">
@@ -93,7 +149,13 @@ export default function TrackOrderRoute() {
     >
       <div className="space-y-8">
         {form}
-        {order ? <TrackResultCard order={order} /> : null}
+        {tracked ? (
+          <TrackResultCard
+            order={tracked.order}
+            payment={tracked.payment}
+            proof={actionData?.proof ?? null}
+          />
+        ) : null}
         <TrackHelpCard />
       </div>
     </Page>

@@ -1,5 +1,9 @@
 import { Link } from "@remix-run/react";
-import type { OrderStatus, ShippingMethod } from "#db/types";
+import type { OrderStatus, PaymentMethod, ShippingMethod } from "#db/types";
+import { LateProofForm } from "~/components/orders/late-proof-form";
+import { OrderStatusNote } from "~/components/orders/order-parts";
+import { TransferDetails, type BankAccount } from "~/components/orders/transfer-details";
+import { LATE_PROOF_RECEIVED, type TransferState } from "~/models/orders/late-proof";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import {
@@ -16,6 +20,8 @@ import { OrderNumber } from "~/components/orders/order-number";
 export type TrackResult = {
   orderNumber: string;
   status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  total: number;
   shippingMethod: ShippingMethod;
   trackingNumber: string | null;
   estimatedDelivery: string | null;
@@ -27,8 +33,26 @@ export type TrackResult = {
   items: { id: number; productName: string; size: string; quantity: number; price: number }[];
 };
 
-/** The result card and the history timeline (backoffice.md §4, D16). */
-export function TrackResultCard({ order }: { order: TrackResult }) {
+export type TrackPayment = {
+  transfer: TransferState;
+  bank: BankAccount;
+  /** where the receipt goes: this page with the number and e-mail, or the owner's order page */
+  upload: { action: string; hidden: Record<string, string> };
+};
+
+/**
+ * The result card and the history timeline (backoffice.md §4, D16); an order still waiting for
+ * its transfer shows what to pay and takes the receipt (decision 096).
+ */
+export function TrackResultCard({
+  order,
+  payment,
+  proof,
+}: {
+  order: TrackResult;
+  payment: TrackPayment;
+  proof: { error: string | null; received: boolean } | null;
+}) {
   const steps = trackingTimeline(order);
   return (
     <section
@@ -36,7 +60,9 @@ export function TrackResultCard({ order }: { order: TrackResult }) {
       className="border-border bg-surface max-w-xl space-y-5 rounded-lg border p-5"
     >
       <p role="status" className="text-success text-sm font-semibold">
-        Pedido encontrado
+        {proof?.received
+          ? `${LATE_PROOF_RECEIVED.title}. ${LATE_PROOF_RECEIVED.description}`
+          : "Pedido encontrado"}
       </p>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="track-result-heading" className="text-lg font-semibold">
@@ -68,6 +94,26 @@ export function TrackResultCard({ order }: { order: TrackResult }) {
           </div>
         ) : null}
       </dl>
+
+      <OrderStatusNote
+        status={order.status}
+        paymentMethod={order.paymentMethod}
+        transfer={payment.transfer.kind}
+      />
+      {payment.transfer.kind === "awaiting" ? (
+        <div className="space-y-4">
+          <TransferDetails
+            bank={payment.bank}
+            totals={[{ amount: order.total }]}
+            dueAt={payment.transfer.dueAt}
+          />
+          <LateProofForm
+            action={payment.upload.action}
+            hidden={payment.upload.hidden}
+            error={proof?.error}
+          />
+        </div>
+      ) : null}
 
       <div>
         <h3 className="mb-2 font-semibold">Productos</h3>

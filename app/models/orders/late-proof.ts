@@ -1,0 +1,37 @@
+/*
+ * Decision 096: the receipt of a transfer sent after the order. Client-safe: the refusals'
+ * words, which the order page and the tracking page show.
+ */
+
+export type LateProofRefusal =
+  | "no_file"
+  | "too_large"
+  | "too_many"
+  | "unreadable"
+  | "not_awaiting"
+  | "has_proof"
+  | "past_deadline";
+
+export const LATE_PROOF_MESSAGES: Record<Exclude<LateProofRefusal, "unreadable">, string> = {
+  no_file: "Elige la foto o captura del comprobante de tu transferencia.",
+  too_large: "El archivo es muy grande. Máximo 5MB permitido.",
+  too_many: "Demasiados comprobantes subidos. Intenta de nuevo en unos minutos.",
+  not_awaiting: "Este pedido no espera una transferencia.",
+  has_proof: "Ya recibimos el comprobante de este pedido; lo estamos revisando.",
+  past_deadline:
+    "El plazo de pago de este pedido venció. Contáctanos si ya hiciste la transferencia.",
+};
+
+export const LATE_PROOF_RECEIVED = {
+  title: "Comprobante recibido",
+  description: "Revisaremos tu transferencia y te avisaremos cuando se apruebe.",
+} as const;
+
+/** Where an order stands on its payment, for the pages that show it. */
+export type TransferState =
+  /** a bank transfer still to be paid: its deadline (ISO), after which the order is cancelled */
+  | { kind: "awaiting"; dueAt: string }
+  /** its receipt waits for the shop's review */
+  | { kind: "in_review" }
+  /** anything else: paid, another method, closed */
+  | { kind: "none" };

@@ -1,0 +1,49 @@
+export type SummaryEntry = { target: string; label: string; message: string };
+
+/**
+ * The checkout's error summary (issue 21): the form's own message, then every field's error in
+ * the page's order, each a link to its field. With JavaScript the form moves the focus here
+ * after a failed post (`useFocusSummary`), so a screen reader reads the whole list.
+ */
+export function ErrorSummary({
+  id,
+  title,
+  formErrors,
+  entries,
+}: {
+  id: string;
+  title: string;
+  formErrors: string[] | undefined;
+  entries: SummaryEntry[];
+}) {
+  if ((formErrors?.length ?? 0) + entries.length === 0) return null;
+  return (
+    <div
+      id={id}
+      role="alert"
+      tabIndex={-1}
+      aria-labelledby={`${id}-title`}
+      className="border-danger/40 bg-danger/10 rounded-lg border p-4 text-sm focus:outline-2 focus:outline-offset-2"
+    >
+      <p id={`${id}-title`} className="text-danger font-semibold">
+        {title}
+      </p>
+      {formErrors?.map((error) => (
+        <p key={error} className="text-fg mt-1">
+          {error}
+        </p>
+      ))}
+      {entries.length > 0 ? (
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {entries.map((entry) => (
+            <li key={entry.target}>
+              <a href={`#${entry.target}`} className="text-fg underline underline-offset-2">
+                {entry.label}: {entry.message}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,314 @@
+import crypto from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_store.checkout/route";
+import {
+  action as orderAction,
+  loader as orderLoader,
+} from "~/routes/_store.order-confirmation.$orderId";
+import { loader as successLoader } from "~/routes/_store.order-success";
+import { action as trackAction, loader as trackLoader } from "~/routes/_store.track-order/route";
+import { action as draftAction } from "~/routes/resources.checkout-draft";
+import { CHECKOUT_MESSAGES } from "~/models/checkout/checkout";
+import { LATE_PROOF_MESSAGES } from "~/models/orders/late-proof";
+import { listProofQueue } from "~/models/orders/admin.server";
+import { expireUnpaidTransfers } from "~/models/orders/transfer-deadlines.server";
+import { db } from "~/utils/db.server";
+import { createProduct } from "../../db/factories/catalog";
+import {
+  checkoutForm,
+  deliveryFields,
+  guestCookie,
+  pngBytes,
+  putInCart,
+} from "../setup/checkout-helpers";
+import {
+  formPost,
+  get,
+  ORIGIN,
+  readSession,
+  sessionCookieOf,
+  settle,
+} from "../setup/route-helpers";
+
+/*
+ * Decision 096 (pay after ordering) and decision 095 (the checkout's draft), through the routes
+ * with real Requests against the real SQLite file.
+ */
+
+const ctx = { params: {}, context: {} };
+
+async function guestWithCart() {
+  const product = await createProduct(db, { stock: 5 });
+  const guest = await guestCookie();
+  await putInCart(db, { guestId: guest.guestId }, product.id, 1);
+  return guest;
+}
+
+async function placePayLater(guest: { cookie: string }, email = deliveryFields.email) {
+  const response = await settle(() =>
+    checkoutAction({
+      request: checkoutForm({ ...deliveryFields, email, paymentTiming: "later" }, guest),
+      ...ctx,
+    }),
+  );
+  expect(response.status).toBe(302);
+  const id = new URL(response.headers.get("location") ?? "", ORIGIN).searchParams.get("order");
+  return db
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", id ?? "")
+    .executeTakeFirstOrThrow();
+}
+
+function proofPost(path: string, fields: Record<string, string>, cookie?: string, png?: Buffer) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  if (png) body.set("proofFile", new File([new Uint8Array(png)], "pago.png"));
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) },
+    body,
+  });
+}
+
+async function proofOf(orderId: string) {
+  return db.selectFrom("paymentProofs").selectAll().where("orderId", "=", orderId).execute();
+}
+
+describe("pay after ordering (decision 096)", () => {
+  it("places a bank-transfer order without a receipt, and the confirmation says it waits for the transfer", async () => {
+    const guest = await guestWithCart();
+    const order = await placePayLater(guest);
+    expect(order).toMatchObject({
+      status: "pending",
+      paymentMethod: "bank_transfer",
+      paymentProof: null,
+    });
+    expect(await proofOf(order.id)).toEqual([]);
+    const page = await settle(() =>
+      successLoader({ request: get(`/order-success?order=${order.id}`, guest.cookie), ...ctx }),
+    );
+    const data = await page.json();
+    expect(data.title).toBe("Pedido recibido: esperando tu transferencia");
+    expect(data.transfer.kind).toBe("awaiting");
+    expect(new Date(data.transfer.dueAt).getTime() - new Date(order.createdAt).getTime()).toBe(
+      72 * 60 * 60 * 1000,
+    );
+    expect(data.bank.bankAccount).toBeTruthy();
+  });
+
+  it("still asks for the receipt when paying now", async () => {
+    const guest = await guestWithCart();
+    const response = await settle(() =>
+      checkoutAction({ request: checkoutForm(deliveryFields, guest), ...ctx }),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).result.error.paymentProof).toEqual([CHECKOUT_MESSAGES.proof]);
+  });
+
+  it("takes the receipt later from the owner's order page, once, into the proof queue", async () => {
+    const guest = await guestWithCart();
+    const order = await placePayLater(guest);
+    const path = `/order-confirmation/${order.id}`;
+    const png = await pngBytes(40, 30);
+
+    const stranger = await guestCookie();
+    const refused = await settle(() =>
+      orderAction({
+        request: proofPost(path, {}, stranger.cookie, png),
+        params: { orderId: order.id },
+        context: {},
+      }),
+    );
+    expect(refused.status).toBe(404);
+    expect(await proofOf(order.id)).toEqual([]);
+
+    const sent = await settle(() =>
+      orderAction({
+        request: proofPost(path, {}, guest.cookie, png),
+        params: { orderId: order.id },
+        context: {},
+      }),
+    );
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("location")).toBe(path);
+    const [proof] = await proofOf(order.id);
+    expect(proof).toMatchObject({ sessionId: guest.guestId });
+    const after = await db
+      .selectFrom("orders")
+      .select(["paymentProof", "status"])
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({
+      status: "pending",
+      paymentProof: `/resources/payment-proofs/${proof!.id}`,
+    });
+    expect((await listProofQueue()).map((entry) => entry.id)).toContain(order.id);
+    const page = await settle(() =>
+      orderLoader({ request: get(path, guest.cookie), params: { orderId: order.id }, context: {} }),
+    );
+    expect((await page.json()).title).toBe("Pedido recibido: pago en revisión");
+
+    const again = await settle(() =>
+      orderAction({
+        request: proofPost(path, {}, guest.cookie, png),
+        params: { orderId: order.id },
+        context: {},
+      }),
+    );
+    expect(again.status).toBe(400);
+    expect((await again.json()).proofError).toBe(LATE_PROOF_MESSAGES.has_proof);
+    expect(await proofOf(order.id)).toHaveLength(1);
+    // In review, the deadlines job leaves it alone.
+    const run = await expireUnpaidTransfers({ now: new Date(Date.now() + 80 * 60 * 60 * 1000) });
+    expect(run.cancelled).not.toContain(order.orderNumber);
+  });
+
+  it("takes the receipt from /track-order only with the right number and e-mail", async () => {
+    const guest = await guestWithCart();
+    const email = `tarde-${crypto.randomBytes(3).toString("hex")}@example.com`;
+    const order = await placePayLater(guest, email);
+    const png = await pngBytes(44, 30);
+    const visitor = await guestCookie();
+    const post = (fields: Record<string, string>, ip: string) =>
+      settle(() =>
+        trackAction({
+          request: proofPost(
+            "/track-order",
+            { intent: "upload-proof", ...fields },
+            visitor.cookie,
+            png,
+          ),
+          params: {},
+          context: { clientIp: ip },
+        }),
+      );
+
+    const wrong = await post(
+      { orderNumber: order.orderNumber, email: "otra@example.com" },
+      "10.21.0.1",
+    );
+    expect(wrong.status).toBe(404);
+    expect(await proofOf(order.id)).toEqual([]);
+
+    const right = await post({ orderNumber: order.orderNumber.toLowerCase(), email }, "10.21.0.2");
+    expect(right.status).toBe(200);
+    const data = await right.json();
+    expect(data.proof).toEqual({ error: null, received: true });
+    expect(data.tracked.payment.transfer.kind).toBe("in_review");
+    expect(data.tracked.order).not.toHaveProperty("id");
+    expect(await proofOf(order.id)).toHaveLength(1);
+  });
+
+  it("refuses a receipt after the deadline", async () => {
+    const guest = await guestWithCart();
+    const order = await placePayLater(guest);
+    await db
+      .updateTable("orders")
+      .set({ paymentDueAt: new Date(Date.now() - 60_000).toISOString() })
+      .where("id", "=", order.id)
+      .execute();
+    const png = await pngBytes();
+    const response = await settle(() =>
+      orderAction({
+        request: proofPost(`/order-confirmation/${order.id}`, {}, guest.cookie, png),
+        params: { orderId: order.id },
+        context: {},
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).proofError).toBe(LATE_PROOF_MESSAGES.past_deadline);
+    expect(await proofOf(order.id)).toEqual([]);
+  });
+
+  it("shows a receipt sent for two orders as a duplicate in the queue, as for one sent at checkout", async () => {
+    const png = await pngBytes(52, 31);
+    const orders: { id: string; orderNumber: string }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const guest = await guestWithCart();
+      const order = await placePayLater(guest);
+      const sent = await settle(() =>
+        orderAction({
+          request: proofPost(`/order-confirmation/${order.id}`, {}, guest.cookie, png),
+          params: { orderId: order.id },
+          context: {},
+        }),
+      );
+      expect(sent.status).toBe(302);
+      orders.push(order);
+    }
+    const second = (await listProofQueue()).find((entry) => entry.id === orders[1]!.id);
+    expect(second?.reusedIn).toEqual([
+      { orderId: orders[0]!.id, orderNumber: orders[0]!.orderNumber },
+    ]);
+  });
+
+  it("'Seguir mi pedido' (/track-order?order=) shows the status to the owner only", async () => {
+    const guest = await guestWithCart();
+    const order = await placePayLater(guest);
+    const owner = await settle(() =>
+      trackLoader({ request: get(`/track-order?order=${order.id}`, guest.cookie), ...ctx }),
+    );
+    const seen = await owner.json();
+    expect(seen.owned.order).toMatchObject({ orderNumber: order.orderNumber, status: "pending" });
+    expect(seen.owned.payment.upload.action).toBe(`/order-confirmation/${order.id}`);
+    const stranger = await guestCookie();
+    const other = await settle(() =>
+      trackLoader({ request: get(`/track-order?order=${order.id}`, stranger.cookie), ...ctx }),
+    );
+    expect((await other.json()).owned).toBe(null);
+  });
+});
+
+describe("the checkout's draft (decision 095)", () => {
+  it("a failed post keeps the fields in the session; the page brings them back; the order clears them", async () => {
+    const guest = await guestWithCart();
+    const failed = await settle(() =>
+      checkoutAction({
+        request: checkoutForm({ ...deliveryFields, firstName: "" }, guest),
+        ...ctx,
+      }),
+    );
+    expect(failed.status).toBe(400);
+    const cookie = sessionCookieOf(failed, guest.cookie);
+    const page = await settle(() => checkoutLoader({ request: get("/checkout", cookie), ...ctx }));
+    const { draft } = await page.json();
+    expect(draft).toMatchObject({
+      city: deliveryFields.city,
+      department: deliveryFields.department,
+      email: deliveryFields.email,
+    });
+    expect(draft).not.toHaveProperty("checkoutKey");
+    const placed = await settle(() =>
+      checkoutAction({
+        request: checkoutForm({ ...deliveryFields, paymentTiming: "later" }, { cookie }),
+        ...ctx,
+      }),
+    );
+    expect(placed.status).toBe(302);
+    expect((await readSession(sessionCookieOf(placed, cookie))).checkoutDraft).toBe(null);
+  });
+
+  it("the page's autosave writes only the draft's fields; a stranger's session sees none of them", async () => {
+    const guest = await guestWithCart();
+    const saved = await settle(() =>
+      draftAction({
+        request: formPost(
+          "/resources/checkout-draft",
+          { firstName: "Marta", city: "La Ceiba", checkoutKey: "x".repeat(20), paymentProof: "y" },
+          guest.cookie,
+        ),
+        ...ctx,
+      }),
+    );
+    expect(saved.status).toBe(200);
+    const cookie = sessionCookieOf(saved, guest.cookie);
+    const { checkoutDraft } = await readSession(cookie);
+    expect(checkoutDraft?.fields).toEqual({ firstName: "Marta", city: "La Ceiba" });
+    const stranger = await guestWithCart();
+    const page = await settle(() =>
+      checkoutLoader({ request: get("/checkout", stranger.cookie), ...ctx }),
+    );
+    expect((await page.json()).draft).toEqual({});
+  });
+});
