@@ -23,9 +23,8 @@ import { readCheckoutForm } from "~/models/checkout/proofs.server";
 import { LATE_PROOF_MESSAGES } from "~/models/orders/late-proof";
 import { getTransferState, sendLateProof } from "~/models/orders/late-proof.server";
 import { ORDER_STATUS_SHORT_LABELS, orderConfirmationTitle } from "~/models/orders/status";
-import { getPaymentDeadline } from "~/models/orders/transfer-deadlines.server";
 import { getSettings } from "~/models/settings/settings.server";
-import { formatDate, formatDateTime } from "~/utils/dates";
+import { formatDate } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
