@@ -21,7 +21,7 @@ test("the form starts at the most the balance buys in whole lempiras, its value 
   expect(input).toHaveProperty("value", "980");
   expect(input.getAttribute("step")).toBe("70");
   expect(input.getAttribute("min")).toBe("70");
-  expect(screen.getByRole("status").textContent).toBe("980 puntos = L 28.00 de descuento");
+  expect(screen.getByRole("status").textContent).toBe("980 puntos = L\u00a028.00 de descuento");
 });
 
 test("the value follows what is typed, and says when it is not a whole step", async () => {
@@ -29,11 +29,11 @@ test("the value follows what is typed, and says when it is not a whole step", as
   const input = screen.getByLabelText("Puntos a canjear");
   await user.clear(input);
   await user.type(input, "700");
-  expect(screen.getByRole("status").textContent).toBe("700 puntos = L 20.00 de descuento");
+  expect(screen.getByRole("status").textContent).toBe("700 puntos = L\u00a020.00 de descuento");
   await user.clear(input);
   await user.type(input, "500");
   expect(screen.getByRole("status").textContent).toBe(
-    "500 puntos = L 14.28: elige un múltiplo de 70 puntos.",
+    "500 puntos = L\u00a014.28: elige un múltiplo de 70 puntos.",
   );
 });
 

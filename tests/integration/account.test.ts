@@ -14,6 +14,9 @@ import { loader as profileOrdersLoader } from "~/routes/_store.profile.orders";
 import { action as personalAction } from "~/routes/_store.profile._index";
 import { action as securityAction } from "~/routes/_store.profile.security";
 import { getUser } from "~/models/auth/auth.server";
+import { loyaltyRulesFrom } from "~/models/loyalty/loyalty";
+import { recordPoints } from "~/models/loyalty/points-ledger.server";
+import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { createProduct } from "../../db/factories/catalog";
@@ -333,8 +336,9 @@ describe("/profile/danger and deleteUserAccount", () => {
       .insertInto("userActivityLog")
       .values({ userId, adminId: null, actionType: "profile_update", actionDescription: "Perfil" })
       .execute();
-    // createCustomer granted the 50-point welcome bonus; a coupon takes them.
-    await redeemPoints(db, { userId, points: 50 });
+    // createCustomer granted the 50-point welcome bonus; with 20 more, a 70-point coupon takes them.
+    await recordPoints(db, { userId, points: 20, type: "admin", description: "Ajuste" }, loyaltyRulesFrom(DEFAULT_SETTINGS));
+    await redeemPoints(db, { userId, points: 70 });
     await createReview(db, { productId: rated.id, userId, rating: 1, isApproved: 1 });
     await createReview(db, { productId: rated.id, userId: other.id, rating: 5, isApproved: 1 });
     expect(

@@ -283,7 +283,7 @@ describe("redemptions over HTTP", () => {
       "Canjea los puntos en múltiplos de 70, así el cupón es de lempiras enteros",
     );
     // The value of what was posted, computed by the server, beside the refusal.
-    expect(page).toContain("500 puntos = L 14.28: elige un múltiplo de 70 puntos.");
+    expect(page).toContain("500 puntos = L\u00a014.28: elige un múltiplo de 70 puntos.");
     expect((await userRow(user.id)).loyaltyPoints).toBe(700);
   });
 

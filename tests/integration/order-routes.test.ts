@@ -141,13 +141,13 @@ describe("/track-order (D32)", () => {
     });
     expect(response.status).toBe(200);
     const data = await response.json();
-    expect(data.order).toMatchObject({
+    expect(data.tracked.order).toMatchObject({
       orderNumber: order.orderNumber,
       status: "paid",
       items: [expect.objectContaining({ productName: product.name, quantity: 2 })],
     });
-    expect(data.order).not.toHaveProperty("customerEmail");
-    expect(data.order).not.toHaveProperty("id");
+    expect(data.tracked.order).not.toHaveProperty("customerEmail");
+    expect(data.tracked.order).not.toHaveProperty("id");
   });
 
   it("gives the same answer for a wrong number and a wrong e-mail", async () => {
@@ -158,7 +158,7 @@ describe("/track-order (D32)", () => {
     for (const response of [wrongEmail, wrongNumber]) {
       expect(response.status).toBe(404);
       const data = await response.json();
-      expect(data.order).toBe(null);
+      expect(data.tracked).toBe(null);
       expect(data.errorTitle).toBe("Pedido no encontrado");
       expect(data.result.error[""]).toEqual([
         "Verifica que el número de pedido y email sean correctos.",

@@ -291,17 +291,17 @@ describe("loyalty (D13)", () => {
   it("credits 1 point per lempira of subtotal at delivery, with totals and tier", async () => {
     const actor = await makeAdmin();
     const { order, userId } = await orderIn("shipped");
-    // Earlier: 1,000 points earned, 900 of them spent on a coupon.
+    // Earlier: 1,000 points earned, 980 of them (14 steps of 70) spent on a coupon.
     await recordPoints(
       db,
       { userId: userId!, points: 1_000, type: "admin", description: "Previo" },
       rules,
     );
-    await redeemPoints(db, { userId: userId!, points: 900 });
+    await redeemPoints(db, { userId: userId!, points: 980 });
     const result = await changeOrderStatus({ orderId: order.id, to: "delivered", actor });
     expect(result.pointsCredited).toBe(3_000); // subtotal L 3,000.00
     expect(await userLoyalty(userId!)).toMatchObject({
-      loyaltyPoints: 3_100,
+      loyaltyPoints: 3_020,
       pointsEarned: 4_000,
       loyaltyTier: "plata",
       totalOrders: 1,
@@ -375,15 +375,15 @@ describe("loyalty (D13)", () => {
     const actor = await makeAdmin();
     const { order, userId } = await orderIn("shipped");
     await changeOrderStatus({ orderId: order.id, to: "delivered", actor });
-    await redeemPoints(db, { userId: userId!, points: 2_500 }); // 500 of the 3,000 are left
+    await redeemPoints(db, { userId: userId!, points: 2_450 }); // 550 of the 3,000 are left
     const result = await changeOrderStatus({
       orderId: order.id,
       to: "cancelled",
       actor,
       note: "Devolución",
     });
-    expect(result.pointsReversed).toBe(500);
-    // The coupon keeps its 2,500 points; the cancelled order no longer counts towards the tier.
+    expect(result.pointsReversed).toBe(550);
+    // The coupon keeps its 2,450 points; the cancelled order no longer counts towards the tier.
     expect(await userLoyalty(userId!)).toMatchObject({ loyaltyPoints: 0, pointsEarned: 0 });
   });
 });
