@@ -337,7 +337,11 @@ describe("/profile/danger and deleteUserAccount", () => {
       .values({ userId, adminId: null, actionType: "profile_update", actionDescription: "Perfil" })
       .execute();
     // createCustomer granted the 50-point welcome bonus; with 20 more, a 70-point coupon takes them.
-    await recordPoints(db, { userId, points: 20, type: "admin", description: "Ajuste" }, loyaltyRulesFrom(DEFAULT_SETTINGS));
+    await recordPoints(
+      db,
+      { userId, points: 20, type: "admin", description: "Ajuste" },
+      loyaltyRulesFrom(DEFAULT_SETTINGS),
+    );
     await redeemPoints(db, { userId, points: 70 });
     await createReview(db, { productId: rated.id, userId, rating: 1, isApproved: 1 });
     await createReview(db, { productId: rated.id, userId: other.id, rating: 5, isApproved: 1 });
