@@ -3,7 +3,7 @@
  * seed, a signed-in customer, three perfumes with plenty of stock), starts the production server
  * on it (scripts/bench-lib.ts: start.mjs, so every restart migrates as a real one does), lets
  * buyers check out by bank transfer with a payment proof the two ways the storefront does it
- * (with JS: the proof alone first, `intent=upload-proof`, then the order naming it; without JS:
+ * (with JS: the proof alone first, to /resources/checkout-proof, then the order naming it; without JS:
  * one multipart form), and kills the whole server with SIGKILL at a random moment, DRILL_ROUNDS
  * times (100), restarting it each time. Then it checks what a crash must never leave behind and
  * exits 1 when a check fails.
@@ -142,11 +142,10 @@ class Buyer {
     if (withJs) {
       // The proof is uploaded as soon as it is chosen, the order names it.
       const upload = new FormData();
-      upload.set("intent", "upload-proof");
       upload.set("proofFile", this.proofFile());
-      const uploaded = await this.send(base, action, upload, ip);
+      const uploaded = await this.send(base, "/resources/checkout-proof", upload, ip);
       if (uploaded.response.status !== 200) return null;
-      form.set("paymentProof", (JSON.parse(uploaded.text) as { upload: { id: string } }).upload.id);
+      form.set("paymentProof", (JSON.parse(uploaded.text) as { id: string }).id);
     } else {
       form.set("proofFile", this.proofFile());
     }

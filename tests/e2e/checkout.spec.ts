@@ -190,6 +190,33 @@ test.describe("checkout", () => {
     expect(proofs).toEqual([{ orderId: order.id }]);
   });
 
+  test("a receipt chosen before the JavaScript arrives goes up once it does", async ({
+    page,
+    db,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "about hydration");
+    const product = await createProduct(db, { price: 150_000, stock: 3 });
+    products.push(product);
+    await addToCart(page, product);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/checkout", { waitUntil: "domcontentloaded" });
+    await page
+      .locator("#proofFile")
+      .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: proof });
+    release();
+    await expect(page.getByText("Comprobante cargado")).toBeVisible();
+    await fillDelivery(page);
+    await confirm(page).click();
+    const order = await placedOrder(page, db);
+    expect(order.paymentProof).toMatch(/^\/resources\/payment-proofs\//);
+  });
+
   test("a coupon is applied and removed in the checkout's code box", async ({ page, db }) => {
     const product = await createProduct(db, { price: 300_000 });
     products.push(product);

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { loader as proofLoader } from "~/routes/resources.payment-proofs.$id";
 import { action } from "~/routes/_store.checkout/route";
+import { action as proofAction } from "~/routes/resources.checkout-proof";
 import {
   deleteOrphanProofs,
   PROOF_MAX_BYTES,
@@ -25,16 +26,17 @@ import {
 import { get, ORIGIN, settle } from "../setup/route-helpers";
 
 const run = (request: Request) => settle(() => action({ request, params: {}, context: {} }));
+const runUpload = (request: Request, clientIp?: string) =>
+  settle(() => proofAction({ request, params: {}, context: clientIp ? { clientIp } : {} }));
 
-/** What the JS enhancement posts when a file is chosen. */
+/** What the JS enhancement posts when a file is chosen (proof-upload.tsx, decision 094). */
 function uploadPost(file: { bytes: Uint8Array; name: string; type?: string }, cookie: string) {
   const body = new FormData();
-  body.set("intent", "upload-proof");
   body.set(
     "proofFile",
     new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "" }),
   );
-  return new Request(`${ORIGIN}/checkout`, {
+  return new Request(`${ORIGIN}/resources/checkout-proof`, {
     method: "POST",
     headers: { Origin: ORIGIN, Cookie: cookie },
     body,
@@ -42,7 +44,7 @@ function uploadPost(file: { bytes: Uint8Array; name: string; type?: string }, co
 }
 
 async function upload(file: { bytes: Uint8Array; name: string; type?: string }, cookie: string) {
-  const response = await run(uploadPost(file, cookie));
+  const response = await runUpload(uploadPost(file, cookie));
   return { status: response.status, body: await response.json() };
 }
 
@@ -60,13 +62,7 @@ describe("proof uploads (D8): the type by the bytes, 5 MB at most, re-encoded", 
     const guest = await guestCookie();
     const png = await pngBytes(8, 8);
     const fromOneAddress = () =>
-      settle(() =>
-        action({
-          request: uploadPost({ bytes: png, name: "pago.png" }, guest.cookie),
-          params: {},
-          context: { clientIp: "203.0.113.77" },
-        }),
-      );
+      runUpload(uploadPost({ bytes: png, name: "pago.png" }, guest.cookie), "203.0.113.77");
     for (let i = 0; i < 30; i++) expect((await fromOneAddress()).status).toBe(200);
     const stored = await db
       .selectFrom("paymentProofs")
@@ -76,8 +72,8 @@ describe("proof uploads (D8): the type by the bytes, 5 MB at most, re-encoded", 
     expect(Number(stored.count)).toBe(30);
 
     const refused = await fromOneAddress();
-    expect(refused.status).toBe(400);
-    expect((await refused.json()).upload.error).toBe(PROOF_MESSAGES.tooMany);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error).toBe(PROOF_MESSAGES.tooMany);
     const after = await db
       .selectFrom("paymentProofs")
       .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -93,15 +89,15 @@ describe("proof uploads (D8): the type by the bytes, 5 MB at most, re-encoded", 
       guest.cookie,
     );
     expect(status).toBe(200);
-    expect(body.upload.id).toMatch(/^[0-9a-f]{32}$/);
-    expect(body.upload.url).toBe(`/resources/payment-proofs/${body.upload.id}`);
-    const file = path.join(proofsDir(), `${body.upload.id}.webp`);
+    expect(body.id).toMatch(/^[0-9a-f]{32}$/);
+    expect(body.error).toBe(null);
+    const file = path.join(proofsDir(), `${body.id}.webp`);
     const meta = await sharp(file).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 40, height: 30 });
     const row = await db
       .selectFrom("paymentProofs")
       .selectAll()
-      .where("id", "=", body.upload.id)
+      .where("id", "=", body.id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ userId: null, sessionId: guest.guestId, orderId: null });
   });
@@ -111,7 +107,7 @@ describe("proof uploads (D8): the type by the bytes, 5 MB at most, re-encoded", 
     const bytes = await jpegBytes();
     expect((await sharp(bytes).metadata()).exif).toBeDefined();
     const { body } = await upload({ bytes, name: "foto.jpg", type: "image/jpeg" }, guest.cookie);
-    const meta = await sharp(path.join(proofsDir(), `${body.upload.id}.webp`)).metadata();
+    const meta = await sharp(path.join(proofsDir(), `${body.id}.webp`)).metadata();
     expect(meta.exif).toBeUndefined();
   });
 
@@ -123,7 +119,7 @@ describe("proof uploads (D8): the type by the bytes, 5 MB at most, re-encoded", 
       guest.cookie,
     );
     expect(status).toBe(400);
-    expect(body.upload).toEqual({ id: null, url: null, error: PROOF_MESSAGES.notImage });
+    expect(body).toEqual({ id: null, error: PROOF_MESSAGES.notImage });
     expect(
       await db
         .selectFrom("paymentProofs")
@@ -137,7 +133,7 @@ describe("proof uploads (D8): the type by the bytes, 5 MB at most, re-encoded", 
     const guest = await guestCookie();
     const png = await pngBytes();
     const { body } = await upload({ bytes: png.subarray(0, 40), name: "roto.png" }, guest.cookie);
-    expect(body.upload.error).toBe(PROOF_MESSAGES.unreadable);
+    expect(body.error).toBe(PROOF_MESSAGES.unreadable);
   });
 
   it("refuses 5 MB + 1 byte with the spec's message, and leaves no temporary file", async () => {
@@ -149,8 +145,8 @@ describe("proof uploads (D8): the type by the bytes, 5 MB at most, re-encoded", 
       { bytes, name: "grande.png", type: "image/png" },
       guest.cookie,
     );
-    expect(status).toBe(400);
-    expect(body.upload.error).toBe("El archivo es muy grande. Máximo 5MB permitido.");
+    expect(status).toBe(413);
+    expect(body.error).toBe("El archivo es muy grande. Máximo 5MB permitido.");
     const tmp = path.join(path.dirname(proofsDir()), "tmp");
     expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
   });
@@ -158,7 +154,6 @@ describe("proof uploads (D8): the type by the bytes, 5 MB at most, re-encoded", 
   it("cuts off a body far past the limit (25 MB over all parts) with 413", async () => {
     const guest = await guestCookie();
     const body = new FormData();
-    body.set("intent", "upload-proof");
     for (const name of ["a", "b", "c"]) {
       body.set(name, new File([new Uint8Array(9 * 1024 * 1024)], `${name}.bin`));
     }
@@ -209,7 +204,7 @@ describe("who may see a proof (D8, D10)", () => {
     const owner = await createShopper(db);
     const ownerSession = await userCookie(owner.id);
     const { body } = await upload({ bytes: await pngBytes(), name: "p.png" }, ownerSession.cookie);
-    const id: string = body.upload.id;
+    const id: string = body.id;
 
     const mine = await viewProof(id, ownerSession.cookie);
     expect(mine.status).toBe(200);
@@ -257,7 +252,7 @@ describe("abandoned proofs", () => {
   it("a proof no order took within two days is deleted with its file; a fresh or ordered one stays", async () => {
     const guest = await guestCookie();
     const { body } = await upload({ bytes: await pngBytes(), name: "p.png" }, guest.cookie);
-    const id: string = body.upload.id;
+    const id: string = body.id;
     const file = path.join(proofsDir(), `${id}.webp`);
     expect(await deleteOrphanProofs()).toBe(0);
     expect(fs.existsSync(file)).toBe(true);

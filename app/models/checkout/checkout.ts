@@ -112,7 +112,7 @@ export const CHECKOUT_DRAFT_FIELDS = [
 /** Where the checkout page sends its draft while the shopper types (JavaScript only). */
 export const CHECKOUT_DRAFT_URL = "/resources/checkout-draft";
 
-export type CheckoutIntent = "place-order" | CouponIntent["intent"] | "upload-proof";
+export type CheckoutIntent = "place-order" | CouponIntent["intent"];
 
 /** Why placeOrder refused an order (nothing was written); `placeOrderMessage` words it. */
 export type PlaceOrderRefusal =

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import type * as ShrinkerModule from "./shrink-photo";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { buttonClasses } from "~/components/ui/button";
 import { Label } from "~/components/ui/input";
@@ -25,6 +26,21 @@ type Phase =
   | { name: "preparing" }
   | { name: "uploading"; percent: number }
   | { name: "failed"; error: string; retry: File | null };
+
+/*
+ * The shrinker is fetched when the shopper reaches for the file (the label pressed or focused):
+ * while the phone's picker is open it arrives, so choosing does not wait a round trip, and a
+ * checkout that pays later never loads it. The bundler keeps one module; the promise is shared.
+ */
+let shrinker: Promise<typeof ShrinkerModule> | null = null;
+function loadShrinker() {
+  shrinker ??= import("./shrink-photo").catch((error: unknown) => {
+    shrinker = null;
+    throw error;
+  });
+  return shrinker;
+}
+const preloadShrinker = () => void loadShrinker().catch(() => {});
 
 function readAnswer(text: string): ProofUploadAnswer | null {
   try {
@@ -64,6 +80,7 @@ export function ProofUpload({
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const hydrated = useHydrated();
   const request = useRef<XMLHttpRequest | null>(null);
+  const input = useRef<HTMLInputElement>(null);
 
   // Derived state, adjusted while rendering: a new server value (a re-rendered form) replaces
   // the proof shown.
@@ -77,6 +94,16 @@ export function ProofUpload({
   const waiting = phase.name === "preparing" || phase.name === "uploading";
   useEffect(() => onWaitingChange?.(waiting), [waiting, onWaitingChange]);
   useEffect(() => () => request.current?.abort(), []);
+  // A photo chosen before the JavaScript arrived (a slow phone) is still in the input: it goes
+  // up now, as if chosen after, instead of waiting silently for the order's post.
+  useEffect(() => {
+    const early = input.current?.files?.[0];
+    if (!early) return;
+    input.current!.value = "";
+    void choose(early);
+    // Once, at hydration: `choose` is the first render's, which is all it needs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useEffect(() => {
     if (!localPreview) return;
     return () => URL.revokeObjectURL(localPreview);
@@ -121,7 +148,7 @@ export function ProofUpload({
     setPhase({ name: "preparing" });
     let photo = file;
     try {
-      const { shrinkPhoto } = await import("./shrink-photo");
+      const { shrinkPhoto } = await loadShrinker();
       photo = await shrinkPhoto(file);
     } catch {
       // The shrinker did not load (a dropped connection): the photo goes as chosen.
@@ -177,6 +204,7 @@ export function ProofUpload({
         {hydrated ? (
           <label
             htmlFor={inputId}
+            onPointerDown={preloadShrinker}
             className={`${buttonClasses("secondary")} h-auto min-h-11 cursor-pointer py-2 text-left whitespace-normal`}
           >
             {proofId ? "Cambiar Comprobante" : IDLE_LABEL}
@@ -187,11 +215,13 @@ export function ProofUpload({
         {/* With JS the chosen file is sent at once and the input emptied: shown, it would say
             'No file chosen' under 'Comprobante cargado', so the label is the button. */}
         <input
+          ref={input}
           id={inputId}
           type="file"
           name="proofFile"
           accept={ACCEPT}
           disabled={waiting}
+          onFocus={preloadShrinker}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className={

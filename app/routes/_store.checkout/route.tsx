@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
-import { CHECKOUT_MESSAGES, paymentProofUrl, placeOrderMessage } from "~/models/checkout/checkout";
+import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout";
 import { getCheckoutSummary, placeOrder } from "~/models/checkout/checkout.server";
 import type { CouponNotice } from "~/models/promotions/coupons";
 import { guardAction } from "~/models/auth/guard-action.server";
@@ -83,27 +83,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The received proof is stored (or refused) before anything else can fail: storeProof
   // removes its temporary file either way.
   let proofError: string | null = null;
-  let storedProof: string | null = null;
   if (proof.status === "too_large") proofError = PROOF_MESSAGES.tooLarge;
   if (proof.status === "too_many") proofError = PROOF_MESSAGES.tooMany;
   if (proof.status === "received") {
     const stored = await storeProof(proof, shopper);
-    if (stored.ok) {
-      storedProof = stored.id;
-      formData.set("paymentProof", stored.id);
-    } else proofError = stored.message;
+    if (stored.ok) formData.set("paymentProof", stored.id);
+    else proofError = stored.message;
   }
   const headers = new Headers();
   const commit = async () => headers.set("Set-Cookie", await commitSession(request, session));
   if (isNewGuest) await commit();
-
-  const intent = formData.get("intent") ?? "place-order";
-  if (intent === "upload-proof") {
-    const upload = storedProof
-      ? { id: storedProof, url: paymentProofUrl(storedProof), error: null }
-      : { id: null, url: null, error: proofError ?? CHECKOUT_MESSAGES.proof };
-    return json({ upload }, { status: storedProof ? 200 : 400, headers });
-  }
 
   // Every checkout post keeps what was typed (decision 095), so it works without JavaScript.
   session.set("checkoutDraft", checkoutDraftFrom(formData));

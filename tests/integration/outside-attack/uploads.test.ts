@@ -50,8 +50,7 @@ async function abortedUpload(
 ) {
   const boundary = `----corte${crypto.randomBytes(8).toString("hex")}`;
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupload-proof\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="proofFile"; filename="pago.jpg"\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="proofFile"; filename="pago.jpg"\r\n` +
       `Content-Type: image/jpeg\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -59,7 +58,7 @@ async function abortedUpload(
   const request = http.request({
     host: "127.0.0.1",
     port,
-    path: "/checkout",
+    path: "/resources/checkout-proof",
     method: "POST",
     headers: {
       Origin: server.origin,
@@ -89,9 +88,8 @@ function proofUpload(
   file: { bytes: Uint8Array; name: string },
 ) {
   const body = new FormData();
-  body.set("intent", "upload-proof");
   body.set("proofFile", new File([new Uint8Array(file.bytes)], file.name));
-  return fetch(`${server.baseUrl}/checkout?_data=routes%2F_store.checkout`, {
+  return fetch(`${server.baseUrl}/resources/checkout-proof`, {
     method: "POST",
     headers: {
       Origin: server.origin,
@@ -103,7 +101,7 @@ function proofUpload(
 }
 
 describe("temporary upload files (issue 19, item 5)", () => {
-  it("a 413 checkout (a proof past the 25 MB cut-off) leaves no temporary file", async () => {
+  it("a 413 receipt upload (a proof past the 25 MB cut-off) leaves no temporary file", async () => {
     const guest = await guestCookie();
     const response = await proofUpload(guest, {
       bytes: new Uint8Array(26 * 1024 * 1024),
@@ -144,8 +142,8 @@ describe("temporary upload files (issue 19, item 5)", () => {
       bytes: await pngBytes(8, 8),
       name: "pago.png",
     });
-    expect(response.status).toBe(400);
-    expect((await response.json()).upload.error).toBe(
+    expect(response.status).toBe(429);
+    expect((await response.json()).error).toBe(
       "Demasiados comprobantes subidos. Intenta de nuevo en unos minutos.",
     );
     expect(tmpFiles()).toEqual([]);
@@ -170,7 +168,7 @@ describe("decoded pixels (issue 19, item 13)", () => {
     const guest = await guestCookie();
     const response = await proofUpload(guest, { bytes: bigPng, name: "captura.png" });
     expect(response.status).toBe(400);
-    expect((await response.json()).upload.error).toBe(TOO_MANY_PIXELS_MESSAGE);
+    expect((await response.json()).error).toBe(TOO_MANY_PIXELS_MESSAGE);
     const stored = await db
       .selectFrom("paymentProofs")
       .select("id")
