@@ -110,7 +110,7 @@ test.describe("admin shell and dashboard", () => {
     const row = recent.getByRole("row").filter({ hasText: order.orderNumber });
     await expect(row).toContainText("Dashboard Reciente");
     await expect(row).toContainText("Pendiente");
-    await expect(row).toContainText(/L \d{1,3}(,\d{3})*\.\d{2}/);
+    await expect(row).toContainText(/L\u00a0\d{1,3}(,\d{3})*\.\d{2}/);
 
     await expect(sidebarLink(page, "Dashboard")).toHaveAttribute("aria-current", "page");
     await card(page, "Pedidos pendientes").click();

@@ -170,7 +170,7 @@ test.describe("checkout", () => {
       // Without JS the receipt travels with the form: a first post (here an incomplete one)
       // stores it; then the shopper comes back to /checkout.
       await confirm(page).click();
-      await expect(page.getByText("Email inválido")).toBeVisible();
+      await expect(page.locator("#checkout-email-error")).toHaveText("Email inválido");
       await page.goto("/checkout");
     }
     await expect(page.getByText("Comprobante cargado")).toBeVisible();
