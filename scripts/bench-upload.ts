@@ -11,8 +11,8 @@
  * `--before` also runs the old paths: `no-shrink` (JavaScript on, the shrinker's code blocked,
  * so the photo goes whole: the upload before decision 094) and `no-js` (the file goes as
  * chosen with the order's post; its receipt time is that post's). BENCH_RUNS=<n> (default 1)
- * runs each path n times and prints the median. The size sent is unknown ('—') when Chromium
- * does not expose a Blob body (the shrunk photo); the shrinker's Chromium test measures it.
+ * runs each path n times and prints the median. The size sent is the upload's Content-Length
+ * (the multipart body: the photo and a few hundred bytes of parts).
  *
  * 2026-11-26 (shared 2-core machine, one run): shrunk 14.4 s receipt / 34.2 s purchase;
  * no-shrink 38.6 s / 57.0 s; no-js 33.4 s / 44.7 s (decision 094).
@@ -78,10 +78,10 @@ async function purchase(base: string, productPath: string, path: Path, photo: Bu
     const sizes: Promise<void>[] = [];
     page.on("requestfinished", (request) => {
       if (!request.url().includes("/resources/checkout-proof")) return;
-      // The body as it went up (a Blob's too, which postDataBuffer() does not expose).
+      // The body as it went up, by its length (a Blob's bytes are not exposed).
       sizes.push(
-        request.sizes().then(({ requestBodySize }) => {
-          receiptBytes = requestBodySize;
+        request.allHeaders().then((headers) => {
+          receiptBytes = Number(headers["content-length"]) || null;
         }),
       );
     });

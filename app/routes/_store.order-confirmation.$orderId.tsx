@@ -97,6 +97,7 @@ export default function OrderConfirmationRoute() {
 
           {awaiting ? (
             <section
+              id="transferencia"
               aria-labelledby="transfer-heading"
               className="border-border bg-surface space-y-4 rounded-lg border p-5"
             >

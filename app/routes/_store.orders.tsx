@@ -10,15 +10,27 @@ import {
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
 import { listOrdersForUser } from "~/models/orders/orders.server";
+import { getTransferState } from "~/models/orders/late-proof.server";
 import { requireUser } from "~/models/auth/auth.server";
-import { formatDate } from "~/utils/dates";
+import { formatDate, formatDateTime } from "~/utils/dates";
 import { OrderNumber } from "~/components/orders/order-number";
 
 export const meta: MetaFunction = () => [{ title: "Mis Pedidos | Perfumería de Lujo" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ orders: await listOrdersForUser(user.id) });
+  const orders = await listOrdersForUser(user.id);
+  // Decision 096: an order placed with 'Transferiré después' still waits for its receipt.
+  const withTransfer = await Promise.all(
+    orders.map(async (order) => ({
+      ...order,
+      transfer:
+        order.status === "pending" && order.paymentMethod === "bank_transfer"
+          ? await getTransferState(order.id)
+          : ({ kind: "none" } as const),
+    })),
+  );
+  return json({ orders: withTransfer });
 }
 
 type OrderCardData = ReturnType<typeof useLoaderData<typeof loader>>["orders"][number];
@@ -71,7 +83,26 @@ function OrderCard({ order }: { order: OrderCardData }) {
         </div>
         <OrderStatusBadge status={order.status} />
       </header>
-      <OrderStatusNote status={order.status} paymentMethod={order.paymentMethod} />
+      <OrderStatusNote
+        status={order.status}
+        paymentMethod={order.paymentMethod}
+        transfer={order.transfer.kind}
+      />
+      {order.transfer.kind === "awaiting" ? (
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <span>
+            Paga antes del{" "}
+            <time dateTime={order.transfer.dueAt}>{formatDateTime(order.transfer.dueAt)}</time>
+          </span>
+          <Link
+            to={`/order-confirmation/${order.id}#transferencia`}
+            className={buttonClasses("primary", "sm")}
+          >
+            Subir comprobante
+            <span className="sr-only"> del pedido {order.orderNumber}</span>
+          </Link>
+        </p>
+      ) : null}
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
         <section aria-label={`Productos del pedido ${order.orderNumber}`}>
           <OrderItems items={order.items} compact reviewable={order.status === "delivered"} />

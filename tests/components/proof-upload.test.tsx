@@ -230,6 +230,22 @@ describe("ProofUpload in the checkout form", () => {
     expect(screen.queryByText(CUT)).toBeNull();
   });
 
+  test("'Transferiré después' chosen while the receipt uploads lets the order be confirmed; 'Ya transferí' holds it again", async () => {
+    const user = renderCheckout();
+
+    await user.upload(fileInput(), photo());
+    await uploadSent();
+    await waitFor(() => expect(confirmButton().textContent).toBe(WAITING));
+
+    await user.click(screen.getByLabelText(/^Transferiré después/));
+    expect(confirmButton().textContent).toMatch(/^Confirmar Pedido/);
+    expect((confirmButton() as HTMLButtonElement).disabled).toBe(false);
+
+    await user.click(screen.getByLabelText(/^Ya transferí/));
+    expect(confirmButton().textContent).toBe(WAITING);
+    expect((confirmButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+
   test("a server failure (5xx) can be retried too", async () => {
     const user = renderCheckout();
 

@@ -295,6 +295,43 @@ test.describe("checkout", () => {
     expect(after.paymentProof).toMatch(/^\/resources\/payment-proofs\//);
   });
 
+  test("a customer who pays later finds the order in Mis Pedidos and sends the receipt from it", async ({
+    page,
+    db,
+    createUser,
+    login,
+  }) => {
+    const product = await createProduct(db, { price: 150_000, stock: 3 });
+    products.push(product);
+    await login(page, await createUser({ firstName: "Lucía", lastName: "Martínez" }));
+    await addToCart(page, product);
+    await page.goto("/checkout");
+    await fillDelivery(page);
+    await page.getByLabel(/Transferiré después/).check();
+    await confirm(page).click();
+    const order = await placedOrder(page, db, "Pedido recibido: esperando tu transferencia");
+
+    await page.goto("/orders");
+    const card = page.getByRole("article", { name: `Pedido ${order.orderNumber}` });
+    await expect(card).toContainText("Esperamos tu transferencia.");
+    await expect(card).not.toContainText("Estamos verificando tu comprobante");
+    await expect(card.getByText("Paga antes del")).toBeVisible();
+    await card
+      .getByRole("link", { name: `Subir comprobante del pedido ${order.orderNumber}` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/order-confirmation/${order.id}#transferencia$`));
+    const main = page.getByRole("main");
+    await main
+      .getByLabel("Comprobante de pago (imagen, máximo 5MB)")
+      .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: proof });
+    await main.getByRole("button", { name: "Enviar comprobante" }).click();
+    await expect(main.getByText(/Comprobante recibido/)).toBeVisible();
+
+    await page.goto("/orders");
+    await expect(card).toContainText("Estamos verificando tu comprobante de transferencia.");
+    await expect(card.getByRole("link", { name: /Subir comprobante/ })).toHaveCount(0);
+  });
+
   test("what was typed comes back after the page is loaded again", async ({
     page,
     db,

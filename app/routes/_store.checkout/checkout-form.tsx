@@ -92,6 +92,9 @@ function useDraftAutosave(formId: string) {
  * switch needs no script either. The server validates (forms.server.ts, decision 054) and this
  * renders its conform reply.
  */
+/** The "pay later" radio; the receipt block hides with CSS when it is checked. */
+const LATER_ID = "paymentTiming-later";
+
 export function CheckoutForm({
   data,
   result,
@@ -122,6 +125,14 @@ export function CheckoutForm({
   const department = field("department");
   const checked = shippingMethod.initialValue ?? "standard";
   const timing = field("paymentTiming").initialValue === "later" ? "later" : "now";
+  // Paying later needs no receipt: an upload still under way then holds nothing back. Read from
+  // the page when it hydrates (what was chosen before the JavaScript arrived); it only decides
+  // the buttons' `disabled` while a receipt uploads, so hydration renders the same.
+  const [payLater, setPayLater] = useState(() => {
+    const later = typeof document === "undefined" ? null : document.getElementById(LATER_ID);
+    return later instanceof HTMLInputElement ? later.checked : timing === "later";
+  });
+  const holdForProof = waitingForProof && !payLater;
   const summary = CHECKOUT_FIELDS.flatMap((entry) => {
     const { id, errors } = field(entry.name);
     const message = errors?.[0];
@@ -158,7 +169,7 @@ export function CheckoutForm({
           className="sr-only"
           tabIndex={-1}
           aria-hidden="true"
-          disabled={waitingForProof}
+          disabled={holdForProof}
         />
         <input type="hidden" {...controlProps(field("checkoutKey"))} />
         <div className="space-y-6">
@@ -348,10 +359,11 @@ export function CheckoutForm({
                   >
                     <input
                       type="radio"
-                      id={`paymentTiming-${value}`}
+                      id={value === "later" ? LATER_ID : `paymentTiming-${value}`}
                       name="paymentTiming"
                       value={value}
                       defaultChecked={timing === value}
+                      onChange={(event) => setPayLater(event.currentTarget.value === "later")}
                       className="mt-0.5 size-4"
                     />
                     <span>{label}</span>
@@ -370,7 +382,7 @@ export function CheckoutForm({
           codeField={field("code")}
           couponNotice={couponNotice}
           placing={placing}
-          waitingForProof={waitingForProof}
+          waitingForProof={holdForProof}
         />
       </Form>
     </main>

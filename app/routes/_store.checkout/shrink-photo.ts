@@ -1,7 +1,7 @@
 /*
  * Decision 094: a phone's photo of a receipt is shrunk in the browser before it is sent, so a
- * 1.4 MB photo becomes about 200 KB at 400 kbit/s up. Loaded on demand (proof-upload.tsx imports
- * it when a file is chosen), so the checkout's first load does not carry it. The server checks
+ * 1.4 MB photo becomes about 200 KB at 400 kbit/s up. Loaded on demand (proof-upload.tsx fetches
+ * it when the shopper reaches for the file), so the checkout's first load does not carry it. The server checks
  * what arrives as it checks any upload (type by its bytes, size, pixels) and re-encodes it.
  */
 
@@ -35,7 +35,15 @@ export function needsShrinking(bytes: number, width: number, height: number) {
   return bytes > SHRINK_MIN_BYTES || Math.max(width, height) > SHRINK_LONG_SIDE;
 }
 
-async function encode(bitmap: ImageBitmap, width: number, height: number, quality: number) {
+type Encoding = "image/webp" | "image/jpeg";
+
+async function encode(
+  bitmap: ImageBitmap,
+  width: number,
+  height: number,
+  type: Encoding,
+  quality: number,
+) {
   if (typeof OffscreenCanvas !== "undefined") {
     const canvas = new OffscreenCanvas(width, height);
     const context = canvas.getContext("2d");
@@ -43,7 +51,7 @@ async function encode(bitmap: ImageBitmap, width: number, height: number, qualit
     // Averaging the pixels dropped, not picking some: less noise, fewer bytes, sharper text.
     context.imageSmoothingQuality = "high";
     context.drawImage(bitmap, 0, 0, width, height);
-    return canvas.convertToBlob({ type: "image/jpeg", quality });
+    return canvas.convertToBlob({ type, quality });
   }
   const canvas = document.createElement("canvas");
   canvas.width = width;
@@ -52,20 +60,23 @@ async function encode(bitmap: ImageBitmap, width: number, height: number, qualit
   if (!context) return null;
   context.imageSmoothingQuality = "high";
   context.drawImage(bitmap, 0, 0, width, height);
-  return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", quality));
+  return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
 }
 
+const EXTENSIONS: Record<Encoding, string> = { "image/webp": "webp", "image/jpeg": "jpg" };
+
 /**
- * The photo to send: a JPEG whose long side is at most 1,600 px, or the file as chosen when the
- * browser cannot decode it (HEIC on most browsers), when it is small already, or when
- * re-encoding would not make it smaller. JPEG, not WebP: every browser's canvas encodes JPEG
- * (Safari's falls back to PNG for WebP), and the server re-encodes to WebP anyway.
+ * The photo to send: a WebP (a JPEG where the browser's canvas cannot write WebP: Safari hands
+ * back a PNG) whose long side is at most 1,600 px, or the file as chosen when the browser cannot
+ * decode it (HEIC on most browsers), when it is small already, or when re-encoding would not
+ * make it smaller. WebP is about a fifth smaller than JPEG at the same quality, a second less at
+ * 400 kbit/s, for the same encoding time; the server re-encodes to WebP anyway.
  */
 export async function shrinkPhoto(file: File): Promise<File> {
   if (typeof createImageBitmap !== "function") return file;
   let bitmap: ImageBitmap;
   try {
-    // The photo's EXIF orientation is applied here; the canvas's JPEG then carries none.
+    // The photo's EXIF orientation is applied here; the canvas's output then carries none.
     bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   } catch {
     return file;
@@ -73,16 +84,21 @@ export async function shrinkPhoto(file: File): Promise<File> {
   try {
     if (!needsShrinking(file.size, bitmap.width, bitmap.height)) return file;
     const { width, height } = shrinkSize(bitmap.width, bitmap.height);
+    let type: Encoding = "image/webp";
     let best: Blob | null = null;
     for (const quality of QUALITIES) {
-      const blob = await encode(bitmap, width, height, quality);
-      if (!blob || blob.type !== "image/jpeg") return file;
+      let blob = await encode(bitmap, width, height, type, quality);
+      if (blob && blob.type !== type && type === "image/webp") {
+        type = "image/jpeg";
+        blob = await encode(bitmap, width, height, type, quality);
+      }
+      if (!blob || blob.type !== type) return file;
       if (!best || blob.size < best.size) best = blob;
       if (blob.size <= SHRINK_TARGET_BYTES) break;
     }
     if (!best || best.size >= file.size) return file;
-    const name = file.name.replace(/\.[^.]*$/, "") || "comprobante";
-    return new File([best], `${name}.jpg`, { type: "image/jpeg", lastModified: file.lastModified });
+    const name = `${file.name.replace(/\.[^.]*$/, "") || "comprobante"}.${EXTENSIONS[type]}`;
+    return new File([best], name, { type, lastModified: file.lastModified });
   } catch {
     return file;
   } finally {
