@@ -190,6 +190,74 @@ test.describe("checkout", () => {
     expect(proofs).toEqual([{ orderId: order.id }]);
   });
 
+  test("on a slow link the receipt shows its progress, holds 'Confirmar Pedido', and a cut upload is retried without choosing again", async ({
+    page,
+    db,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript the receipt goes with the order's post");
+    const product = await createProduct(db, { price: 150_000, stock: 3 });
+    products.push(product);
+    await addToCart(page, product);
+    await page.goto("/checkout");
+    await fillDelivery(page);
+    // A grainy 160×120 PNG of about 57 KB (under the shrinker's threshold: it goes as chosen).
+    const receipt = await sharp({
+      create: {
+        width: 160,
+        height: 120,
+        channels: 3,
+        background: "#000",
+        noise: { type: "gaussian", mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
+    // The first attempt is cut, as a phone losing its signal.
+    let attempts = 0;
+    await page.route("**/resources/checkout-proof", async (route) => {
+      attempts += 1;
+      if (attempts === 1) await route.abort("connectionreset");
+      else await route.continue();
+    });
+    await page
+      .locator("#proofFile")
+      .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: receipt });
+    await expect(
+      page.getByText(
+        "Se cortó la subida del comprobante. Revisa tu conexión y vuelve a intentarlo.",
+      ),
+    ).toBeVisible();
+
+    // Then the link is slow (64 kbit/s up): the upload takes seconds, with its progress.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 200,
+      downloadThroughput: 400_000 / 8,
+      uploadThroughput: 64_000 / 8,
+    });
+    await page.getByRole("button", { name: "Reintentar" }).click();
+    const bar = page.getByRole("progressbar", { name: "Progreso de la subida del comprobante" });
+    await expect(bar).toBeVisible();
+    await expect(page.getByText(/^Subiendo el comprobante… \d+ %$/)).toBeVisible();
+    const waiting = page.getByRole("button", { name: "Esperando el comprobante…" });
+    await expect(waiting).toBeVisible();
+    await expect(waiting).toBeDisabled();
+    await expect(page.getByText("Comprobante cargado")).toBeVisible({ timeout: 30_000 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await expect(bar).toHaveCount(0);
+    expect(attempts).toBe(2);
+    await confirm(page).click();
+    const order = await placedOrder(page, db);
+    expect(order.paymentProof).toMatch(/^\/resources\/payment-proofs\//);
+  });
+
   test("a receipt chosen before the JavaScript arrives goes up once it does", async ({
     page,
     db,
@@ -325,7 +393,11 @@ test.describe("checkout", () => {
       .getByLabel("Comprobante de pago (imagen, máximo 5MB)")
       .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: proof });
     await main.getByRole("button", { name: "Enviar comprobante" }).click();
-    await expect(main.getByText(/Comprobante recibido/)).toBeVisible();
+    // The page now says where the order stands: the receipt is in review.
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Pedido recibido: pago en revisión" }),
+    ).toBeVisible();
+    await expect(main.getByRole("button", { name: "Enviar comprobante" })).toHaveCount(0);
 
     await page.goto("/orders");
     await expect(card).toContainText("Estamos verificando tu comprobante de transferencia.");

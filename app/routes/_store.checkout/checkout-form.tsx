@@ -129,7 +129,8 @@ export function CheckoutForm({
   // the page when it hydrates (what was chosen before the JavaScript arrived); it only decides
   // the buttons' `disabled` while a receipt uploads, so hydration renders the same.
   const [payLater, setPayLater] = useState(() => {
-    const later = typeof document === "undefined" ? null : document.getElementById(LATER_ID);
+    if (typeof document === "undefined") return timing === "later";
+    const later = document.getElementById(LATER_ID);
     return later instanceof HTMLInputElement ? later.checked : timing === "later";
   });
   const holdForProof = waitingForProof && !payLater;
