@@ -13,6 +13,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { renderMaintenancePage } from "./maintenance-page.server";
 import { getEnv } from "./utils/env.server";
 import { isBlockedByMaintenance } from "./models/settings/maintenance.server";
+import { safeRedirect } from "./utils/redirect.server";
 import { StylesheetProvider } from "./components/inline-stylesheet";
 import { NonceProvider } from "./utils/nonce";
 import {
@@ -309,12 +310,18 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
   const url = new URL(request.url);
   await applySessionHeaders(request, response.headers);
   // A client-side navigation must not slip past maintenance mode: make the browser load
-  // the document, which answers 503 with the maintenance screen.
+  // the document, which answers 503 with the maintenance screen. A fetcher's load of a
+  // resource route (a search suggestion, a delivery estimate) reloads the page it came from,
+  // not the resource's JSON.
   if (request.method === "GET" && (await isBlockedByMaintenance(request))) {
+    const fromResource = url.searchParams.get("_data")?.startsWith("routes/resources.");
+    const target = fromResource
+      ? safeRedirect(sameOriginPath(request.headers.get("Referer"), url.origin))
+      : `${url.pathname}${url.search.replace(/([?&])_data=[^&]*&?/, "$1").replace(/[?&]$/, "")}`;
     return new Response(null, {
       status: 204,
       headers: {
-        "X-Remix-Redirect": `${url.pathname}${url.search.replace(/([?&])_data=[^&]*&?/, "$1").replace(/[?&]$/, "")}`,
+        "X-Remix-Redirect": target,
         "X-Remix-Status": "302",
         "X-Remix-Reload-Document": "true",
       },
@@ -322,6 +329,17 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
   }
   return response;
 };
+
+/** The path of a same-origin Referer (the page a fetcher ran on), else null. */
+function sameOriginPath(referer: string | null, origin: string) {
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    return from.origin === origin ? `${from.pathname}${from.search}` : null;
+  } catch {
+    return null;
+  }
+}
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;

@@ -6,6 +6,7 @@ import {
   isDepartment,
 } from "~/models/checkout/delivery-estimate";
 import { getSettings } from "~/models/settings/settings.server";
+import { isBlockedByMaintenance, RETRY_AFTER_SECONDS } from "~/models/settings/maintenance.server";
 import { invariantResponse } from "~/utils/invariant";
 
 /**
@@ -14,6 +15,14 @@ import { invariantResponse } from "~/utils/invariant";
  * ?departamento=, whose loader computes the same estimate.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  // Closed like the store in maintenance mode (a fetcher's load is sent back to its page by
+  // entry.server's handleDataRequest; this answers a direct request).
+  if (await isBlockedByMaintenance(request)) {
+    return json(
+      { estimate: null },
+      { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
+    );
+  }
   const params = new URL(request.url).searchParams;
   const department = params.get(DEPARTMENT_PARAM);
   invariantResponse(isDepartment(department), "Selecciona uno de los 18 departamentos", {

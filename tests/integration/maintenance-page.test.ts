@@ -72,3 +72,33 @@ describe("the maintenance page", () => {
     expect((await visit("/admin-access")).status).toBe(200);
   });
 });
+
+describe("resource routes in maintenance mode", () => {
+  const estimate = "/resources/delivery-estimate?producto=sauvage&departamento=Yoro";
+
+  it("a delivery estimate asked directly answers 503 with Retry-After and no estimate", async () => {
+    const response = await fetch(server.baseUrl + estimate);
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("600");
+    expect(await response.json()).toEqual({ estimate: null });
+  });
+
+  it("a fetcher's load reloads the page it ran on (which shows the maintenance screen), not the JSON", async () => {
+    const fetcherLoad = (referer?: string) =>
+      fetch(`${server.baseUrl}${estimate}&_data=routes%2Fresources.delivery-estimate`, {
+        headers: referer ? { Referer: referer } : {},
+        redirect: "manual",
+      });
+    const fromProduct = await fetcherLoad(`${server.baseUrl}/product/sauvage?departamento=Cortés`);
+    expect(fromProduct.status).toBe(204);
+    expect(fromProduct.headers.get("x-remix-redirect")).toBe(
+      "/product/sauvage?departamento=Cort%C3%A9s",
+    );
+    expect(fromProduct.headers.get("x-remix-reload-document")).toBe("true");
+    // Another site's page, or none: the home page.
+    for (const referer of ["https://evil.example/product/sauvage", undefined]) {
+      const response = await fetcherLoad(referer);
+      expect(response.headers.get("x-remix-redirect")).toBe("/");
+    }
+  });
+});
