@@ -118,7 +118,7 @@ function ProductCount({ count }: { count: number }) {
 
 function BrandGrid({ brands }: { brands: AdminBrand[] }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {brands.map((brand) => (
         <li key={brand.id} className="border-border bg-surface space-y-3 rounded-lg border p-4">
           <div className="flex items-center gap-3">

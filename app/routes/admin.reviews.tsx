@@ -125,7 +125,7 @@ export default function AdminReviewsRoute() {
               )}
               <Link
                 to={`/admin/reviews/${review.id}`}
-                aria-label={`Ver la reseña de ${review.authorFirstName} sobre ${review.productName}`}
+                aria-label={`Ver detalle de la reseña de ${review.authorFirstName} sobre ${review.productName}`}
                 className="block underline"
               >
                 Ver detalle

@@ -118,7 +118,7 @@ function UserRow({ user }: { user: AdminUserListItem }) {
       <td className="space-y-1 px-3 py-2">
         <Link
           to={`/admin/users/${user.id}`}
-          aria-label={`Ver el perfil de ${name}`}
+          aria-label={`Ver perfil de ${name}`}
           className="block underline"
         >
           Ver perfil

@@ -113,6 +113,33 @@ test("an admin creates a product with two pictures, reprices it, hides it and de
   expect(left).toBeUndefined();
 });
 
+test("Enter in a field creates the product and 'Producto creado' shows on the list it lands on", async ({
+  page,
+  db,
+  createUser,
+}) => {
+  const brand = await createBrand(db);
+  const name = `Enter E2E ${Date.now().toString(36)}`;
+  await signInAsAdmin(page, await createUser({ role: "admin" }));
+  await page.goto("/admin/products/new");
+  await page.getByLabel("Marca").selectOption({ label: brand.name });
+  await page.getByLabel("Precio (L)").fill("850");
+  await page.getByLabel("Descripción", { exact: true }).fill("Un cítrico fresco para el día.");
+  await page.getByLabel("Nombre", { exact: true }).fill(name);
+  await page.getByLabel("Nombre", { exact: true }).press("Enter");
+
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expect(page.getByRole("status").getByText("Producto creado")).toBeVisible();
+  await expect(page.getByRole("status").getByText(name)).toBeVisible();
+  products.push(
+    await db
+      .selectFrom("products")
+      .select(["id", "brandId"])
+      .where("name", "=", name)
+      .executeTakeFirstOrThrow(),
+  );
+});
+
 test("the long product form keeps its save button in reach at 1366×768", async ({
   page,
   createUser,

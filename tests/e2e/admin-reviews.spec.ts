@@ -59,7 +59,7 @@ test.describe("reviews admin", () => {
 
     await page.goto(`/admin/reviews?product=${encodeURIComponent(product.name)}`);
     await expect(page.getByText("2 reseñas")).toBeVisible();
-    await page.getByRole("link", { name: /^Ver la reseña de Valeria/ }).click();
+    await page.getByRole("link", { name: /^Ver detalle de la reseña de Valeria/ }).click();
     await expect(page.getByRole("heading", { name: `Reseña de ${product.name}` })).toBeVisible();
     await expect(page.getByText("Aprobada", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Aprobar reseña" })).toHaveCount(0);

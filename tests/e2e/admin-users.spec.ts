@@ -125,7 +125,7 @@ test.describe("customers admin", () => {
     await page.goto(`/admin/users?q=${encodeURIComponent(customer.email)}&role=customer`);
     const row = page.getByRole("row", { name: /Bruno Bloqueo/ });
     await expect(row.getByText("Activo", { exact: true })).toBeVisible();
-    await row.getByRole("link", { name: "Ver el perfil de Bruno Bloqueo" }).click();
+    await row.getByRole("link", { name: "Ver perfil de Bruno Bloqueo" }).click();
     await page.getByRole("button", { name: "Bloquear usuario" }).click();
     await expect(page.getByRole("status").getByText("Usuario bloqueado")).toBeVisible();
 
@@ -139,7 +139,7 @@ test.describe("customers admin", () => {
 
     await page.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
     await expect(row.getByText("Bloqueado", { exact: true })).toBeVisible();
-    await row.getByRole("link", { name: "Ver el perfil de Bruno Bloqueo" }).click();
+    await row.getByRole("link", { name: "Ver perfil de Bruno Bloqueo" }).click();
     await page.getByRole("button", { name: "Reactivar usuario" }).click();
     await expect(page.getByRole("status").getByText("Usuario reactivado")).toBeVisible();
     await signIn(shopper, customer.email, customer.password);

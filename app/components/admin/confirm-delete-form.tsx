@@ -19,7 +19,7 @@ export function ConfirmDeleteForm({
   const pending = useIsPending();
   return (
     <Form method="post" className="space-y-4">
-      <p>{children}</p>
+      <p className="break-words">{children}</p>
       <div className="flex gap-3">
         <Button type="submit" variant="danger" disabled={pending}>
           {pending ? "Eliminando..." : submitLabel}

@@ -171,7 +171,9 @@ export default function AdminOrderRoute() {
 
       {/* The decision first (issue 21): the receipt beside the action it decides, in one
           screen at 1366×768; the customer and the products below. */}
-      <div className={order.proof ? "grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]" : ""}>
+      <div
+        className={order.proof ? "grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]" : ""}
+      >
         {order.proof ? (
           <section
             aria-labelledby="order-proof"
@@ -194,7 +196,7 @@ export default function AdminOrderRoute() {
         </div>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section className="border-border bg-surface rounded-xl border p-5">
           <h2 className="mb-3 font-semibold">Cliente</h2>
           <p className="font-medium">{order.customerName}</p>

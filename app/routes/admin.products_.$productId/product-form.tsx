@@ -60,6 +60,10 @@ export function ProductForm({
 
   return (
     <Form method="post" encType="multipart/form-data" {...form.props} className="space-y-8">
+      {/* Enter in a field submits with the form's first submit button. Without this one that is
+          'Subir imágenes', which only re-renders the form: nothing was saved and no 'Producto
+          creado' came. Not rendered, so neither seen nor read out; the save button below is. */}
+      <button type="submit" hidden disabled={pending} />
       <FormErrorAlert
         id={form.errorId}
         title={mode === "create" ? PRODUCT_MESSAGES.createFailed : PRODUCT_MESSAGES.updateFailed}
