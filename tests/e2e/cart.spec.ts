@@ -226,6 +226,35 @@ test.describe("cart", () => {
     ]);
   });
 
+  test("'Agregar al carrito' and the drawer's '+' keep the focus and announce the change", async ({
+    page,
+    db,
+    javaScriptEnabled,
+  }) => {
+    const perfume = await product(db, { stock: 5 });
+    await page.goto(`/product/${perfume.slug}`);
+    const add = page.getByRole("button", { name: "Agregar al carrito" });
+    await add.focus();
+    await page.keyboard.press("Enter");
+    // The toaster's live region says it (after the page's reload without JavaScript).
+    await expect(page.getByRole("status").filter({ hasText: "Agregado al carrito" })).toHaveCount(
+      1,
+    );
+    if (!javaScriptEnabled) return;
+    await expect(add).toBeFocused();
+
+    await page.getByLabel("Carrito, 1 artículo", { exact: true }).click();
+    const drawer = page.getByRole("dialog", { name: /^Carrito de Compras/ });
+    const more = drawer.getByRole("button", { name: /^Aumentar cantidad/ });
+    await more.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Carrito de Compras (2)" })).toBeVisible();
+    await expect(more).toBeFocused();
+    await expect(
+      drawer.getByRole("listitem", { name: `${perfume.name} (100ml)` }).getByRole("status"),
+    ).not.toBeEmpty();
+  });
+
   test("the header's cart opens the drawer with JS, and is a link to /cart without", async ({
     page,
     db,

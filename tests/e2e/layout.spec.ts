@@ -50,6 +50,36 @@ test.describe("store header", () => {
     ).toBeVisible();
   });
 
+  test("the phone menu lists the store's sections; with JS, Escape closes it, Tab stays inside and the focus goes back", async ({
+    page,
+    createUser,
+    login,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await login(page, await createUser({ firstName: "Rosa" }));
+    const button = page.getByLabel("Abrir menú");
+    await button.click();
+    const menu = page.locator("details[open]");
+    for (const name of ["Catálogo", "Marcas", "Por encargo", "Seguimiento", "Mis puntos"]) {
+      await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    if (!javaScriptEnabled) {
+      // A <details>: its button closes it again.
+      await button.click();
+      await expect(page.locator("details[open]")).toHaveCount(0);
+      return;
+    }
+    // Tab twenty times: the focus never leaves the open menu.
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press("Tab");
+      expect(await menu.evaluate((details) => details.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(page.locator("details[open]")).toHaveCount(0);
+    await expect(button).toBeFocused();
+  });
+
   test("the footer shows the store's contact details and policy links", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
