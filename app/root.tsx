@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { InlineStylesheet } from "~/components/inline-stylesheet";
@@ -93,6 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
   const theme = data?.theme ?? "system";
+  const inStore = useMatches().some((match) => match.id === "routes/_store");
   return (
     <html lang="es-HN" className={theme === "system" ? undefined : theme}>
       <head>
@@ -106,7 +107,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="bg-canvas text-fg min-h-screen antialiased">
         <LoadingBar />
         {children}
-        <Toaster toast={data?.toast ?? null} />
+        {/* The store's pages show it in their header (_store.tsx), clear of their buttons. */}
+        {inStore ? null : <Toaster toast={data?.toast ?? null} />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -69,6 +69,8 @@ export type SiteHeaderProps = {
   unreadNotifications: number;
   theme: Theme;
   searchQuery?: string;
+  /** Under the bar, inside the sticky header: the store's toast (toaster.tsx, `docked`). */
+  children?: ReactNode;
 };
 
 /** Spec: the cart badge shows '9+' above 9. The other header badges follow the same rule. */
@@ -111,6 +113,7 @@ export function SiteHeader({
   unreadNotifications,
   theme,
   searchQuery,
+  children,
 }: SiteHeaderProps) {
   return (
     <header className="border-border bg-canvas sticky top-0 z-40 border-b">
@@ -138,6 +141,7 @@ export function SiteHeader({
           <MobileMenu user={user} theme={theme} wishlistCount={wishlistCount} />
         </nav>
       </div>
+      {children}
     </header>
   );
 }

@@ -31,7 +31,7 @@ export default function AccountProfileTab() {
           {profile.role === "admin" ? "Administrador" : "Cliente"}
         </Badge>
       </h2>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm break-words">
         <dt className="text-fg-muted">Nombre</dt>
         <dd>{profile.name || "—"}</dd>
         <dt className="text-fg-muted">Correo electrónico</dt>

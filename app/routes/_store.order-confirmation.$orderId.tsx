@@ -70,7 +70,7 @@ export default function OrderConfirmationRoute() {
   const awaiting = transfer.kind === "awaiting";
   return (
     <Page title={title}>
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <section
             aria-labelledby="order-heading"

@@ -103,7 +103,7 @@ function OrderCard({ order }: { order: OrderCardData }) {
           </Link>
         </p>
       ) : null}
-      <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
         <section aria-label={`Productos del pedido ${order.orderNumber}`}>
           <OrderItems items={order.items} compact reviewable={order.status === "delivered"} />
         </section>

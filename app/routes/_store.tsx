@@ -2,6 +2,7 @@ import { Outlet, useSearchParams } from "@remix-run/react";
 import { QuickAddForm } from "~/components/quick-add-form";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/toaster";
 import { WishlistForms } from "~/components/wishlist-forms";
 import { formatMoney } from "~/utils/money";
 import { useRootData } from "~/hooks/use-root-data";
@@ -27,7 +28,9 @@ export default function StoreLayout() {
         wishlistCount={counts.wishlistCount}
         unreadNotifications={counts.unreadNotifications}
         searchQuery={searchParams.get("search") ?? undefined}
-      />
+      >
+        <Toaster toast={data.toast} docked />
+      </SiteHeader>
       <div className="flex-1">
         <Outlet />
       </div>

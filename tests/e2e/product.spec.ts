@@ -53,6 +53,34 @@ test.describe("product page", () => {
     expect(lines).toEqual([{ size: "50ml", quantity: 2, sessionId: null }]);
   });
 
+  test("on a 360 px phone the toast after 'Agregar al carrito' lies over none of the page's controls", async ({
+    page,
+    db,
+  }) => {
+    const product = await createProduct(db, { stock: 5 });
+    made.push(product);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`/product/${product.slug}`);
+    const add = page.getByRole("button", { name: "Agregar al carrito" });
+    await add.scrollIntoViewIfNeeded();
+    // With JS the page stays where it is: mark what the shopper can see and reach right now.
+    // Without JS the post comes back as a new page, where every control counts.
+    await page.evaluate(toastCover, "mark");
+    await add.click();
+
+    const toast = page.getByRole("status").filter({ hasText: "Agregado al carrito" });
+    await expect(toast).toBeVisible();
+    await expect(page.getByLabel("Carrito, 1 artículo", { exact: true })).toBeVisible();
+    // It is a row of the sticky header, not a layer over the page.
+    const [toastBox, headerBox] = await Promise.all([
+      toast.boundingBox(),
+      page.locator("header").first().boundingBox(),
+    ]);
+    expect(toastBox!.y).toBeGreaterThanOrEqual(headerBox!.y);
+    expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(headerBox!.y + headerBox!.height);
+    expect(await page.evaluate(toastCover, "check")).toEqual([]);
+  });
+
   test("a visitor's cart lives on the session and shows in the header", async ({ page, db }) => {
     const product = await createProduct(db);
     made.push(product);
@@ -256,3 +284,38 @@ test.describe("Modo ligero (decision 098)", () => {
     await expect(card.getByText("Ver imagen")).toHaveCount(0);
   });
 });
+
+/**
+ * Runs in the page. "mark": tags the controls whose centre is on screen and not under anything
+ * (the header). "check": the names of the controls whose centre a toast now lies
+ * over, among those tagged before the click (JS: the page stayed where it was), or among all
+ * of the page's when the post brought a new page (no JS).
+ */
+function toastCover(step: string) {
+  const selector =
+    "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]";
+  const centre = (element: Element) => {
+    if (!element.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return null;
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    if (box.width === 0 || x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return null;
+    return document.elementFromPoint(x, y);
+  };
+  if (step === "mark") {
+    for (const control of document.querySelectorAll(selector)) {
+      const top = centre(control);
+      if (top && (control.contains(top) || top.closest("label")?.contains(control))) {
+        control.setAttribute("data-reachable", "");
+      }
+    }
+    return [];
+  }
+  const marked = [...document.querySelectorAll("[data-reachable]")];
+  const controls = marked.length > 0 ? marked : [...document.querySelectorAll(selector)];
+  return controls.flatMap((control) => {
+    const toast = centre(control)?.closest("[role=status], [role=alert]");
+    if (!toast || toast.contains(control)) return [];
+    return [control.getAttribute("aria-label") ?? control.textContent?.trim() ?? control.tagName];
+  });
+}

@@ -5,9 +5,18 @@ import { formatMoney } from "~/utils/money";
 
 export type BankAccount = { bankName: string; bankAccount: string; bankHolder: string };
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
+// A row is a <div> right inside the <dl>, the only wrapper a <dl> allows around dt and dd.
+function Row({
+  term,
+  className = "",
+  children,
+}: {
+  term: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+    <div className={`flex flex-wrap items-center justify-between gap-x-3 gap-y-1 ${className}`}>
       <dt>{term}</dt>
       <dd className="flex items-center gap-2 font-medium">{children}</dd>
     </div>
@@ -31,12 +40,10 @@ export function TransferDetails({
   return (
     <dl className="bg-surface-muted grid gap-2 rounded-lg p-4 text-sm">
       {totals.map(({ amount, className }) => (
-        <div key={`${amount}-${className ?? ""}`} className={className}>
-          <Row term="Total a transferir">
-            <span className="text-base tabular-nums">{formatMoney(amount)}</span>
-            <CopyButton value={(amount / 100).toFixed(2)} label="total" />
-          </Row>
-        </div>
+        <Row key={`${amount}-${className ?? ""}`} term="Total a transferir" className={className}>
+          <span className="text-base tabular-nums">{formatMoney(amount)}</span>
+          <CopyButton value={(amount / 100).toFixed(2)} label="total" />
+        </Row>
       ))}
       <Row term="Banco">{bank.bankName}</Row>
       <Row term="Número de cuenta">

@@ -135,7 +135,7 @@ export default function CartRoute() {
           </Link>
         </div>
       ) : (
-        <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <section aria-labelledby="cart-lines-heading">
             <div className="flex items-center justify-between gap-4">
               <h2 id="cart-lines-heading" className="text-lg font-semibold">

@@ -123,7 +123,9 @@ export function CheckoutForm({
   useDraftAutosave(form.id);
   const shippingMethod = field("shippingMethod");
   const department = field("department");
-  const checked = shippingMethod.initialValue ?? "standard";
+  // Always one of the methods: the summary and the transfer total show the checked one's.
+  const checked =
+    SHIPPING_METHODS.find((method) => method === shippingMethod.initialValue) ?? "standard";
   const timing = field("paymentTiming").initialValue === "later" ? "later" : "now";
   // Paying later needs no receipt: an upload still under way then holds nothing back. Read from
   // the page when it hydrates (what was chosen before the JavaScript arrived); it only decides
@@ -160,7 +162,7 @@ export function CheckoutForm({
         method="post"
         encType="multipart/form-data"
         {...form.props}
-        className="group mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]"
+        className="group mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]"
       >
         {/* Enter in a field places the order (the first submit button is the default one). */}
         <button

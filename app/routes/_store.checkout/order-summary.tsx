@@ -19,11 +19,15 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   );
 }
 
-/** Only the block of the chosen method shows (CSS `:has()`, so it works without JS). */
+/**
+ * Only the block of the chosen method shows (CSS `:has()`, so it works without JS). The others
+ * are hidden rather than the chosen one shown, so a block keeps its own display (a row of a
+ * `<dl>` is a flex row): the form always checks one method (checkout-form.tsx).
+ */
 export const shownFor = {
-  standard: "hidden group-has-[#shippingMethod-standard:checked]:block",
-  express: "hidden group-has-[#shippingMethod-express:checked]:block",
-  pickup: "hidden group-has-[#shippingMethod-pickup:checked]:block",
+  standard: "group-has-[#shippingMethod-standard:not(:checked)]:hidden",
+  express: "group-has-[#shippingMethod-express:not(:checked)]:hidden",
+  pickup: "group-has-[#shippingMethod-pickup:not(:checked)]:hidden",
 } as const;
 
 export function OrderSummary({
@@ -96,6 +100,7 @@ export function OrderSummary({
                 name="intent"
                 value="place-order"
                 size="lg"
+                wrap
                 className="mt-4 w-full"
                 disabled={placing || waitingForProof}
               >

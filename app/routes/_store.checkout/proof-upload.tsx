@@ -205,7 +205,7 @@ export function ProofUpload({
           <label
             htmlFor={inputId}
             onPointerDown={preloadShrinker}
-            className={`${buttonClasses("secondary")} h-auto min-h-11 cursor-pointer py-2 text-left whitespace-normal`}
+            className={`${buttonClasses("secondary", "md", { wrap: true })} cursor-pointer`}
           >
             {proofId ? "Cambiar Comprobante" : IDLE_LABEL}
           </label>
