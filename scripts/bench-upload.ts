@@ -14,8 +14,8 @@
  * runs each path n times and prints the median. The size sent is the upload's Content-Length
  * (the multipart body: the photo and a few hundred bytes of parts).
  *
- * 2026-11-26 (shared 2-core machine, one run): shrunk 14.4 s receipt / 34.2 s purchase;
- * no-shrink 38.6 s / 57.0 s; no-js 33.4 s / 44.7 s (decision 094).
+ * 2026-11-26 (2-core machine): shrunk 7.3 s receipt (2.7 s of it shrinking, 201 KB sent) /
+ * 21.1 s purchase, median of 3; no-shrink 38.6 s / 57.0 s; no-js 33.4 s / 44.7 s (decision 094).
  */
 import { chromium, type Page } from "@playwright/test";
 import { phonePhoto } from "./photo-fixture";
