@@ -33,13 +33,9 @@ export function ProductImage({
 }: ProductImageProps) {
   const lite = useRootData()?.liteMode ?? false;
   if (!imageKey) {
-    return (
-      <div
-        role="img"
-        aria-label={alt}
-        className={`bg-surface-muted aspect-square w-full ${className}`}
-      />
-    );
+    // A decorative picture (alt="", its name beside it) has a decorative placeholder.
+    const name = alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true };
+    return <div {...name} className={`bg-surface-muted aspect-square w-full ${className}`} />;
   }
   if (lite) {
     const smallest = productImageUrl(imageKey, 160);

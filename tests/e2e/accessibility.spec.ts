@@ -168,6 +168,8 @@ test.describe("accessibility of every page", () => {
           .getByRole("button", { name: /favoritos/i })
           .first()
           .click();
+        // Without JS (or as a visitor, sent to sign in) the click navigates: let it finish.
+        await page.waitForLoadState("networkidle");
       }
 
       const values = await parameters(db, customer.id, ownOrder.id);
@@ -209,6 +211,10 @@ test.describe("accessibility of every page", () => {
           document.documentElement.className = "dark";
           document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", "dark");
         });
+        // Buttons fade to their new colours (transition-colors): axe measures the end.
+        await page.waitForFunction(() =>
+          document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+        );
         for (const violation of await axeViolations(page)) {
           problems.push(`${url} (dark): ${violation}`);
         }
