@@ -12,6 +12,8 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 4320);
 // The S3-compatible server the isolated stores copy their backups to (started in globalSetup).
 const s3Port = Number(process.env.E2E_S3_PORT ?? oauthPort + 1);
+// The SMTP server the main store sends its e-mails to (started in globalSetup; decision 102).
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? oauthPort + 2);
 const baseURL = `http://127.0.0.1:${port}`;
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-e2e-"));
@@ -38,6 +40,9 @@ process.env.E2E_GOOGLE_ISSUER_URL = `http://127.0.0.1:${oauthPort}`;
 process.env.E2E_S3_ENDPOINT = `http://127.0.0.1:${s3Port}`;
 process.env.E2E_S3_BUCKET = "perfumeria-e2e";
 process.env.E2E_S3_DIR ??= tempDir();
+process.env.E2E_SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+// Each message the SMTP server accepts is a .eml file here (readMailbox, scripts/smtp-server.ts).
+process.env.E2E_MAIL_DIR ??= tempDir();
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -121,8 +126,14 @@ export default defineConfig({
   ],
 
   // Starts before globalSetup; the OAuth mock it needs is only called once a test runs.
+  // The main store sends e-mail through SMTP; the isolated stores have none (their e-mails wait
+  // in /admin/correos, the embedded default).
   webServer: [
-    server(baseURL, process.env.E2E_DATA_DIR),
+    server(baseURL, process.env.E2E_DATA_DIR, {
+      SMTP_URL: process.env.E2E_SMTP_URL!,
+      MAIL_FROM: "Perfumería de Lujo <tienda@perfumeria.hn>",
+      APP_URL: baseURL,
+    }),
     ...isolatedProjects.flatMap((project) =>
       ["ISOLATED", "SETTINGS"].map((store) =>
         server(

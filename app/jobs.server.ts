@@ -1,6 +1,7 @@
 import { dailyBackupJob } from "./models/backups/schedule.server";
 import { uploadsSweepJob } from "./models/checkout/proofs.server";
 import { pointsExpiryJob } from "./models/loyalty/loyalty.server";
+import { mailJob } from "./models/mail/sender.server";
 import { transferDeadlinesJob } from "./models/orders/transfer-deadlines.server";
 import { getEnv, type Env } from "./utils/env.server";
 import { startJobs, type Job } from "./utils/jobs.server";
@@ -25,6 +26,8 @@ export function backgroundJobs(env: Env = getEnv()): Job[] {
     { name: "uploads", everyMs: 6 * HOUR, run: uploadsSweepJob },
     { name: "sessions", everyMs: HOUR, run: deleteExpiredSessions },
   ];
+  // Decision 102: the outbox's e-mails go out through SMTP_URL; without it they wait.
+  if (env.smtp) jobs.push({ name: "mail", everyMs: 5 * 1000, run: mailJob });
   const hour = env.BACKUP_HOUR;
   // Decision 076: the daily backup at BACKUP_HOUR (Honduras time); `off` in test servers.
   if (hour !== "off")

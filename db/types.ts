@@ -81,6 +81,8 @@ export interface UsersTable {
   favoriteAddress2: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** When the account proved its address (a verification link, or Google); null until then. */
+  emailVerifiedAt: string | null;
 }
 
 export interface BrandsTable {
@@ -388,6 +390,46 @@ export interface JobRunsTable {
   error: string | null;
 }
 
+export type OutboxEmailStatus = "pending" | "sent" | "failed" | "skipped";
+
+/** Every e-mail the shop sends, rendered, from the change that caused it (decision 102). */
+export interface OutboxEmailsTable {
+  id: Generated<number>;
+  /** `<…@host>`, fixed per row: a resend after a crash is the same message to a mail client. */
+  messageId: string;
+  /** What it is about (`order_received`, `password_reset`, …): the outbox screen filters by it. */
+  kind: string;
+  toAddress: string;
+  replyTo: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  orderId: string | null;
+  status: Defaulted<OutboxEmailStatus>;
+  /** Sends begun, the one in flight included. */
+  attempts: Defaulted<number>;
+  nextAttemptAt: string;
+  /** The worker sending it and until when; another worker may take it after that. */
+  leasedBy: string | null;
+  leasedUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export type UserTokenPurpose = "password_reset" | "email_verification";
+
+/** Single-use links sent by e-mail; only the token's SHA-256 is kept. */
+export interface UserTokensTable {
+  id: Generated<number>;
+  userId: number;
+  purpose: UserTokenPurpose;
+  tokenHash: string;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
 /**
  * The search index `product_search` (an FTS5 virtual table kept in sync by triggers, migration
  * 20261201T0000) is not listed: only app/models/catalog/catalog.server.ts reads it, with raw SQL.
@@ -415,6 +457,8 @@ export interface Database {
   pageCacheVersion: PageCacheVersionTable;
   rateLimits: RateLimitsTable;
   jobRuns: JobRunsTable;
+  outboxEmails: OutboxEmailsTable;
+  userTokens: UserTokensTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -31,6 +31,27 @@ const EnvSchema = z
     // Only for tests and staging: an OpenID provider that stands in for Google.
     GOOGLE_ISSUER_URL: z.string().url("debe ser una URL").optional(),
     LOG_SLOW_QUERIES_MS: z.coerce.number().int().min(0).default(100),
+    // The shop's address as customers reach it: the links in its e-mails (decision 102).
+    APP_URL: z
+      .string()
+      .url("debe ser una URL, por ejemplo https://perfumeria.hn")
+      .refine((url) => /^https?:\/\//.test(url), "debe empezar con http:// o https://")
+      .optional(),
+    // E-mail (models/mail/sender.server.ts): without SMTP_URL e-mails wait in /admin/correos.
+    SMTP_URL: z
+      .string()
+      .url("debe ser una URL smtp:// o smtps://")
+      .refine((url) => /^smtps?:\/\//.test(url), "debe empezar con smtp:// o smtps://")
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(
+        /^(?:[^<>]+<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+        "debe ser un correo, por ejemplo «Perfumería de Lujo <tienda@perfumeria.hn>»",
+      )
+      .optional(),
+    // How long a worker holds an e-mail it is sending before another may take it (seconds).
+    MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   })
   .superRefine((env, ctx) => {
     // Half an off-site configuration is a mistake, not "off": say which variable is missing.
@@ -40,6 +61,14 @@ const EnvSchema = z
       "BACKUP_S3_ACCESS_KEY_ID",
       "BACKUP_S3_SECRET_ACCESS_KEY",
     ] as const;
+    // E-mail needs both: a server to send through and who the e-mails come from.
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["MAIL_FROM"],
+        message: "falta: con SMTP_URL, los correos necesitan un remitente (MAIL_FROM)",
+      });
+    }
     if (!s3.some((name) => env[name])) return;
     for (const name of s3.slice(1)) {
       if (!env[name]) {
@@ -56,6 +85,8 @@ const EnvSchema = z
     DATA_DIR: path.resolve(env.DATA_DIR),
     googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     offsite: offsiteConfigOf(env),
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    smtp: env.SMTP_URL && env.MAIL_FROM ? { url: env.SMTP_URL, from: env.MAIL_FROM } : null,
   }));
 
 /** Where the off-site copies go (models/backups/offsite.server.ts ships them). */

@@ -11,6 +11,7 @@ import * as sharedCounters from "./20261223T0300-shared-counters";
 import * as transferDeadlines from "./20261225T0200-transfer-deadlines";
 import * as jobRunOutcomes from "./20261226T0100-job-run-outcomes";
 import * as sessionActivity from "./20261227T0300-session-activity";
+import * as mail from "./20261228T0100-mail";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "20261225T0200-transfer-deadlines": transferDeadlines,
   "20261226T0100-job-run-outcomes": jobRunOutcomes,
   "20261227T0300-session-activity": sessionActivity,
+  "20261228T0100-mail": mail,
 };

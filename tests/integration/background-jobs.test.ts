@@ -13,11 +13,13 @@ afterEach(() => {
 });
 
 describe("the store's background jobs", () => {
-  it("are one list: transfers, loyalty, uploads, sessions, and the daily backup unless BACKUP_HOUR is off", () => {
-    const names = (hour: 3 | "off") =>
-      backgroundJobs({ ...getEnv(), BACKUP_HOUR: hour }).map((job) => job.name);
+  it("are one list: transfers, loyalty, uploads, sessions, the mail with SMTP, and the daily backup unless BACKUP_HOUR is off", () => {
+    const smtp = { url: "smtp://127.0.0.1:2525", from: "tienda@perfumeria.hn" };
+    const names = (hour: 3 | "off", mail: typeof smtp | null = null) =>
+      backgroundJobs({ ...getEnv(), BACKUP_HOUR: hour, smtp: mail }).map((job) => job.name);
     expect(names(3)).toEqual(["transfers", "loyalty", "uploads", "sessions", "backup"]);
     expect(names("off")).toEqual(["transfers", "loyalty", "uploads", "sessions"]);
+    expect(names("off", smtp)).toEqual(["transfers", "loyalty", "uploads", "sessions", "mail"]);
   });
 
   it("start no timer in the tests' own processes (NODE_ENV=test)", () => {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { OAuth2Server } from "oauth2-mock-server";
 import { googleUser } from "../e2e/fixtures";
 import { startS3Server } from "../../scripts/s3-server";
+import { startSmtpServer } from "../../scripts/smtp-server";
 
 /*
  * An OpenID provider standing in for Google (GOOGLE_ISSUER_URL points the server at it).
@@ -43,9 +44,16 @@ export default async function globalSetup() {
     port: Number(new URL(process.env.E2E_S3_ENDPOINT!).port),
   });
 
+  // Where the main store's e-mails arrive (SMTP_URL in playwright.config.ts), as .eml files.
+  const smtp = await startSmtpServer({
+    port: Number(new URL(process.env.E2E_SMTP_URL!).port),
+    directory: process.env.E2E_MAIL_DIR!,
+  });
+
   return async () => {
-    await Promise.all([server.stop(), s3.close()]);
+    await Promise.all([server.stop(), s3.close(), smtp.close()]);
     for (const key of [
+      "E2E_MAIL_DIR",
       "E2E_S3_DIR",
       "E2E_DATA_DIR",
       "E2E_ISOLATED_JS_DATA_DIR",

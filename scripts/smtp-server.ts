@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import path from "node:path";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+/*
+ * A real SMTP server (nodemailer's smtp-server) for the e-mail tests and `npm run bench:mail`,
+ * never a mock transport: the store's sender talks SMTP to it over TCP. It keeps every message
+ * it accepts, as the bytes that arrived, in memory and (with `directory`) as one .eml file per
+ * message, so a test in another process (Playwright) reads the same mailbox. It can be told to
+ * refuse every message (a 451, as a server that is down for maintenance answers) or to hang.
+ * It lives in scripts/ because the bench runs it and nothing outside tests/ imports from tests/.
+ */
+
+export type ReceivedMail = { raw: string; envelopeTo: string[] };
+
+export type SmtpMode = "accept" | "refuse" | "hang";
+
+export async function startSmtpServer(options: { port?: number; directory?: string } = {}) {
+  const received: ReceivedMail[] = [];
+  let mode: SmtpMode = "accept";
+  let counter = 0;
+  if (options.directory) fs.mkdirSync(options.directory, { recursive: true });
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    // The sender keeps one pooled connection: without this a long test run would hit the limit.
+    maxClients: 50,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (mode === "hang") return; // never answers: the client's socket timeout decides
+        if (mode === "refuse") {
+          const error = Object.assign(new Error("Servicio no disponible, intente más tarde"), {
+            responseCode: 451,
+          });
+          callback(error);
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+        received.push({ raw, envelopeTo });
+        if (options.directory) {
+          counter += 1;
+          const name = `${Date.now()}-${process.pid}-${String(counter).padStart(6, "0")}.eml`;
+          fs.writeFileSync(path.join(options.directory, name), raw);
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : options.port!;
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    setMode(next: SmtpMode) {
+      mode = next;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A received message parsed: headers, text, HTML. */
+export function parseMail(raw: string): Promise<ParsedMail> {
+  return simpleParser(raw);
+}
+
+/** Every message a server started with `directory` has written there, oldest first. */
+export function readMailbox(directory: string): string[] {
+  if (!fs.existsSync(directory)) return [];
+  return fs
+    .readdirSync(directory)
+    .filter((name) => name.endsWith(".eml"))
+    .sort()
+    .map((name) => fs.readFileSync(path.join(directory, name), "utf8"));
+}
