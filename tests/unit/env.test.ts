@@ -114,4 +114,25 @@ describe("parseEnv", () => {
       /BACKUP_S3_ENDPOINT: debe ser una URL/,
     );
   });
+
+  test("reads e-mail from SMTP_URL with MAIL_FROM, off without them, and names what is wrong", () => {
+    expect(parseEnv({}).smtp).toBeNull();
+    expect(parseEnv({ PORT: "4000" }).appUrl).toBe("http://localhost:4000");
+    expect(parseEnv({ APP_URL: "https://perfumeria.hn/" }).appUrl).toBe("https://perfumeria.hn");
+    expect(
+      parseEnv({
+        SMTP_URL: "smtps://tienda:clave@smtp.example.com:465",
+        MAIL_FROM: "Perfumería de Lujo <tienda@perfumeria.hn>",
+      }).smtp,
+    ).toEqual({
+      url: "smtps://tienda:clave@smtp.example.com:465",
+      from: "Perfumería de Lujo <tienda@perfumeria.hn>",
+    });
+    expect(() => parseEnv({ SMTP_URL: "smtp://127.0.0.1:25" })).toThrow(/MAIL_FROM: falta/);
+    expect(() => parseEnv({ SMTP_URL: "https://smtp.example.com", MAIL_FROM: "a@b.hn" })).toThrow(
+      /SMTP_URL: debe empezar con smtp:\/\/ o smtps:\/\//,
+    );
+    expect(() => parseEnv({ MAIL_FROM: "tienda" })).toThrow(/MAIL_FROM: debe ser un correo/);
+    expect(() => parseEnv({ APP_URL: "ftp://perfumeria.hn" })).toThrow(/APP_URL: debe empezar/);
+  });
 });
