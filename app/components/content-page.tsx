@@ -3,7 +3,7 @@ import { useRootData } from "~/hooks/use-root-data";
 import { formatDate } from "~/utils/dates";
 import { buttonClasses } from "./ui/button";
 import { Page } from "./page";
-import { whatsappUrl } from "./site-footer";
+import { WhatsappLink } from "./whatsapp-link";
 
 /** Typography for a policy text, CMS or built-in (Tailwind resets headings and lists). */
 const PROSE =
@@ -28,9 +28,9 @@ function ContactButtons() {
   if (!settings) return null;
   return (
     <div className="mt-8 flex flex-wrap gap-3">
-      <a href={whatsappUrl(settings.whatsapp)} className={buttonClasses("primary")}>
+      <WhatsappLink phone={settings.whatsapp} className={buttonClasses("primary")}>
         Escríbenos por WhatsApp
-      </a>
+      </WhatsappLink>
       <a href={`mailto:${settings.email}`} className={buttonClasses("secondary")}>
         Enviar un correo
       </a>

@@ -2,6 +2,8 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useRootData } from "~/hooks/use-root-data";
 import type { ReactNode } from "react";
 import { telUrl } from "~/utils/phone";
+import { whatsappUrl } from "~/utils/whatsapp";
+import { WhatsappLink } from "./whatsapp-link";
 
 export type FooterSettings = {
   address: string;
@@ -17,12 +19,6 @@ export type FooterSettings = {
 };
 
 export type SiteFooterProps = { settings: FooterSettings };
-
-/** wa.me wants the number in international form, digits only; a bare 8-digit number is Honduran. */
-export function whatsappUrl(phone: string) {
-  const digits = phone.replace(/\D/g, "");
-  return `https://wa.me/${digits.length === 8 ? `504${digits}` : digits}`;
-}
 
 const supportLinks = [
   { to: "/contact", label: "Contacto" },
@@ -50,7 +46,7 @@ export function SiteFooter({ settings }: SiteFooterProps) {
   const social = [
     { href: settings.instagramUrl, label: "Instagram" },
     { href: settings.facebookUrl, label: "Facebook" },
-    { href: settings.whatsapp && whatsappUrl(settings.whatsapp), label: "WhatsApp" },
+    { href: whatsappUrl(settings.whatsapp) ?? "", label: "WhatsApp" },
     { href: settings.tiktokUrl, label: "TikTok" },
   ].filter((link) => link.href);
 
@@ -92,13 +88,9 @@ export function SiteFooter({ settings }: SiteFooterProps) {
                 </a>
               </p>
             ) : null}
-            {settings.whatsapp ? (
-              <p>
-                <a href={whatsappUrl(settings.whatsapp)} className={linkClass}>
-                  WhatsApp: {settings.whatsapp}
-                </a>
-              </p>
-            ) : null}
+            <WhatsappLink phone={settings.whatsapp} className={`${linkClass} block w-fit`}>
+              WhatsApp: {settings.whatsapp}
+            </WhatsappLink>
           </address>
           {social.length > 0 ? (
             <ul aria-label="Redes sociales" className="mt-4 flex flex-wrap gap-x-4 gap-y-2">

@@ -13,6 +13,7 @@ import {
   OrderTotals,
 } from "~/components/orders/order-parts";
 import { LateProofForm } from "~/components/orders/late-proof-form";
+import { ProofByWhatsapp } from "~/components/orders/proof-by-whatsapp";
 import { TransferDetails } from "~/components/orders/transfer-details";
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
@@ -113,6 +114,7 @@ export default function OrderConfirmationRoute() {
                 action={`/order-confirmation/${order.id}`}
                 error={actionData?.proofError}
               />
+              <ProofByWhatsapp orderNumber={order.orderNumber} total={order.total} />
             </section>
           ) : null}
 

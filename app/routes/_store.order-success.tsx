@@ -2,6 +2,7 @@ import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { LateProofForm } from "~/components/orders/late-proof-form";
 import { OrderStatusNote } from "~/components/orders/order-parts";
+import { ProofByWhatsapp } from "~/components/orders/proof-by-whatsapp";
 import { TransferDetails } from "~/components/orders/transfer-details";
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
@@ -61,7 +62,8 @@ export default function OrderSuccessRoute() {
             <strong className="font-semibold whitespace-nowrap">{order.orderNumber}</strong>
           </p>
           <p>
-            Guarda tu número de pedido para darle seguimiento con tu correo {order.customerEmail}.
+            Guarda tu número de pedido para darle seguimiento con tu correo{" "}
+            <span className="break-all">{order.customerEmail}</span>.
           </p>
           <p className="text-sm">
             Total: <span className="font-semibold tabular-nums">{formatMoney(order.total)}</span>
@@ -102,6 +104,7 @@ export default function OrderSuccessRoute() {
               dueAt={transfer.dueAt}
             />
             <LateProofForm action={`/order-confirmation/${order.id}`} />
+            <ProofByWhatsapp orderNumber={order.orderNumber} total={order.total} />
           </section>
         ) : null}
       </div>

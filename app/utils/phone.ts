@@ -9,16 +9,23 @@ export const PHONE_PATTERN = /^\+504 \d{4}-\d{4}$/;
  * (504..., +504..., 00504...) keep only the local part.
  */
 export function formatPhone(input: string) {
-  let digits = input.replace(/\D/g, "");
-  if (input.trim().startsWith("+504") || (digits.length > 8 && digits.startsWith("504"))) {
-    digits = digits.slice(3);
-  } else if (digits.length > 8 && digits.startsWith("00504")) {
-    digits = digits.slice(5);
-  }
-  digits = digits.slice(0, 8);
+  const digits = localPhoneDigits(input).slice(0, 8);
   if (digits.length === 0) return "";
   const local = digits.length > 4 ? `${digits.slice(0, 4)}-${digits.slice(4)}` : digits;
   return `${PHONE_PREFIX}${local}`;
+}
+
+/**
+ * The digits of a number without the Honduran country code (504, +504, 00504), uncut: a
+ * Honduran number has 8 of them.
+ */
+export function localPhoneDigits(input: string) {
+  const digits = input.replace(/\D/g, "");
+  if (input.trim().startsWith("+504") || (digits.length > 8 && digits.startsWith("504"))) {
+    return digits.slice(3);
+  }
+  if (digits.length > 8 && digits.startsWith("00504")) return digits.slice(5);
+  return digits;
 }
 
 export function isValidPhone(value: string) {

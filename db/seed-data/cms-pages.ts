@@ -8,6 +8,7 @@
 import { formatOrderNumber } from "../../app/models/orders/number";
 import type { StoreSettings } from "../../app/models/settings/settings";
 import { formatMoney } from "../../app/utils/money";
+import { whatsappUrl } from "../../app/utils/whatsapp";
 
 export type SeedCmsPage = {
   key: "terms" | "privacy" | "cookies" | "returns" | "faq" | "warranty" | "tracking";
@@ -27,10 +28,13 @@ export function cmsPages(settings: StoreSettings): SeedCmsPage[] {
   const points = (key: NumberKey) => `${count(key)} ${settings[key] === 1 ? "punto" : "puntos"}`;
   const email = settings.contactEmail;
   const whatsapp = settings.contactWhatsapp;
-  const whatsappLink = `https://wa.me/${whatsapp.replace(/\D/g, "")}`;
+  const whatsappLink = whatsappUrl(whatsapp);
+  const byWhatsapp = whatsappLink
+    ? ` o por WhatsApp al <a href="${whatsappLink}">${whatsapp}</a>`
+    : "";
   const orderNumberExample = formatOrderNumber(new Date("2026-10-15T18:00:00Z"), 4821);
 
-  const contactBlock = `<p>¿Tienes dudas? Escríbenos a <a href="mailto:${email}">${email}</a> o por WhatsApp al <a href="${whatsappLink}">${whatsapp}</a>, de lunes a viernes de 9:00 a. m. a 6:00 p. m. y sábados de 9:00 a. m. a 4:00 p. m.</p>`;
+  const contactBlock = `<p>¿Tienes dudas? Escríbenos a <a href="mailto:${email}">${email}</a>${byWhatsapp}, de lunes a viernes de 9:00 a. m. a 6:00 p. m. y sábados de 9:00 a. m. a 4:00 p. m.</p>`;
 
   return [
     {

@@ -123,6 +123,15 @@ test.describe("orders admin", () => {
     await expect(page.getByRole("status").getByText("Estado actualizado")).toBeVisible();
     await customerSees(shopper, order.orderNumber, "Enviado");
     await expect(shopper.getByText(`GUIA-${tag}`)).toBeVisible();
+    // Decision 101: the customer's phone (the order's "+504 9999-0000") told on WhatsApp where
+    // the order stands, in the words of their notification.
+    const notify = page.getByRole("link", { name: /^Avisar por WhatsApp/ });
+    await expect(notify).toHaveAttribute("target", "_blank");
+    const href = new URL((await notify.getAttribute("href")) ?? "");
+    expect(`${href.origin}${href.pathname}`).toBe("https://wa.me/50499990000");
+    expect(href.searchParams.get("text")).toBe(
+      `Hola, Rebeca${tag} Lagos. Tu pedido ${order.orderNumber} fue enviado. Número de guía: GUIA-${tag}.`,
+    );
 
     await page.getByRole("button", { name: "Entregado" }).click();
     await expect(page.getByRole("status").getByText("Estado actualizado")).toBeVisible();

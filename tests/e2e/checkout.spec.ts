@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import type { DB } from "../../db/connection";
 import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
@@ -61,6 +61,21 @@ async function placedOrder(page: Page, db: DB, title = "Pedido recibido: pago en
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   const id = new URL(page.url()).searchParams.get("order") ?? "";
   return db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+/**
+ * Decision 101: the receipt to the shop's WhatsApp (the settings' "+504 9988-7766"), the order's
+ * number and total typed in, a plain link in a new tab.
+ */
+async function expectProofByWhatsapp(scope: Locator, orderNumber: string, total: string) {
+  const link = scope.getByRole("link", { name: /^Enviar comprobante por WhatsApp/ });
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  const href = new URL((await link.getAttribute("href")) ?? "");
+  expect(`${href.origin}${href.pathname}`).toBe("https://wa.me/50499887766");
+  expect(href.searchParams.get("text")).toBe(
+    `Hola, les envío el comprobante de la transferencia de mi pedido ${orderNumber} por ${total}.`,
+  );
 }
 
 test.describe("checkout", () => {
@@ -341,6 +356,7 @@ test.describe("checkout", () => {
       "href",
       `/track-order?order=${order.id}`,
     );
+    await expectProofByWhatsapp(main, order.orderNumber, "L\u00a01,875.00");
 
     // Later, from tracking with the number and the e-mail.
     await page.goto("/track-order");
@@ -348,12 +364,16 @@ test.describe("checkout", () => {
     await page.getByLabel("Correo electrónico").fill(email);
     await page.getByRole("button", { name: "Buscar pedido" }).click();
     await expect(main.getByText("Pedido encontrado")).toBeVisible();
+    await expectProofByWhatsapp(main, order.orderNumber, "L\u00a01,875.00");
     await page
       .getByLabel("Comprobante de pago (imagen, máximo 5MB)")
       .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: proof });
     await page.getByRole("button", { name: "Enviar comprobante" }).click();
     await expect(main.getByText(/Comprobante recibido/)).toBeVisible();
     await expect(page.getByRole("button", { name: "Enviar comprobante" })).toHaveCount(0);
+    await expect(main.getByRole("link", { name: /Enviar comprobante por WhatsApp/ })).toHaveCount(
+      0,
+    );
     const after = await db
       .selectFrom("orders")
       .select(["status", "paymentProof"])
@@ -389,6 +409,7 @@ test.describe("checkout", () => {
       .click();
     await expect(page).toHaveURL(new RegExp(`/order-confirmation/${order.id}#transferencia$`));
     const main = page.getByRole("main");
+    await expectProofByWhatsapp(main, order.orderNumber, "L\u00a01,875.00");
     await main
       .getByLabel("Comprobante de pago (imagen, máximo 5MB)")
       .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: proof });

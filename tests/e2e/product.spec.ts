@@ -169,7 +169,7 @@ test.describe("product page", () => {
     await expect(page.getByRole("link", { name: "Volver al catálogo" })).toBeVisible();
   });
 
-  test("sharing copies the link where the browser has no share sheet", async ({
+  test("asking and sharing on WhatsApp; sharing copies the link where there is no share sheet", async ({
     page,
     db,
     javaScriptEnabled,
@@ -179,6 +179,15 @@ test.describe("product page", () => {
     await page.goto(`/product/${product.slug}`);
     const whatsapp = page.getByRole("link", { name: "Compartir por WhatsApp" });
     await expect(whatsapp).toHaveAttribute("href", new RegExp(`wa\\.me/.*${product.slug}`));
+    // Decision 101: a question to the shop's WhatsApp (the settings' "+504 9988-7766") about
+    // this perfume, its name and absolute link typed in.
+    const ask = page.getByRole("link", { name: /^Preguntar por WhatsApp/ });
+    await expect(ask).toHaveAttribute("target", "_blank");
+    const href = new URL((await ask.getAttribute("href")) ?? "");
+    expect(`${href.origin}${href.pathname}`).toBe("https://wa.me/50499887766");
+    expect(href.searchParams.get("text")).toBe(
+      `Hola, quisiera más información sobre ${product.name}: ${new URL(page.url()).origin}/product/${product.slug}`,
+    );
     if (!javaScriptEnabled) {
       // Without JS a share button could do nothing: only the plain links are offered.
       await expect(page.getByRole("button", { name: "Compartir" })).toHaveCount(0);

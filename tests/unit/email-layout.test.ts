@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderEmail, type EmailContent, type ShopIdentity } from "~/models/mail/layout.server";
+import { shopIdentity } from "~/models/mail/outbox.server";
+import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 
 /* Decision 103: one block list, rendered as inline-styled HTML and as plain text. */
 
@@ -58,5 +60,18 @@ describe("renderEmail", () => {
     }
     expect(email.html).toContain('href="https://wa.me/50499887766"');
     expect(email.subject).toBe(content.subject);
+  });
+});
+
+describe("shopIdentity", () => {
+  it("signs with the settings' name and contact, and a wa.me link only for a usable number", () => {
+    const identity = shopIdentity(DEFAULT_SETTINGS, "https://perfumeria.hn");
+    expect(identity).toMatchObject({
+      name: DEFAULT_SETTINGS.siteName,
+      email: DEFAULT_SETTINGS.contactEmail,
+      whatsappUrl: "https://wa.me/50499887766",
+    });
+    const without = { ...DEFAULT_SETTINGS, contactWhatsapp: "" };
+    expect(shopIdentity(without, "https://perfumeria.hn").whatsappUrl).toBeNull();
   });
 });

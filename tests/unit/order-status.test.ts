@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loyaltyRulesFrom, pointsForSubtotal, tierFor } from "~/models/loyalty/loyalty";
+import { customerNotice, statusNotice } from "~/models/orders/notices";
 import {
   canDeleteOrder,
   canTransition,
@@ -85,6 +86,22 @@ describe("order words", () => {
     for (const status of ["paid", "processing", "shipped", "delivered"] as const) {
       expect(orderStatusMessage(status, "bank_transfer")).toMatch(/aprobado/);
     }
+  });
+
+  it("tells where an order stands in the words of the customer's notifications (decision 101)", () => {
+    const facts = { orderNumber: "PH-261126-0042", trackingNumber: "GUIA-7", points: 0 };
+    for (const status of ORDER_STATUSES) {
+      expect(statusNotice(status, facts).message).toContain("PH-261126-0042");
+    }
+    expect(statusNotice("pending", facts).message).toBe("Tu pedido PH-261126-0042 espera tu pago.");
+    expect(statusNotice("pending", { ...facts, dueAt: "2026-11-28T18:00:00Z" }).message).toMatch(
+      /se cancelará el .+ si no recibimos tu pago/,
+    );
+    // No notice of its own: the customer heard at "paid".
+    expect(statusNotice("processing", facts)).toEqual(statusNotice("paid", facts));
+    expect(statusNotice("shipped", facts)).toEqual(customerNotice("order_shipped", facts));
+    expect(statusNotice("shipped", facts).message).toContain("Número de guía: GUIA-7");
+    expect(statusNotice("denied", facts).type).toBe("order_denied");
   });
 });
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/types";
 import type { StoreSettings } from "~/models/settings/settings";
+import { whatsappUrl } from "~/utils/whatsapp";
 import { renderEmail, type EmailContent, type ShopIdentity } from "./layout.server";
 
 /*
@@ -28,7 +29,7 @@ export function shopIdentity(settings: StoreSettings, appUrl: string): ShopIdent
     email: settings.contactEmail,
     phone: settings.contactPhone,
     whatsapp,
-    whatsappUrl: null,
+    whatsappUrl: whatsappUrl(whatsapp),
   };
 }
 

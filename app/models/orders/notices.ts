@@ -3,7 +3,7 @@
  * notification types). Client-safe and pure: the order lifecycle writes them, and the demo seed
  * tells its history with the same words.
  */
-import type { NotificationType } from "#db/types";
+import type { NotificationType, OrderStatus } from "#db/types";
 import { formatDateTime } from "~/utils/dates";
 
 export type NoticeFacts = {
@@ -71,4 +71,23 @@ export type CustomerNoticeEvent = keyof typeof CUSTOMER_NOTICES;
 export function customerNotice(event: CustomerNoticeEvent, facts: NoticeFacts) {
   const notice = CUSTOMER_NOTICES[event];
   return { type: event, title: notice.title, message: notice.message(facts) };
+}
+
+/**
+ * The notice that says where an order stands now, for a message an admin sends by hand
+ * (decision 101: 'Avisar por WhatsApp'). Processing has no notice of its own (the customer
+ * heard at "paid"); a pending order is waiting for its payment.
+ */
+const STATUS_NOTICES = {
+  pending: "payment_reminder",
+  paid: "order_approved",
+  processing: "order_approved",
+  shipped: "order_shipped",
+  delivered: "order_delivered",
+  cancelled: "order_cancelled",
+  denied: "order_denied",
+} as const satisfies Record<OrderStatus, CustomerNoticeEvent>;
+
+export function statusNotice(status: OrderStatus, facts: NoticeFacts) {
+  return customerNotice(STATUS_NOTICES[status], facts);
 }

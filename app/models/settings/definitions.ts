@@ -236,7 +236,8 @@ export const SETTING_DEFINITIONS = [
     value: STORE_WHATSAPP,
     category: "contact",
     label: "WhatsApp de contacto",
-    description: "Número para el botón de WhatsApp de la página de contacto.",
+    description:
+      "Formato +504 0000-0000. Recibe lo que se envía con los botones de WhatsApp (contacto, productos, comprobantes); si está vacío, no se muestran.",
     inputType: "tel",
     isRequired: 0,
     sortOrder: 40,

@@ -8,8 +8,8 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import type { ReactNode } from "react";
 import { fieldProps, useServerForm, controlProps } from "~/components/forms/server-form";
 import { Page } from "~/components/page";
-import { whatsappUrl } from "~/components/site-footer";
 import { Button } from "~/components/ui/button";
+import { WhatsappLink } from "~/components/whatsapp-link";
 import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -20,6 +20,7 @@ import { getSettings } from "~/models/settings/settings.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { parseContactForm, type ContactSchema } from "~/routes/_store.contact/forms.server";
 import { telUrl } from "~/utils/phone";
+import { whatsappNumber } from "~/utils/whatsapp";
 import { contactMessages } from "~/utils/public-form-limits.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -43,7 +44,8 @@ export async function loader(_: LoaderFunctionArgs) {
     contact: {
       address: settings.contactAddress,
       phone: settings.contactPhone,
-      whatsapp: settings.contactWhatsapp,
+      // Decision 101: a number WhatsApp cannot reach is not offered.
+      whatsapp: whatsappNumber(settings.contactWhatsapp) ? settings.contactWhatsapp : "",
       email: settings.contactEmail,
       hours: settings.businessHours,
     },
@@ -108,13 +110,9 @@ export default function ContactRoute() {
               </a>
             </ContactItem>
             <ContactItem term="WhatsApp" value={contact.whatsapp}>
-              <a
-                href={whatsappUrl(contact.whatsapp)}
-                rel="noopener noreferrer"
-                className="text-accent underline"
-              >
+              <WhatsappLink phone={contact.whatsapp} className="text-accent underline">
                 Escríbenos por WhatsApp ({contact.whatsapp})
-              </a>
+              </WhatsappLink>
             </ContactItem>
             <ContactItem term="Correo electrónico" value={contact.email}>
               <a href={`mailto:${contact.email}`} className="text-accent break-all underline">

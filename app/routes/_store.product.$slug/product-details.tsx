@@ -1,6 +1,9 @@
 import { Link } from "@remix-run/react";
 import { StarIcon } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
+import { WhatsappLink } from "~/components/whatsapp-link";
+import { useRootData } from "~/hooks/use-root-data";
 import type { ProductDetail } from "~/models/catalog/products.server";
 import { AddToCartForm } from "./add-to-cart-form";
 import { ShareLinks } from "./share-links";
@@ -18,6 +21,20 @@ export function Stars({ rating, className = "size-4" }: { rating: number; classN
         />
       ))}
     </span>
+  );
+}
+
+/** Decision 101: a question to the shop's WhatsApp (from the settings) about this perfume. */
+function AskOnWhatsapp({ name, url }: { name: string; url: string }) {
+  const phone = useRootData()?.settings.whatsapp;
+  return (
+    <WhatsappLink
+      phone={phone}
+      text={`Hola, quisiera más información sobre ${name}: ${url}`}
+      className={`${buttonClasses("secondary", "md", { wrap: true })} mt-3 w-full sm:w-auto`}
+    >
+      Preguntar por WhatsApp
+    </WhatsappLink>
   );
 }
 
@@ -65,6 +82,7 @@ export function ProductDetails({
       ) : null}
 
       <AddToCartForm product={product} />
+      <AskOnWhatsapp name={product.name} url={shareUrl} />
 
       <ul aria-label="Garantías" className="mt-6 flex flex-wrap gap-2">
         <li>

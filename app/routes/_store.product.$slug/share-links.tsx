@@ -1,5 +1,6 @@
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { whatsappShareUrl } from "~/utils/whatsapp";
 
 async function shareOrCopy(url: string, title: string) {
   if (typeof navigator.share === "function") {
@@ -25,7 +26,7 @@ async function shareOrCopy(url: string, title: string) {
  */
 export function ShareLinks({ url, title }: { url: string; title: string }) {
   const hydrated = useHydrated();
-  const whatsapp = `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`;
+  const whatsapp = whatsappShareUrl(`${title} ${url}`);
   const facebook = `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`;
   const link = "text-sm font-medium underline underline-offset-4";
   return (

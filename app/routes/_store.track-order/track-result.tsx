@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { OrderStatus, PaymentMethod, ShippingMethod } from "#db/types";
 import { LateProofForm } from "~/components/orders/late-proof-form";
 import { OrderStatusNote } from "~/components/orders/order-parts";
+import { ProofByWhatsapp } from "~/components/orders/proof-by-whatsapp";
 import { TransferDetails, type BankAccount } from "~/components/orders/transfer-details";
 import { LATE_PROOF_RECEIVED, type TransferState } from "~/models/orders/late-proof";
 import { Badge } from "~/components/ui/badge";
@@ -112,6 +113,7 @@ export function TrackResultCard({
             hidden={payment.upload.hidden}
             error={proof?.error}
           />
+          <ProofByWhatsapp orderNumber={order.orderNumber} total={order.total} />
         </div>
       ) : null}
 

@@ -14,10 +14,12 @@ import {
   OrderTotals,
 } from "~/components/orders/order-parts";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { WhatsappLink } from "~/components/whatsapp-link";
 import { ProofReuseWarning } from "~/components/orders/proof-reuse-warning";
 import { ProofViewer } from "~/components/orders/proof-viewer";
 import { getAdminOrder } from "~/models/orders/admin.server";
+import { statusNotice } from "~/models/orders/notices";
 import {
   changeOrderStatus,
   deleteOrder,
@@ -206,6 +208,7 @@ export default function AdminOrderRoute() {
           <div className="mt-3">
             <OrderShipping order={order} />
           </div>
+          <NotifyOnWhatsapp order={order} deadline={paymentDeadline} />
         </section>
         <section className="border-border bg-surface rounded-xl border p-5">
           <h2 className="mb-3 font-semibold">Productos</h2>
@@ -240,6 +243,41 @@ export default function AdminOrderRoute() {
         ) : null}
       </section>
     </div>
+  );
+}
+
+/**
+ * Decision 101: a message to the customer's phone saying where the order stands, in the words of
+ * their notifications (notices.ts); the admin sends it from the shop's WhatsApp.
+ */
+function NotifyOnWhatsapp({
+  order,
+  deadline,
+}: {
+  order: {
+    status: OrderStatus;
+    orderNumber: string;
+    trackingNumber: string | null;
+    customerName: string;
+    customerPhone: string | null;
+  };
+  deadline: string | null;
+}) {
+  const { orderNumber, trackingNumber } = order;
+  const notice = statusNotice(order.status, {
+    orderNumber,
+    trackingNumber,
+    points: 0,
+    dueAt: deadline ?? undefined,
+  });
+  return (
+    <WhatsappLink
+      phone={order.customerPhone}
+      text={`Hola, ${order.customerName}. ${notice.message}`}
+      className={`${buttonClasses("secondary", "sm", { wrap: true })} mt-4`}
+    >
+      Avisar por WhatsApp
+    </WhatsappLink>
   );
 }
 
