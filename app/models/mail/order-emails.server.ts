@@ -111,7 +111,8 @@ export function orderReceivedEmail(input: {
           { kind: "heading", text: "Cómo pagar" },
           {
             kind: "paragraph",
-            text: `Transfiere ${total} a esta cuenta antes del ${formatDateTime(order.payment.dueAt)}. Si no recibimos el pago a tiempo, el pedido se cancela.`,
+            // The date ends in "a. m." / "p. m.": it stays inside the sentence.
+            text: `Antes del ${formatDateTime(order.payment.dueAt)} transfiere ${total} a esta cuenta; si no recibimos el pago a tiempo, el pedido se cancela.`,
           },
           {
             kind: "facts",

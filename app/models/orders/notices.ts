@@ -51,7 +51,7 @@ const CUSTOMER_NOTICES = {
     title: "Pedido cancelado por falta de pago",
     message: (o) =>
       o.dueAt
-        ? `Tu pedido ${o.orderNumber} se canceló porque no recibimos el pago antes del ${formatDateTime(o.dueAt)}. Si aún lo deseas, puedes hacer un pedido nuevo.`
+        ? `Tu pedido ${o.orderNumber} se canceló: el plazo para pagarlo venció el ${formatDateTime(o.dueAt)} sin que recibiéramos tu transferencia. Si aún lo deseas, puedes hacer un pedido nuevo.`
         : `Tu pedido ${o.orderNumber} se canceló porque no recibimos el pago a tiempo. Si aún lo deseas, puedes hacer un pedido nuevo.`,
   },
   order_denied: {
