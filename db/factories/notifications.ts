@@ -18,7 +18,7 @@ export type NotificationOptions = {
   createdAt?: string;
 };
 
-const isOrderEvent = (type: NotificationType): type is CustomerNoticeEvent =>
+const isOrderEvent = (type: NotificationType): type is NotificationType & CustomerNoticeEvent =>
   type.startsWith("order_") || type === "loyalty_points";
 
 export async function createNotification(

@@ -8,6 +8,7 @@ import { couponRefusalMessage, type CouponView } from "~/models/promotions/coupo
 import { CheckoutError, takeStock, writeOrder, type OrderContact } from "./order-writer.server";
 import { priceCart, type OrderTotals } from "./pricing";
 import { getSettings } from "~/models/settings/settings.server";
+import { getMailContext } from "~/models/mail/context.server";
 import { owns, type KnownShopper, type Shopper } from "~/models/auth/shopper";
 
 /*
@@ -49,7 +50,10 @@ async function findRepeat(trx: Trx, input: PlaceOrderInput) {
 }
 
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
-  const settings = await getSettings();
+  // Read before the transaction (it holds SQLite's one connection); the e-mails are rendered
+  // into the outbox inside it, strings only, so the checkout waits on no mail server.
+  const mail = await getMailContext();
+  const { settings } = mail;
   try {
     return await db.transaction().execute(async (trx): Promise<PlaceOrderResult> => {
       const repeat = await findRepeat(trx, input);
@@ -66,7 +70,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         const { name: product, size } = unavailable;
         throw new CheckoutError({ error: "unavailable", product, size });
       }
-      await takeStock(trx, cart.lines);
+      await takeStock(trx, cart.lines, mail);
 
       if (input.paymentProof !== null) {
         const proof = await trx
@@ -102,6 +106,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         coupon,
         settings,
         now: new Date(),
+        mail,
       });
       if (input.paymentProof !== null) {
         await trx

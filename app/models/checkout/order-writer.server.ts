@@ -9,6 +9,10 @@ import type { AppliedCoupon } from "~/models/promotions/coupons.server";
 import { consumeCoupon } from "~/models/promotions/coupon-uses.server";
 import { unusedOrderNumber } from "~/models/orders/number";
 import { ownerColumns, type KnownShopper } from "~/models/auth/shopper";
+import { transferDeadline } from "~/models/orders/late-proof";
+import type { MailContext } from "~/models/mail/outbox.server";
+import { queueOrderReceivedEmail } from "~/models/mail/order-emails.server";
+import { queueLowStockEmail, queueNewOrderEmails } from "~/models/mail/shop-emails.server";
 
 /*
  * What placing an order writes once the checkout has checked and priced it (issue 4): the
@@ -59,10 +63,14 @@ export type OrderLineDraft = {
 /**
  * D18: the units leave the stock when the order is placed. Throws CheckoutError
  * ("insufficient_stock") when a product has fewer units than its lines want, or is hidden.
+ * With a mail context, a product this sale takes from above the low-stock threshold to at or
+ * under it is e-mailed to the shop (decision 104): the stock after comes back from the same
+ * UPDATE, so of two sales racing past the threshold exactly one sees the crossing.
  */
 export async function takeStock(
   executor: Executor,
   lines: Pick<OrderLineDraft, "productId" | "name" | "quantity">[],
+  mail?: MailContext,
 ) {
   // Stock is one number per product (any size): sum the lines of a product first.
   const wanted = new Map<number, { name: string; quantity: number }>();
@@ -73,7 +81,7 @@ export async function takeStock(
   }
   for (const [productId, { name, quantity }] of wanted) {
     // D18: the guarded UPDATE never takes stock below zero. Units sold feed the "popular" sort.
-    const result = await executor
+    const taken = await executor
       .updateTable("products")
       .set((eb) => ({
         stock: eb("stock", "-", quantity),
@@ -82,8 +90,9 @@ export async function takeStock(
       .where("id", "=", productId)
       .where("isActive", "=", 1)
       .where("stock", ">=", quantity)
+      .returning(["stock", "name"])
       .executeTakeFirst();
-    if (result.numUpdatedRows !== 1n) {
+    if (!taken) {
       const row = await executor
         .selectFrom("products")
         .select("stock")
@@ -91,6 +100,10 @@ export async function takeStock(
         .executeTakeFirst();
       const stock = Math.max(0, row?.stock ?? 0);
       throw new CheckoutError({ error: "insufficient_stock", product: name, stock, quantity });
+    }
+    if (mail) {
+      const product = { id: productId, name: taken.name, after: taken.stock };
+      await queueLowStockEmail(executor, mail, { ...product, before: taken.stock + quantity });
     }
   }
 }
@@ -124,6 +137,12 @@ export type OrderDraft = OrderContact & {
   now: Date;
   /** a D14 number the caller drew (the seed's PRNG); a free one is generated when absent */
   orderNumber?: string;
+  /**
+   * The store's settings and identity for the order's e-mails (decision 104): the customer's
+   * and the shop's are queued in this transaction. The app's checkout always passes it; the
+   * demo seed and the factories pass none, and nothing is queued.
+   */
+  mail?: MailContext;
 };
 
 /** The notes the admin reads on the order (storefront §3). */
@@ -149,6 +168,9 @@ export async function writeOrder(executor: Executor, draft: OrderDraft) {
     const orderId = crypto.randomUUID();
     const orderNumber = draft.orderNumber ?? (await generateOrderNumber(trx, now));
     const pickup = draft.shippingMethod === "pickup";
+    const shippingAddress = pickup
+      ? `Recoger en tienda: ${settings.store_address}`
+      : `${draft.address}, ${draft.city}, ${draft.department}`;
     await trx
       .insertInto("orders")
       .values({
@@ -162,9 +184,7 @@ export async function writeOrder(executor: Executor, draft: OrderDraft) {
         customerName: `${draft.firstName} ${draft.lastName}`,
         customerEmail: draft.email,
         customerPhone: draft.phone ?? null,
-        shippingAddress: pickup
-          ? `Recoger en tienda: ${settings.store_address}`
-          : `${draft.address}, ${draft.city}, ${draft.department}`,
+        shippingAddress,
         shippingCity: pickup ? null : (draft.city ?? null),
         shippingZone: pickup ? null : (draft.department ?? null),
         trackingNumber: null,
@@ -203,6 +223,54 @@ export async function writeOrder(executor: Executor, draft: OrderDraft) {
         })),
       )
       .execute();
+    if (draft.mail) {
+      await queueOrderEmails(trx, draft.mail, { ...draft, orderId, orderNumber, shippingAddress });
+    }
     return { orderId, orderNumber };
+  });
+}
+
+/** The order received, to the customer, and the new order (or its receipt), to the shop. */
+async function queueOrderEmails(
+  trx: Executor,
+  mail: MailContext,
+  order: OrderDraft & { orderId: string; orderNumber: string; shippingAddress: string },
+) {
+  const hasProof = order.paymentProof !== null;
+  const customerName = `${order.firstName} ${order.lastName}`;
+  const items = order.lines.map(({ name, size, quantity, unitPrice }) => ({
+    name,
+    size,
+    quantity,
+    unitPrice,
+  }));
+  const dueAt = transferDeadline(
+    { createdAt: order.now.toISOString(), paymentDueAt: null },
+    mail.settings.transfer_deadline_hours,
+  ).toISOString();
+  await queueOrderReceivedEmail(trx, mail, {
+    to: order.email,
+    order: {
+      id: order.orderId,
+      orderNumber: order.orderNumber,
+      customerName,
+      hasAccount: order.shopper.userId !== null,
+      shippingMethod: order.shippingMethod,
+      shippingAddress: order.shippingAddress,
+      items,
+      couponCode: order.coupon?.code ?? null,
+      ...order.totals,
+      payment: hasProof ? { kind: "in_review" } : { kind: "awaiting", dueAt },
+    },
+  });
+  await queueNewOrderEmails(trx, mail, {
+    id: order.orderId,
+    orderNumber: order.orderNumber,
+    customerName,
+    customerEmail: order.email,
+    customerPhone: order.phone ?? null,
+    total: order.totals.total,
+    hasProof,
+    items,
   });
 }

@@ -5,9 +5,10 @@ import type { KnownShopper } from "~/models/auth/shopper";
 import { paymentProofUrl } from "~/models/checkout/checkout";
 import { storeProof, type ReceivedProof } from "~/models/checkout/proofs.server";
 import { db } from "~/utils/db.server";
-import type { LateProofRefusal, TransferState } from "./late-proof";
+import { transferDeadline, type LateProofRefusal, type TransferState } from "./late-proof";
 import { getSettings } from "~/models/settings/settings.server";
-import { transferDeadline } from "./transfer-deadlines.server";
+import { getMailContext } from "~/models/mail/context.server";
+import { queueLateProofEmail } from "~/models/mail/shop-emails.server";
 
 /*
  * Decision 096 (supersedes D17's receipt at checkout): an order placed with 'Transferiré
@@ -94,6 +95,8 @@ export async function sendLateProof(input: {
   }
   const stored = await storeProof(proof, input.shopper);
   if (!stored.ok) return { ok: false, error: "unreadable", message: stored.message };
+  // Read before the transaction (it holds SQLite's one connection).
+  const mail = await getMailContext();
   return db.transaction().execute(async (trx): Promise<LateProofResult> => {
     // Checked again inside the write: a second upload, the job or an admin may have come first.
     const late = refusalOf(await readTransferState(trx, input.orderId, hours), now);
@@ -122,6 +125,8 @@ export async function sendLateProof(input: {
         createdAt: at,
       })
       .execute();
+    // Decision 104: the shop hears of the receipt with it, in the same transaction.
+    await queueLateProofEmail(trx, mail, input.orderId);
     return { ok: true };
   });
 }

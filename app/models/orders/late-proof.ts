@@ -22,6 +22,18 @@ export const LATE_PROOF_MESSAGES: Record<Exclude<LateProofRefusal, "unreadable">
     "El plazo de pago de este pedido venció. Contáctanos si ya hiciste la transferencia.",
 };
 
+/**
+ * The deadline of a transfer order: the one an admin set, else its creation plus the setting
+ * (decision 074). Pure, so the order writer words it in the order's e-mail too.
+ */
+export function transferDeadline(
+  order: { createdAt: string; paymentDueAt: string | null },
+  deadlineHours: number,
+) {
+  if (order.paymentDueAt) return new Date(order.paymentDueAt);
+  return new Date(new Date(order.createdAt).getTime() + deadlineHours * 3_600_000);
+}
+
 export const LATE_PROOF_RECEIVED = {
   title: "Comprobante recibido",
   description: "Revisaremos tu transferencia y te avisaremos cuando se apruebe.",

@@ -1,6 +1,6 @@
 import { db } from "~/utils/db.server";
 import { loyaltyRulesFrom } from "~/models/loyalty/loyalty";
-import { getSettings } from "~/models/settings/settings.server";
+import { getMailContext } from "~/models/mail/context.server";
 import {
   applyOrderDeletion,
   applyStatusChange,
@@ -12,7 +12,8 @@ import {
 /*
  * The one owner of order status changes (backoffice.md §4): the admin screens and the
  * transfer-deadline job call changeOrderStatus and deleteOrder; nothing else writes
- * orders.status. Each runs in one transaction over the app's connection; the rules, the steps
+ * orders.status. Each runs in one transaction over the app's connection, with the customer's
+ * e-mail queued in it (decision 104); the rules, the steps
  * and their words are transitions.server.ts, which the demo seed and the factories run in
  * their own transaction (decision 092).
  */
@@ -35,11 +36,11 @@ export async function changeOrderStatus(
   input: ChangeOrderStatusInput,
 ): Promise<ChangeOrderStatusResult> {
   // Read before the transaction: the one SQLite connection is held by it until it ends.
-  const rules = loyaltyRulesFrom(await getSettings());
-  return applyStatusChange(db, input, rules);
+  const mail = await getMailContext();
+  return applyStatusChange(db, input, loyaltyRulesFrom(mail.settings), mail);
 }
 
 /** Removes an order for good (backoffice.md §4): see applyOrderDeletion. */
 export async function deleteOrder(input: DeleteOrderInput) {
-  return applyOrderDeletion(db, input);
+  return applyOrderDeletion(db, input, await getMailContext());
 }

@@ -12,9 +12,11 @@ export type NoticeFacts = {
   points: number;
   /** Why a payment was denied, in words meant for the customer (the proof queue asks for it). */
   reason?: string | null;
-  /** A transfer's deadline (ISO), for the half-time reminder. */
+  /** A transfer's deadline (ISO), for the half-time reminder and the cancellation at it. */
   dueAt?: string;
 };
+
+type Notice = { title: string; message: (facts: NoticeFacts) => string };
 
 const CUSTOMER_NOTICES = {
   order_approved: {
@@ -44,6 +46,14 @@ const CUSTOMER_NOTICES = {
         ? `Tu pedido ${o.orderNumber} fue cancelado. Se descontaron ${o.points.toLocaleString("es-HN")} puntos de lealtad.`
         : `Tu pedido ${o.orderNumber} fue cancelado.`,
   },
+  /** A transfer never paid, cancelled by the deadline job (decision 074): stored as a cancel. */
+  order_expired: {
+    title: "Pedido cancelado por falta de pago",
+    message: (o) =>
+      o.dueAt
+        ? `Tu pedido ${o.orderNumber} se canceló: el plazo para pagarlo venció el ${formatDateTime(o.dueAt)} sin que recibiéramos tu transferencia. Si aún lo deseas, puedes hacer un pedido nuevo.`
+        : `Tu pedido ${o.orderNumber} se canceló porque no recibimos el pago a tiempo. Si aún lo deseas, puedes hacer un pedido nuevo.`,
+  },
   order_denied: {
     title: "Pedido denegado",
     message: (o) =>
@@ -62,15 +72,19 @@ const CUSTOMER_NOTICES = {
     title: "Pedido eliminado",
     message: (o) => `Tu pedido ${o.orderNumber} fue eliminado. Si tienes dudas, contáctanos.`,
   },
-} satisfies Partial<
-  Record<NotificationType, { title: string; message: (facts: NoticeFacts) => string }>
->;
+} satisfies Partial<Record<NotificationType | "order_expired", Notice>>;
 
 export type CustomerNoticeEvent = keyof typeof CUSTOMER_NOTICES;
 
+/**
+ * The title and message of an event, and the notification type it is stored as. The order
+ * e-mails (app/models/mail/order-emails.server.ts) take the same title and message: one source
+ * for what the customer reads in the app and in their inbox.
+ */
 export function customerNotice(event: CustomerNoticeEvent, facts: NoticeFacts) {
-  const notice = CUSTOMER_NOTICES[event];
-  return { type: event, title: notice.title, message: notice.message(facts) };
+  const notice: Notice = CUSTOMER_NOTICES[event];
+  const type: NotificationType = event === "order_expired" ? "order_cancelled" : event;
+  return { type, title: notice.title, message: notice.message(facts) };
 }
 
 /**

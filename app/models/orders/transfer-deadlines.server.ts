@@ -10,6 +10,7 @@ import {
 } from "./lifecycle.server";
 import { notifyUser } from "~/models/notifications/notify.server";
 import { customerNotice } from "./notices";
+import { transferDeadline } from "./late-proof";
 import { getSettings } from "~/models/settings/settings.server";
 
 /*
@@ -28,15 +29,6 @@ import { getSettings } from "~/models/settings/settings.server";
 const HOUR = 60 * 60 * 1000;
 
 export type TransferDeadlineRun = { cancelled: string[]; reminded: string[] };
-
-/** The deadline of a transfer order: the one an admin set, else its creation plus the setting. */
-export function transferDeadline(
-  order: { createdAt: string; paymentDueAt: string | null },
-  deadlineHours: number,
-) {
-  if (order.paymentDueAt) return new Date(order.paymentDueAt);
-  return new Date(new Date(order.createdAt).getTime() + deadlineHours * HOUR);
-}
 
 /** Half-way from the order to its deadline: when the customer is reminded. */
 function reminderTime(createdAt: string, deadline: Date) {
@@ -103,6 +95,8 @@ async function cancelUnpaid(order: { id: string; updatedAt: string }, deadline: 
       to: "cancelled",
       actor: SYSTEM_ACTOR,
       note: `Cancelado automáticamente: el plazo de pago venció el ${formatDateTime(deadline.toISOString())}.`,
+      // The customer reads that it expired unpaid (decision 104), in the app and by e-mail.
+      paymentDeadline: deadline.toISOString(),
       // Paid, cancelled, extended or given a proof meanwhile (another worker, an admin): skip.
       expectedStatus: "pending",
       expectedUpdatedAt: order.updatedAt,

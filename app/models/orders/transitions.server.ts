@@ -14,12 +14,15 @@ import {
 import { notifyUser } from "~/models/notifications/notify.server";
 import { customerNotice, type CustomerNoticeEvent, type NoticeFacts } from "./notices";
 import { creditOrderPoints, reverseOrderPoints } from "~/models/loyalty/points-ledger.server";
+import type { MailContext } from "~/models/mail/outbox.server";
+import { queueOrderStatusEmail } from "~/models/mail/order-emails.server";
 
 /*
  * The order lifecycle's rules and words (backoffice.md §4), over a given executor: the
  * transition check, then the steps the new status takes (stock, coupon, points, notification,
  * log), each a small function below. Every change also writes one order_status_events row
- * (who, when, notes): the order's status history. The app reaches it through
+ * (who, when, notes): the order's status history, and the customer hears of it in the app and,
+ * given a mail context, by e-mail (decision 104). The app reaches it through
  * changeOrderStatus and deleteOrder (lifecycle.server.ts, over its connection and settings);
  * the demo seed and the factories call it inside their own transaction, at the moments their
  * story chooses, and never open the app's connection (decision 092, as the points ledger).
@@ -71,6 +74,11 @@ export type ChangeOrderStatusInput = {
   expectedStatus?: OrderStatus;
   /** Deny only: the reason the customer reads in their notification. */
   customerReason?: string;
+  /**
+   * Cancel only, by the deadline job: the transfer's deadline (ISO) that passed. The customer
+   * reads that the order was cancelled for want of payment (order_expired).
+   */
+  paymentDeadline?: string;
   /** When it happens; a job passes its (injectable) clock. Defaults to now. */
   now?: Date;
   /**
@@ -95,12 +103,14 @@ export type ChangeOrderStatusResult = {
 /**
  * Moves an order along backoffice.md §4 with the loyalty `rules` of the store's settings, in
  * the executor's transaction (a new one when it is none). Throws OrderTransitionError, having
- * written nothing, when the change is refused.
+ * written nothing, when the change is refused. With `mail`, the customer's e-mail of the new
+ * status is queued in the same transaction; the seed and the factories pass none.
  */
 export async function applyStatusChange(
   executor: Kysely<Database>,
   input: ChangeOrderStatusInput,
   rules: LoyaltyRules,
+  mail?: MailContext,
 ): Promise<ChangeOrderStatusResult> {
   const { orderId, to, actor } = input;
   requireStaff(actor);
@@ -141,22 +151,22 @@ export async function applyStatusChange(
     let pointsCredited = 0;
     let pointsReversed = 0;
     let couponReleased: ChangeOrderStatusResult["couponReleased"] = null;
+    const tell = (event: CustomerNoticeEvent, facts: Partial<NoticeFacts> = {}) =>
+      tellCustomer(trx, { order, now, event, facts, mail });
     switch (to) {
       case "paid":
-        await notifyCustomer(trx, order, now, "order_approved");
+        await tell("order_approved");
         break;
       case "processing":
         // No notification type exists for it (storefront.md §3); the customer heard at "paid".
         break;
       case "shipped":
-        await notifyCustomer(trx, order, now, "order_shipped", { trackingNumber });
+        await tell("order_shipped", { trackingNumber });
         break;
       case "delivered":
         pointsCredited = await creditPoints(trx, order, rules, now);
-        await notifyCustomer(trx, order, now, "order_delivered");
-        if (pointsCredited > 0) {
-          await notifyCustomer(trx, order, now, "loyalty_points", { points: pointsCredited });
-        }
+        await tell("order_delivered");
+        if (pointsCredited > 0) await tell("loyalty_points", { points: pointsCredited });
         break;
       case "cancelled":
       case "denied":
@@ -170,10 +180,14 @@ export async function applyStatusChange(
         }
         couponReleased = await releaseCoupon(orderId, trx, now);
         await logActivity(trx, order, { actor, action: to, note: note!, now });
-        await notifyCustomer(trx, order, now, CLOSED_NOTICES[to], {
-          points: pointsReversed,
-          reason: to === "denied" ? cleanText(input.customerReason) : null,
-        });
+        await tell(
+          to === "cancelled" && input.paymentDeadline ? "order_expired" : CLOSED_NOTICES[to],
+          {
+            points: pointsReversed,
+            reason: to === "denied" ? cleanText(input.customerReason) : null,
+            dueAt: input.paymentDeadline,
+          },
+        );
         break;
       case "pending": // no transition leads back to pending
         break;
@@ -200,12 +214,16 @@ export type DeleteOrderInput = {
 };
 
 /**
- * Removes an order for good (its items cascade). Offered when the order is neither cancelled
+ * Removes an order for good (its items cascade); with `mail`, the customer is e-mailed as well. Offered when the order is neither cancelled
  * nor denied (backoffice.md §4); notes are required. An undelivered order gives back its stock
  * (D18) and its coupon (D20). A delivered order keeps its points and its coupon stays used:
  * the customer did buy and receive it, and deleting the record does not undo the purchase.
  */
-export async function applyOrderDeletion(executor: Kysely<Database>, input: DeleteOrderInput) {
+export async function applyOrderDeletion(
+  executor: Kysely<Database>,
+  input: DeleteOrderInput,
+  mail?: MailContext,
+) {
   requireStaff(input.actor);
   const note = cleanText(input.note);
   if (!note) throw new OrderTransitionError("notes_required", NOTES_REQUIRED);
@@ -224,7 +242,8 @@ export async function applyOrderDeletion(executor: Kysely<Database>, input: Dele
     // Before the row goes: user_coupons.order_id would be set to NULL by its foreign key.
     const couponReleased = undone ? await releaseCoupon(order.id, trx) : null;
     await logActivity(trx, order, { actor: input.actor, action: "deleted", note, now });
-    await notifyCustomer(trx, order, now, "order_deleted");
+    // Before the row goes: the e-mail reads the order's address and number.
+    await tellCustomer(trx, { order, now, event: "order_deleted", facts: {}, mail });
     await trx.deleteFrom("orders").where("id", "=", order.id).execute();
     return {
       orderId: order.id,
@@ -396,20 +415,30 @@ async function reversePoints(trx: Trx, order: LockedOrder, rules: LoyaltyRules, 
   return reverseOrderPoints(trx, customer, rules, new Date(now));
 }
 
-async function notifyCustomer(
+/**
+ * The customer hears of an event: in the app (an account's order) and, given a mail context,
+ * by e-mail at the order's address (guests too), in the same words (orders/notices.ts).
+ */
+async function tellCustomer(
   trx: Trx,
-  order: LockedOrder,
-  now: string,
-  event: CustomerNoticeEvent,
-  facts: Partial<NoticeFacts> = {},
+  change: {
+    order: LockedOrder;
+    now: string;
+    event: CustomerNoticeEvent;
+    facts: Partial<NoticeFacts>;
+    mail: MailContext | undefined;
+  },
 ) {
+  const { order, now, event, mail } = change;
+  const { orderNumber, trackingNumber } = order;
+  const facts: NoticeFacts = { orderNumber, trackingNumber, points: 0, ...change.facts };
+  if (mail) await queueOrderStatusEmail(trx, mail, { orderId: order.id, event, facts });
   // Guest orders have nobody to notify in the app (notifications.user_id is required).
   if (order.userId === null) return;
-  const { orderNumber, trackingNumber } = order;
-  const notice = customerNotice(event, { orderNumber, trackingNumber, points: 0, ...facts });
+  const notice = customerNotice(event, facts);
   await notifyUser(trx, {
     userId: order.userId,
-    type: event,
+    type: notice.type,
     title: notice.title,
     message: notice.message,
     // A deleted order has no page left to link to; the number stays in the text.

@@ -212,6 +212,18 @@ export const SETTING_DEFINITIONS = [
     isRequired: 1,
     sortOrder: 10,
   },
+  // Decision 104: where the shop's own e-mails go (new orders, receipts, low stock).
+  {
+    key: "orders_email",
+    value: "",
+    category: "contact",
+    label: "Correo para pedidos",
+    description:
+      "Recibe los avisos de pedidos nuevos, comprobantes e inventario bajo. Si está vacío, se usa el correo de contacto.",
+    inputType: "email",
+    isRequired: 0,
+    sortOrder: 15,
+  },
   {
     key: "contactPhone",
     value: STORE_PHONE_MAIN,
