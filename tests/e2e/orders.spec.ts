@@ -72,7 +72,7 @@ test.describe("my orders", () => {
 });
 
 test.describe("order confirmation", () => {
-  test("the owner sees the confirmation; another customer gets 'Pedido no encontrado'", async ({
+  test("the owner, signed out, signs in from the e-mail's link and sees the confirmation; another customer gets 'Pedido no encontrado'", async ({
     page,
     db,
     createUser,
@@ -84,7 +84,15 @@ test.describe("order confirmation", () => {
       userId: owner.id,
       customerEmail: owner.email,
     });
-    await login(page, owner);
+    // The order's e-mail links here; on a phone that is signed out it asks to sign in first.
+    await page.goto(`/order-confirmation/${order.id}`);
+    await expect(page).toHaveURL(
+      `/login?${new URLSearchParams({ redirectTo: `/order-confirmation/${order.id}` })}`,
+    );
+    await page.getByLabel("Correo electrónico", { exact: true }).fill(owner.email);
+    await page.getByLabel("Contraseña", { exact: true }).fill(owner.password);
+    await page.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
+    await expect(page).toHaveURL(`/order-confirmation/${order.id}`);
     await page.goto("/orders");
     await page.getByRole("link", { name: `Ver detalles del pedido ${order.orderNumber}` }).click();
     await expect(page).toHaveURL(`/order-confirmation/${order.id}`);

@@ -58,15 +58,13 @@ describe("/order-confirmation/{orderId} (D10, D15)", () => {
     expect(data.order).not.toHaveProperty("sessionId");
   });
 
-  it("answers 404 'Pedido no encontrado' to another customer, a visitor and an unknown id", async () => {
+  it("answers 404 'Pedido no encontrado' to another customer and for an unknown id", async () => {
     const product = await createProduct(db);
     const owner = await createShopper(db);
     const other = await createShopper(db);
     const order = await createOrder(db, { lines: [{ product }], userId: owner.id });
     for (const [id, cookie] of [
       [order.id, await signedInCookie(other.id)],
-      [order.id, undefined],
-      [order.id, await guestCookie("otro-invitado")],
       ["00000000-0000-0000-0000-000000000000", await signedInCookie(owner.id)],
     ] as const) {
       const response = await confirmation(id, cookie);
@@ -75,12 +73,30 @@ describe("/order-confirmation/{orderId} (D10, D15)", () => {
     }
   });
 
+  it("sends a visitor who is not signed in to /login and back, whether or not the id exists", async () => {
+    const product = await createProduct(db);
+    const owner = await createShopper(db);
+    const order = await createOrder(db, { lines: [{ product }], userId: owner.id });
+    for (const [id, cookie] of [
+      [order.id, undefined],
+      [order.id, await guestCookie("otro-invitado")],
+      ["00000000-0000-0000-0000-000000000000", undefined],
+    ] as const) {
+      const response = await confirmation(id, cookie);
+      expect(response.status).toBe(302);
+      const redirectTo = `/order-confirmation/${id}`;
+      expect(response.headers.get("Location")).toBe(
+        `/login?${new URLSearchParams({ redirectTo })}`,
+      );
+    }
+  });
+
   it("shows a guest order to the guest session that placed it, and to nobody else", async () => {
     const product = await createProduct(db);
     const other = await createShopper(db);
     const order = await createOrder(db, { lines: [{ product }], sessionId: "invitado-123" });
     expect((await confirmation(order.id, await guestCookie("invitado-123"))).status).toBe(200);
-    expect((await confirmation(order.id, await guestCookie("invitado-999"))).status).toBe(404);
+    expect((await confirmation(order.id, await guestCookie("invitado-999"))).status).toBe(302);
     expect((await confirmation(order.id, await signedInCookie(other.id))).status).toBe(404);
   });
 });

@@ -172,12 +172,15 @@ export async function getSessionUser(session: AppSession): Promise<SessionUser |
 
 export async function requireUser(request: Request) {
   const user = await getUser(request);
-  if (!user) {
-    const url = new URL(request.url);
-    const redirectTo = `${url.pathname}${url.search}`;
-    throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
-  }
+  if (!user) throw signInFirst(request);
   return user;
+}
+
+/** To /login, and back to this page once signed in. */
+export function signInFirst(request: Request) {
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  return redirect(`/login?${new URLSearchParams({ redirectTo })}`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { getOrderForOwner } from "~/models/orders/orders.server";
 import type { Shopper } from "./shopper";
-import { getSessionUser } from "./auth.server";
+import { getSessionUser, signInFirst } from "./auth.server";
 import { invariantResponse } from "~/utils/invariant";
 import { getSession, type AppSession } from "~/utils/session.server";
 
@@ -41,11 +41,14 @@ export async function getShopper(
 
 /**
  * An order page's guard: the order of this shopper (D10), else a 404 'Pedido no encontrado'
- * that says nothing about whether the id exists (D15).
+ * that says nothing about whether the id exists (D15). A visitor who is not signed in is sent
+ * to sign in first, whatever the id (decision 104: the link in an order's e-mail opens on a
+ * phone that is signed out).
  */
 export async function requireOwnedOrder(request: Request, orderId: string) {
   const { user, shopper } = await getShopper(request);
   const order = await getOrderForOwner({ orderId, ...shopper });
+  if (!order && !user) throw signInFirst(request);
   invariantResponse(order, "Pedido no encontrado", { status: 404 });
   return { order, signedIn: user !== null };
 }
