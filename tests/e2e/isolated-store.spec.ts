@@ -182,4 +182,25 @@ test("without SMTP a reply waits in Correos, where the admin reads it rendered",
   await expect(rendered.getByRole("paragraph").filter({ hasText: reply })).toBeVisible();
   await expect(rendered.getByText("Hola Lucía Prueba:")).toBeVisible();
   await expect(page.locator("pre")).toContainText("> ¿A qué hora abren los sábados?");
+
+  // The dashboard says it waits; once the sender gives up on it (as after 6 refused tries), it
+  // says it failed, like a failed backup, and 'Reintentar' puts it back in the queue.
+  await page.goto("/admin");
+  await expect(page.getByText(/^Sin servidor de correo: 1 correo espera en Correos/)).toBeVisible();
+  await withStoreDb(testInfo.project.name, (db) =>
+    db
+      .updateTable("outboxEmails")
+      .set({ status: "failed", attempts: 6, lastError: "451 buzón no disponible" })
+      .where("subject", "=", `Re: ${subject}`)
+      .execute(),
+  );
+  await page.reload();
+  await page.getByRole("link", { name: "1 correo no se pudo enviar" }).click();
+  await expect(page).toHaveURL(/\/admin\/correos\?estado=failed$/);
+  await page.getByRole("link", { name: `Re: ${subject}` }).click();
+  await expect(page.getByText("451 buzón no disponible")).toBeVisible();
+  await page.getByRole("button", { name: "Reintentar" }).click();
+  await expect(page.getByRole("status").getByText("Correo en espera de nuevo")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reintentar" })).toHaveCount(0);
+  await expect(page.getByText("En espera", { exact: true }).first()).toBeVisible();
 });
