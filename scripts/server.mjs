@@ -284,7 +284,12 @@ function remixHandler(build, tooLargeMessage) {
       if (res.headersSent) return; // refused with 413 while Remix read the body
       res.statusMessage = response.statusText;
       res.status(response.status);
-      for (const [name, value] of response.headers.entries()) res.append(name, value);
+      // A response's own header replaces the fixed one of the same name (a framed e-mail's
+      // X-Frame-Options: SAMEORIGIN over DENY); only Set-Cookie comes several times.
+      for (const [name, value] of response.headers.entries()) {
+        if (name === "set-cookie") res.append(name, value);
+        else res.setHeader(name, value);
+      }
       if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {

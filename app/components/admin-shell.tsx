@@ -10,6 +10,7 @@ import {
   MailIcon,
   MenuIcon,
   PercentIcon,
+  SendIcon,
   ReceiptIcon,
   SettingsIcon,
   SparklesIcon,
@@ -30,7 +31,7 @@ export type AdminShellProps = {
 type AdminLink = { to: string; label: string; icon: (props: IconProps) => ReactNode };
 
 // Order of backoffice.md §2 plus Mensajes and Códigos Promocionales (route table, D34) and the
-// loyalty points admin (§2, not in its sidebar list).
+// loyalty points admin (§2, not in its sidebar list), and Correos, the outbox (decision 107).
 const adminLinks: AdminLink[] = [
   { to: "/admin", label: "Dashboard", icon: HomeIcon },
   { to: "/admin/analytics", label: "Analíticas", icon: ChartIcon },
@@ -41,6 +42,7 @@ const adminLinks: AdminLink[] = [
   { to: "/admin/promo-codes", label: "Códigos Promocionales", icon: PercentIcon },
   { to: "/admin/reviews", label: "Reseñas", icon: StarIcon },
   { to: "/admin/messages", label: "Mensajes", icon: MailIcon },
+  { to: "/admin/correos", label: "Correos", icon: SendIcon },
   { to: "/admin/cms", label: "Contenido CMS", icon: FileIcon },
   { to: "/admin/settings", label: "Configuración", icon: SettingsIcon },
   { to: "/admin/loyalty", label: "Puntos de Lealtad", icon: SparklesIcon },

@@ -40,6 +40,7 @@ export const UsersIcon = icon("users");
 export const TagIcon = icon("tag");
 export const StarIcon = icon("star");
 export const MailIcon = icon("mail");
+export const SendIcon = icon("send");
 export const SettingsIcon = icon("settings");
 export const FileIcon = icon("file");
 export const HomeIcon = icon("home");

@@ -92,7 +92,7 @@ function formatUptime(seconds: number) {
 
 const UPLOAD_POLL_MS = 5000;
 
-function BackupWarning({ children }: { children: ReactNode }) {
+function StatusWarning({ children }: { children: ReactNode }) {
   return (
     <p role="alert" className="border-danger text-danger mt-4 rounded-md border p-3 text-sm">
       {children}
@@ -143,7 +143,13 @@ export default function AdminDashboardRoute() {
     { label: "Espacio libre en disco", value: formatBytes(system.freeDiskBytes) },
     { label: "Versión", value: system.version },
     { label: "Tiempo en línea", value: formatUptime(system.uptimeSeconds) },
+    {
+      label: "Servidor de correo",
+      value: system.mail.configured ? "Configurado" : "Sin configurar",
+      to: "/admin/correos",
+    },
   ];
+  const { mail } = system;
   const lastBackup = system.backup.last;
   const offsite = system.backup.offsite;
   // With JS the status follows an upload that goes on after the POST; without, a reload does.
@@ -270,6 +276,27 @@ export default function AdminDashboardRoute() {
                 </div>
               ))}
             </dl>
+            {/* Issue 22: e-mails the sender gave up on show like a failed backup (decision 107). */}
+            {mail.failed > 0 ? (
+              <StatusWarning>
+                <Link to="/admin/correos?estado=failed" className="underline">
+                  {mail.failed === 1
+                    ? "1 correo no se pudo enviar"
+                    : `${number.format(mail.failed)} correos no se pudieron enviar`}
+                </Link>
+              </StatusWarning>
+            ) : null}
+            {!mail.configured && mail.waiting > 0 ? (
+              <p className="text-fg-muted mt-4 text-sm">
+                Sin servidor de correo:{" "}
+                <Link to="/admin/correos?estado=pending" className="underline">
+                  {mail.waiting === 1
+                    ? "1 correo espera"
+                    : `${number.format(mail.waiting)} correos esperan`}
+                </Link>{" "}
+                en Correos.
+              </p>
+            ) : null}
           </section>
 
           <section aria-labelledby="backups">
@@ -277,24 +304,24 @@ export default function AdminDashboardRoute() {
               Copias de seguridad
             </h2>
             {system.backup.stale ? (
-              <BackupWarning>
+              <StatusWarning>
                 {lastBackup
                   ? `La última copia de seguridad tiene más de ${staleHours} horas.`
                   : "Aún no hay copias de seguridad."}
-              </BackupWarning>
+              </StatusWarning>
             ) : null}
             {system.backup.failedRun ? (
-              <BackupWarning>
+              <StatusWarning>
                 La copia de seguridad diaria falló el {formatDateTime(system.backup.failedRun.at)}:{" "}
                 {system.backup.failedRun.error}
-              </BackupWarning>
+              </StatusWarning>
             ) : null}
             {offsite?.last?.status === "failed" ? (
-              <BackupWarning>La copia externa falló: {offsite.last.error}</BackupWarning>
+              <StatusWarning>La copia externa falló: {offsite.last.error}</StatusWarning>
             ) : offsite?.behind ? (
-              <BackupWarning>
+              <StatusWarning>
                 La última copia aún no está en el almacenamiento externo.
-              </BackupWarning>
+              </StatusWarning>
             ) : null}
             {lastBackup ? (
               <dl aria-label="Última copia de seguridad" className="mt-4 space-y-2 text-sm">

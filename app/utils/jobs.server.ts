@@ -10,7 +10,13 @@ import { db as storeDb, type DB } from "./db.server";
 export async function runOncePerDay<T>(
   job: string,
   task: () => Promise<T>,
-  options: { now?: Date; db?: DB; period?: string } = {},
+  options: {
+    now?: Date;
+    db?: DB;
+    period?: string;
+    /** Written in the transaction that records the failure (the shop's e-mail about it). */
+    onFailure?: (trx: DB, error: string) => Promise<unknown>;
+  } = {},
 ): Promise<T | null> {
   const now = options.now ?? new Date();
   const executor = options.db ?? storeDb;
@@ -23,8 +29,8 @@ export async function runOncePerDay<T>(
     .executeTakeFirst();
   if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return null;
   // How the run ended is kept on its claim: the dashboard reads a failed daily backup from it.
-  const finish = (error: string | null) =>
-    executor
+  const finish = (error: string | null, on: DB = executor) =>
+    on
       .updateTable("jobRuns")
       .set({ finishedAt: new Date().toISOString(), error })
       .where("job", "=", job)
@@ -34,7 +40,16 @@ export async function runOncePerDay<T>(
   try {
     result = await task();
   } catch (error) {
-    await finish(error instanceof Error ? error.message : String(error));
+    const message = error instanceof Error ? error.message : String(error);
+    const { onFailure } = options;
+    if (onFailure) {
+      await executor.transaction().execute(async (trx) => {
+        await finish(message, trx);
+        await onFailure(trx, message);
+      });
+    } else {
+      await finish(message);
+    }
     throw error;
   }
   await finish(null);

@@ -211,3 +211,27 @@ export const SECURITY_HEADERS = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
   "Cross-Origin-Opener-Policy": "same-origin",
 } as const;
+
+/**
+ * Headers of a stored HTML document that our own pages show in a sandboxed frame (an e-mail in
+ * /admin/correos, decision 107). Its HTML is not ours to trust line by line, so it gets nothing:
+ * no script, no request but pictures over HTTPS, no form, no navigation of the page around it
+ * (`sandbox` sandboxes it even when opened on its own), and it may be framed by our own pages
+ * only. The route's X-Frame-Options replaces the fixed DENY (scripts/server.mjs lets a response
+ * set its own), for browsers that read no frame-ancestors.
+ */
+export const SANDBOXED_DOCUMENT_HEADERS = {
+  "Content-Type": "text/html; charset=utf-8",
+  "Content-Security-Policy": [
+    `default-src 'none'`,
+    `style-src 'unsafe-inline'`,
+    `img-src https: data:`,
+    `base-uri 'none'`,
+    `form-action 'none'`,
+    `frame-ancestors 'self'`,
+    `sandbox`,
+  ].join("; "),
+  "X-Frame-Options": "SAMEORIGIN",
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+} as const;

@@ -47,8 +47,9 @@ function rolesFor(pattern: string): Role[] {
 }
 
 async function parameters(db: DB, customerId: number, customerOrderId: string | number) {
-  const first = async (table: "brands" | "products" | "promoCodes" | "reviews" | "messages") =>
-    (await db.selectFrom(table).select("id").orderBy("id").limit(1).executeTakeFirst())?.id;
+  const first = async (
+    table: "brands" | "products" | "promoCodes" | "reviews" | "messages" | "outboxEmails",
+  ) => (await db.selectFrom(table).select("id").orderBy("id").limit(1).executeTakeFirst())?.id;
   const product = await db
     .selectFrom("products")
     .select(["id", "slug"])
@@ -68,6 +69,7 @@ async function parameters(db: DB, customerId: number, customerOrderId: string | 
     promoCodeId: await first("promoCodes"),
     reviewId: await first("reviews"),
     messageId: await first("messages"),
+    emailId: await first("outboxEmails"),
     pageKey: page?.key,
     orderId: order?.id,
     userId: customerId,

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { DB } from "../../db/connection";
+import { parseMail, readMailbox } from "../../scripts/smtp-server";
 import { expect, test } from "./fixtures";
 
 const subjects: string[] = [];
@@ -20,6 +21,15 @@ const unreadInDb = async (db: DB) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/** The e-mail with this subject in the main store's mailbox (other tests write there too). */
+async function mailWithSubject(subject: string) {
+  for (const raw of readMailbox(process.env.E2E_MAIL_DIR!)) {
+    const mail = await parseMail(raw);
+    if (mail.subject === subject) return mail;
+  }
+  return undefined;
+}
 
 const messagesLink = (page: Page) =>
   page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: /^Mensajes/ });
@@ -94,21 +104,26 @@ test.describe("contact and message centre", () => {
     expect((await stored())?.isRead).toBe(1);
     await expectBadgeMatchesDb(page, db);
 
+    // The main store has SMTP (decision 107): the reply leaves by e-mail, no mailto: link.
     await page.goto(`/admin/messages/${message!.id}`);
-    await page.getByRole("button", { name: "Guardar respuesta" }).click();
+    await page.getByRole("button", { name: "Enviar respuesta" }).click();
     await expect(page.getByText("La respuesta no puede estar vacía.")).toBeVisible();
     const reply = "¡Hola Lucía! Sí, lo tenemos: te esperamos de 9 a 6.";
     await page.getByLabel("Respuesta").fill(reply);
-    await page.getByRole("button", { name: "Guardar respuesta" }).click();
+    await page.getByRole("button", { name: "Enviar respuesta" }).click();
     await expect(page.getByRole("status").getByText("Respuesta enviada")).toBeVisible();
     await expect(page.getByText("Respondido", { exact: true })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Guardar respuesta" })).toHaveCount(0);
-    const mailto = await page.getByRole("link", { name: "Enviar por correo" }).getAttribute("href");
-    const url = new URL(mailto!);
-    expect(url.protocol).toBe("mailto:");
-    expect(url.pathname).toBe(email);
-    expect(url.searchParams.get("subject")).toBe(`Re: ${subject}`);
-    expect(url.searchParams.get("body")).toBe(reply);
+    await expect(page.getByRole("button", { name: "Enviar respuesta" })).toHaveCount(0);
+    await expect(page.getByText(`Enviada por correo a ${email}.`)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Enviar por correo" })).toHaveCount(0);
+    // It arrives at the mailbox (the mail job sends every 5 s), the customer's message quoted.
+    await expect
+      .poll(async () => (await mailWithSubject(`Re: ${subject}`))?.subject, { timeout: 25_000 })
+      .toBe(`Re: ${subject}`);
+    const mail = (await mailWithSubject(`Re: ${subject}`))!;
+    expect(mail.to && !Array.isArray(mail.to) && mail.to.text).toBe(email);
+    expect(mail.text).toContain(reply);
+    expect(mail.text).toContain("> ¿Tienen Dior Sauvage de 200 ml en la tienda?");
     const replied = await stored();
     expect(replied).toMatchObject({ reply, isReplied: 1 });
     expect(replied?.repliedAt).toBeTruthy();

@@ -1,5 +1,6 @@
+import crypto from "node:crypto";
 import { createDb, databasePath, openSqlite } from "../../db/connection";
-import { admin, expect, googleUser, test } from "./fixtures";
+import { admin, expect, googleUser, signInAsAdmin, test } from "./fixtures";
 
 /*
  * These tests change the whole store (maintenance mode) or need an account that does not
@@ -130,4 +131,76 @@ test("maintenance mode: visitors get the 503 screen, the administrator keeps wor
   const freshPage = await fresh.newPage();
   expect((await freshPage.goto(`${isolated(project).url}/catalog`))?.status()).toBe(200);
   await fresh.close();
+});
+
+test("without SMTP a reply waits in Correos, where the admin reads it rendered", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const suffix = crypto.randomBytes(4).toString("hex");
+  const subject = `Horario de la tienda ${suffix}`;
+  const reply = `Abrimos de 9 a 6, de lunes a sábado (${suffix}).`;
+
+  // A visitor writes through /contact, in a browser of their own.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`${isolated(testInfo.project.name).url}/contact`);
+  const form = visitorPage.getByRole("form", { name: "Envíanos un mensaje" });
+  await form.getByLabel("Nombre").fill("Lucía Prueba");
+  await form.getByLabel("Correo electrónico").fill(`lucia-${suffix}@example.com`);
+  await form.getByLabel("Asunto").fill(subject);
+  await form.getByLabel("Mensaje").fill("¿A qué hora abren los sábados?");
+  await form.getByRole("button", { name: "Enviar mensaje" }).click();
+  await expect(visitorPage.getByRole("status").getByText("Mensaje enviado")).toBeVisible();
+  await visitor.close();
+
+  await signInAsAdmin(page);
+  await page.goto("/admin/messages");
+  await page.getByRole("link", { name: `Ver el mensaje de Lucía Prueba: ${subject}` }).click();
+  await page.getByLabel("Respuesta").fill(reply);
+  await page.getByRole("button", { name: "Guardar respuesta" }).click();
+  await expect(page.getByRole("status").getByText("Respuesta guardada")).toBeVisible();
+  // No mail server: the admin's own mail client can still send it now.
+  await expect(page.getByRole("link", { name: "Enviar por correo" })).toHaveAttribute(
+    "href",
+    /^mailto:/,
+  );
+
+  await page
+    .getByRole("navigation", { name: "Administración" })
+    .getByRole("link", { name: "Correos" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Correos" })).toBeVisible();
+  await expect(page.getByText(/^Sin servidor de correo: los correos esperan aquí/)).toBeVisible();
+  await page.getByLabel("Estado").selectOption({ label: "En espera" });
+  await page.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page).toHaveURL(/estado=pending/);
+  await page.getByRole("link", { name: `Re: ${subject}` }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: `Re: ${subject}` })).toBeVisible();
+  const rendered = page.frameLocator(`iframe[title="Vista del correo: Re: ${subject}"]`);
+  await expect(rendered.getByRole("paragraph").filter({ hasText: reply })).toBeVisible();
+  await expect(rendered.getByText("Hola Lucía Prueba:")).toBeVisible();
+  await expect(page.locator("pre")).toContainText("> ¿A qué hora abren los sábados?");
+
+  // The dashboard says it waits; once the sender gives up on it (as after 6 refused tries), it
+  // says it failed, like a failed backup, and 'Reintentar' puts it back in the queue.
+  await page.goto("/admin");
+  await expect(page.getByText(/^Sin servidor de correo: 1 correo espera en Correos/)).toBeVisible();
+  await withStoreDb(testInfo.project.name, (db) =>
+    db
+      .updateTable("outboxEmails")
+      .set({ status: "failed", attempts: 6, lastError: "451 buzón no disponible" })
+      .where("subject", "=", `Re: ${subject}`)
+      .execute(),
+  );
+  await page.reload();
+  await page.getByRole("link", { name: "1 correo no se pudo enviar" }).click();
+  await expect(page).toHaveURL(/\/admin\/correos\?estado=failed$/);
+  await page.getByRole("link", { name: `Re: ${subject}` }).click();
+  await expect(page.getByText("451 buzón no disponible")).toBeVisible();
+  await page.getByRole("button", { name: "Reintentar" }).click();
+  await expect(page.getByRole("status").getByText("Correo en espera de nuevo")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reintentar" })).toHaveCount(0);
+  await expect(page.getByText("En espera", { exact: true }).first()).toBeVisible();
 });

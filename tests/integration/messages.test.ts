@@ -10,6 +10,8 @@ import {
   replyToMessage,
 } from "~/models/content/messages.server";
 import { settingDefault } from "~/models/settings/definitions";
+import { DEFAULT_SETTINGS } from "~/models/settings/settings";
+import { shopIdentity, type MailContext } from "~/models/mail/outbox.server";
 import { updateSettings } from "~/models/settings/settings.server";
 import { loader as adminLayoutLoader } from "~/routes/admin";
 import { loader as listLoader } from "~/routes/admin.messages";
@@ -25,6 +27,11 @@ import { action as contactAction, loader as contactLoader } from "~/routes/_stor
 import { db } from "~/utils/db.server";
 import { createUser } from "../../db/factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
+
+const mail: MailContext = {
+  settings: DEFAULT_SETTINGS,
+  shop: shopIdentity(DEFAULT_SETTINGS, "https://perfumeria.hn"),
+};
 
 let ipCounter = 0;
 /** Every test posts from an address of its own: the limiter lives as long as the module. */
@@ -162,7 +169,7 @@ describe("the messages model", () => {
     const replied = await newMessage();
     const read = await newMessage();
     await openMessage(read.id);
-    await replyToMessage({ messageId: replied.id, reply: "Gracias por escribir." });
+    await replyToMessage({ messageId: replied.id, reply: "Gracias por escribir.", mail });
 
     const ids = (list: Awaited<ReturnType<typeof listMessages>>) =>
       list.messages.map((message) => message.id);
@@ -212,22 +219,38 @@ describe("the messages model", () => {
     expect(await openMessage(999_999_999)).toBeNull();
   });
 
-  it("takes one reply, stored with its time, only while not replied", async () => {
-    const { id } = await newMessage();
+  it("takes one reply, stored with its time and queued as one e-mail, only while not replied", async () => {
+    const { id } = await newMessage({ email: "una.vez@example.com" });
+    const replyEmails = () =>
+      db
+        .selectFrom("outboxEmails")
+        .select(["kind", "subject", "text"])
+        .where("toAddress", "=", "una.vez@example.com")
+        .execute();
     const before = Date.now();
-    expect(await replyToMessage({ messageId: id, reply: "  Hola, sí lo tenemos.  " })).toEqual({
-      ok: true,
-    });
+    expect(
+      await replyToMessage({ messageId: id, reply: "  Hola, sí lo tenemos.  ", mail }),
+    ).toEqual({ ok: true });
     const replied = await getMessage(id);
     expect(replied).toMatchObject({ reply: "Hola, sí lo tenemos.", isReplied: true, isRead: true });
     expect(Date.parse(replied!.repliedAt!)).toBeGreaterThanOrEqual(before - 1000);
 
-    expect(await replyToMessage({ messageId: id, reply: "Otra respuesta" })).toEqual({
+    expect(await replyEmails()).toEqual([
+      {
+        kind: "message_reply",
+        subject: expect.stringMatching(/^Re: Asunto /),
+        text: expect.stringContaining("Hola, sí lo tenemos."),
+      },
+    ]);
+
+    expect(await replyToMessage({ messageId: id, reply: "Otra respuesta", mail })).toEqual({
       ok: false,
       code: "already-replied",
     });
     expect((await getMessage(id))?.reply).toBe("Hola, sí lo tenemos.");
-    expect(await replyToMessage({ messageId: 999_999_999, reply: "Hola" })).toEqual({
+    // The refused reply wrote no e-mail.
+    expect(await replyEmails()).toHaveLength(1);
+    expect(await replyToMessage({ messageId: 999_999_999, reply: "Hola", mail })).toEqual({
       ok: false,
       code: "not-found",
     });
@@ -327,7 +350,8 @@ describe("the message centre (/admin/messages)", () => {
 
     const sent = await postTo(replyAction, path, id, { reply: "Sí, lo tenemos en 100 ml." });
     expect(sent.headers.get("Location")).toBe(path);
-    expect(await toastOf(sent)).toMatchObject({ title: "Respuesta enviada", type: "success" });
+    // No SMTP_URL here: the e-mail waits in the outbox and the toast says so.
+    expect(await toastOf(sent)).toMatchObject({ title: "Respuesta guardada", type: "success" });
     expect(await getMessage(id)).toMatchObject({
       reply: "Sí, lo tenemos en 100 ml.",
       isReplied: true,

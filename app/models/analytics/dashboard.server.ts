@@ -14,6 +14,7 @@ import { version } from "../../../package.json";
 import { countProofQueue } from "~/models/orders/admin.server";
 import { soldOrders } from "./sales.server";
 import { getSettings } from "~/models/settings/settings.server";
+import { outboxHealth } from "~/models/mail/outbox-admin.server";
 
 /** Honduras is UTC-6 all year (no daylight saving): its midnight is 06:00 UTC. */
 const HONDURAS_OFFSET_HOURS = 6;
@@ -122,16 +123,16 @@ async function databaseSize(dataDir: string) {
 
 /** The system-status panel, measured on each visit instead of the seed's static text. */
 export async function getSystemStatus(executor: Kysely<Database> = db, now = new Date()) {
-  const { DATA_DIR: dataDir, BACKUP_DIR, offsite } = getEnv();
-  const [databaseBytes, uploadsBytes, disk, proofsAwaitingReview, scheduledRun] = await Promise.all(
-    [
+  const { DATA_DIR: dataDir, BACKUP_DIR, offsite, smtp } = getEnv();
+  const [databaseBytes, uploadsBytes, disk, proofsAwaitingReview, scheduledRun, outbox] =
+    await Promise.all([
       databaseSize(dataDir),
       folderSize(path.join(dataDir, "uploads")),
       fs.statfs(dataDir),
       countProofQueue(executor),
       lastRunOf(DAILY_BACKUP_JOB, executor),
-    ],
-  );
+      outboxHealth(executor),
+    ]);
   return {
     databaseBytes,
     uploadsBytes,
@@ -139,6 +140,8 @@ export async function getSystemStatus(executor: Kysely<Database> = db, now = new
     proofsAwaitingReview,
     version,
     uptimeSeconds: Math.floor(process.uptime()),
+    /** E-mails the sender gave up on, and those waiting (all of them while SMTP is off). */
+    mail: { configured: smtp !== null, ...outbox },
     backup: backupStatus(backupDirFor(dataDir, BACKUP_DIR), {
       now,
       offsiteConfigured: offsite !== null,

@@ -1,6 +1,9 @@
 import { createBackup, type BackupResult } from "./backup.server";
 import { dayOfIso } from "~/utils/dates";
-import type { DB } from "~/utils/db.server";
+import { db as storeDb, type DB } from "~/utils/db.server";
+import { getMailContext } from "~/models/mail/context.server";
+import type { MailContext } from "~/models/mail/outbox.server";
+import { queueBackupFailureEmail } from "./failure-email.server";
 import { getEnv } from "~/utils/env.server";
 import { runOncePerDay } from "~/utils/jobs.server";
 import { shipOffsite, type OffsiteConfig, type OffsiteRecord } from "./offsite.server";
@@ -28,8 +31,9 @@ export function backupDue(now: Date, hour: number) {
 /**
  * Takes the day's backup when it is due and no worker has taken it yet; `null` otherwise. A
  * server started after the hour takes that day's backup at once. A failed backup still spends
- * the day's claim (no retry storm on a full disk); the dashboard's warning shows it. With an
- * off-site store the job also waits for the upload, so the day's run ends when the copy is away.
+ * the day's claim (no retry storm on a full disk); the dashboard's warning shows it and the shop
+ * gets an e-mail (decision 107). With an off-site store the job also waits for the upload, so
+ * the day's run ends when the copy is away; a failed upload is e-mailed too.
  */
 export async function runScheduledBackup(options: {
   now: Date;
@@ -39,16 +43,34 @@ export async function runScheduledBackup(options: {
   offsite?: OffsiteConfig | null;
   db?: DB;
 }): Promise<(BackupResult & { offsite: OffsiteRecord | null }) | null> {
-  const { now, hour, dataDir, backupDir, offsite, db } = options;
+  const { now, hour, dataDir, backupDir, offsite, db = storeDb } = options;
   if (!backupDue(now, hour)) return null;
+  // Read once the day is claimed, before any transaction (decision 102): the e-mail of a failure.
+  let mail: MailContext | undefined;
   const backUp = async () => {
+    mail = await getMailContext();
     const backup = await createBackup({ dataDir, backupDir, now });
-    return { ...backup, offsite: offsite ? await shipOffsite(offsite, backup.path) : null };
+    const shipped = offsite ? await shipOffsite(offsite, backup.path) : null;
+    if (shipped?.status === "failed") {
+      await queueBackupFailureEmail(db, mail, {
+        what: "offsite",
+        error: shipped.error,
+        at: now,
+        archive: shipped.archive,
+        location: shipped.location,
+      });
+    }
+    return { ...backup, offsite: shipped };
   };
   return runOncePerDay(DAILY_BACKUP_JOB, backUp, {
     now,
     db,
     period: dayOfIso(now.toISOString()),
+    // A failed backup's e-mail is written with the failure's record in job_runs.
+    onFailure: (trx, error) =>
+      mail
+        ? queueBackupFailureEmail(trx, mail, { what: "backup", error, at: now })
+        : Promise.resolve(),
   });
 }
 

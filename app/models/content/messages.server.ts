@@ -3,6 +3,9 @@ import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { MESSAGE_PREVIEW_LENGTH, type MessageStatus } from "./messages";
 import { paginate } from "~/utils/paging";
+import { formatDateTime } from "~/utils/dates";
+import { inTransaction } from "#db/connection";
+import { queueEmail, type MailContext, type QueuedEmail } from "~/models/mail/outbox.server";
 
 /*
  * The contact messages of D31: the /contact form writes them, the message centre
@@ -135,27 +138,63 @@ export type ReplyResult = { ok: true } | { ok: false; code: "not-found" | "alrea
 
 /**
  * §4: one reply, only while the message is not replied. The condition is in the UPDATE itself,
- * so two admins answering at once cannot both write.
+ * so two admins answering at once cannot both write. The reply goes to the customer by e-mail
+ * (issue 22, decision 107), queued in the same transaction: a reply is never recorded without
+ * its e-mail, nor the e-mail written for a reply that was refused.
  */
 export async function replyToMessage(
-  { messageId, reply }: { messageId: number; reply: string },
+  {
+    messageId,
+    reply,
+    mail,
+    now = new Date(),
+  }: { messageId: number; reply: string; mail: MailContext; now?: Date },
   executor: Executor = db,
 ): Promise<ReplyResult> {
   const text = reply.trim();
   if (!text) throw new Error("replyToMessage: empty reply (the route validates it)");
-  const { numUpdatedRows } = await executor
-    .updateTable("messages")
-    .set({ reply: text, repliedAt: new Date().toISOString(), isReplied: 1, isRead: 1 })
-    .where("id", "=", messageId)
-    .where("isReplied", "=", 0)
-    .executeTakeFirstOrThrow();
-  if (numUpdatedRows > 0n) return { ok: true };
-  const exists = await executor
-    .selectFrom("messages")
-    .select("id")
-    .where("id", "=", messageId)
-    .executeTakeFirst();
-  return { ok: false, code: exists ? "already-replied" : "not-found" };
+  return inTransaction(executor, async (trx) => {
+    const replied = await trx
+      .updateTable("messages")
+      .set({ reply: text, repliedAt: now.toISOString(), isReplied: 1, isRead: 1 })
+      .where("id", "=", messageId)
+      .where("isReplied", "=", 0)
+      .returning(["name", "email", "subject", "message", "createdAt"])
+      .executeTakeFirst();
+    if (replied) {
+      await queueEmail(trx, mail, replyEmail(replied, text), now);
+      return { ok: true } as const;
+    }
+    const exists = await trx
+      .selectFrom("messages")
+      .select("id")
+      .where("id", "=", messageId)
+      .executeTakeFirst();
+    return { ok: false, code: exists ? "already-replied" : "not-found" } as const;
+  });
+}
+
+/** The reply e-mail: the shop's answer, then the customer's message quoted under it. */
+function replyEmail(
+  message: { name: string; email: string; subject: string; message: string; createdAt: string },
+  reply: string,
+): QueuedEmail {
+  return {
+    to: message.email,
+    kind: "message_reply",
+    content: {
+      subject: `Re: ${message.subject}`,
+      preheader: reply.slice(0, 120),
+      blocks: [
+        { kind: "paragraph", text: `Hola ${message.name}:` },
+        { kind: "paragraph", text: reply },
+        {
+          kind: "note",
+          text: `Tu mensaje del ${formatDateTime(message.createdAt)}:\n> ${message.message.replace(/\n/g, "\n> ")}`,
+        },
+      ],
+    },
+  };
 }
 
 /** True when the message existed. */

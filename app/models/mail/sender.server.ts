@@ -53,7 +53,9 @@ export async function sendDueEmails(options: SendOptions): Promise<SendReport> {
     .updateTable("outboxEmails")
     .set({ status: "skipped", lastError: STALE_ERROR, leasedBy: null, leasedUntil: null })
     .where("status", "=", "pending")
-    .where("createdAt", "<", staleBefore)
+    // Due for that long, not created that long ago: an e-mail the admin retried (decision 107)
+    // is due from that moment, whatever its age.
+    .where("nextAttemptAt", "<", staleBefore)
     .where((eb) =>
       eb.or([eb("leasedUntil", "is", null), eb("leasedUntil", "<=", clock().toISOString())]),
     )

@@ -23,6 +23,8 @@ import { formatDateTime } from "~/utils/dates";
 import { idParam, invariantResponse } from "~/utils/invariant";
 import { telUrl } from "~/utils/phone";
 import { redirectWithToast } from "~/utils/toast.server";
+import { getEnv } from "~/utils/env.server";
+import { getMailContext } from "~/models/mail/context.server";
 
 const MESSAGE_NOT_FOUND = "Mensaje no encontrado";
 
@@ -37,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const message = await openMessage(idParam(params.messageId, MESSAGE_NOT_FOUND));
   invariantResponse(message, MESSAGE_NOT_FOUND, { status: 404 });
-  return json({ message });
+  return json({ message, smtp: getEnv().smtp !== null });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -49,7 +51,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
-  const replied = await replyToMessage({ messageId: id, reply: submission.value.reply });
+  const mail = await getMailContext();
+  const replied = await replyToMessage({ messageId: id, reply: submission.value.reply, mail });
   if (!replied.ok) {
     invariantResponse(replied.code !== "not-found", MESSAGE_NOT_FOUND, { status: 404 });
     // §4: one reply only; a second one from a stale page (another tab, another admin) says so.
@@ -59,14 +62,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: "El mensaje ya fue respondido.",
     });
   }
-  return redirectWithToast(request, here, {
-    title: "Respuesta enviada",
-    description: "Ábrela en tu correo con «Enviar por correo» para que llegue al cliente.",
-  });
+  // Issue 22: the reply leaves by e-mail; without SMTP it waits in /admin/correos, and the
+  // admin may send it from their own mail client meanwhile (decision 107).
+  return redirectWithToast(
+    request,
+    here,
+    getEnv().smtp
+      ? { title: "Respuesta enviada", description: "Le llegará al cliente por correo." }
+      : {
+          title: "Respuesta guardada",
+          description:
+            "Sin servidor de correo, espera en Correos: envíala desde tu correo con «Enviar por correo».",
+        },
+  );
 }
 
 export default function AdminMessageRoute() {
-  const { message } = useLoaderData<typeof loader>();
+  const { message, smtp } = useLoaderData<typeof loader>();
   return (
     <div className="max-w-3xl space-y-6">
       <div>
@@ -122,20 +134,38 @@ export default function AdminMessageRoute() {
             </p>
           ) : null}
           <p className="whitespace-pre-line">{message.reply}</p>
-          {/* The store sends no e-mail itself: the admin's mail client does (decision 063). */}
-          <a
-            href={replyMailto({
-              email: message.email,
-              subject: message.subject,
-              reply: message.reply,
-            })}
-            className={buttonClasses("primary")}
-          >
-            Enviar por correo
-          </a>
+          {smtp ? (
+            <p className="text-fg-muted text-sm">
+              Enviada por correo a {message.email}.{" "}
+              <Link to="/admin/correos" className="underline">
+                Ver en Correos
+              </Link>
+            </p>
+          ) : (
+            <>
+              {/* Without SMTP the e-mail waits in the outbox; the admin's mail client can send it now (decision 107). */}
+              <p className="text-fg-muted text-sm">
+                Sin servidor de correo, la respuesta espera en{" "}
+                <Link to="/admin/correos" className="underline">
+                  Correos
+                </Link>
+                . Puedes enviarla ahora desde tu correo.
+              </p>
+              <a
+                href={replyMailto({
+                  email: message.email,
+                  subject: message.subject,
+                  reply: message.reply,
+                })}
+                className={buttonClasses("primary")}
+              >
+                Enviar por correo
+              </a>
+            </>
+          )}
         </section>
       ) : (
-        <ReplyForm />
+        <ReplyForm smtp={smtp} />
       )}
 
       <Link to={`/admin/messages/${message.id}/delete`} className={buttonClasses("danger")}>
@@ -145,7 +175,7 @@ export default function AdminMessageRoute() {
   );
 }
 
-function ReplyForm() {
+function ReplyForm({ smtp }: { smtp: boolean }) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const { form, field } = useServerForm<typeof MessageReplySchema>({
@@ -158,8 +188,9 @@ function ReplyForm() {
     <Form method="post" {...form.props} className="border-border space-y-4 rounded-xl border p-5">
       <h2 className="font-semibold">Responder</h2>
       <p className="text-fg-muted text-sm">
-        Se guarda con el mensaje y se abre en tu correo para enviarla al cliente. Solo se responde
-        una vez.
+        {smtp
+          ? "Se envía por correo al cliente, que puede contestar a la tienda. Solo se responde una vez."
+          : "Se guarda con el mensaje y puedes enviarla desde tu correo. Solo se responde una vez."}
       </p>
       <div className="space-y-1.5">
         <Label htmlFor={reply.id}>Respuesta</Label>
@@ -177,7 +208,13 @@ function ReplyForm() {
         ) : null}
       </div>
       <Button type="submit" disabled={pending}>
-        {pending ? "Guardando..." : "Guardar respuesta"}
+        {smtp
+          ? pending
+            ? "Enviando..."
+            : "Enviar respuesta"
+          : pending
+            ? "Guardando..."
+            : "Guardar respuesta"}
       </Button>
     </Form>
   );
