@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import { createDb, databasePath, openSqlite } from "../../db/connection";
+import { createProduct } from "../../db/factories/catalog";
+import { createOrder } from "../../db/factories/orders";
 import { admin, expect, googleUser, signInAsAdmin, test } from "./fixtures";
 
 /*
@@ -203,4 +205,35 @@ test("without SMTP a reply waits in Correos, where the admin reads it rendered",
   await expect(page.getByRole("status").getByText("Correo en espera de nuevo")).toBeVisible();
   await expect(page.getByRole("button", { name: "Reintentar" })).toHaveCount(0);
   await expect(page.getByText("En espera", { exact: true }).first()).toBeVisible();
+});
+
+test("without SMTP an order's e-mail waits in Correos, readable as the customer would get it", async ({
+  page,
+}, testInfo) => {
+  const suffix = crypto.randomBytes(4).toString("hex");
+  const email = `rosa-${suffix}@example.com`;
+  const order = await withStoreDb(testInfo.project.name, async (db) => {
+    const product = await createProduct(db, { price: 150_000, stock: 5 });
+    return createOrder(db, { lines: [{ product }], takeStock: false, contact: { email } });
+  });
+
+  await signInAsAdmin(page);
+  await page.goto(`/admin/orders/${order.id}`);
+  await page.getByRole("button", { name: "Aprobar Pago" }).click();
+  await expect(page.getByRole("status").getByText("Estado actualizado")).toBeVisible();
+
+  await page.goto("/admin/correos");
+  const subject = `Pago aprobado (${order.orderNumber})`;
+  const row = page.getByRole("row").filter({ hasText: subject });
+  await expect(row.getByText(email)).toBeVisible();
+  await expect(row.getByText("En espera", { exact: true })).toBeVisible();
+  await row.getByRole("link", { name: subject }).click();
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+  const rendered = page.frameLocator(`iframe[title="Vista del correo: ${subject}"]`);
+  await expect(
+    rendered
+      .getByRole("paragraph")
+      .filter({ hasText: `Verificamos el pago de tu pedido ${order.orderNumber}.` }),
+  ).toBeVisible();
+  await expect(page.locator("pre")).toContainText(order.orderNumber);
 });
