@@ -6,6 +6,9 @@ import { Page } from "~/components/page";
 import { Button } from "~/components/ui/button";
 import { TabNav } from "~/components/ui/tab-nav";
 import { requireUserOrUnauthorized } from "~/models/auth/auth.server";
+import { VerifyEmailNotice } from "~/components/auth/verify-email-notice";
+import { mustVerifyEmail } from "~/models/customers/email-verification.server";
+import { getSettings } from "~/models/settings/settings.server";
 
 /*
  * /account (backoffice.md §2): the customer's account in four tabs, each its own nested route
@@ -18,7 +21,10 @@ export const meta: MetaFunction = () => [{ title: "Mi Cuenta | Perfumería de Lu
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserOrUnauthorized(request);
-  return json({ name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email });
+  return json({
+    name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email,
+    mustVerifyEmail: mustVerifyEmail(user, await getSettings()),
+  });
 }
 
 const ACCOUNT_TABS = [
@@ -29,9 +35,10 @@ const ACCOUNT_TABS = [
 ];
 
 export default function AccountLayout() {
-  const { name } = useLoaderData<typeof loader>();
+  const { name, mustVerifyEmail } = useLoaderData<typeof loader>();
   return (
     <Page title="Mi Cuenta" intro={name}>
+      {mustVerifyEmail ? <VerifyEmailNotice /> : null}
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0 flex-1">
           <TabNav label="Secciones de la cuenta" tabs={ACCOUNT_TABS} />

@@ -5,6 +5,9 @@ import { Page } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { TabNav } from "~/components/ui/tab-nav";
 import { requireUser } from "~/models/auth/auth.server";
+import { VerifyEmailNotice } from "~/components/auth/verify-email-notice";
+import { mustVerifyEmail } from "~/models/customers/email-verification.server";
+import { getSettings } from "~/models/settings/settings.server";
 
 /*
  * /profile (backoffice.md §2): the frame of the customer's profile. Each tab is its own nested
@@ -22,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: user.email,
       role: user.role,
     },
+    mustVerifyEmail: mustVerifyEmail(user, await getSettings()),
   });
 }
 
@@ -34,7 +38,7 @@ const PROFILE_TABS = [
 ];
 
 export default function ProfileLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, mustVerifyEmail } = useLoaderData<typeof loader>();
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
   return (
     <Page
@@ -48,6 +52,7 @@ export default function ProfileLayout() {
         </span>
       }
     >
+      {mustVerifyEmail ? <VerifyEmailNotice /> : null}
       <TabNav label="Secciones del perfil" tabs={PROFILE_TABS} />
       <div className="mt-6">
         <Outlet />

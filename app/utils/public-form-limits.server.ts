@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { RateLimiter } from "./rate-limit.server";
 
 /*
@@ -30,3 +31,30 @@ export const registrations = new RateLimiter({
   limit: 10,
   windowMs: 60 * 60 * 1000,
 });
+
+/**
+ * Decision 105: password reset requests, ten an hour per IP and three an hour per address
+ * typed (whether or not it has an account, so the limit tells nothing about who is a customer).
+ */
+export const passwordResetsByIp = new RateLimiter({
+  scope: "password-reset-ip",
+  limit: 10,
+  windowMs: 60 * 60 * 1000,
+});
+export const passwordResetsByAddress = new RateLimiter({
+  scope: "password-reset-address",
+  limit: 3,
+  windowMs: 60 * 60 * 1000,
+});
+
+/** Decision 106: three verification e-mails an hour per account. */
+export const verificationResends = new RateLimiter({
+  scope: "verification-resend",
+  limit: 3,
+  windowMs: 60 * 60 * 1000,
+});
+
+/** The counter's key of an e-mail address: its hash, so the table holds no addresses. */
+export function addressKey(email: string) {
+  return crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
+}

@@ -24,6 +24,8 @@ export async function createUser(db: Kysely<Database>, overrides: UserOverrides 
       googleId: null,
       firstName: "Lucía",
       lastName: "Prueba",
+      // Seeded and test accounts count as verified (decision 106); a test may say otherwise.
+      emailVerifiedAt: new Date().toISOString(),
       ...overrides,
     })
     .returningAll()

@@ -515,7 +515,7 @@ describe("/account", () => {
     }
     const user = await createUser(db, { firstName: "Ana", lastName: "Cuenta" });
     const response = await load(accountLoader, "/account", await signedInCookie(user.id));
-    expect(await response.json()).toEqual({ name: "Ana Cuenta" });
+    expect(await response.json()).toEqual({ name: "Ana Cuenta", mustVerifyEmail: false });
   });
 
   it("saves the two favourite addresses from the Direcciones tab", async () => {

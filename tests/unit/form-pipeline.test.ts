@@ -16,7 +16,7 @@ const app = path.join(root, "app");
 /** Client modules that may reach zod: the account forms' schemas, their pages, the sign-in form. */
 const ACCOUNT_FORMS = [
   /^app\/models\/customers\/(field-schemas|users)\.ts$/,
-  /^app\/models\/auth\/login\.ts$/,
+  /^app\/models\/auth\/(login|password-reset)\.ts$/,
   /^app\/routes\/_auth\.[\w-]+\.tsx$/,
   /^app\/routes\/_store\.(profile|account)\.[\w-]+\.tsx$/,
   // The sign-in form, on /login and on the admins' sign-in screens.
@@ -28,6 +28,7 @@ const CLIENT_SCHEMA_MODULES = [
   "app/models/customers/field-schemas.ts",
   "app/models/customers/users.ts",
   "app/models/auth/login.ts",
+  "app/models/auth/password-reset.ts",
 ];
 /** Forms whose fields come from data (the settings tabs), so no schema names them. */
 const UNTYPED_SERVER_FORMS = ["app/routes/admin.settings.$tab.tsx"];

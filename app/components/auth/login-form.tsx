@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -43,6 +43,12 @@ export function LoginForm({
         autoComplete="current-password"
         required
       />
+      {/* Decision 105: /login and the admin sign-in alike. */}
+      <p className="-mt-2 text-right text-sm">
+        <Link to="/forgot-password" className="text-accent underline">
+          ¿Olvidaste tu contraseña?
+        </Link>
+      </p>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Ingresando..." : submitLabel}
       </Button>

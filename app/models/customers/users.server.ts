@@ -13,6 +13,9 @@ import { grantRegistrationBonus } from "~/models/loyalty/points-ledger.server";
 import { deleteReviewsByUser } from "~/models/reviews/moderation.server";
 import { getSettings } from "~/models/settings/settings.server";
 import { endUserSessions } from "~/utils/session.server";
+import { getMailContext } from "~/models/mail/context.server";
+import type { MailContext } from "~/models/mail/outbox.server";
+import { queueVerificationEmail, verificationEnforced } from "./email-verification.server";
 
 /** The columns any page may see about the signed-in user (never the password hash). */
 export const PUBLIC_USER_COLUMNS = [
@@ -28,6 +31,7 @@ export const PUBLIC_USER_COLUMNS = [
   "favoriteAddress1",
   "favoriteAddress2",
   "googleId",
+  "emailVerifiedAt",
 ] as const;
 
 export async function getUserById(id: number) {
@@ -51,17 +55,36 @@ export async function emailExists(email: string) {
 
 export class EmailTakenError extends Error {}
 
-/** Registers a customer and grants the one-time registration bonus (D13). */
-export async function createCustomer(input: {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-}) {
+/**
+ * Registers a customer and grants the one-time registration bonus (D13). The address is not
+ * verified yet; with `verifyWith` the verification e-mail is queued in the same transaction
+ * (decision 106).
+ */
+export async function createCustomer(
+  input: {
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+  },
+  { verifyWith }: { verifyWith?: MailContext | null } = {},
+) {
   const passwordHash = await hashPassword(input.password);
   const rules = loyaltyRulesFrom(await getSettings());
-  return insertCustomer({ ...input, passwordHash, googleId: null }, rules);
+  return insertCustomer(
+    { ...input, passwordHash, googleId: null, emailVerifiedAt: null },
+    rules,
+    db,
+    verifyWith
+      ? (trx, user) =>
+          queueVerificationEmail(trx, verifyWith, {
+            id: user.id,
+            email: normalizeEmail(input.email),
+            firstName: input.firstName.trim(),
+          })
+      : undefined,
+  );
 }
 
 /**
@@ -76,8 +99,10 @@ export async function registerCustomer(input: {
   lastName: string;
   phone: string | null;
 }): Promise<"created" | "address-taken"> {
+  // Decision 106: read before the account's transaction (it holds SQLite's one connection).
+  const verifyWith = verificationEnforced(await getSettings()) ? await getMailContext() : null;
   try {
-    await createCustomer(input);
+    await createCustomer(input, { verifyWith });
     return "created";
   } catch (error) {
     // The read-then-insert runs in one transaction; a second worker racing for the same new
@@ -103,9 +128,11 @@ async function insertCustomer(
     firstName: string;
     lastName: string;
     phone: string | null;
+    emailVerifiedAt: string | null;
   },
   rules: LoyaltyRules,
   executor: Kysely<Database> = db,
+  alongside?: (trx: Transaction<Database>, user: { id: number }) => Promise<unknown>,
 ) {
   return executor.transaction().execute(async (trx) => {
     const taken = await trx
@@ -129,10 +156,12 @@ async function insertCustomer(
         birthDate: null,
         favoriteAddress1: null,
         favoriteAddress2: null,
+        emailVerifiedAt: input.emailVerifiedAt,
       })
       .returning(["id", "role"])
       .executeTakeFirstOrThrow();
     await grantRegistrationBonus(trx, user.id, rules);
+    await alongside?.(trx, user);
     return user;
   });
 }
@@ -236,6 +265,8 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
       firstName: identity.firstName,
       lastName: identity.lastName,
       phone: null,
+      // Google vouched for the address (decision 106).
+      emailVerifiedAt: new Date().toISOString(),
     },
     rules,
   );
@@ -321,7 +352,15 @@ export async function updateProfile(
   changes: ProfileChanges,
 ): Promise<{ ok: true } | { ok: false; reason: "email-taken" }> {
   const email = changes.email === undefined ? undefined : normalizeEmail(changes.email);
+  // A new address is not verified by the old one's link (decision 106).
+  let addressChanged = false;
   if (email !== undefined) {
+    const current = await db
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    addressChanged = current !== undefined && current.email !== email;
     const taken = await db
       .selectFrom("users")
       .select("id")
@@ -336,10 +375,18 @@ export async function updateProfile(
       .set({
         ...changes,
         ...(email === undefined ? {} : { email }),
+        ...(addressChanged ? { emailVerifiedAt: null } : {}),
         updatedAt: new Date().toISOString(),
       })
       .where("id", "=", userId)
       .execute();
+    if (addressChanged) {
+      await db
+        .deleteFrom("userTokens")
+        .where("userId", "=", userId)
+        .where("purpose", "=", "email_verification")
+        .execute();
+    }
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
     throw error;

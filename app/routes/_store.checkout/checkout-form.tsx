@@ -99,10 +99,13 @@ export function CheckoutForm({
   data,
   result,
   couponNotice,
+  notice = null,
 }: {
   data: CheckoutData;
   result: SubmissionResult<string[]> | undefined;
   couponNotice: CouponNotice | null;
+  /** Above the form, outside it (its own form may post elsewhere): decision 106's banner. */
+  notice?: ReactNode;
 }) {
   const pendingForm = usePendingFormData();
   const placing = pendingForm?.get("intent") === "place-order";
@@ -158,6 +161,7 @@ export function CheckoutForm({
         ← Volver al carrito
       </Link>
       <h1 className="mt-2 text-3xl font-semibold tracking-tight">Finalizar Compra</h1>
+      {notice ? <div className="mt-4">{notice}</div> : null}
       <Form
         method="post"
         encType="multipart/form-data"

@@ -24,6 +24,10 @@ import {
 import { CheckoutForm } from "./checkout-form";
 import { parseCheckout } from "./forms.server";
 import { checkoutDraftFrom, liveCheckoutDraft } from "~/models/checkout/checkout-draft.server";
+import { VerifyEmailNotice } from "~/components/auth/verify-email-notice";
+import { EMAIL_VERIFICATION_MESSAGES } from "~/models/customers/email-verification";
+import { mustVerifyEmail } from "~/models/customers/email-verification.server";
+import { getSettings } from "~/models/settings/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Finalizar Compra | Perfumería de Lujo" }];
 
@@ -70,13 +74,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     draft: liveCheckoutDraft(session.get("checkoutDraft")),
     // A fresh key per page: the same form posted twice creates one order.
     checkoutKey: crypto.randomUUID(),
+    // Decision 106: an unverified account is told before it fills the form.
+    mustVerifyEmail: mustVerifyEmail(user, settings),
   });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardAction(request);
   // Everyone checking out gets a guest id: it owns the uploaded proof and a guest's order (D10).
-  const { session, shopper, isNewGuest } = await getShopper(request, { createGuest: true });
+  const { user, session, shopper, isNewGuest } = await getShopper(request, { createGuest: true });
   const { formData, proof } = await readCheckoutForm(request, {
     clientIp: context.clientIp ?? "unknown",
   });
@@ -122,6 +128,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (proofError) {
     const result = submission.reply({ fieldErrors: { paymentProof: [proofError] } });
     return json({ result, coupon: null }, { status: 400, headers });
+  }
+  // Decision 106: enforced here, whatever the page showed.
+  if (mustVerifyEmail(user, await getSettings())) {
+    const result = submission.reply({ formErrors: [EMAIL_VERIFICATION_MESSAGES.checkoutRefused] });
+    return json({ result, coupon: null }, { status: 403, headers });
   }
   const placed = await placeOrder({
     ...value,
@@ -172,6 +183,11 @@ export default function CheckoutRoute() {
       data={data}
       result={actionData && "result" in actionData ? actionData.result : undefined}
       couponNotice={actionData && "coupon" in actionData ? actionData.coupon : null}
+      notice={
+        data.mustVerifyEmail ? (
+          <VerifyEmailNotice message={EMAIL_VERIFICATION_MESSAGES.checkoutRefused} />
+        ) : null
+      }
     />
   );
 }

@@ -1,0 +1,145 @@
+import type { Role } from "#db/types";
+import { changePassword, normalizeEmail } from "~/models/customers/users.server";
+import type { EmailContent } from "~/models/mail/layout.server";
+import { queueEmail, type MailContext } from "~/models/mail/outbox.server";
+import { db } from "~/utils/db.server";
+import {
+  TOKEN_LIFETIME_MS,
+  findUserToken,
+  issueUserToken,
+  spendUserToken,
+} from "./user-tokens.server";
+
+/*
+ * Decision 105: a forgotten password. A request writes, in one transaction, a single-use token
+ * (its hash) and the e-mail with its link; the link opens /reset-password for one hour. Nothing
+ * at all happens for an address without an account, or a blocked one, and the page answers the
+ * same: no hashing runs here, so the time taken tells nothing either.
+ */
+
+/** The link of the e-mail, absolute from the shop's address (APP_URL). */
+export function passwordResetUrl(shopUrl: string, token: string) {
+  return `${shopUrl}/reset-password?${new URLSearchParams({ token })}`;
+}
+
+/**
+ * The e-mail. An account made with Google and no password is told so: it may keep signing in
+ * with Google, or create a password with the same link.
+ */
+export function passwordResetEmail(input: {
+  shopName: string;
+  firstName: string;
+  url: string;
+  withGoogle: boolean;
+}): EmailContent {
+  const minutes = TOKEN_LIFETIME_MS.password_reset / 60_000;
+  const greeting = input.firstName ? `Hola, ${input.firstName}:` : "Hola:";
+  return {
+    subject: "Restablece tu contraseña",
+    preheader: `El enlace vale ${minutes} minutos y sirve una sola vez.`,
+    blocks: [
+      { kind: "heading", text: "Restablece tu contraseña" },
+      {
+        kind: "paragraph",
+        text: `${greeting} recibimos una solicitud para restablecer la contraseña de tu cuenta en ${input.shopName}.`,
+      },
+      ...(input.withGoogle
+        ? [
+            {
+              kind: "paragraph" as const,
+              text: "Tu cuenta entra con Google: puedes seguir usando «Continuar con Google» en la página de inicio de sesión. Si prefieres entrar también con tu correo, crea una contraseña con este enlace.",
+            },
+          ]
+        : []),
+      { kind: "button", label: "Crear una contraseña nueva", url: input.url },
+      {
+        kind: "paragraph",
+        text: "El enlace vale una hora y sirve una sola vez. Al cambiarla, cerramos tu sesión en los demás dispositivos.",
+      },
+      {
+        kind: "note",
+        text: "Si no pediste este cambio, ignora este correo: tu contraseña sigue igual.",
+      },
+    ],
+  };
+}
+
+/**
+ * A reset request for `email`. Returns nothing the caller could show: the page is the same for
+ * an unknown address, a blocked account and a real one.
+ */
+export async function requestPasswordReset(
+  email: string,
+  context: MailContext,
+  now = new Date(),
+): Promise<void> {
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "email", "firstName", "passwordHash", "googleId", "isBlocked"])
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
+  if (!user || user.isBlocked) return;
+  await db.transaction().execute(async (trx) => {
+    const token = await issueUserToken(trx, { userId: user.id, purpose: "password_reset", now });
+    const content = passwordResetEmail({
+      shopName: context.shop.name,
+      firstName: user.firstName,
+      url: passwordResetUrl(context.shop.url, token),
+      withGoogle: !user.passwordHash && user.googleId !== null,
+    });
+    await queueEmail(trx, context, { to: user.email, kind: "password_reset", content }, now);
+  });
+}
+
+/** The account a reset link opens (not blocked), or null: one answer for every bad link. */
+export async function findPasswordResetAccount(token: string, now = new Date()) {
+  const found = await findUserToken(db, { token, purpose: "password_reset", now });
+  if (!found) return null;
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "email", "firstName", "lastName", "role"])
+    .where("id", "=", found.userId)
+    .where("isBlocked", "=", 0)
+    .executeTakeFirst();
+  return user ?? null;
+}
+
+class LinkAlreadyUsed extends Error {}
+
+/**
+ * Sets the new password of the account the link opens: in `changePassword`'s transaction the
+ * token is marked used (a conditional write: of two posts of the same link one wins) and the
+ * address counts as verified (the link reached its mailbox, decision 106); every session of the
+ * user ends. The caller signs the user in on a new one.
+ */
+export async function resetPassword(
+  input: { token: string; password: string },
+  now = new Date(),
+): Promise<{ ok: true; user: { id: number; role: Role } } | { ok: false }> {
+  const user = await findPasswordResetAccount(input.token, now);
+  if (!user) return { ok: false };
+  try {
+    const changed = await changePassword(user.id, input.password, undefined, {
+      alongside: async (trx) => {
+        const used = await spendUserToken(trx, {
+          token: input.token,
+          purpose: "password_reset",
+          userId: user.id,
+          now,
+        });
+        if (!used) throw new LinkAlreadyUsed();
+        await trx
+          .updateTable("users")
+          .set({ emailVerifiedAt: now.toISOString() })
+          .where("id", "=", user.id)
+          .where("emailVerifiedAt", "is", null)
+          .execute();
+      },
+    });
+    if (!changed) return { ok: false };
+  } catch (error) {
+    if (error instanceof LinkAlreadyUsed) return { ok: false };
+    throw error;
+  }
+  return { ok: true, user: { id: user.id, role: user.role } };
+}
