@@ -1,4 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { WhatsappLink } from "~/components/whatsapp-link";
+import { whatsappUrl } from "~/utils/whatsapp";
 import { parseWithZod } from "@conform-to/zod";
 import {
   json,
@@ -107,7 +109,18 @@ export default function ForgotPasswordRoute() {
         <div className="space-y-3 text-sm">
           <p>{PASSWORD_RESET_MESSAGES.noEmail}</p>
           <ul className="list-disc space-y-1 pl-5">
-            {contact.whatsapp ? <li>WhatsApp: {contact.whatsapp}</li> : null}
+            {whatsappUrl(contact.whatsapp) ? (
+              <li>
+                WhatsApp:{" "}
+                <WhatsappLink
+                  phone={contact.whatsapp}
+                  text="Hola, olvidé la contraseña de mi cuenta en la tienda."
+                  className="text-accent underline"
+                >
+                  {contact.whatsapp}
+                </WhatsappLink>
+              </li>
+            ) : null}
             {contact.email ? (
               <li>
                 Correo:{" "}

@@ -255,3 +255,23 @@ describe("with requireEmailVerification off", () => {
     }
   }, 30_000);
 });
+
+describe("a sign-up with an address that has an account (decision 082)", () => {
+  it("creates nothing and tells the address's owner, with the links to sign in and to reset", async () => {
+    const owner = await createUser(db, { email: `duena-${unique()}@example.com` });
+    const before = await db.selectFrom("users").select("id").execute();
+    const response = await post("/register", {
+      firstName: "Otra",
+      lastName: "Persona",
+      email: owner.email.toUpperCase(),
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    expect(response.status).toBe(302);
+    expect(await db.selectFrom("users").select("id").execute()).toHaveLength(before.length);
+    const [mail] = await arrivedAt(owner.email);
+    expect(mail.subject).toBe("Alguien intentó crear una cuenta con tu correo");
+    expect(mail.text).toMatch(/^http:\/\/localhost:\d+\/login$/m);
+    expect(mail.text).toMatch(/^http:\/\/localhost:\d+\/forgot-password$/m);
+  });
+});

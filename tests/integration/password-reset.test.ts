@@ -387,6 +387,7 @@ describe("without SMTP", () => {
       const page = await (await fetch(`${plain.baseUrl}/forgot-password`)).text();
       expect(page).toContain(PASSWORD_RESET_MESSAGES.noEmail.slice(0, 40));
       expect(page).toContain(DEFAULT_SETTINGS.contactEmail);
+      expect(page).toContain('href="https://wa.me/50499887766?text=');
       expect(page).not.toContain('name="email"');
       const before = await outboxCount();
       const response = await fetch(`${plain.baseUrl}/forgot-password`, {

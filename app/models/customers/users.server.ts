@@ -14,7 +14,9 @@ import { deleteReviewsByUser } from "~/models/reviews/moderation.server";
 import { getSettings } from "~/models/settings/settings.server";
 import { endUserSessions } from "~/utils/session.server";
 import { getMailContext } from "~/models/mail/context.server";
-import type { MailContext } from "~/models/mail/outbox.server";
+import { queueEmail, type MailContext } from "~/models/mail/outbox.server";
+import type { EmailContent } from "~/models/mail/layout.server";
+import { getEnv } from "~/utils/env.server";
 import { queueVerificationEmail, verificationEnforced } from "./email-verification.server";
 
 /** The columns any page may see about the signed-in user (never the password hash). */
@@ -114,11 +116,54 @@ export async function registerCustomer(input: {
 }
 
 /**
- * The seam for issue 22: the store cannot send e-mail yet. When it can (a durable outbox), this
- * writes "someone tried to create an account with your address; if it was you, sign in or ask
- * for a new password" to the account's owner. Until then the attempt leaves no trace.
+ * Decision 082's warning to an address's owner: someone tried to open an account with it. Sent
+ * only with SMTP (like a reset link, decision 105: nobody but the owner could act on it) and
+ * never to a blocked account. The sign-up answered the same before this runs, and its scrypt
+ * hash dwarfs this one read and insert.
  */
-export async function tellOwnerOfSignUpAttempt(_email: string) {}
+export async function tellOwnerOfSignUpAttempt(email: string) {
+  if (getEnv().smtp === null) return;
+  const context = await getMailContext();
+  const owner = await db
+    .selectFrom("users")
+    .select(["id", "email", "firstName", "isBlocked"])
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
+  if (!owner || owner.isBlocked) return;
+  await queueEmail(db, context, {
+    to: owner.email,
+    kind: "sign_up_attempt",
+    content: signUpAttemptEmail(context.shop.name, context.shop.url, owner.firstName),
+  });
+}
+
+export function signUpAttemptEmail(
+  shopName: string,
+  shopUrl: string,
+  firstName: string,
+): EmailContent {
+  return {
+    subject: "Alguien intentó crear una cuenta con tu correo",
+    preheader: "Tu cuenta sigue igual. Si fuiste tú, inicia sesión.",
+    blocks: [
+      { kind: "heading", text: "Ya tienes una cuenta con este correo" },
+      {
+        kind: "paragraph",
+        text: `${firstName ? `Hola, ${firstName}: a` : "A"}lguien intentó crear una cuenta en ${shopName} con tu correo. Como ya tienes una, no creamos otra y tu cuenta sigue igual.`,
+      },
+      { kind: "button", label: "Iniciar sesión", url: `${shopUrl}/login` },
+      {
+        kind: "paragraph",
+        text: "¿No recuerdas tu contraseña? Pide un enlace para crear una nueva:",
+      },
+      { kind: "button", label: "Olvidé mi contraseña", url: `${shopUrl}/forgot-password` },
+      {
+        kind: "note",
+        text: "Si no fuiste tú, no tienes que hacer nada: nadie puede entrar a tu cuenta sin tu contraseña.",
+      },
+    ],
+  };
+}
 
 async function insertCustomer(
   input: {

@@ -59,6 +59,7 @@ const OUTBOX_KIND_LABELS: Record<string, string> = {
   shop_low_stock: "Stock bajo (a la tienda)",
   password_reset: "Restablecer contraseña",
   email_verification: "Verificar correo",
+  sign_up_attempt: "Intento de registro con un correo existente",
   message_reply: "Respuesta a un mensaje",
   backup_failed: "Copia de seguridad fallida",
   offsite_failed: "Copia externa fallida",
