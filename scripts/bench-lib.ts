@@ -11,7 +11,11 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import type { Kysely } from "kysely";
 import sharp from "sharp";
+import type { Database } from "../db/types";
+import { queueEmail, shopIdentity } from "~/models/mail/outbox.server";
+import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
@@ -43,12 +47,12 @@ export type BenchServer = {
 /**
  * `killable`: the server gets its own process group, so that kill() reaches every worker (a
  * terminal's Ctrl-C then no longer does: the caller stops it). Without it kill() reaches only
- * start.mjs.
+ * start.mjs. `env`: more variables for the server (SMTP_URL, WEB_CONCURRENCY, …).
  */
 export async function startServer(
   dataDir: string,
   port: number,
-  { killable = false } = {},
+  { killable = false, env = {} }: { killable?: boolean; env?: Record<string, string> } = {},
 ): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
@@ -63,6 +67,7 @@ export async function startServer(
       LOG_SLOW_QUERIES_MS: process.env.LOG_SLOW_QUERIES_MS ?? "100",
       // A daily backup would land in the middle of the figures (bench:load -- --backup runs its own).
       BACKUP_HOUR: "off",
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
     detached: killable,
@@ -205,4 +210,57 @@ export async function proofImage(side: number) {
   return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
     .png()
     .toBuffer();
+}
+
+/**
+ * `count` order confirmations into the outbox (one transaction), each of a real one's size:
+ * rendered by the one layout with its lines, totals and bank account.
+ */
+export async function queueSampleEmails(db: Kysely<Database>, count: number) {
+  const context = {
+    settings: DEFAULT_SETTINGS,
+    shop: shopIdentity(DEFAULT_SETTINGS, "https://perfumeria.hn"),
+  };
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < count; i++) {
+      const number = `ORD-20261126-${String(i + 1).padStart(4, "0")}`;
+      await queueEmail(trx, context, {
+        to: `cliente${i}@example.com`,
+        kind: "order_received",
+        content: {
+          subject: `Recibimos tu pedido ${number}`,
+          preheader: "Transfiere el total y sube tu comprobante.",
+          blocks: [
+            { kind: "heading", text: "¡Gracias por tu compra, Ana!" },
+            { kind: "paragraph", text: "Recibimos tu pedido. Lo enviamos al confirmar el pago." },
+            {
+              kind: "facts",
+              rows: [
+                ["Pedido", number],
+                ["Banco", "BAC Credomatic"],
+                ["Cuenta", "730-123456-7"],
+                ["A nombre de", "Perfumería de Lujo S. de R.L."],
+                ["Transfiere antes de", "28 de noviembre, 6:00 p. m."],
+              ],
+            },
+            {
+              kind: "lines",
+              items: [
+                { name: "Chanel N.º 5", detail: "100 ml × 1", amount: "L 4,500.00" },
+                { name: "Dior Sauvage", detail: "60 ml × 2", amount: "L 6,200.00" },
+                { name: "Carolina Herrera Good Girl", detail: "80 ml × 1", amount: "L 3,900.00" },
+              ],
+              totals: [
+                ["Subtotal", "L 14,600.00"],
+                ["Envío", "L 150.00"],
+                ["Total", "L 14,750.00"],
+              ],
+            },
+            { kind: "button", label: "Seguir mi pedido", url: `https://perfumeria.hn/orders/${i}` },
+            { kind: "note", text: "Recibes este correo porque hiciste un pedido en la tienda." },
+          ],
+        },
+      });
+    }
+  });
 }

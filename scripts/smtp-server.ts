@@ -8,7 +8,10 @@ import { SMTPServer } from "smtp-server";
  * never a mock transport: the store's sender talks SMTP to it over TCP. It keeps every message
  * it accepts, as the bytes that arrived, in memory and (with `directory`) as one .eml file per
  * message, so a test in another process (Playwright) reads the same mailbox. It can be told to
- * refuse every message (a 451, as a server that is down for maintenance answers) or to hang.
+ * refuse every message (a 451, as a server that is down for maintenance answers), to hang, or
+ * to be slow (`slowMs`: each message answered that long after it arrived), so that a test can
+ * kill the store's server while e-mails are in flight (`holding` counts the ones not yet
+ * answered).
  * It lives in scripts/ because the bench runs it and nothing outside tests/ imports from tests/.
  */
 
@@ -16,10 +19,20 @@ export type ReceivedMail = { raw: string; envelopeTo: string[] };
 
 export type SmtpMode = "accept" | "refuse" | "hang";
 
-export async function startSmtpServer(options: { port?: number; directory?: string } = {}) {
+export type SmtpServerOptions = {
+  port?: number;
+  directory?: string;
+  /** Each message is answered (accepted or refused) this long after its data arrived. */
+  slowMs?: number;
+};
+
+export async function startSmtpServer(options: SmtpServerOptions = {}) {
   const received: ReceivedMail[] = [];
   let mode: SmtpMode = "accept";
+  let slowMs = options.slowMs ?? 0;
   let counter = 0;
+  let holding = 0;
+  let connections = 0;
   if (options.directory) fs.mkdirSync(options.directory, { recursive: true });
 
   const server = new SMTPServer({
@@ -28,11 +41,29 @@ export async function startSmtpServer(options: { port?: number; directory?: stri
     logger: false,
     // The sender keeps one pooled connection: without this a long test run would hit the limit.
     maxClients: 50,
+    // A hung client is cut off after a second when the server closes (the default waits 30 s).
+    closeTimeout: 1_000,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        holding += 1;
         if (mode === "hang") return; // never answers: the client's socket timeout decides
+        // Answered later, whatever happened meanwhile: a client killed during the wait has sent
+        // the whole message, which is delivered, as a real server does once it has the data, but
+        // never hears the 250, so its sender sends it again.
+        const reply = () => {
+          holding -= 1;
+          answer();
+        };
+        if (slowMs > 0) setTimeout(reply, slowMs);
+        else reply();
+      });
+      const answer = () => {
         if (mode === "refuse") {
           const error = Object.assign(new Error("Servicio no disponible, intente más tarde"), {
             responseCode: 451,
@@ -49,7 +80,7 @@ export async function startSmtpServer(options: { port?: number; directory?: stri
           fs.writeFileSync(path.join(options.directory, name), raw);
         }
         callback();
-      });
+      };
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -64,6 +95,17 @@ export async function startSmtpServer(options: { port?: number; directory?: stri
     received,
     setMode(next: SmtpMode) {
       mode = next;
+    },
+    setSlow(ms: number) {
+      slowMs = ms;
+    },
+    /** How many SMTP connections clients have opened so far (a pooled sender keeps one). */
+    get connections() {
+      return connections;
+    },
+    /** Messages whose data arrived and that are not answered yet (slow or hanging). */
+    get holding() {
+      return holding;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

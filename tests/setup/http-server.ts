@@ -20,9 +20,13 @@ async function freePort() {
 /**
  * Starts the built server (`scripts/server.mjs build/index.js`, what `npm start` runs) on this worker's DATA_DIR, so the
  * test talks real HTTP to the production bundle while sharing the SQLite file with the
- * models it uses for fixtures.
+ * models it uses for fixtures. `killable`: the server gets its own process group, so that
+ * `kill()` reaches the primary and every worker at once, as a power cut would.
  */
-export async function startServer(env: Record<string, string> = {}) {
+export async function startServer(
+  env: Record<string, string> = {},
+  { killable = false }: { killable?: boolean } = {},
+) {
   const buildFile = path.join(root, "build", "index.js");
   if (!fs.existsSync(buildFile)) throw new Error("No build found: run `npm run build` first.");
   const port = await freePort();
@@ -43,8 +47,10 @@ export async function startServer(env: Record<string, string> = {}) {
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
+      detached: killable,
     },
   );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
@@ -74,6 +80,26 @@ export async function startServer(env: Record<string, string> = {}) {
         child.once("exit", (code) => resolve(code));
         child.kill("SIGTERM");
       }),
+    /** SIGKILL (to the whole group when `killable`); resolves once every process is gone. */
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (!killable) {
+        child.kill("SIGKILL");
+        return exited;
+      }
+      process.kill(-child.pid!, "SIGKILL");
+      await exited;
+      // The workers are the primary's children: wait until the group is empty (or only zombies
+      // that nobody reaps remain, which run nothing: give up waiting after 2 s).
+      for (let attempt = 0; attempt < 40; attempt++) {
+        try {
+          process.kill(-child.pid!, 0);
+        } catch {
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
   };
 }
 

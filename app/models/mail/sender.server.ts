@@ -143,16 +143,22 @@ async function claimNext(executor: DB, now: Date, leaseMs: number, workerId: str
 
 let transport: Transporter | undefined;
 
-/** This process's SMTP connection (pooled: one connection kept open between e-mails). */
+/**
+ * This process's SMTP connection (pooled: one connection kept open between e-mails). The URL
+ * goes inside the options: createTransport's second argument is the messages' defaults, where
+ * `pool` and the timeouts would be ignored (a new connection per e-mail, a 10-minute socket
+ * timeout).
+ */
 function smtpTransport(url: string) {
-  transport ??= nodemailer.createTransport(url, {
+  transport ??= nodemailer.createTransport({
+    url,
     pool: true,
     maxConnections: 1,
     // Well inside the lease, so a slow server never outlives a worker's hold on an e-mail.
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
-  } as object);
+  });
   return transport;
 }
 
