@@ -34,8 +34,10 @@ export async function up(db: Kysely<unknown>) {
     created_at TEXT NOT NULL,
     sent_at TEXT
   )`.execute(db);
-  await sql`CREATE INDEX outbox_emails_due_idx
-    ON outbox_emails (status, next_attempt_at)`.execute(db);
+  // The sender's claim (the newest pending row that is due and free) and the outbox screen's
+  // filter read only this index: with a backlog, claiming never reads the rendered e-mails.
+  await sql`CREATE INDEX outbox_emails_queue_idx
+    ON outbox_emails (status, created_at, next_attempt_at, leased_until)`.execute(db);
   await sql`CREATE INDEX outbox_emails_created_idx ON outbox_emails (created_at)`.execute(db);
   await sql`CREATE INDEX outbox_emails_order_idx ON outbox_emails (order_id)`.execute(db);
 

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
@@ -8,6 +8,7 @@ import {
   STALE_AFTER_MS,
   sendDueEmails,
   type SendOptions,
+  createSmtpTransport,
 } from "~/models/mail/sender.server";
 import { parseMail, startSmtpServer } from "../../scripts/smtp-server";
 
@@ -26,7 +27,7 @@ let transport: Transporter;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  transport = nodemailer.createTransport(smtp.url, { pool: true, maxConnections: 1 } as object);
+  transport = createSmtpTransport(smtp.url);
 });
 afterAll(async () => {
   transport.close();

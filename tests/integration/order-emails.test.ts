@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -9,7 +9,7 @@ import { placeOrder, type PlaceOrderInput } from "~/models/checkout/checkout.ser
 import { changeOrderStatus, deleteOrder } from "~/models/orders/lifecycle.server";
 import { customerNotice, type CustomerNoticeEvent } from "~/models/orders/notices";
 import { expireUnpaidTransfers } from "~/models/orders/transfer-deadlines.server";
-import { sendDueEmails } from "~/models/mail/sender.server";
+import { sendDueEmails, createSmtpTransport } from "~/models/mail/sender.server";
 import { updateSettings } from "~/models/settings/settings.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import type { SettingKey } from "~/models/settings/definitions";
@@ -34,7 +34,7 @@ const L = (lempiras: number) => lempiras * 100;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  transport = nodemailer.createTransport(smtp.url, { pool: true, maxConnections: 1 } as object);
+  transport = createSmtpTransport(smtp.url);
 });
 afterAll(async () => {
   transport.close();

@@ -1,13 +1,13 @@
 import path from "node:path";
 import type { Updateable } from "kysely";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { OutboxEmailsTable } from "#db/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMessage } from "~/models/content/messages.server";
 import { runScheduledBackup } from "~/models/backups/schedule.server";
 import { getSystemStatus } from "~/models/analytics/dashboard.server";
 import { queueEmail, shopIdentity, type MailContext } from "~/models/mail/outbox.server";
-import { sendDueEmails, STALE_AFTER_MS } from "~/models/mail/sender.server";
+import { sendDueEmails, STALE_AFTER_MS, createSmtpTransport } from "~/models/mail/sender.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { action as replyAction } from "~/routes/admin.messages_.$messageId/route";
 import { db } from "~/utils/db.server";
@@ -34,7 +34,7 @@ let customerCookie: string;
 
 beforeAll(async () => {
   [server, smtp] = await Promise.all([startServer(), startSmtpServer()]);
-  transport = nodemailer.createTransport(smtp.url, { pool: true, maxConnections: 1 } as object);
+  transport = createSmtpTransport(smtp.url);
   adminCookie = await signedInCookie((await createUser(db, { role: "admin" })).id);
   customerCookie = await signedInCookie((await createUser(db)).id);
 });

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_RESET_MESSAGES } from "~/models/auth/password-reset";
 import {
@@ -10,7 +10,7 @@ import {
 import { hashToken, issueUserToken } from "~/models/auth/user-tokens.server";
 import { verifyLogin } from "~/models/customers/users.server";
 import { shopIdentity, type MailContext } from "~/models/mail/outbox.server";
-import { sendDueEmails } from "~/models/mail/sender.server";
+import { sendDueEmails, createSmtpTransport } from "~/models/mail/sender.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
@@ -38,7 +38,7 @@ let oldHash: string;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  transport = nodemailer.createTransport(smtp.url, { pool: true, maxConnections: 1 } as object);
+  transport = createSmtpTransport(smtp.url);
   [server, oldHash] = await Promise.all([
     startServer({ SMTP_URL: smtp.url, MAIL_FROM: "Perfumería <tienda@perfumeria.hn>" }),
     hashPassword(OLD_PASSWORD),

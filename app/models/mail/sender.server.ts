@@ -125,7 +125,6 @@ async function claimNext(executor: DB, now: Date, leaseMs: number, workerId: str
     .where("nextAttemptAt", "<=", at)
     .where((eb) => eb.or([eb("leasedUntil", "is", null), eb("leasedUntil", "<=", at)]))
     .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
     .limit(1);
   return executor
     .updateTable("outboxEmails")
@@ -141,16 +140,14 @@ async function claimNext(executor: DB, now: Date, leaseMs: number, workerId: str
     .executeTakeFirst();
 }
 
-let transport: Transporter | undefined;
-
 /**
- * This process's SMTP connection (pooled: one connection kept open between e-mails). The URL
- * goes inside the options: createTransport's second argument is the messages' defaults, where
+ * An SMTP connection to `url`, pooled: one connection kept open between e-mails. The URL goes
+ * inside the options: createTransport's second argument is the messages' defaults, where
  * `pool` and the timeouts would be ignored (a new connection per e-mail, a 10-minute socket
- * timeout).
+ * timeout). The tests send through the same kind of transport.
  */
-function smtpTransport(url: string) {
-  transport ??= nodemailer.createTransport({
+export function createSmtpTransport(url: string): Transporter {
+  return nodemailer.createTransport({
     url,
     pool: true,
     maxConnections: 1,
@@ -159,6 +156,13 @@ function smtpTransport(url: string) {
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
   });
+}
+
+let transport: Transporter | undefined;
+
+/** This process's SMTP connection, made once. */
+function smtpTransport(url: string) {
+  transport ??= createSmtpTransport(url);
   return transport;
 }
 
