@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import type { DB } from "../../db/connection";
 import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
-import { parseMail, readMailbox } from "../../scripts/smtp-server";
+import { receivedMail } from "./mailbox";
 import { expect, test } from "./fixtures";
 
 /*
@@ -53,27 +53,6 @@ async function fillDelivery(page: Page) {
   await page.getByLabel("Punto de referencia").fill("Frente al parque");
   await page.getByLabel("Ciudad").fill("San Pedro Sula");
   await page.getByLabel("Departamento").selectOption("Cortés");
-}
-
-/**
- * The plain text of the e-mail to `to` with `subject`, as it reached the main store's SMTP
- * server (its .eml files); the mail job sends every 5 s.
- */
-async function receivedMail(to: string, subject: string) {
-  let text: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const raws = readMailbox(process.env.E2E_MAIL_DIR!).filter((raw) => raw.includes(to));
-        for (const mail of await Promise.all(raws.map(parseMail))) {
-          if (mail.subject === subject) text = mail.text ?? "";
-        }
-        return text !== null;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return text ?? "";
 }
 
 const confirm = (page: Page) => page.getByRole("button", { name: /^Confirmar Pedido/ });
@@ -410,7 +389,7 @@ test.describe("checkout", () => {
       .select("value")
       .where("key", "=", "bank_account_number")
       .executeTakeFirstOrThrow();
-    const mail = await receivedMail(email, `Recibimos tu pedido ${order.orderNumber}`);
+    const mail = (await receivedMail(email, `Recibimos tu pedido ${order.orderNumber}`)).text;
     expect(mail).toContain(`Número de cuenta: ${account.value}`);
     expect(mail).toContain(`Referencia: ${order.orderNumber}`);
     expect(mail).toContain("/track-order");

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { DB } from "../../db/connection";
-import { parseMail, readMailbox } from "../../scripts/smtp-server";
+import { receivedMail } from "./mailbox";
 import { expect, test } from "./fixtures";
 
 const subjects: string[] = [];
@@ -21,15 +21,6 @@ const unreadInDb = async (db: DB) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-
-/** The e-mail with this subject in the main store's mailbox (other tests write there too). */
-async function mailWithSubject(subject: string) {
-  for (const raw of readMailbox(process.env.E2E_MAIL_DIR!)) {
-    const mail = await parseMail(raw);
-    if (mail.subject === subject) return mail;
-  }
-  return undefined;
-}
 
 const messagesLink = (page: Page) =>
   page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: /^Mensajes/ });
@@ -117,11 +108,7 @@ test.describe("contact and message centre", () => {
     await expect(page.getByText(`Enviada por correo a ${email}.`)).toBeVisible();
     await expect(page.getByRole("link", { name: "Enviar por correo" })).toHaveCount(0);
     // It arrives at the mailbox (the mail job sends every 5 s), the customer's message quoted.
-    await expect
-      .poll(async () => (await mailWithSubject(`Re: ${subject}`))?.subject, { timeout: 25_000 })
-      .toBe(`Re: ${subject}`);
-    const mail = (await mailWithSubject(`Re: ${subject}`))!;
-    expect(mail.to && !Array.isArray(mail.to) && mail.to.text).toBe(email);
+    const mail = await receivedMail(email, `Re: ${subject}`);
     expect(mail.text).toContain(reply);
     expect(mail.text).toContain("> ¿Tienen Dior Sauvage de 200 ml en la tienda?");
     const replied = await stored();

@@ -1,4 +1,4 @@
-import { parseMail, readMailbox } from "../../scripts/smtp-server";
+import { receivedMail } from "./mailbox";
 import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
 import { expect, test } from "./fixtures";
 
@@ -8,21 +8,12 @@ import { expect, test } from "./fixtures";
  * the link as a person would; the mail job sends every 5 s.
  */
 
-/** The link of the newest e-mail to `to` whose subject is `subject`, once it has arrived. */
+/** The link to `path` in the newest e-mail to `to` whose subject is `subject`. */
 async function linkInMail(to: string, subject: string, path: string) {
-  let link = "";
-  await expect(async () => {
-    const mails = await Promise.all(readMailbox(process.env.E2E_MAIL_DIR!).map(parseMail));
-    const mail = mails
-      .filter((m) => m.subject === subject && m.to && JSON.stringify(m.to).includes(to))
-      .at(-1);
-    const match = new RegExp(`https?://[^\\s]+${path}\\?token=[A-Za-z0-9_-]+`).exec(
-      mail?.text ?? "",
-    );
-    expect(match).not.toBeNull();
-    link = match![0];
-  }).toPass({ timeout: 25_000 });
-  return link;
+  const mail = await receivedMail(to, subject);
+  const match = new RegExp(`https?://[^\\s]+${path}\\?token=[A-Za-z0-9_-]+`).exec(mail.text ?? "");
+  expect(match, `no ${path} link in:\n${mail.text}`).not.toBeNull();
+  return match![0];
 }
 
 test("a customer who forgot the password gets a link by e-mail, sets a new one and is signed in", async ({
