@@ -107,6 +107,19 @@ export async function startSmtpServer(options: SmtpServerOptions = {}) {
     get holding() {
       return holding;
     },
+    /**
+     * The messages to `to`, parsed, once at least `count` have arrived (a server's mail job
+     * sends every 5 s); throws after `timeoutMs`.
+     */
+    async arrivedAt(to: string, count = 1, timeoutMs = 20_000): Promise<ParsedMail[]> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mails = received.filter((mail) => mail.envelopeTo.includes(to));
+        if (mails.length >= count) return Promise.all(mails.map((mail) => parseMail(mail.raw)));
+        if (Date.now() > deadline) throw new Error(`no e-mail reached ${to}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -48,8 +48,9 @@ export async function action({ request }: ActionFunctionArgs) {
       strongPasswordRule("password", () => [account?.email, account?.firstName, account?.lastName]),
     ),
   });
-  if (!account) {
-    return json(
+  // Expired, used, unknown or tampered: one refusal, whatever the reason (decision 105).
+  const refuseLink = () =>
+    json(
       {
         result: submission.reply({
           formErrors: [PASSWORD_RESET_MESSAGES.invalidLink],
@@ -59,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
       },
       { status: 400 },
     );
-  }
+  if (!account) return refuseLink();
   if (submission.status !== "success") {
     return json(
       { result: submission.reply({ hideFields: HIDE_FIELDS }), invalidLink: false },
@@ -67,18 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const reset = await resetPassword({ token, password: submission.value.password });
-  if (!reset.ok) {
-    return json(
-      {
-        result: submission.reply({
-          formErrors: [PASSWORD_RESET_MESSAGES.invalidLink],
-          hideFields: HIDE_FIELDS,
-        }),
-        invalidLink: true,
-      },
-      { status: 400 },
-    );
-  }
+  if (!reset.ok) return refuseLink();
   return createLoginSession(request, reset.user, homeFor(reset.user), {
     title: PASSWORD_RESET_MESSAGES.done,
     description: PASSWORD_RESET_MESSAGES.doneDescription,

@@ -9,7 +9,7 @@ import { updateSettings } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
 import { createProduct } from "../../db/factories/catalog";
 import { createUser } from "../../db/factories/users";
-import { parseMail, startSmtpServer } from "../../scripts/smtp-server";
+import { startSmtpServer } from "../../scripts/smtp-server";
 import { checkoutForm, deliveryFields, putInCart, userCookie } from "../setup/checkout-helpers";
 import { startServer } from "../setup/http-server";
 
@@ -61,16 +61,6 @@ const page = (path: string, cookie?: string) =>
     headers: cookie ? { Cookie: cookie } : {},
   });
 
-async function arrivedAt(to: string, count = 1) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const mails = smtp.received.filter((mail) => mail.envelopeTo.includes(to));
-    if (mails.length >= count) return Promise.all(mails.map((mail) => parseMail(mail.raw)));
-    if (Date.now() > deadline) throw new Error(`no e-mail reached ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 function linkOf(text: string | undefined) {
   const match = /\/verify-email\?token=[A-Za-z0-9_-]+/.exec(text ?? "");
   if (!match) throw new Error(`no verification link in:\n${text}`);
@@ -112,7 +102,7 @@ describe("with requireEmailVerification on", () => {
     const email = `verificar-${unique()}@example.com`;
     const user = await register(email);
     expect(user.emailVerifiedAt).toBeNull();
-    const [mail] = await arrivedAt(email);
+    const [mail] = await smtp.arrivedAt(email);
     expect(mail.subject).toBe("Confirma tu correo electrónico");
     const firstLink = linkOf(mail.text);
 
@@ -132,7 +122,7 @@ describe("with requireEmailVerification on", () => {
     const resent = await post("/verify-email", { redirectTo: "/checkout" }, cookie);
     expect(resent.status).toBe(302);
     expect(resent.headers.get("location")).toBe("/checkout");
-    const [, second] = await arrivedAt(email, 2);
+    const [, second] = await smtp.arrivedAt(email, 2);
     const secondLink = linkOf(second.text);
     expect(secondLink).not.toBe(firstLink);
     const stale = await page(firstLink);
@@ -269,7 +259,7 @@ describe("a sign-up with an address that has an account (decision 082)", () => {
     });
     expect(response.status).toBe(302);
     expect(await db.selectFrom("users").select("id").execute()).toHaveLength(before.length);
-    const [mail] = await arrivedAt(owner.email);
+    const [mail] = await smtp.arrivedAt(owner.email);
     expect(mail.subject).toBe("Alguien intentó crear una cuenta con tu correo");
     expect(mail.text).toMatch(/^http:\/\/localhost:\d+\/login$/m);
     expect(mail.text).toMatch(/^http:\/\/localhost:\d+\/forgot-password$/m);

@@ -219,17 +219,6 @@ function post(
   });
 }
 
-/** Waits for the server's mail job (every 5 s) to deliver an e-mail to `to`. */
-async function arrivedAt(to: string, count = 1) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const mails = smtp.received.filter((mail) => mail.envelopeTo.includes(to));
-    if (mails.length >= count) return Promise.all(mails.map((mail) => parseMail(mail.raw)));
-    if (Date.now() > deadline) throw new Error(`no e-mail reached ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 describe("over HTTP, against the built server", () => {
   it("/login and /admin-access link to /forgot-password", async () => {
     for (const path of ["/login", "/admin-access"]) {
@@ -252,7 +241,7 @@ describe("over HTTP, against the built server", () => {
     expect(stranger.headers.get("set-cookie")).toBeNull();
     const page = await (await fetch(`${server.baseUrl}${known.headers.get("location")}`)).text();
     expect(page).toContain("Si el correo corresponde a una cuenta");
-    const [mail] = await arrivedAt(user.email);
+    const [mail] = await smtp.arrivedAt(user.email);
     expect(mail.subject).toBe("Restablece tu contraseña");
     const outbox = await db
       .selectFrom("outboxEmails")
