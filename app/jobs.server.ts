@@ -38,5 +38,11 @@ export function backgroundJobs(env: Env = getEnv()): Job[] {
 /** Called once by app/entry.server.tsx; the tests' own processes (NODE_ENV=test) run none. */
 export function startBackgroundJobs(env: Env = getEnv()) {
   if (env.NODE_ENV === "test") return [];
+  // The e-mails' links would point at this machine: say so once, at the start (decision 102).
+  if (env.smtp && !env.APP_URL && env.NODE_ENV === "production") {
+    console.warn(
+      `[mail] APP_URL no está definida: los enlaces de los correos apuntan a ${env.appUrl}. Defínela con la dirección pública de la tienda (https://…).`,
+    );
+  }
   return startJobs(backgroundJobs(env));
 }
