@@ -28,8 +28,10 @@ describe("migration 20261221T0000-order-status-events", () => {
     const before = await migrator.migrateTo("20261220T0000-proof-hash");
     expect(before.error).toBeUndefined();
 
-    const admin = await createUser(db, { role: "admin" });
-    const customer = await createUser(db);
+    // The schema of that time has no users.email_verified_at (migration 20261228T0100-mail).
+    const then = { emailVerifiedAt: undefined };
+    const admin = await createUser(db, { role: "admin", ...then });
+    const customer = await createUser(db, then);
     const product = await createProduct(db, { stock: 10 });
     const lines = [{ product }];
     const delivered = await createOrder(db, {

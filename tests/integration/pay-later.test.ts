@@ -120,7 +120,9 @@ describe("pay after ordering (decision 096)", () => {
         context: {},
       }),
     );
-    expect(refused.status).toBe(404);
+    // Another browser that is not signed in is asked to sign in (decision 104), and nothing is kept.
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
     expect(await proofOf(order.id)).toEqual([]);
 
     const sent = await settle(() =>
