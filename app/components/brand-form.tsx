@@ -10,7 +10,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import type { BrandFormSchema } from "~/models/catalog/brand-submission.server";
+import type { BrandFormField } from "~/models/catalog/brands";
 import { BRAND_NAME_MAX } from "~/models/catalog/brands";
 
 export type BrandFormBrand = {
@@ -32,7 +32,7 @@ export function BrandForm({
 }) {
   const pending = useIsPending();
   // The action checks the post (brand-submission.server.ts); its reply shows here, with or without JS.
-  const { form, field } = useServerForm<typeof BrandFormSchema>({
+  const { form, field } = useServerForm<BrandFormField>({
     id: "brand",
     lastResult: result,
     defaultValue: {

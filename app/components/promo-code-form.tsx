@@ -10,7 +10,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import type { PromoCodeFormSchema } from "~/models/promotions/promo-code-form.server";
+import type { PromoCodeFormField } from "~/models/promotions/promo-codes";
 import { dayOfIso, PROMO_CODE_LIMITS } from "~/models/promotions/promo-codes";
 import type { AdminPromoCode } from "~/models/promotions/promo-codes";
 
@@ -29,7 +29,7 @@ export function PromoCodeForm({
 }) {
   const pending = useIsPending();
   // The action checks the post (promo-code-form.server.ts); its reply shows here, with or without JS.
-  const { form, field } = useServerForm<typeof PromoCodeFormSchema>({
+  const { form, field } = useServerForm<PromoCodeFormField>({
     id: "promo-code",
     lastResult: result,
     defaultValue: promoCode

@@ -17,13 +17,17 @@ type KeysOf<T> = T extends unknown ? keyof T & string : never;
 
 /**
  * The names a form's fields may take: the keys of its schema's input (of each member, for a
- * union of intents; of its output when the input is typed `unknown`). The component imports the
- * schema's type from the action's `*.server.ts` parser (a type import, erased from the bundle),
- * so both read one schema (decision 091).
+ * union of intents; of its output when the input is typed `unknown`). A route's component imports
+ * the schema's type from the action's `*.server.ts` parser (a type import, erased from the bundle),
+ * so both read one schema (decision 091). A shared component in app/components takes the names
+ * as a union of strings from its model's client-safe module instead, which the parser checks
+ * against its schema.
  */
-export type FieldName<Schema extends z.ZodTypeAny> = Schema extends z.ZodTypeAny
-  ? KeysOf<unknown extends z.input<Schema> ? z.output<Schema> : z.input<Schema>>
-  : never;
+export type FieldName<Schema extends z.ZodTypeAny | string> = Schema extends string
+  ? Schema
+  : Schema extends z.ZodTypeAny
+    ? KeysOf<unknown extends z.input<Schema> ? z.output<Schema> : z.input<Schema>>
+    : never;
 
 /** What a form starts with, as its inputs show it: text, a list of checked choices, or "on". */
 export type FormValues = Record<string, Value>;
@@ -50,7 +54,7 @@ function valueOf(value: unknown): Value {
  * a field the action answers about outside the schema (an uploaded file's refusal).
  */
 export function useServerForm<
-  Schema extends z.ZodTypeAny = z.ZodTypeAny,
+  Schema extends z.ZodTypeAny | string = z.ZodTypeAny,
   Extra extends string = never,
 >({
   id,

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { BRAND_NAME_MAX } from "./brands";
+import { BRAND_NAME_MAX, type BrandFormField } from "./brands";
 import type { BrandInput } from "./brands.server";
 import { readBrandForm } from "./product-images.server";
 
@@ -25,6 +25,13 @@ export const BrandFormSchema = z.object({
   /** The file itself is read and checked by the server (readBrandForm); errors come back here. */
   logo: z.any().optional(),
 });
+
+/** The component's field names (brands.ts) are exactly this schema's: tsc fails on a drift. */
+type Agree<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Expect<T extends true> = T;
+export type _BrandFieldsAgree = Expect<
+  Agree<keyof z.input<typeof BrandFormSchema>, BrandFormField>
+>;
 
 /** The model's error code as the admin reads it (only the server can know a name is taken). */
 const BRAND_NAME_TAKEN = "Ya existe una marca con ese nombre. Elige otro nombre.";

@@ -2,7 +2,12 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { normalizeCouponCode } from "./coupons";
-import { endOfDayIso, PROMO_CODE_LIMITS, startOfDayIso } from "./promo-codes";
+import {
+  endOfDayIso,
+  PROMO_CODE_LIMITS,
+  startOfDayIso,
+  type PromoCodeFormField,
+} from "./promo-codes";
 import type { PromoCodeInput, PromoCodeWriteResult } from "./promo-codes.server";
 
 /*
@@ -121,6 +126,13 @@ export const PromoCodeFormSchema = z
       isActive: value.isActive,
     };
   });
+
+/** The component's field names (promo-codes.ts) are exactly this schema's: tsc fails on a drift. */
+type Agree<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Expect<T extends true> = T;
+export type _PromoCodeFieldsAgree = Expect<
+  Agree<keyof z.input<typeof PromoCodeFormSchema>, PromoCodeFormField>
+>;
 
 /**
  * The form's post, checked: `refusal` is the 400 answer to return as is; otherwise `input` goes

@@ -6,6 +6,18 @@ import { formatMoney } from "~/utils/money";
 /** What the promo-code form's inputs take, as its schema checks them (decision 091). */
 export const PROMO_CODE_LIMITS = { code: 50, description: 200 } as const;
 
+/** The promo code form's fields, for its component (promo-code-form.server.ts checks its schema has them). */
+export type PromoCodeFormField =
+  | "code"
+  | "description"
+  | "discountType"
+  | "discountValue"
+  | "minOrderAmount"
+  | "maxUses"
+  | "validFrom"
+  | "validUntil"
+  | "isActive";
+
 export type AdminPromoCode = {
   id: number;
   code: string;
