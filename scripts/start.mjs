@@ -37,6 +37,7 @@ if (process.argv.includes("--no-build")) {
 ) {
   console.log("Compilando la aplicación…");
   run(bin("remix"), ["build"]);
+  run(process.execPath, [path.join(root, "scripts", "fold-chunks.mjs")]);
   run(process.execPath, [path.join(root, "scripts", "compress-assets.mjs")]);
 }
 

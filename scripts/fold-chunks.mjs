@@ -1,0 +1,224 @@
+#!/usr/bin/env node
+// The step of `npm run build` between `remix build` and compress-assets (decision 113): regroups
+// the browser build so that a page loads a handful of files instead of thirty.
+//
+// esbuild (the classic compiler's bundler) splits the code shared by the ~100 route modules into
+// one chunk per set of routes that uses it: 80 chunks, most under 1 KB, and a shopper's first
+// load fetched 25–39 of them. Rollup re-bundles that output (the chunks are its modules; nothing
+// is re-compiled) with one rule per module, in this order:
+//   1. A route that uses it and wraps every other route that does (root for the whole store, the
+//      store's layout for the storefront, a page for its own parts): it joins that route's file,
+//      which every page needing it loads anyway. entry.client counts as root's parent.
+//   2. Else, if a layout route (one with children) uses it, it is nearly universal: it joins
+//      root's file, which every page loads.
+//   3. Else (parts shared by some pages): one chunk per set of storefront pages that use it; the
+//      back office's pages load those chunks too instead of splitting them further.
+// Modules loaded only by `import()` (the cart drawer, the review form…) keep their own chunks.
+// Every file is named by a hash of its new content, and both copies of the assets manifest (the
+// server build's and public/build/manifest-*.js) are rewritten to the new names and imports.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { rollup } from "rollup";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const publicDir = path.join(root, "public");
+const buildDir = path.join(publicDir, "build");
+const serverBuild = path.join(root, "build", "index.js");
+
+/** "/build/routes/x-AB12.js" ↔ its path on disk. */
+const fileOf = (url) => path.join(publicDir, url);
+const urlOf = (file) => `/${path.relative(publicDir, file).split(path.sep).join("/")}`;
+
+const manifestName = fs.readdirSync(buildDir).find((name) => /^manifest-[\w]+\.js$/.test(name));
+if (!manifestName) throw new Error("fold-chunks: no public/build/manifest-*.js: run `remix build`");
+const manifestFile = path.join(buildDir, manifestName);
+const manifestText = fs.readFileSync(manifestFile, "utf8");
+/** @type {{ entry: { module: string }, routes: Record<string, { module: string, parentId?: string }> }} */
+const manifest = JSON.parse(
+  manifestText.slice(manifestText.indexOf("{"), manifestText.lastIndexOf("}") + 1),
+);
+
+const entryFile = fileOf(manifest.entry.module);
+const routeFiles = Object.values(manifest.routes).map((route) => fileOf(route.module));
+const rootFile = fileOf(manifest.routes.root.module);
+const parentOf = new Map([[rootFile, entryFile]]);
+const layouts = new Set([entryFile]);
+for (const route of Object.values(manifest.routes)) {
+  if (!route.parentId) continue;
+  const parent = fileOf(manifest.routes[route.parentId].module);
+  parentOf.set(fileOf(route.module), parent);
+  layouts.add(parent);
+}
+/** The file itself, then its parent route, up to entry.client. */
+function lineage(file) {
+  const chain = [];
+  for (let at = file; at; at = parentOf.get(at)) chain.push(at);
+  return chain;
+}
+const backOffice = (file) => /^routes\/admin[._]/.test(path.relative(buildDir, file));
+
+/** Rollup's input names: the file's path in public/build without esbuild's hash. */
+const entryNames = new Map(
+  [entryFile, ...routeFiles].map((file) => [
+    file,
+    path
+      .relative(buildDir, file)
+      .split(path.sep)
+      .join("/")
+      .replace(/-[A-Z0-9]{8}\.js$/, ""),
+  ]),
+);
+const entries = new Set(entryNames.keys());
+
+const bundle = await rollup({
+  input: Object.fromEntries([...entryNames].map(([file, name]) => [name, file])),
+  // esbuild already dropped the unused code; Rollup only moves modules between files.
+  treeshake: false,
+  // A route's file may export more than Remix reads (what it now shares with other routes).
+  preserveEntrySignatures: "allow-extension",
+  plugins: [
+    {
+      name: "public-build-urls",
+      resolveId: (source) => (source.startsWith("/build/") ? fileOf(source) : null),
+    },
+  ],
+  onwarn(warning, warn) {
+    // esbuild's chunks import each other both ways; Rollup keeps their order of execution.
+    if (warning.code !== "CIRCULAR_DEPENDENCY") warn(warning);
+  },
+});
+
+/** The route files that reach a module through static imports. */
+const reachedBy = new Map();
+function routesReaching(id, getModuleInfo) {
+  if (reachedBy.has(id)) return reachedBy.get(id);
+  const found = new Set();
+  const seen = new Set([id]);
+  const stack = [id];
+  while (stack.length) {
+    const at = stack.pop();
+    if (entries.has(at)) found.add(at);
+    for (const importer of getModuleInfo(at)?.importers ?? []) {
+      if (seen.has(importer)) continue;
+      seen.add(importer);
+      stack.push(importer);
+    }
+  }
+  const list = [...found];
+  reachedBy.set(id, list);
+  return list;
+}
+
+function chunkOf(id, { getModuleInfo }) {
+  const users = routesReaching(id, getModuleInfo);
+  if (users.length === 0) return undefined; // only behind import(): its own chunk
+  const wrapping = lineage(users[0])
+    .reverse()
+    .find((route) => users.includes(route) && users.every((user) => lineage(user).includes(route)));
+  if (wrapping) return entryNames.get(wrapping);
+  if (users.some((user) => layouts.has(user))) return entryNames.get(rootFile);
+  const storefront = users.filter((user) => !backOffice(user));
+  const set = (storefront.length > 0 ? storefront : users).map((user) => entryNames.get(user));
+  return `shared-${crypto.createHash("sha256").update(set.sort().join("\n")).digest("hex").slice(0, 12)}`;
+}
+
+const esbuildChunks = fs
+  .readdirSync(path.join(buildDir, "_shared"))
+  .filter((n) => n.endsWith(".js")).length;
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-fold-"));
+const { output } = await bundle.write({
+  dir: outDir,
+  format: "es",
+  compact: true,
+  // The route ids' own characters ($, [.]) stay: they are the files' names.
+  sanitizeFileName: (name) => name,
+  entryFileNames: "[name]-[hash].js",
+  chunkFileNames: "_shared/chunk-[hash].js",
+  hashCharacters: "base36",
+  manualChunks: chunkOf,
+});
+await bundle.close();
+
+/** Old URL → new URL of each entry, and each new entry's static imports, nearest first. */
+const renamed = new Map();
+const importsOf = new Map();
+const chunks = new Map(output.filter((item) => item.type === "chunk").map((c) => [c.fileName, c]));
+function staticClosure(fileName, found = new Set()) {
+  for (const imported of chunks.get(fileName).imports) {
+    if (!found.has(imported)) staticClosure(imported, found.add(imported));
+  }
+  return found;
+}
+for (const chunk of chunks.values()) {
+  if (!chunk.isEntry) continue;
+  const oldUrl = urlOf(chunk.facadeModuleId);
+  const newUrl = `/build/${chunk.fileName}`;
+  renamed.set(oldUrl, newUrl);
+  importsOf.set(
+    newUrl,
+    [...staticClosure(chunk.fileName)].map((name) => `/build/${name}`),
+  );
+}
+// Remix reads entry.client's imports as a list, a route's as a list or nothing.
+const newEntry = renamed.get(manifest.entry.module);
+const entryImports = new Set([newEntry, ...importsOf.get(newEntry)]);
+/** What Remix preloads for a route: its imports, less entry.client and what it brings anyway. */
+const preloads = (moduleUrl) =>
+  moduleUrl === newEntry
+    ? importsOf.get(newEntry)
+    : importsOf.get(moduleUrl).filter((url) => !entryImports.has(url));
+
+// Replace the old scripts with the new ones (stylesheets and other assets stay).
+function removeScripts(folder) {
+  for (const item of fs.readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, item.name);
+    if (item.isDirectory()) removeScripts(full);
+    else if (/\.js(\.br|\.gz)?$/.test(item.name) && full !== manifestFile) fs.rmSync(full);
+  }
+}
+removeScripts(buildDir);
+fs.cpSync(outDir, buildDir, { recursive: true });
+fs.rmSync(outDir, { recursive: true, force: true });
+
+// Both copies of the manifest: `"module":"…","imports":[…]` (JSON) and `module: "…", imports: […]`.
+let rewrites = 0;
+function rewriteManifest(text, pattern, render) {
+  return text.replace(pattern, (match, moduleUrl) => {
+    const newUrl = renamed.get(moduleUrl);
+    if (!newUrl) return match;
+    rewrites++;
+    return render(newUrl, preloads(newUrl));
+  });
+}
+fs.writeFileSync(
+  manifestFile,
+  rewriteManifest(
+    manifestText,
+    /"module":"([^"]+)"(?:,"imports":\[[^\]]*\])?/g,
+    (url, imports) =>
+      `"module":${JSON.stringify(url)}` +
+      (imports.length || url === newEntry ? `,"imports":${JSON.stringify(imports)}` : ""),
+  ),
+);
+const serverText = fs.readFileSync(serverBuild, "utf8");
+fs.writeFileSync(
+  serverBuild,
+  rewriteManifest(
+    serverText,
+    /module: "([^"]+)", imports: (?:\[[^\]]*\]|void 0)/g,
+    (url, imports) =>
+      `module: ${JSON.stringify(url)}, imports: ` +
+      (imports.length || url === newEntry ? JSON.stringify(imports) : "void 0"),
+  ),
+);
+const expected = 2 * entries.size;
+if (rewrites !== expected) {
+  throw new Error(`fold-chunks: rewrote ${rewrites} manifest entries, expected ${expected}`);
+}
+const shared = [...chunks.values()].filter((chunk) => !chunk.isEntry).length;
+console.log(
+  `[fold-chunks] ${esbuildChunks} chunks of esbuild's → ${shared} (and ${entries.size} route files)`,
+);
