@@ -121,9 +121,9 @@ function sentBytes(url: string, acceptEncoding: string) {
 
 /**
  * The HTML's size, raw and gzip, and the bytes the server sends for every /build script and
- * stylesheet of the page: for `Accept-Encoding: gzip` (the budget's measure) and, as
- * information, for a browser that also takes brotli (the inline stylesheet, decision 070, counts
- * in the CSS and in the HTML). `headers` carries a session cookie for the pages behind a sign-in.
+ * stylesheet of the page: for a browser that takes brotli (every current one; the budget's
+ * measure since issue 23) and for one that takes only gzip (the inline stylesheet, decision 070,
+ * counts in the CSS and in the HTML). `headers` carries a session cookie for the pages behind a sign-in.
  */
 export async function measurePage(base: string, pathname: string, headers: HeadersInit = {}) {
   const html = await (await fetch(base + pathname, { headers })).text();
