@@ -346,6 +346,9 @@ const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let deadline = 0;
+/** Pages asked for once every shopper has arrived (past the ramp), printed apart as information. */
+let steadyFrom = 0;
+const steadyPages: number[] = [];
 
 /** What a shopper of one kind does, on one phone, measured into that kind's tally. */
 class Shopper {
@@ -391,7 +394,9 @@ class Shopper {
     } catch (error) {
       this.fail(`${method} ${route(path)}`, `network: ${(error as Error).message}`);
     }
-    into.push(performance.now() - started);
+    const took = performance.now() - started;
+    into.push(took);
+    if (into === this.tally.pages && Date.now() - took >= steadyFrom) steadyPages.push(took);
     return reply;
   }
 
@@ -684,52 +689,61 @@ async function runShopper(
 // ---------------------------------------------------------------------------------------------
 // The server's memory
 
+const readProc = (pid: number, file: string) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/${file}`, "utf8");
+  } catch {
+    return ""; // gone meanwhile
+  }
+};
+
 /**
- * The summed VmRSS (bytes) of the server's processes: start.mjs (this process's child whose
- * command line names it: tsx's esbuild is a child too) and everything under it.
+ * The server's processes: start.mjs (this process's child whose command line names it: tsx's
+ * esbuild is a child too) and every process under it (the primary and its workers).
  */
-function serverTreeRss() {
+function serverTree() {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
+    const stat = readProc(Number(entry), "stat");
+    if (!stat) continue;
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
   }
-  const read = (pid: number, file: string) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/${file}`, "utf8");
-    } catch {
-      return ""; // gone meanwhile
-    }
-  };
-  let bytes = 0;
-  let processes = 0;
+  const tree: number[] = [];
   const pending = (children.get(process.pid) ?? []).filter((pid) =>
-    read(pid, "cmdline").includes("start.mjs"),
+    readProc(pid, "cmdline").includes("start.mjs"),
   );
   while (pending.length > 0) {
     const pid = pending.pop()!;
+    tree.push(pid);
     pending.push(...(children.get(pid) ?? []));
-    const kb = /VmRSS:\s+(\d+) kB/.exec(read(pid, "status"))?.[1];
-    if (kb) {
-      bytes += Number(kb) * 1024;
-      processes++;
-    }
   }
-  return { bytes, processes };
+  return tree;
 }
 
+/**
+ * Every 500 ms, the summed VmRSS of the server's processes; the tree itself is walked again
+ * every 5 s (a worker that died is replaced by a new one), so a sample reads a few files only.
+ */
 function sampleMemory() {
   const peak = { bytes: 0, processes: 0, at: 0 };
   const started = Date.now();
+  let tree = serverTree();
+  let samples = 0;
   const timer = setInterval(() => {
-    const now = serverTreeRss();
-    if (now.bytes > peak.bytes) Object.assign(peak, now, { at: (Date.now() - started) / 1000 });
+    if (++samples % 10 === 0) tree = serverTree();
+    let bytes = 0;
+    let processes = 0;
+    for (const pid of tree) {
+      const kb = /VmRSS:\s+(\d+) kB/.exec(readProc(pid, "status"))?.[1];
+      if (kb) {
+        bytes += Number(kb) * 1024;
+        processes++;
+      }
+    }
+    if (bytes > peak.bytes)
+      Object.assign(peak, { bytes, processes, at: (Date.now() - started) / 1000 });
   }, 500);
   return { peak, stop: () => clearInterval(timer) };
 }
@@ -757,10 +771,10 @@ function printReport(
   peak: { bytes: number; processes: number; at: number },
 ) {
   const three = (l: ReturnType<typeof latencies>) =>
-    `${lpad(ms(l.p50), 8)}${lpad(ms(l.p95), 8)}${lpad(ms(l.p99), 8)}`;
+    `${lpad(ms(l.p50), 9)}${lpad(ms(l.p95), 9)}${lpad(ms(l.p99), 9)}`;
   console.log(
     `\n${pad("shopper", 21)}${lpad("n", 4)}${lpad("journeys", 9)}${lpad("requests", 9)}` +
-      `${lpad("errors", 7)}  ${pad("pages p50/p95/p99", 24)}  ${pad("form posts p50/p95/p99", 24)}` +
+      `${lpad("errors", 7)}  ${pad("pages p50/p95/p99", 27)}  ${pad("form posts p50/p95/p99", 27)}` +
       `  checkout post p50/p95/p99`,
   );
   for (const kind of SHOPPER_KINDS) {
@@ -781,6 +795,11 @@ function printReport(
     `\n${requests} requests in ${seconds.toFixed(1)} s (${(requests / seconds).toFixed(0)} req/s): ` +
       `${pages.count} pages, ${forms.count} other form posts (p50 ${ms(forms.p50)}, p95 ` +
       `${ms(forms.p95)}, p99 ${ms(forms.p99)}), ${checkouts.count} checkout posts.`,
+  );
+  const steady = latencies(steadyPages);
+  console.log(
+    `Pages once every shopper has arrived (after ${RAMP_S} s): ${steady.count}, p50 ` +
+      `${ms(steady.p50)}, p95 ${ms(steady.p95)}, p99 ${ms(steady.p99)}.`,
   );
   console.log(
     `Orders placed: ${outcomes.ordersPlaced}; checkouts refused for lack of stock (Spanish message, ` +
@@ -877,6 +896,7 @@ try {
   const started = Date.now();
   const since = new Date(started - 1000).toISOString();
   deadline = started + DURATION_S * 1000;
+  steadyFrom = started + RAMP_S * 1000;
   let index = 0;
   const runs: Promise<void>[] = [];
   for (const kind of SHOPPER_KINDS) {
