@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
@@ -7,11 +5,15 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { controlProps, useServerForm } from "~/components/forms/server-form";
 import { AddressFields, NameFields } from "~/components/person-fields";
 import { AuthCard, FormErrorAlert } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { CompleteProfileSchema } from "~/models/customers/users";
+import {
+  parseCompleteProfileForm,
+  type CompleteProfileSchema,
+} from "~/models/customers/account-forms.server";
 import { completeProfile } from "~/models/customers/users.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { requireUser } from "~/models/auth/auth.server";
@@ -41,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: CompleteProfileSchema });
+  const submission = parseCompleteProfileForm(await request.formData());
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
@@ -53,28 +55,27 @@ export default function CompleteProfileRoute() {
   const { defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  // The action checks the post; its reply shows here, with or without JS (decision 109).
+  const { form, field } = useServerForm<typeof CompleteProfileSchema>({
     id: "complete-profile",
     lastResult: actionData?.result,
     defaultValue: defaults,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CompleteProfileSchema }),
   });
+  const phone = field("phone");
   return (
     <AuthCard
       title="Completa tu perfil"
       subtitle="Necesitamos estos datos para entregar tus pedidos."
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...form.props} className="space-y-4">
         <FormErrorAlert
           id={form.errorId}
           title="Error al completar el perfil"
           errors={form.errors}
         />
-        <NameFields firstName={fields.firstName} lastName={fields.lastName} />
+        <NameFields firstName={field("firstName")} lastName={field("lastName")} />
         <div>
-          <label htmlFor={fields.phone.id} className="mb-1 block text-sm font-medium">
+          <label htmlFor={phone.id} className="mb-1 block text-sm font-medium">
             Teléfono
           </label>
           <div className="flex items-stretch">
@@ -85,8 +86,8 @@ export default function CompleteProfileRoute() {
               +504
             </span>
             <input
-              {...getInputProps(fields.phone, { type: "tel" })}
-              aria-describedby={fields.phone.errors ? fields.phone.errorId : undefined}
+              type="tel"
+              {...controlProps(phone)}
               maxLength={9}
               inputMode="numeric"
               placeholder="0000-0000"
@@ -97,15 +98,15 @@ export default function CompleteProfileRoute() {
               }}
             />
           </div>
-          {fields.phone.errors ? (
-            <p id={fields.phone.errorId} className="text-danger mt-1 text-sm">
-              {fields.phone.errors[0]}
+          {phone.errors ? (
+            <p id={phone.errorId} className="text-danger mt-1 text-sm">
+              {phone.errors[0]}
             </p>
           ) : null}
         </div>
         <AddressFields
-          favoriteAddress1={fields.favoriteAddress1}
-          favoriteAddress2={fields.favoriteAddress2}
+          favoriteAddress1={field("favoriteAddress1")}
+          favoriteAddress2={field("favoriteAddress2")}
         />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Guardando..." : "Guardar y continuar"}

@@ -1,7 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { WhatsappLink } from "~/components/whatsapp-link";
 import { whatsappUrl } from "~/utils/whatsapp";
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   redirect,
@@ -11,12 +9,17 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, FormErrorAlert } from "~/components/auth/auth-card";
+import { fieldProps, useServerForm } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { guardAction } from "~/models/auth/guard-action.server";
-import { ForgotPasswordSchema, PASSWORD_RESET_MESSAGES } from "~/models/auth/password-reset";
-import { requestPasswordReset } from "~/models/auth/password-reset.server";
+import { PASSWORD_RESET_MESSAGES } from "~/models/auth/password-reset";
+import {
+  parseForgotPasswordForm,
+  requestPasswordReset,
+  type ForgotPasswordSchema,
+} from "~/models/auth/password-reset.server";
 import { getMailContext } from "~/models/mail/context.server";
 import { getSettings } from "~/models/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
@@ -50,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardAction(request);
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  const submission = parseForgotPasswordForm(await request.formData());
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
@@ -84,12 +87,11 @@ export default function ForgotPasswordRoute() {
   const { mailEnabled, sent, contact } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  // The action checks the post; its reply shows here, with or without JS (decision 109).
+  const { form, field } = useServerForm<typeof ForgotPasswordSchema>({
     id: "forgot-password",
     lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    defaultValue: {},
   });
   return (
     <AuthCard
@@ -141,7 +143,7 @@ export default function ForgotPasswordRoute() {
           {PASSWORD_RESET_MESSAGES.requested}
         </p>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" {...form.props} className="space-y-4">
           <FormErrorAlert
             id={form.errorId}
             title="No se pudo enviar el enlace"
@@ -149,8 +151,8 @@ export default function ForgotPasswordRoute() {
           />
           <Field
             label="Correo electrónico"
-            errors={fields.email.errors}
-            {...getInputProps(fields.email, { type: "email" })}
+            type="email"
+            {...fieldProps(field("email"))}
             autoComplete="email"
             required
           />

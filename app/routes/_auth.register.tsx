@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
@@ -7,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { fieldProps, useServerForm } from "~/components/forms/server-form";
 import { NameFields, PhoneField } from "~/components/person-fields";
 import { AuthCard, FormErrorAlert, GoogleButton } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
@@ -16,9 +15,9 @@ import { getSettings } from "~/models/settings/settings.server";
 import {
   REGISTRATION_CLOSED,
   REGISTRATION_RECEIVED,
-  RegisterSchema,
   TOO_MANY_REGISTRATIONS,
 } from "~/models/customers/users";
+import { parseRegisterForm, type RegisterSchema } from "~/models/customers/account-forms.server";
 import { registerCustomer } from "~/models/customers/users.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { requireAnonymous } from "~/models/auth/auth.server";
@@ -41,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardAction(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: RegisterSchema });
+  const submission = parseRegisterForm(formData);
   const hideFields = ["password", "confirmPassword"];
   // Closed before anything else: a post made from a page loaded while it was open is refused too.
   if (!(await getSettings()).allowRegistrations) {
@@ -81,12 +80,11 @@ export default function RegisterRoute() {
   const { googleEnabled, registrationOpen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  // The action checks the post; its reply shows here, with or without JS (decision 109).
+  const { form, field } = useServerForm<typeof RegisterSchema>({
     id: "register",
     lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+    defaultValue: {},
   });
 
   return (
@@ -104,30 +102,30 @@ export default function RegisterRoute() {
     >
       {registrationOpen ? (
         <>
-          <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <Form method="post" {...form.props} className="space-y-4">
             <FormErrorAlert
               id={form.errorId}
               title="No se pudo crear la cuenta"
               errors={form.errors}
             />
-            <NameFields firstName={fields.firstName} lastName={fields.lastName} />
+            <NameFields firstName={field("firstName")} lastName={field("lastName")} />
             <Field
               label="Correo electrónico"
-              errors={fields.email.errors}
-              {...getInputProps(fields.email, { type: "email" })}
+              type="email"
+              {...fieldProps(field("email"))}
               autoComplete="email"
             />
-            <PhoneField label="Teléfono (opcional)" meta={fields.phone} />
+            <PhoneField label="Teléfono (opcional)" field={field("phone")} />
             <Field
               label="Contraseña"
-              errors={fields.password.errors}
-              {...getInputProps(fields.password, { type: "password" })}
+              type="password"
+              {...fieldProps(field("password"))}
               autoComplete="new-password"
             />
             <Field
               label="Confirmar contraseña"
-              errors={fields.confirmPassword.errors}
-              {...getInputProps(fields.confirmPassword, { type: "password" })}
+              type="password"
+              {...fieldProps(field("confirmPassword"))}
               autoComplete="new-password"
             />
             <Button type="submit" className="w-full" disabled={pending}>

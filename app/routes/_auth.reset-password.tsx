@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
@@ -8,14 +6,19 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, FormErrorAlert } from "~/components/auth/auth-card";
+import { fieldProps, useServerForm } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { createLoginSession, homeFor } from "~/models/auth/auth.server";
 import { guardAction } from "~/models/auth/guard-action.server";
-import { PASSWORD_RESET_MESSAGES, ResetPasswordSchema } from "~/models/auth/password-reset";
-import { findPasswordResetAccount, resetPassword } from "~/models/auth/password-reset.server";
-import { strongPasswordRule } from "~/models/customers/password-policy.server";
+import { PASSWORD_RESET_MESSAGES } from "~/models/auth/password-reset";
+import {
+  findPasswordResetAccount,
+  parseResetPasswordForm,
+  resetPassword,
+  type ResetPasswordSchema,
+} from "~/models/auth/password-reset.server";
 
 /*
  * /reset-password?token=… (decision 105): the link of the e-mail. A good link asks for the new
@@ -42,12 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const token = String(formData.get("token") ?? "");
   const account = await findPasswordResetAccount(token);
-  // The common-password rule runs on the server only (decision 083).
-  const submission = parseWithZod(formData, {
-    schema: ResetPasswordSchema.superRefine(
-      strongPasswordRule("password", () => [account?.email, account?.firstName, account?.lastName]),
-    ),
-  });
+  const submission = parseResetPasswordForm(formData, account);
   // Expired, used, unknown or tampered: one refusal, whatever the reason (decision 105).
   const refuseLink = () =>
     json(
@@ -79,12 +77,11 @@ export default function ResetPasswordRoute() {
   const { token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  // The action checks the post; its reply shows here, with or without JS (decision 109).
+  const { form, field } = useServerForm<typeof ResetPasswordSchema>({
     id: "reset-password",
     lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    defaultValue: {},
   });
   const footer = (
     <Link to="/login" className="text-accent font-medium underline">
@@ -109,7 +106,7 @@ export default function ResetPasswordRoute() {
       subtitle="Al guardarla, entrarás a tu cuenta y se cerrará tu sesión en los demás dispositivos."
       footer={footer}
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...form.props} className="space-y-4">
         <FormErrorAlert
           id={form.errorId}
           title="No se pudo cambiar la contraseña"
@@ -118,15 +115,15 @@ export default function ResetPasswordRoute() {
         <input type="hidden" name="token" value={token} />
         <Field
           label="Nueva contraseña"
-          errors={fields.password.errors}
-          {...getInputProps(fields.password, { type: "password" })}
+          type="password"
+          {...fieldProps(field("password"))}
           autoComplete="new-password"
           required
         />
         <Field
           label="Confirmar contraseña"
-          errors={fields.confirmPassword.errors}
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          type="password"
+          {...fieldProps(field("confirmPassword"))}
           autoComplete="new-password"
           required
         />

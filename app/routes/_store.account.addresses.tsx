@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useServerForm } from "~/components/forms/server-form";
 import { AddressFields } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { AddressesSchema, PROFILE_MESSAGES } from "~/models/customers/users";
+import { PROFILE_MESSAGES } from "~/models/customers/users";
+import { parseAddressesForm, type AddressesSchema } from "~/models/customers/account-forms.server";
 import { updateProfile } from "~/models/customers/users.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { requireUserOrUnauthorized } from "~/models/auth/auth.server";
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   const user = await requireUserOrUnauthorized(request);
-  const submission = parseWithZod(await request.formData(), { schema: AddressesSchema });
+  const submission = parseAddressesForm(await request.formData());
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
@@ -44,22 +44,20 @@ export default function AccountAddressesTab() {
   const { defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  // The action checks the post; its reply shows here, with or without JS (decision 109).
+  const { form, field } = useServerForm<typeof AddressesSchema>({
     id: "addresses",
     lastResult: actionData?.result,
     defaultValue: defaults,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddressesSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-4">
+    <Form method="post" {...form.props} className="max-w-xl space-y-4">
       <p className="text-fg-muted text-sm">
         Tu dirección principal completa el formulario de envío al pagar.
       </p>
       <AddressFields
-        favoriteAddress1={fields.favoriteAddress1}
-        favoriteAddress2={fields.favoriteAddress2}
+        favoriteAddress1={field("favoriteAddress1")}
+        favoriteAddress2={field("favoriteAddress2")}
       />
       <Button type="submit" disabled={pending}>
         {pending ? "Guardando..." : "Guardar direcciones"}

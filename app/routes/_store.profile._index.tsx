@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
@@ -8,11 +6,13 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormErrorAlert } from "~/components/auth/auth-card";
+import { fieldProps, useServerForm } from "~/components/forms/server-form";
 import { AddressFields, NameFields, PhoneField } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { PROFILE_MESSAGES, ProfileSchema } from "~/models/customers/users";
+import { PROFILE_MESSAGES } from "~/models/customers/users";
+import { parseProfileForm, type ProfileSchema } from "~/models/customers/account-forms.server";
 import { updateProfile } from "~/models/customers/users.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { requireUser } from "~/models/auth/auth.server";
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ProfileSchema });
+  const submission = parseProfileForm(await request.formData());
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
@@ -60,28 +60,26 @@ export default function ProfilePersonalRoute() {
   const { defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  // The action checks the post; its reply shows here, with or without JS (decision 109).
+  const { form, field } = useServerForm<typeof ProfileSchema>({
     id: "profile",
     lastResult: actionData?.result,
     defaultValue: defaults,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-4">
+    <Form method="post" {...form.props} className="max-w-xl space-y-4">
       <FormErrorAlert id={form.errorId} title="No se pudo guardar" errors={form.errors} />
-      <NameFields firstName={fields.firstName} lastName={fields.lastName} />
+      <NameFields firstName={field("firstName")} lastName={field("lastName")} />
       <Field
         label="Correo electrónico"
-        errors={fields.email.errors}
-        {...getInputProps(fields.email, { type: "email" })}
+        type="email"
+        {...fieldProps(field("email"))}
         autoComplete="email"
       />
-      <PhoneField label="Teléfono (opcional)" meta={fields.phone} />
+      <PhoneField label="Teléfono (opcional)" field={field("phone")} />
       <AddressFields
-        favoriteAddress1={fields.favoriteAddress1}
-        favoriteAddress2={fields.favoriteAddress2}
+        favoriteAddress1={field("favoriteAddress1")}
+        favoriteAddress2={field("favoriteAddress2")}
       />
       <Button type="submit" disabled={pending}>
         {pending ? "Guardando..." : "Guardar cambios"}

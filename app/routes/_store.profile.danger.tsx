@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
@@ -8,14 +6,15 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormErrorAlert } from "~/components/auth/auth-card";
+import { fieldProps, useServerForm } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { DELETE_ACCOUNT_REFUSALS, PROFILE_MESSAGES } from "~/models/customers/users";
 import {
-  DELETE_ACCOUNT_REFUSALS,
-  deleteAccountSchema,
-  PROFILE_MESSAGES,
-} from "~/models/customers/users";
+  parseDeleteAccountForm,
+  type deleteAccountSchema,
+} from "~/models/customers/account-forms.server";
 import { deleteUserAccount } from "~/models/customers/users.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { requireUser } from "~/models/auth/auth.server";
@@ -39,9 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), {
-    schema: deleteAccountSchema(user.email),
-  });
+  const submission = parseDeleteAccountForm(await request.formData(), user.email);
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
@@ -61,13 +58,11 @@ export default function ProfileDangerRoute() {
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const schema = deleteAccountSchema(email);
-  const [form, fields] = useForm({
+  // The action checks the post; its reply shows here, with or without JS (decision 109).
+  const { form, field } = useServerForm<ReturnType<typeof deleteAccountSchema>>({
     id: "delete-account",
     lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    defaultValue: {},
   });
   return (
     <section
@@ -82,7 +77,7 @@ export default function ProfileDangerRoute() {
         tus reseñas. Tus pedidos se conservan en los registros de la tienda sin tus datos
         personales. Esta acción no se puede deshacer.
       </p>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...form.props} className="space-y-4">
         <FormErrorAlert
           id={form.errorId}
           title="No se pudo eliminar la cuenta"
@@ -90,8 +85,8 @@ export default function ProfileDangerRoute() {
         />
         <Field
           label={`Escribe tu correo (${email}) para confirmar`}
-          errors={fields.confirmEmail.errors}
-          {...getInputProps(fields.confirmEmail, { type: "email" })}
+          type="email"
+          {...fieldProps(field("confirmEmail"))}
           autoComplete="off"
         />
         <Button type="submit" variant="danger" disabled={pending}>

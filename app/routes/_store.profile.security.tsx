@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   type ActionFunctionArgs,
@@ -7,14 +5,18 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { fieldProps, useServerForm } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { passwordChangeSchema, PROFILE_MESSAGES } from "~/models/customers/users";
+import { PROFILE_MESSAGES } from "~/models/customers/users";
+import {
+  parsePasswordChangeForm,
+  type passwordChangeSchema,
+} from "~/models/customers/account-forms.server";
 import { changeOwnPassword, hasPassword } from "~/models/customers/users.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { requireUser } from "~/models/auth/auth.server";
-import { strongPasswordRule } from "~/models/customers/password-policy.server";
 import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -37,11 +39,9 @@ export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   const user = await requireUser(request);
   const withPassword = await hasPassword(user.id);
-  // The common-password rule runs on the server only (decision 083).
-  const submission = parseWithZod(await request.formData(), {
-    schema: passwordChangeSchema(withPassword).superRefine(
-      strongPasswordRule("newPassword", () => [user.email, user.firstName, user.lastName]),
-    ),
+  const submission = parsePasswordChangeForm(await request.formData(), {
+    hasPassword: withPassword,
+    user,
   });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: HIDE_FIELDS }) }, { status: 400 });
@@ -69,13 +69,11 @@ export default function ProfileSecurityRoute() {
   const { hasPassword } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const schema = passwordChangeSchema(hasPassword);
-  const [form, fields] = useForm({
+  // The action checks the post; its reply shows here, with or without JS (decision 109).
+  const { form, field } = useServerForm<ReturnType<typeof passwordChangeSchema>>({
     id: "password",
     lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    defaultValue: {},
   });
   return (
     <section aria-labelledby="cambiar-contrasena" className="max-w-md space-y-4">
@@ -87,25 +85,25 @@ export default function ProfileSecurityRoute() {
           Entras con Google. Crea una contraseña para poder entrar también con tu correo.
         </p>
       )}
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...form.props} className="space-y-4">
         {hasPassword ? (
           <Field
             label="Contraseña actual"
-            errors={fields.currentPassword.errors}
-            {...getInputProps(fields.currentPassword, { type: "password" })}
+            type="password"
+            {...fieldProps(field("currentPassword"))}
             autoComplete="current-password"
           />
         ) : null}
         <Field
           label="Nueva contraseña"
-          errors={fields.newPassword.errors}
-          {...getInputProps(fields.newPassword, { type: "password" })}
+          type="password"
+          {...fieldProps(field("newPassword"))}
           autoComplete="new-password"
         />
         <Field
           label="Confirmar nueva contraseña"
-          errors={fields.confirmPassword.errors}
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          type="password"
+          {...fieldProps(field("confirmPassword"))}
           autoComplete="new-password"
         />
         <Button type="submit" disabled={pending}>

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, nextPostTo, test } from "./fixtures";
 
 /*
  * The customer's own account (issue 9): editing the profile, changing the password, deleting
@@ -10,7 +10,7 @@ test("edits the profile: the spec's messages, then 'Perfil actualizado'", async 
   createUser,
   login,
   db,
-}) => {
+}, testInfo) => {
   const user = await createUser({ firstName: "Carlos" });
   await login(page, user);
   await page.goto("/profile");
@@ -19,8 +19,15 @@ test("edits the profile: the spec's messages, then 'Perfil actualizado'", async 
   await page.getByLabel("Nombre", { exact: true }).fill("");
   await page.getByLabel("Correo electrónico").fill("no-es-un-correo");
   await page.getByLabel("Teléfono (opcional)").fill("1234");
+  const refused = nextPostTo(page, "/profile");
   await page.getByRole("button", { name: "Guardar cambios" }).click();
+  // Decision 109: the messages are the action's answer, and the first invalid field has the focus.
+  expect((await refused).status()).toBe(400);
   await expect(page.getByText("El nombre es requerido")).toBeVisible();
+  if (testInfo.project.name === "js") {
+    await expect(page.getByLabel("Nombre", { exact: true })).toBeFocused();
+  }
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue("no-es-un-correo");
   await expect(page.getByText("Correo electrónico inválido")).toBeVisible();
   await expect(page.getByText("Formato inválido. Ejemplo: +504 0000-0000")).toBeVisible();
 
@@ -100,8 +107,10 @@ test("deletes the account, and the address can register again", async ({
   await page.goto("/profile/danger");
   const confirm = page.getByLabel(/para confirmar/);
   await confirm.fill("otra@example.com");
+  const refused = nextPostTo(page, "/profile/danger");
   await page.getByRole("button", { name: "Eliminar cuenta definitivamente" }).click();
-  await expect(page.getByText("El correo no coincide con el de tu cuenta")).toBeVisible();
+  expect((await refused).status()).toBe(400);
+  await expect(confirm).toHaveAccessibleDescription("El correo no coincide con el de tu cuenta");
 
   await confirm.fill(user.email);
   await page.getByRole("button", { name: "Eliminar cuenta definitivamente" }).click();

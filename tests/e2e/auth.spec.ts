@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, nextPostTo, test } from "./fixtures";
 
 test.describe("registration and sign-in", () => {
   test("a visitor registers, signs in and signs out", async ({ page, db }, testInfo) => {
@@ -43,16 +43,26 @@ test.describe("registration and sign-in", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Forders$/);
   });
 
-  test("registration shows the spec's messages and keeps what was typed", async ({ page }) => {
+  test("registration shows the spec's messages from the server and keeps what was typed", async ({
+    page,
+  }, testInfo) => {
     await page.goto("/register");
     await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
     await page.getByLabel("Correo electrónico").fill("cliente@perfumeria.hn");
     await page.getByLabel("Contraseña", { exact: true }).fill("vainilla-y-cedro-26");
     await page.getByLabel("Confirmar contraseña").fill("otra-cosa-99");
+    const answer = nextPostTo(page, "/register");
     await page.getByRole("button", { name: "Crear cuenta" }).click();
 
-    await expect(page.getByText("El apellido es requerido")).toBeVisible();
-    await expect(page.getByText("Las contraseñas no coinciden")).toBeVisible();
+    // Decision 109: the browser checks nothing; the action refuses the post.
+    expect((await answer).status()).toBe(400);
+    const lastName = page.getByLabel("Apellido", { exact: true });
+    await expect(lastName).toHaveAccessibleDescription("El apellido es requerido");
+    await expect(page.getByLabel("Confirmar contraseña")).toHaveAccessibleDescription(
+      "Las contraseñas no coinciden",
+    );
+    // With JavaScript the first invalid field takes the focus.
+    if (testInfo.project.name === "js") await expect(lastName).toBeFocused();
     await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Lucía");
     await expect(page).toHaveURL(/\/register$/);
   });

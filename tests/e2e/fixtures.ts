@@ -25,6 +25,18 @@ export const admin = {
 };
 
 /**
+ * The server's answer to the next form post to `pathname`: with JavaScript the fetch Remix makes,
+ * without it the page itself. No form checks anything in the browser (decision 109), so a
+ * message under a field is the server's answer to a post.
+ */
+export function nextPostTo(page: Page, pathname: string) {
+  return page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && new URL(response.url()).pathname === pathname,
+  );
+}
+
+/**
  * Signs in through the administrators' door (/admin-access) and lands on the dashboard: the
  * seeded administrator unless other credentials are given. A production-cost hash on a busy
  * machine: the dashboard may take a while.

@@ -1,6 +1,6 @@
 import { receivedMail } from "./mailbox";
 import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
-import { expect, test } from "./fixtures";
+import { expect, nextPostTo, test } from "./fixtures";
 
 /*
  * Decisions 105 and 106 in both projects: the e-mails leave the main store through SMTP and
@@ -33,6 +33,15 @@ test("a customer who forgot the password gets a link by e-mail, sets a new one a
   const link = await linkInMail(user.email, "Restablece tu contraseña", "/reset-password");
   await page.goto(link);
   const password = "nardo-tonka-ciprés-58";
+  // Two passwords that differ: the action says so (decision 109) and the link still serves.
+  await page.getByLabel("Nueva contraseña").fill(password);
+  await page.getByLabel("Confirmar contraseña").fill("otra-cosa-58");
+  const refused = nextPostTo(page, "/reset-password");
+  await page.getByRole("button", { name: "Guardar contraseña" }).click();
+  expect((await refused).status()).toBe(400);
+  await expect(page.getByLabel("Confirmar contraseña")).toHaveAccessibleDescription(
+    "Las contraseñas no coinciden",
+  );
   await page.getByLabel("Nueva contraseña").fill(password);
   await page.getByLabel("Confirmar contraseña").fill(password);
   await page.getByRole("button", { name: "Guardar contraseña" }).click();

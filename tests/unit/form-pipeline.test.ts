@@ -3,33 +3,16 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /*
- * Decision 091, one form pipeline. Only the account forms validate in the browser (conform's
- * useForm with their zod schema); every other form is checked by its action and rendered with
- * useServerForm, so zod (~14 KB gzip) and conform's zod adapter reach no other page. Read from
- * the source: which client modules import zod, directly or through a chain of imports (a
- * module-level zod call is never tree-shaken out, decision 054), and which use conform's useForm.
+ * Decisions 091 and 109, one form pipeline. Every form, the account forms included, is checked
+ * by its action and rendered with useServerForm, so zod (~14 KB gzip), conform's zod adapter and
+ * conform's useForm reach no page. Read from the source: which client modules import zod,
+ * directly or through a chain of imports (a module-level zod call is never tree-shaken out,
+ * decision 054), and which use conform's useForm.
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
 const app = path.join(root, "app");
 
-/** Client modules that may reach zod: the account forms' schemas, their pages, the sign-in form. */
-const ACCOUNT_FORMS = [
-  /^app\/models\/customers\/(field-schemas|users)\.ts$/,
-  /^app\/models\/auth\/(login|password-reset)\.ts$/,
-  /^app\/routes\/_auth\.[\w-]+\.tsx$/,
-  /^app\/routes\/_store\.(profile|account)\.[\w-]+\.tsx$/,
-  // The sign-in form, on /login and on the admins' sign-in screens.
-  /^app\/components\/auth\/(login-form|admin-login-screen)\.tsx$/,
-  /^app\/routes\/(admin-access|admin_\.login)\.tsx$/,
-];
-/** The only client modules that write zod schemas: the account forms' shared ones. */
-const CLIENT_SCHEMA_MODULES = [
-  "app/models/customers/field-schemas.ts",
-  "app/models/customers/users.ts",
-  "app/models/auth/login.ts",
-  "app/models/auth/password-reset.ts",
-];
 /** Forms whose fields come from data (the settings tabs), so no schema names them. */
 const UNTYPED_SERVER_FORMS = ["app/routes/admin.settings.$tab.tsx"];
 
@@ -115,24 +98,21 @@ function modulesReachingZod() {
   return [...reaching].map(relative).sort();
 }
 
-const allowed = (file: string) => ACCOUNT_FORMS.some((pattern) => pattern.test(file));
-
-describe("one form pipeline (decision 091)", () => {
-  it("sends zod to the browser only from the account forms", () => {
-    const reaching = modulesReachingZod();
-    expect(reaching).toContain("app/routes/_auth.register.tsx");
-    expect(reaching.filter((file) => !allowed(file))).toEqual([]);
+describe("one form pipeline (decisions 091, 109)", () => {
+  it("sends zod to no page", () => {
+    // The schemas are there, in the server modules a route's action calls, which Remix leaves
+    // out of the browser bundle (the graph follows no `*.server` import).
+    const schemas = path.join(app, "models", "customers", "account-forms.server.ts");
+    expect(runtimeImports(schemas)).toContain("zod");
+    expect(modulesReachingZod()).toEqual([]);
   });
 
-  it("writes client-side schemas only in the account forms' schema modules", () => {
-    const direct = clientFiles
-      .filter((file) => runtimeImports(file).includes("zod"))
-      .map(relative)
-      .sort();
-    expect(direct).toEqual([...CLIENT_SCHEMA_MODULES].sort());
+  it("writes zod schemas in server modules only", () => {
+    const direct = clientFiles.filter((file) => runtimeImports(file).includes("zod")).map(relative);
+    expect(direct).toEqual([]);
   });
 
-  it("uses conform's useForm only in the account forms", () => {
+  it("uses conform's useForm nowhere: the server's reply is shown by useServerForm", () => {
     const users = clientFiles
       .filter((file) =>
         /import\s*\{[^}]*\buseForm\b[^}]*\}\s*from\s*["']@conform-to\/react["']/.test(
@@ -140,15 +120,24 @@ describe("one form pipeline (decision 091)", () => {
         ),
       )
       .map(relative);
-    expect(users.length).toBeGreaterThan(0);
-    expect(users.filter((file) => !allowed(file))).toEqual([]);
+    expect(users).toEqual([]);
   });
 
   it("names every server-validated form's fields from its schema's type", () => {
-    const untyped = clientFiles
+    const calls = clientFiles
       .filter((file) => !file.endsWith(path.join("forms", "server-form.ts")))
-      .filter((file) => /\buseServerForm\s*\(/.test(readable(file)))
+      .filter((file) => /\buseServerForm\s*[<(]/.test(readable(file)))
       .map(relative);
+    // The sign-in form and the account pages are among them (decision 109).
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        "app/components/auth/login-form.tsx",
+        "app/routes/_auth.register.tsx",
+      ]),
+    );
+    const untyped = calls.filter((file) =>
+      /\buseServerForm\s*\(/.test(readable(path.join(root, file))),
+    );
     expect(untyped).toEqual(UNTYPED_SERVER_FORMS);
   });
 });

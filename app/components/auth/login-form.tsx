@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import { fieldProps, useServerForm } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { LoginSchema } from "~/models/auth/login";
+import type { LoginFormField } from "~/models/auth/login";
 import { FormErrorAlert } from "./auth-card";
 
 export function LoginForm({
@@ -17,29 +17,27 @@ export function LoginForm({
   submitLabel?: string;
 }) {
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  // The action checks the post (login.server.ts); its reply shows here, with or without JS.
+  const { form, field } = useServerForm<LoginFormField>({
     id: "login",
     lastResult,
-    constraint: undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    defaultValue: {},
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" {...form.props} className="space-y-4">
       <FormErrorAlert id={form.errorId} title="Error de inicio de sesión" errors={form.errors} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <Field
         label="Correo electrónico"
-        errors={fields.email.errors}
-        {...getInputProps(fields.email, { type: "email" })}
+        type="email"
+        {...fieldProps(field("email"))}
         autoComplete="email"
         required
       />
       <Field
         label="Contraseña"
-        errors={fields.password.errors}
-        {...getInputProps(fields.password, { type: "password" })}
+        type="password"
+        {...fieldProps(field("password"))}
         autoComplete="current-password"
         required
       />

@@ -1,12 +1,6 @@
-import { z } from "zod";
-import { EmailSchema, PasswordSchema } from "~/models/customers/field-schemas";
-
 /*
- * The sign-in form of /login, /admin-access and /admin/login: one schema for the browser
- * (components/auth/login-form.tsx, with conform) and the action (login.server.ts), decision 091.
+ * The sign-in form of /login, /admin-access and /admin/login (components/auth/login-form.tsx):
+ * the names of its fields. Its schema is the action's (`LoginSchema`, login.server.ts), which
+ * fails to compile when these names and its keys differ (decisions 091, 109).
  */
-export const LoginSchema = z.object({
-  email: EmailSchema,
-  password: PasswordSchema,
-  redirectTo: z.string().optional(),
-});
+export type LoginFormField = "email" | "password" | "redirectTo";

@@ -1,4 +1,13 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
 import type { Role } from "#db/types";
+import {
+  EmailSchema,
+  newPasswordSchema,
+  samePasswordRule,
+} from "~/models/customers/field-schemas.server";
+import { FIELD_MESSAGES } from "~/models/customers/fields";
+import { strongPasswordRule } from "~/models/customers/password-policy.server";
 import { changePassword, normalizeEmail } from "~/models/customers/users.server";
 import type { EmailContent } from "~/models/mail/layout.server";
 import { queueEmail, type MailContext } from "~/models/mail/outbox.server";
@@ -16,6 +25,37 @@ import {
  * at all happens for an address without an account, or a blocked one, and the page answers the
  * same: no hashing runs here, so the time taken tells nothing either.
  */
+
+/** /forgot-password's form, checked by its action only (decision 109). */
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+
+/** /reset-password's form; the action adds the common-password rule (decision 083). */
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string({ required_error: "Falta el enlace" }),
+    password: newPasswordSchema(),
+    confirmPassword: z.string({ required_error: FIELD_MESSAGES.confirmNewPassword }),
+  })
+  .superRefine(samePasswordRule("password"));
+
+export function parseForgotPasswordForm(formData: FormData) {
+  return parseWithZod(formData, { schema: ForgotPasswordSchema });
+}
+
+/**
+ * The common-password rule runs on the server only (decision 083), against the details of the
+ * link's account (none for a bad link, which the action refuses anyway).
+ */
+export function parseResetPasswordForm(
+  formData: FormData,
+  account: { email: string; firstName: string; lastName: string } | null,
+) {
+  return parseWithZod(formData, {
+    schema: ResetPasswordSchema.superRefine(
+      strongPasswordRule("password", () => [account?.email, account?.firstName, account?.lastName]),
+    ),
+  });
+}
 
 /** The link of the e-mail, absolute from the shop's address (APP_URL). */
 export function passwordResetUrl(shopUrl: string, token: string) {

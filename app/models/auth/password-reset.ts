@@ -1,22 +1,8 @@
-import { z } from "zod";
-import { EmailSchema, newPasswordSchema, samePasswordRule } from "~/models/customers/field-schemas";
-import { FIELD_MESSAGES } from "~/models/customers/fields";
-
 /*
- * Decision 105: the forms of /forgot-password and /reset-password, one schema each for the
- * browser (conform) and the action, and what the pages say. The answer to a request is the same
- * whether or not the address has an account.
+ * Decision 105: what /forgot-password and /reset-password say. Their forms' schemas are the
+ * actions' (password-reset.server.ts, decision 109). The answer to a request is the same whether
+ * or not the address has an account.
  */
-
-export const ForgotPasswordSchema = z.object({ email: EmailSchema });
-
-export const ResetPasswordSchema = z
-  .object({
-    token: z.string({ required_error: "Falta el enlace" }),
-    password: newPasswordSchema(),
-    confirmPassword: z.string({ required_error: FIELD_MESSAGES.confirmNewPassword }),
-  })
-  .superRefine(samePasswordRule("password"));
 
 export const PASSWORD_RESET_MESSAGES = {
   requested:

@@ -8,7 +8,7 @@ import {
   newPasswordSchema,
   optionalPhoneSchema,
   samePasswordRule,
-} from "./field-schemas";
+} from "./field-schemas.server";
 import { FIELD_MESSAGES } from "./fields";
 import { passwordWeakness, strongPasswordRule } from "./password-policy.server";
 
@@ -16,7 +16,7 @@ import { passwordWeakness, strongPasswordRule } from "./password-policy.server";
  * What the customers screens post (admin.users_.new.tsx, admin.users_.$userId), checked on the
  * server only so zod stays out of the admin pages' JS (decisions 054, 091); the forms render the
  * reply. Rules of backoffice.md §5 "Admin create user" on the store's field rules
- * (field-schemas.ts), with D12's 8 characters for every password.
+ * (field-schemas.server.ts), with D12's 8 characters for every password.
  */
 
 export const ADMIN_USER_MESSAGES = {

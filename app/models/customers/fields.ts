@@ -2,7 +2,8 @@
  * A person's details and password as every form of the store asks for them (backoffice.md §5,
  * storefront.md §5, D12): the limits and the Spanish messages, written once. No zod here, so a
  * page that validates on the server only (decision 091) can read a limit for an input's
- * `maxLength` without downloading zod; the rules built from these are in ./field-schemas.ts.
+ * `maxLength` without downloading zod; the rules built from these are in
+ * ./field-schemas.server.ts.
  */
 
 export const NAME_MAX_LENGTH = 100;

@@ -9,7 +9,7 @@ import {
   EmailSchema,
   FirstNameSchema,
   OptionalPhoneSchema,
-} from "~/models/customers/field-schemas";
+} from "~/models/customers/field-schemas.server";
 
 /*
  * The contact form of backoffice.md §5, validated on the server only (decision 091): the page

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { EmailSchema } from "~/models/customers/field-schemas";
+import { EmailSchema } from "~/models/customers/field-schemas.server";
 import { ORDER_NUMBER_MAX_LENGTH } from "~/models/orders/number";
 
 /*

@@ -12,8 +12,8 @@ import {
 /*
  * The zod rules of a person's details and password: every form that asks for a name, an e-mail,
  * a +504 phone, an address or a password builds on these, so a rule and its message are written
- * once. Client-safe: the account forms validate with them in the browser as well as on the
- * server; every other form reaches them from a `*.server.ts` parser only (decision 091).
+ * once. Server only: every form, the account forms included, is checked by its action and shows
+ * the reply with useServerForm (decisions 091, 109), so zod never reaches the browser.
  */
 
 /** A required name, trimmed, at most 100 characters; `required` says which name is missing. */

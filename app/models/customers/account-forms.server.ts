@@ -1,0 +1,132 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import {
+  addressSchema,
+  EmailSchema,
+  FirstNameSchema,
+  LastNameSchema,
+  nameSchema,
+  newPasswordSchema,
+  OptionalAddressSchema,
+  OptionalPhoneSchema,
+  phoneSchema,
+  samePasswordRule,
+} from "./field-schemas.server";
+import { FIELD_MESSAGES, PASSWORD_MIN_LENGTH } from "./fields";
+import { strongPasswordRule } from "./password-policy.server";
+
+/*
+ * The schemas of the customer's own account forms (storefront.md §5, backoffice.md §2, §5):
+ * /register, /complete-profile, /profile and its security and danger tabs, /account/addresses.
+ * Their actions parse with them; the pages show the reply with useServerForm and name their
+ * fields from these types (decision 109), so zod never reaches the browser. The fields
+ * themselves come from ./field-schemas.server.ts.
+ */
+
+/**
+ * /register. An intersection validates both halves independently, so a missing name and a
+ * password mismatch are reported together. storefront.md §5 words the first name its own way.
+ */
+export const RegisterSchema = z.intersection(
+  z.object({
+    firstName: nameSchema("El primer nombre es requerido"),
+    lastName: LastNameSchema,
+    email: EmailSchema,
+    phone: OptionalPhoneSchema,
+  }),
+  z
+    .object({
+      password: newPasswordSchema(),
+      confirmPassword: z.string({ required_error: FIELD_MESSAGES.passwordRequired }),
+    })
+    .superRefine(samePasswordRule("password")),
+);
+
+/** backoffice.md §2: after a Google sign-up all five fields are required; +504 is fixed. */
+export const CompleteProfileSchema = z.object({
+  firstName: FirstNameSchema,
+  lastName: LastNameSchema,
+  phone: phoneSchema("Formato inválido. Ejemplo: 0000-0000"),
+  favoriteAddress1: addressSchema("La dirección principal es requerida"),
+  favoriteAddress2: addressSchema("La dirección alternativa es requerida"),
+});
+
+/** The two favourite addresses: optional here (only /complete-profile requires them). */
+export const AddressesSchema = z.object({
+  favoriteAddress1: OptionalAddressSchema,
+  favoriteAddress2: OptionalAddressSchema,
+});
+
+export const ProfileSchema = z
+  .object({
+    firstName: FirstNameSchema,
+    lastName: LastNameSchema,
+    email: EmailSchema,
+    phone: OptionalPhoneSchema.transform((value) => value ?? null),
+  })
+  .merge(AddressesSchema);
+
+const NEW_PASSWORD_TOO_SHORT = `La nueva contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`;
+
+/** The account's own details, which its password may not be built from (decision 083). */
+type Person = { email: string; firstName: string; lastName: string };
+
+/**
+ * D12: a new password of at least 8 characters, typed twice. An account created with Google has
+ * no password yet: it sets one without a current password (`hasPassword` false).
+ */
+export function passwordChangeSchema(hasPassword: boolean) {
+  return z
+    .object({
+      currentPassword: hasPassword
+        ? z.string({ required_error: "Contraseña actual requerida" })
+        : z.string().optional(),
+      newPassword: newPasswordSchema(NEW_PASSWORD_TOO_SHORT, NEW_PASSWORD_TOO_SHORT),
+      confirmPassword: z.string({ required_error: FIELD_MESSAGES.confirmNewPassword }),
+    })
+    .superRefine(samePasswordRule("newPassword"));
+}
+
+/** backoffice.md §2: deletion is confirmed by typing the account's e-mail (works without JS). */
+export function deleteAccountSchema(email: string) {
+  return z.object({
+    confirmEmail: z
+      .string({ required_error: "Escribe tu correo electrónico para confirmar" })
+      .trim()
+      .refine((typed) => typed.toLowerCase() === email.toLowerCase(), {
+        message: "El correo no coincide con el de tu cuenta",
+      }),
+  });
+}
+
+export function parseRegisterForm(formData: FormData) {
+  return parseWithZod(formData, { schema: RegisterSchema });
+}
+
+export function parseCompleteProfileForm(formData: FormData) {
+  return parseWithZod(formData, { schema: CompleteProfileSchema });
+}
+
+export function parseProfileForm(formData: FormData) {
+  return parseWithZod(formData, { schema: ProfileSchema });
+}
+
+export function parseAddressesForm(formData: FormData) {
+  return parseWithZod(formData, { schema: AddressesSchema });
+}
+
+/** /profile/security; the common-password rule runs on the server only (decision 083). */
+export function parsePasswordChangeForm(
+  formData: FormData,
+  { hasPassword, user }: { hasPassword: boolean; user: Person },
+) {
+  return parseWithZod(formData, {
+    schema: passwordChangeSchema(hasPassword).superRefine(
+      strongPasswordRule("newPassword", () => [user.email, user.firstName, user.lastName]),
+    ),
+  });
+}
+
+export function parseDeleteAccountForm(formData: FormData, email: string) {
+  return parseWithZod(formData, { schema: deleteAccountSchema(email) });
+}
