@@ -42,6 +42,10 @@ import { ProductTabs } from "./product-tabs";
 import { RelatedProducts } from "./related-products";
 import { parseAddToCart, parseReview } from "./forms.server";
 import { ReviewForm as ReviewFormOnServer } from "./review-form-render.server";
+import {
+  RecommendationsTab as RecommendationsTabOnServer,
+  ReviewsTab as ReviewsTabOnServer,
+} from "./tab-panels-render.server";
 
 const STORE_NAME = "Perfumería de Lujo";
 
@@ -55,6 +59,20 @@ const ReviewForm =
   typeof document === "undefined"
     ? ReviewFormOnServer
     : lazy(() => import("./review-form").then((module) => ({ default: module.ReviewForm })));
+
+/*
+ * The Reseñas and Recomendaciones tabs the same way: most visits show Descripción, so their code
+ * loads when a shopper points at or focuses a tab, or for a page opened on one of them.
+ */
+const loadTabPanels = () => import("./tab-panels");
+const ReviewsTab =
+  typeof document === "undefined"
+    ? ReviewsTabOnServer
+    : lazy(() => loadTabPanels().then((module) => ({ default: module.ReviewsTab })));
+const RecommendationsTab =
+  typeof document === "undefined"
+    ? RecommendationsTabOnServer
+    : lazy(() => loadTabPanels().then((module) => ({ default: module.RecommendationsTab })));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = await getProductBySlug(params.slug ?? "");
@@ -230,12 +248,26 @@ export default function ProductRoute() {
       </div>
       <ProductTabs
         product={product}
-        reviews={reviews}
-        rating={rating}
-        reviewing={reviewing}
-        reviewForm={
+        reviewCount={rating.count}
+        onIntent={() => void loadTabPanels()}
+        reviews={
           <Suspense fallback={null}>
-            <ReviewForm moderated={reviewing.moderated} />
+            <ReviewsTab
+              slug={product.slug}
+              reviews={reviews}
+              rating={rating}
+              reviewing={reviewing}
+              reviewForm={
+                <Suspense fallback={null}>
+                  <ReviewForm moderated={reviewing.moderated} />
+                </Suspense>
+              }
+            />
+          </Suspense>
+        }
+        recommendations={
+          <Suspense fallback={null}>
+            <RecommendationsTab product={product} />
           </Suspense>
         }
       />
