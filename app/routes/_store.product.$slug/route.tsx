@@ -20,11 +20,8 @@ import {
   listApprovedReviews,
 } from "~/models/reviews/reviews.server";
 import { getSettings } from "~/models/settings/settings.server";
-import {
-  DEPARTMENT_PARAM,
-  deliveryEstimate,
-  isDepartment,
-} from "~/models/checkout/delivery-estimate";
+import { deliveryEstimate, isDepartment } from "~/models/checkout/delivery-estimate";
+import { DEPARTMENT_PARAM } from "~/models/checkout/departments";
 import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { getUser } from "~/models/auth/auth.server";
