@@ -6,8 +6,6 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorScreen } from "~/components/error-screen";
 import { WishlistButton } from "~/components/wishlist-button";
 import { cartNotice } from "~/models/cart/cart";
 import { addToCart } from "~/models/cart/cart.server";
@@ -39,6 +37,7 @@ import { ProductTabs } from "./product-tabs";
 import { RelatedProducts } from "./related-products";
 import { parseAddToCart, parseReview } from "./forms.server";
 import { ReviewForm as ReviewFormOnServer } from "./review-form-render.server";
+import { ProductErrorBoundary as ProductErrorBoundaryOnServer } from "./not-found-render.server";
 import {
   RecommendationsTab as RecommendationsTabOnServer,
   ReviewsTab as ReviewsTabOnServer,
@@ -70,6 +69,14 @@ const RecommendationsTab =
   typeof document === "undefined"
     ? RecommendationsTabOnServer
     : lazy(() => loadTabPanels().then((module) => ({ default: module.RecommendationsTab })));
+
+/** The error screens too, as the root's (decision 112): their code loads when one is shown. */
+const ProductErrorBoundary =
+  typeof document === "undefined"
+    ? ProductErrorBoundaryOnServer
+    : lazy(() =>
+        import("./not-found").then((module) => ({ default: module.ProductErrorBoundary })),
+      );
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = await getProductBySlug(params.slug ?? "");
@@ -304,19 +311,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export function ErrorBoundary() {
   return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: () => (
-          <main id="main">
-            <ErrorScreen
-              status={404}
-              title="Producto no encontrado"
-              message="El perfume que buscas no existe o ya no está disponible."
-              action={{ to: "/catalog", label: "Volver al catálogo" }}
-            />
-          </main>
-        ),
-      }}
-    />
+    <Suspense fallback={null}>
+      <ProductErrorBoundary />
+    </Suspense>
   );
 }
