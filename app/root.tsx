@@ -6,8 +6,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { lazy, Suspense, type ReactNode } from "react";
+import { GeneralErrorBoundary as GeneralErrorBoundaryOnServer } from "~/components/error-boundary-render.server";
 import { InlineStylesheet } from "~/components/inline-stylesheet";
 import { LoadingBar } from "~/components/loading-bar";
 import { Toaster } from "~/components/toaster";
@@ -20,6 +20,21 @@ import { getShopper } from "~/models/auth/shopper.server";
 import { isLiteMode } from "~/utils/save-data.server";
 import { getTheme } from "~/utils/theme.server";
 import { takeToast } from "~/utils/toast.server";
+
+/*
+ * The error screens load when one is shown (decision 112): the server renders them at once, and
+ * the browser hydrates that HTML, or shows a failure met while browsing, once their code
+ * arrives. Should it not arrive (the connection is gone), one line says so.
+ */
+const GeneralErrorBoundary =
+  typeof document === "undefined"
+    ? GeneralErrorBoundaryOnServer
+    : lazy(() =>
+        import("~/components/error-boundary").then(
+          (module) => ({ default: module.GeneralErrorBoundary }),
+          () => ({ default: ConnectionLost }),
+        ),
+      );
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -121,5 +136,17 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <Suspense fallback={null}>
+      <GeneralErrorBoundary />
+    </Suspense>
+  );
+}
+
+function ConnectionLost() {
+  return (
+    <p role="alert" className="px-4 py-16 text-center">
+      No se pudo mostrar esta página. Revisa tu conexión y vuelve a cargarla.
+    </p>
+  );
 }

@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import {
   OrderItems,
   OrderShipping,
@@ -18,6 +19,7 @@ import { TransferDetails } from "~/components/orders/transfer-details";
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
 import { OrderNumber } from "~/components/orders/order-number";
+import { OrderNotFoundBoundary as OrderNotFoundBoundaryOnServer } from "~/components/orders/order-not-found-render.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { getShopper, requireOwnedOrder } from "~/models/auth/shopper.server";
 import { readCheckoutForm } from "~/models/checkout/proofs.server";
@@ -27,6 +29,16 @@ import { ORDER_STATUS_SHORT_LABELS, orderConfirmationTitle } from "~/models/orde
 import { getSettings } from "~/models/settings/settings.server";
 import { formatDate } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
+
+/** 'Pedido no encontrado': the error screens load when one is shown (decision 112). */
+const OrderNotFoundBoundary =
+  typeof document === "undefined"
+    ? OrderNotFoundBoundaryOnServer
+    : lazy(() =>
+        import("~/components/orders/order-not-found").then((module) => ({
+          default: module.OrderNotFoundBoundary,
+        })),
+      );
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Confirmación de pedido"} | Perfumería de Lujo` },
@@ -166,4 +178,10 @@ export default function OrderConfirmationRoute() {
   );
 }
 
-export { OrderNotFoundBoundary as ErrorBoundary } from "~/components/orders/order-parts";
+export function ErrorBoundary() {
+  return (
+    <Suspense fallback={null}>
+      <OrderNotFoundBoundary />
+    </Suspense>
+  );
+}

@@ -1,6 +1,8 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { LateProofForm } from "~/components/orders/late-proof-form";
+import { OrderNotFoundBoundary as OrderNotFoundBoundaryOnServer } from "~/components/orders/order-not-found-render.server";
 import { OrderStatusNote } from "~/components/orders/order-parts";
 import { ProofByWhatsapp } from "~/components/orders/proof-by-whatsapp";
 import { TransferDetails } from "~/components/orders/transfer-details";
@@ -11,6 +13,16 @@ import { getTransferState } from "~/models/orders/late-proof.server";
 import { orderConfirmationTitle } from "~/models/orders/status";
 import { getSettings } from "~/models/settings/settings.server";
 import { formatMoney } from "~/utils/money";
+
+/** 'Pedido no encontrado': the error screens load when one is shown (decision 112). */
+const OrderNotFoundBoundary =
+  typeof document === "undefined"
+    ? OrderNotFoundBoundaryOnServer
+    : lazy(() =>
+        import("~/components/orders/order-not-found").then((module) => ({
+          default: module.OrderNotFoundBoundary,
+        })),
+      );
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Pedido recibido"} | Perfumería de Lujo` },
@@ -112,4 +124,10 @@ export default function OrderSuccessRoute() {
   );
 }
 
-export { OrderNotFoundBoundary as ErrorBoundary } from "~/components/orders/order-parts";
+export function ErrorBoundary() {
+  return (
+    <Suspense fallback={null}>
+      <OrderNotFoundBoundary />
+    </Suspense>
+  );
+}

@@ -1,10 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getProductBySlug } from "~/models/catalog/products.server";
-import {
-  DEPARTMENT_PARAM,
-  deliveryEstimate,
-  isDepartment,
-} from "~/models/checkout/delivery-estimate";
+import { deliveryEstimate, isDepartment } from "~/models/checkout/delivery-estimate";
+import { DEPARTMENT_PARAM } from "~/models/checkout/departments";
 import { getSettings } from "~/models/settings/settings.server";
 import { isBlockedByMaintenance, RETRY_AFTER_SECONDS } from "~/models/settings/maintenance.server";
 import { invariantResponse } from "~/utils/invariant";

@@ -95,3 +95,19 @@ test.describe("store header", () => {
     );
   });
 });
+
+test.describe("error screens", () => {
+  test("a failure met while browsing shows the store's screen, whose code loads then", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    // Decision 112: the error screens' code is not part of the page; it loads when one is shown.
+    test.skip(!javaScriptEnabled, "a client-side navigation");
+    await page.goto("/terms");
+    await page.waitForLoadState("networkidle");
+    await page.route(/\/faq\?_data=/, (route) => route.fulfill({ status: 500, body: "fallo" }));
+    await page.getByRole("contentinfo").getByRole("link", { name: "FAQ", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Algo salió mal" })).toBeVisible();
+    await expect(page.getByText("Ocurrió un error inesperado.")).toBeVisible();
+  });
+});

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
 import { createOrder } from "../../db/factories/orders";
 import { expect, test } from "./fixtures";
@@ -169,6 +170,47 @@ test.describe("order tracking", () => {
       await expect(alert).toContainText("Verifica que el número de pedido y email sean correctos.");
       await expect(page.getByText("Pedido encontrado", { exact: true })).toHaveCount(0);
     }
+  });
+
+  test("a receipt chosen on the result before its code arrives is sent once it does", async ({
+    page,
+    db,
+    createUser,
+    login,
+    javaScriptEnabled,
+  }) => {
+    // The result card loads on first use (route.tsx): what the shopper chose stays chosen.
+    test.skip(!javaScriptEnabled, "about hydration");
+    const customer = await createUser();
+    const { order } = await placeOrder(db, { userId: customer.id, customerEmail: customer.email });
+    await login(page, customer);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/track-order?order=${order.id}`, { waitUntil: "domcontentloaded" });
+    const receipt = await sharp({
+      create: { width: 60, height: 40, channels: 3, background: "#a05" },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel("Comprobante de pago (imagen, máximo 5MB)")
+      .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: receipt });
+    release();
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Enviar comprobante" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Pedido recibido: pago en revisión" }),
+    ).toBeVisible();
+    const after = await db
+      .selectFrom("orders")
+      .select("paymentProof")
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(after.paymentProof).toMatch(/^\/resources\/payment-proofs\//);
   });
 
   test("asks for the order number", async ({ page }) => {

@@ -122,6 +122,41 @@ test.describe("reviews on the product page", () => {
     await expect(page.getByText("Ya has dejado una reseña para este producto.")).toBeVisible();
   });
 
+  test("a review written before the tab's code arrives is sent once it does", async ({
+    page,
+    db,
+    createUser,
+    login,
+    javaScriptEnabled,
+  }) => {
+    // The Reseñas panel and its form load on first use (route.tsx): what was typed stays.
+    test.skip(!javaScriptEnabled, "about hydration");
+    const buyer = await createUser({ firstName: "Renata" });
+    const { product } = await deliveredPurchase(db, buyer.id);
+    await login(page, buyer);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(reviewsTab(product.slug), { waitUntil: "domcontentloaded" });
+    await openReviewForm(page);
+    await fillReview(page, { stars: "5", title: "Antes", comment: "Escrita antes del script." });
+    release();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByLabel("Comentario")).toHaveValue("Escrita antes del script.");
+    await page.getByRole("button", { name: "Enviar reseña" }).click();
+    await expect(page.getByRole("status").getByText("Reseña enviada")).toBeVisible();
+    const review = await db
+      .selectFrom("reviews")
+      .select(["rating", "comment"])
+      .where("userId", "=", buyer.id)
+      .where("productId", "=", product.id)
+      .execute();
+    expect(review).toEqual([{ rating: 5, comment: "Escrita antes del script." }]);
+  });
+
   test("a customer who has not bought the perfume is told why, and refused", async ({
     page,
     db,

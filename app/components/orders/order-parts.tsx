@@ -1,10 +1,7 @@
 import type { TransferState } from "~/models/orders/late-proof";
 import { Link } from "@remix-run/react";
 import type { OrderStatus, PaymentMethod, ShippingMethod } from "#db/types";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Page } from "~/components/page";
 import { ProductImage } from "~/components/product-image";
-import { buttonClasses } from "~/components/ui/button";
 import {
   orderStatusMessage,
   paymentMethodLabel,
@@ -168,22 +165,5 @@ export function OrderShipping({
           </div>
         ))}
     </dl>
-  );
-}
-
-/** The error boundary of the order pages: 'Pedido no encontrado' for a 404 (D15). */
-export function OrderNotFoundBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: () => (
-          <Page title="Pedido no encontrado">
-            <Link to="/" className={buttonClasses("secondary")}>
-              Volver al inicio
-            </Link>
-          </Page>
-        ),
-      }}
-    />
   );
 }

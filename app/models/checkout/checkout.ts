@@ -9,28 +9,6 @@ import {
   type CouponRefusal,
 } from "~/models/promotions/coupons";
 
-/** storefront.md §5: the 18 departments of Honduras. */
-export const DEPARTMENTS = [
-  "Atlántida",
-  "Choluteca",
-  "Colón",
-  "Comayagua",
-  "Copán",
-  "Cortés",
-  "El Paraíso",
-  "Francisco Morazán",
-  "Gracias a Dios",
-  "Intibucá",
-  "Islas de la Bahía",
-  "La Paz",
-  "Lempira",
-  "Ocotepeque",
-  "Olancho",
-  "Santa Bárbara",
-  "Valle",
-  "Yoro",
-] as const;
-
 export const SHIPPING_METHODS = [
   "standard",
   "express",

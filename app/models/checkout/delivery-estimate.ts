@@ -1,5 +1,6 @@
 import type { ShippingMethod } from "#db/types";
-import { DEPARTMENTS, SHIPPING_LABELS, SHIPPING_METHODS } from "./checkout";
+import { SHIPPING_LABELS, SHIPPING_METHODS } from "./checkout";
+import { DEPARTMENTS } from "./departments";
 import { shippingCost, type PriceSettings } from "./pricing";
 
 /*
@@ -10,9 +11,6 @@ import { shippingCost, type PriceSettings } from "./pricing";
  */
 
 export type Department = (typeof DEPARTMENTS)[number];
-
-/** The URL parameter of the product page's department form (works without JS). */
-export const DEPARTMENT_PARAM = "departamento";
 
 export function isDepartment(value: unknown): value is Department {
   return typeof value === "string" && (DEPARTMENTS as readonly string[]).includes(value);

@@ -9,10 +9,10 @@ import {
   CHECKOUT_DRAFT_URL,
   CHECKOUT_FIELDS,
   CHECKOUT_MESSAGES,
-  DEPARTMENTS,
   SHIPPING_LABELS,
   SHIPPING_METHODS,
 } from "~/models/checkout/checkout";
+import { DEPARTMENTS } from "~/models/checkout/departments";
 import { formatMoney } from "~/utils/money";
 import { formatPhone, PHONE_MAX_LENGTH } from "~/utils/phone";
 

@@ -1,11 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import {
-  CHECKOUT_MESSAGES,
-  DEPARTMENTS,
-  PAYMENT_TIMINGS,
-  SHIPPING_METHODS,
-} from "~/models/checkout/checkout";
+import { CHECKOUT_MESSAGES, PAYMENT_TIMINGS, SHIPPING_METHODS } from "~/models/checkout/checkout";
+import { DEPARTMENTS } from "~/models/checkout/departments";
 import { CouponIntentSchema } from "~/models/promotions/coupon-form.server";
 import { formatPhone, PHONE_PATTERN } from "~/utils/phone";
 

@@ -1,11 +1,8 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Button } from "~/components/ui/button";
-import { DEPARTMENTS } from "~/models/checkout/checkout";
-import {
-  DEPARTMENT_PARAM,
-  type DeliveryEstimate as Estimate,
-} from "~/models/checkout/delivery-estimate";
+import { DEPARTMENT_PARAM, DEPARTMENTS } from "~/models/checkout/departments";
+import type { DeliveryEstimate as Estimate } from "~/models/checkout/delivery-estimate";
 import { formatMoney } from "~/utils/money";
 import type { loader as estimateLoader } from "~/routes/resources.delivery-estimate";
 

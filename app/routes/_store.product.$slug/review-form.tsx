@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useSearchParams } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { controlProps, fieldProps, useServerForm } from "~/components/forms/server-form";
 import { StarIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
@@ -17,6 +17,12 @@ import type { ReviewSchema } from "./forms.server";
 type ActionData = { review?: SubmissionResult<string[]> };
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
+
+function isComplete(form: HTMLElement | null) {
+  if (!(form instanceof HTMLFormElement)) return false;
+  const data = new FormData(form);
+  return Boolean(data.get("rating")) && String(data.get("comment") ?? "").trim() !== "";
+}
 
 /**
  * 'Escribir reseña' (storefront.md §4): collapsed in a <details> until asked for, so it opens
@@ -39,11 +45,11 @@ export function ReviewForm({ moderated }: { moderated: boolean }) {
   const comment = field("comment");
   // §5: with JS the button waits for a rating and a comment; without, the server says what is
   // missing (the schema lives with the action, decision 054: zod stays off the page).
-  const [complete, setComplete] = useState(false);
-  const checkComplete = (event: FormEvent<HTMLFormElement>) => {
-    const data = new FormData(event.currentTarget);
-    setComplete(Boolean(data.get("rating")) && String(data.get("comment") ?? "").trim() !== "");
-  };
+  // Read from the page when this code arrives (route.tsx loads it later than the page): what
+  // was chosen and typed before counts. It only decides `disabled` once hydrated.
+  const [complete, setComplete] = useState(
+    () => typeof document !== "undefined" && isComplete(document.getElementById(form.id)),
+  );
   const incomplete = hydrated && !complete;
   const ratingErrorId = rating.errors ? rating.errorId : undefined;
 
@@ -59,7 +65,7 @@ export function ReviewForm({ moderated }: { moderated: boolean }) {
         method="post"
         preventScrollReset
         {...form.props}
-        onChange={checkComplete}
+        onChange={(event) => setComplete(isComplete(event.currentTarget))}
         className="space-y-5 p-4 pt-2"
       >
         <input type="hidden" name="intent" value="review" />

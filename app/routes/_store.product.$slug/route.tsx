@@ -6,8 +6,6 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorScreen } from "~/components/error-screen";
 import { WishlistButton } from "~/components/wishlist-button";
 import { cartNotice } from "~/models/cart/cart";
 import { addToCart } from "~/models/cart/cart.server";
@@ -20,11 +18,8 @@ import {
   listApprovedReviews,
 } from "~/models/reviews/reviews.server";
 import { getSettings } from "~/models/settings/settings.server";
-import {
-  DEPARTMENT_PARAM,
-  deliveryEstimate,
-  isDepartment,
-} from "~/models/checkout/delivery-estimate";
+import { deliveryEstimate, isDepartment } from "~/models/checkout/delivery-estimate";
+import { DEPARTMENT_PARAM } from "~/models/checkout/departments";
 import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { getUser } from "~/models/auth/auth.server";
@@ -42,6 +37,11 @@ import { ProductTabs } from "./product-tabs";
 import { RelatedProducts } from "./related-products";
 import { parseAddToCart, parseReview } from "./forms.server";
 import { ReviewForm as ReviewFormOnServer } from "./review-form-render.server";
+import { ProductErrorBoundary as ProductErrorBoundaryOnServer } from "./not-found-render.server";
+import {
+  RecommendationsTab as RecommendationsTabOnServer,
+  ReviewsTab as ReviewsTabOnServer,
+} from "./tab-panels-render.server";
 
 const STORE_NAME = "Perfumería de Lujo";
 
@@ -55,6 +55,28 @@ const ReviewForm =
   typeof document === "undefined"
     ? ReviewFormOnServer
     : lazy(() => import("./review-form").then((module) => ({ default: module.ReviewForm })));
+
+/*
+ * The Reseñas and Recomendaciones tabs the same way: most visits show Descripción, so their code
+ * loads when a shopper points at or focuses a tab, or for a page opened on one of them.
+ */
+const loadTabPanels = () => import("./tab-panels");
+const ReviewsTab =
+  typeof document === "undefined"
+    ? ReviewsTabOnServer
+    : lazy(() => loadTabPanels().then((module) => ({ default: module.ReviewsTab })));
+const RecommendationsTab =
+  typeof document === "undefined"
+    ? RecommendationsTabOnServer
+    : lazy(() => loadTabPanels().then((module) => ({ default: module.RecommendationsTab })));
+
+/** The error screens too, as the root's (decision 112): their code loads when one is shown. */
+const ProductErrorBoundary =
+  typeof document === "undefined"
+    ? ProductErrorBoundaryOnServer
+    : lazy(() =>
+        import("./not-found").then((module) => ({ default: module.ProductErrorBoundary })),
+      );
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = await getProductBySlug(params.slug ?? "");
@@ -230,12 +252,26 @@ export default function ProductRoute() {
       </div>
       <ProductTabs
         product={product}
-        reviews={reviews}
-        rating={rating}
-        reviewing={reviewing}
-        reviewForm={
+        reviewCount={rating.count}
+        onIntent={() => void loadTabPanels()}
+        reviews={
           <Suspense fallback={null}>
-            <ReviewForm moderated={reviewing.moderated} />
+            <ReviewsTab
+              slug={product.slug}
+              reviews={reviews}
+              rating={rating}
+              reviewing={reviewing}
+              reviewForm={
+                <Suspense fallback={null}>
+                  <ReviewForm moderated={reviewing.moderated} />
+                </Suspense>
+              }
+            />
+          </Suspense>
+        }
+        recommendations={
+          <Suspense fallback={null}>
+            <RecommendationsTab product={product} />
           </Suspense>
         }
       />
@@ -275,19 +311,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export function ErrorBoundary() {
   return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: () => (
-          <main id="main">
-            <ErrorScreen
-              status={404}
-              title="Producto no encontrado"
-              message="El perfume que buscas no existe o ya no está disponible."
-              action={{ to: "/catalog", label: "Volver al catálogo" }}
-            />
-          </main>
-        ),
-      }}
-    />
+    <Suspense fallback={null}>
+      <ProductErrorBoundary />
+    </Suspense>
   );
 }

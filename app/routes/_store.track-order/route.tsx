@@ -4,8 +4,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { CmsHtml } from "~/components/content-page";
+import { buttonClasses } from "~/components/ui/button";
 import { Page } from "~/components/page";
 import { getActiveCmsPage } from "~/models/content/cms.server";
 import { getOrderTrackingForOwner, findOrderForTracking } from "~/models/orders/orders.server";
@@ -19,7 +21,20 @@ import { orderLookups } from "~/utils/public-form-limits.server";
 import { commitSession } from "~/utils/session.server";
 import { parseTrackOrder } from "./forms.server";
 import { TrackOrderForm } from "./track-form";
-import { TrackHelpCard, TrackResultCard } from "./track-result";
+import { TrackResultCard as TrackResultCardOnServer } from "./track-result-render.server";
+
+/*
+ * The result card (with the transfer's details and the receipt's form) shows only after a
+ * look-up, so the browser loads its code then: a focus on the look-up form starts the download,
+ * and a page that arrives with a result hydrates the server's HTML of the card, inside its
+ * Suspense boundary, once that code arrives (as the product page's review form). The server
+ * renders it at once (its own import).
+ */
+const loadTrackResult = () => import("./track-result");
+const TrackResultCard =
+  typeof document === "undefined"
+    ? TrackResultCardOnServer
+    : lazy(() => loadTrackResult().then((module) => ({ default: module.TrackResultCard })));
 
 export const meta: MetaFunction = () => [{ title: "Seguimiento de Pedido | Perfumería de Lujo" }];
 
@@ -125,10 +140,12 @@ export default function TrackOrderRoute() {
   const actionData = useActionData<typeof action>();
   const tracked = actionData?.tracked ?? (actionData ? null : owned);
   const form = (
-    <TrackOrderForm
-      lastResult={actionData?.result}
-      errorTitle={actionData?.errorTitle ?? undefined}
-    />
+    <div onFocus={() => void loadTrackResult()}>
+      <TrackOrderForm
+        lastResult={actionData?.result}
+        errorTitle={actionData?.errorTitle ?? undefined}
+      />
+    </div>
   );
 
   // backoffice.md §2: the CMS page (title, form, its HTML) while no result is shown.
@@ -150,14 +167,36 @@ export default function TrackOrderRoute() {
       <div className="space-y-8">
         {form}
         {tracked ? (
-          <TrackResultCard
-            order={tracked.order}
-            payment={tracked.payment}
-            proof={actionData?.proof ?? null}
-          />
+          <Suspense fallback={null}>
+            <TrackResultCard
+              order={tracked.order}
+              payment={tracked.payment}
+              proof={actionData?.proof ?? null}
+            />
+          </Suspense>
         ) : null}
         <TrackHelpCard />
       </div>
     </Page>
+  );
+}
+
+function TrackHelpCard() {
+  return (
+    <aside
+      aria-labelledby="track-help-heading"
+      className="border-border bg-surface-muted max-w-xl space-y-2 rounded-lg border p-5"
+    >
+      <h2 id="track-help-heading" className="font-semibold">
+        ¿Necesitas ayuda?
+      </h2>
+      <p className="text-fg-muted text-sm">
+        Tu número de pedido aparece en la confirmación de tu compra (por ejemplo, PH-261122-4821).
+        Usa el mismo correo electrónico con el que hiciste el pedido.
+      </p>
+      <Link to="/contact" className={buttonClasses("secondary", "sm")}>
+        Contáctanos
+      </Link>
+    </aside>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { OrderStatus, PaymentMethod, ShippingMethod } from "#db/types";
 import { LateProofForm } from "~/components/orders/late-proof-form";
 import { OrderStatusNote } from "~/components/orders/order-parts";
@@ -6,7 +5,6 @@ import { ProofByWhatsapp } from "~/components/orders/proof-by-whatsapp";
 import { TransferDetails, type BankAccount } from "~/components/orders/transfer-details";
 import { LATE_PROOF_RECEIVED, type TransferState } from "~/models/orders/late-proof";
 import { Badge } from "~/components/ui/badge";
-import { buttonClasses } from "~/components/ui/button";
 import {
   ORDER_STATUS_BADGES,
   SHIPPING_METHOD_LABELS,
@@ -154,25 +152,5 @@ export function TrackResultCard({
         </ol>
       </div>
     </section>
-  );
-}
-
-export function TrackHelpCard() {
-  return (
-    <aside
-      aria-labelledby="track-help-heading"
-      className="border-border bg-surface-muted max-w-xl space-y-2 rounded-lg border p-5"
-    >
-      <h2 id="track-help-heading" className="font-semibold">
-        ¿Necesitas ayuda?
-      </h2>
-      <p className="text-fg-muted text-sm">
-        Tu número de pedido aparece en la confirmación de tu compra (por ejemplo, PH-261122-4821).
-        Usa el mismo correo electrónico con el que hiciste el pedido.
-      </p>
-      <Link to="/contact" className={buttonClasses("secondary", "sm")}>
-        Contáctanos
-      </Link>
-    </aside>
   );
 }
