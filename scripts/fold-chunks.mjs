@@ -9,8 +9,8 @@
 //   1. A route that uses it and wraps every other route that does (root for the whole store, the
 //      store's layout for the storefront, a page for its own parts): it joins that route's file,
 //      which every page needing it loads anyway. entry.client counts as root's parent.
-//   2. Else, if a layout route (one with children) uses it, it is nearly universal: it joins
-//      root's file, which every page loads.
+//   2. Else, if a storefront layout uses it (`_store`, `_auth`: the layouts right under root
+//      that hold the shopper's pages), it joins root's file, which every page loads.
 //   3. Else (parts shared by some pages): one chunk per set of storefront pages that use it; the
 //      back office's pages load those chunks too instead of splitting them further.
 // Modules loaded only by `import()` (the cart drawer, the review form…) keep their own chunks.
@@ -45,12 +45,9 @@ const entryFile = fileOf(manifest.entry.module);
 const routeFiles = Object.values(manifest.routes).map((route) => fileOf(route.module));
 const rootFile = fileOf(manifest.routes.root.module);
 const parentOf = new Map([[rootFile, entryFile]]);
-const layouts = new Set([entryFile]);
 for (const route of Object.values(manifest.routes)) {
-  if (!route.parentId) continue;
-  const parent = fileOf(manifest.routes[route.parentId].module);
-  parentOf.set(fileOf(route.module), parent);
-  layouts.add(parent);
+  if (route.parentId)
+    parentOf.set(fileOf(route.module), fileOf(manifest.routes[route.parentId].module));
 }
 /** The file itself, then its parent route, up to entry.client. */
 function lineage(file) {
@@ -58,7 +55,14 @@ function lineage(file) {
   for (let at = file; at; at = parentOf.get(at)) chain.push(at);
   return chain;
 }
-const backOffice = (file) => /^routes\/admin[._]/.test(path.relative(buildDir, file));
+const backOffice = (file) => /^routes\/admin[._-]/.test(path.relative(buildDir, file));
+/** The layouts right under root that hold the shopper's pages (the store's, the sign-in's). */
+const storefrontLayouts = new Set(
+  Object.values(manifest.routes)
+    .filter((route) => route.parentId === "root")
+    .map((route) => fileOf(route.module))
+    .filter((file) => !backOffice(file) && [...parentOf.values()].includes(file)),
+);
 
 /** Rollup's input names: the file's path in public/build without esbuild's hash. */
 const entryNames = new Map(
@@ -119,7 +123,7 @@ function chunkOf(id, { getModuleInfo }) {
     .reverse()
     .find((route) => users.includes(route) && users.every((user) => lineage(user).includes(route)));
   if (wrapping) return entryNames.get(wrapping);
-  if (users.some((user) => layouts.has(user))) return entryNames.get(rootFile);
+  if (users.some((user) => storefrontLayouts.has(user))) return entryNames.get(rootFile);
   const storefront = users.filter((user) => !backOffice(user));
   const set = (storefront.length > 0 ? storefront : users).map((user) => entryNames.get(user));
   return `shared-${crypto.createHash("sha256").update(set.sort().join("\n")).digest("hex").slice(0, 12)}`;
