@@ -1,9 +1,6 @@
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
-import {
-  CHECKOUT_MESSAGES,
-  PROOF_ID_PATTERN,
-  type ProofUploadAnswer,
-} from "~/models/checkout/checkout";
+import { PROOF_ID_PATTERN, type ProofUploadAnswer } from "~/models/checkout/checkout";
+import { CHECKOUT_MESSAGES } from "~/models/checkout/checkout-messages.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { getShopper } from "~/models/auth/shopper.server";
 import {

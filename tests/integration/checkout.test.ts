@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { loader as cartLoader } from "~/routes/_store.cart/route";
 import { action, loader } from "~/routes/_store.checkout/route";
-import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout";
+import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
 import { placeOrder } from "~/models/checkout/checkout.server";
 import { db } from "~/utils/db.server";
 import { createProduct, createShopper } from "../../db/factories/catalog";

@@ -8,7 +8,7 @@ import {
 import { loader as successLoader } from "~/routes/_store.order-success";
 import { action as trackAction, loader as trackLoader } from "~/routes/_store.track-order/route";
 import { action as draftAction } from "~/routes/resources.checkout-draft";
-import { CHECKOUT_MESSAGES } from "~/models/checkout/checkout";
+import { CHECKOUT_MESSAGES } from "~/models/checkout/checkout-messages.server";
 import { LATE_PROOF_MESSAGES } from "~/models/orders/late-proof";
 import { listProofQueue } from "~/models/orders/admin.server";
 import { expireUnpaidTransfers } from "~/models/orders/transfer-deadlines.server";

@@ -3,11 +3,7 @@
  * server-only (routes/_store.checkout/forms.server.ts, decision 054).
  */
 import type { ShippingMethod } from "#db/types";
-import {
-  couponRefusalMessage,
-  type CouponIntent,
-  type CouponRefusal,
-} from "~/models/promotions/coupons";
+import type { CouponIntent, CouponRefusal } from "~/models/promotions/coupons";
 
 export const SHIPPING_METHODS = [
   "standard",
@@ -24,23 +20,15 @@ export const SHIPPING_LABELS: Record<ShippingMethod, { name: string; estimate: s
 /** The delivery estimate an order is given, in days from its creation. */
 export const DELIVERY_DAYS: Record<ShippingMethod, number> = { standard: 5, express: 2, pickup: 1 };
 
-export const CHECKOUT_MESSAGES = {
-  email: "Email inválido",
-  firstName: "Nombre debe tener al menos 2 caracteres",
-  lastName: "Apellido debe tener al menos 2 caracteres",
-  proof: "Sube el comprobante de la transferencia o elige 'Transferiré después'",
-  pickupPhone: "Para recoger en tienda el teléfono es obligatorio (formato: +504 0000-0000)",
-  address: "La dirección debe tener al menos 10 caracteres",
-  referenceAddress: "La referencia debe tener al menos 5 caracteres",
-  city: "La ciudad debe tener al menos 2 caracteres",
-  department: "Selecciona uno de los 18 departamentos",
-  phone: "Formato inválido. Ejemplo: +504 0000-0000",
+/**
+ * What the checkout page itself writes (storefront.md §5). The fields' and the order's refusals
+ * are the action's (CHECKOUT_MESSAGES in checkout-messages.server.ts): they reach the page in
+ * its reply, so their wording never travels in the page's JavaScript.
+ */
+export const CHECKOUT_TEXT = {
   emptyCart: "Tu carrito está vacío",
   orderFailedTitle: "Error al procesar pedido",
   fieldsTitle: "Revisa estos datos para confirmar tu pedido",
-  orderFailed:
-    "No se pudo procesar tu pedido. Por favor, verifica tu información e inténtalo de nuevo.",
-  created: "¡Pedido creado exitosamente!",
   /** 'Confirmar Pedido' while the proof is on its way (decision 094). */
   waitingForProof: "Esperando el comprobante…",
 } as const;
@@ -92,32 +80,12 @@ export const CHECKOUT_DRAFT_URL = "/resources/checkout-draft";
 
 export type CheckoutIntent = "place-order" | CouponIntent["intent"];
 
-/** Why placeOrder refused an order (nothing was written); `placeOrderMessage` words it. */
+/** Why placeOrder refused an order (nothing was written); `placeOrderMessage` (server) words it. */
 export type PlaceOrderRefusal =
   | { error: "empty_cart" | "proof" | "duplicate_key" }
   | { error: "unavailable"; product: string; size: string }
   | { error: "insufficient_stock"; product: string; stock: number; quantity: number }
   | { error: "coupon"; coupon: CouponRefusal };
-
-export function placeOrderMessage(refusal: PlaceOrderRefusal): string {
-  switch (refusal.error) {
-    case "empty_cart":
-      return CHECKOUT_MESSAGES.emptyCart;
-    case "proof":
-      return CHECKOUT_MESSAGES.proof;
-    case "duplicate_key":
-      return CHECKOUT_MESSAGES.orderFailed;
-    case "unavailable":
-      return `${refusal.product} (${refusal.size}) ya no está disponible. Quítalo del carrito para continuar.`;
-    case "insufficient_stock":
-      // §8 reads 'unidades disponibles' as "Stock insuficiente".
-      return refusal.stock === 0
-        ? `${refusal.product} está agotado: no hay unidades disponibles.`
-        : `No hay suficientes unidades disponibles de ${refusal.product} (stock: ${refusal.stock}, en tu carrito: ${refusal.quantity}).`;
-    case "coupon":
-      return couponRefusalMessage(refusal.coupon);
-  }
-}
 
 /** D8: where a stored proof is shown (owner and admins only). */
 export function paymentProofUrl(id: string) {

@@ -8,7 +8,7 @@ import {
   CHECKOUT_DRAFT_FIELDS,
   CHECKOUT_DRAFT_URL,
   CHECKOUT_FIELDS,
-  CHECKOUT_MESSAGES,
+  CHECKOUT_TEXT,
   SHIPPING_LABELS,
   SHIPPING_METHODS,
 } from "~/models/checkout/checkout";
@@ -182,11 +182,7 @@ export function CheckoutForm({
         <div className="space-y-6">
           <ErrorSummary
             id={form.errorId}
-            title={
-              form.errors?.length
-                ? CHECKOUT_MESSAGES.orderFailedTitle
-                : CHECKOUT_MESSAGES.fieldsTitle
-            }
+            title={form.errors?.length ? CHECKOUT_TEXT.orderFailedTitle : CHECKOUT_TEXT.fieldsTitle}
             formErrors={form.errors}
             entries={summary}
           />

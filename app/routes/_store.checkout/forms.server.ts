@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { CHECKOUT_MESSAGES, PAYMENT_TIMINGS, SHIPPING_METHODS } from "~/models/checkout/checkout";
+import { PAYMENT_TIMINGS, SHIPPING_METHODS } from "~/models/checkout/checkout";
+import { CHECKOUT_MESSAGES } from "~/models/checkout/checkout-messages.server";
 import { DEPARTMENTS } from "~/models/checkout/departments";
 import { CouponIntentSchema } from "~/models/promotions/coupon-form.server";
 import { formatPhone, PHONE_PATTERN } from "~/utils/phone";

@@ -3,7 +3,7 @@ import { ProductImage } from "~/components/product-image";
 import { CouponBox } from "~/components/coupon-form";
 import { controlProps, type ServerField } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
-import { CHECKOUT_MESSAGES, SHIPPING_METHODS } from "~/models/checkout/checkout";
+import { CHECKOUT_TEXT, SHIPPING_METHODS } from "~/models/checkout/checkout";
 import type { CouponNotice } from "~/models/promotions/coupons";
 import { formatMoney } from "~/utils/money";
 import type { loader } from "./route";
@@ -107,7 +107,7 @@ export function OrderSummary({
                 {placing
                   ? "Procesando Pedido..."
                   : waitingForProof
-                    ? CHECKOUT_MESSAGES.waitingForProof
+                    ? CHECKOUT_TEXT.waitingForProof
                     : `Confirmar Pedido · ${formatMoney(totals.total)}`}
               </Button>
             </div>

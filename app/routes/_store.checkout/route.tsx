@@ -8,7 +8,8 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { buttonClasses } from "~/components/ui/button";
-import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout";
+import { CHECKOUT_TEXT } from "~/models/checkout/checkout";
+import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
 import { getCheckoutSummary, placeOrder } from "~/models/checkout/checkout.server";
 import type { CouponNotice } from "~/models/promotions/coupons";
 import { guardAction } from "~/models/auth/guard-action.server";
@@ -189,7 +190,7 @@ export default function CheckoutRoute() {
     return (
       <main id="main" className="mx-auto w-full max-w-3xl px-4 py-16 text-center">
         <h1 className="text-2xl font-semibold">No hay productos para procesar</h1>
-        <p className="text-fg-muted mt-2">{CHECKOUT_MESSAGES.emptyCart}</p>
+        <p className="text-fg-muted mt-2">{CHECKOUT_TEXT.emptyCart}</p>
         <Link to="/catalog" className={`${buttonClasses("primary")} mt-6`}>
           Ir al Catálogo
         </Link>

@@ -1,0 +1,43 @@
+import { CHECKOUT_TEXT, type PlaceOrderRefusal } from "~/models/checkout/checkout";
+import { couponRefusalMessage } from "~/models/promotions/coupons";
+
+/**
+ * The checkout's messages (storefront.md §5): the page's own (CHECKOUT_TEXT), and the refusals
+ * the action answers with, which only the server words.
+ */
+export const CHECKOUT_MESSAGES = {
+  ...CHECKOUT_TEXT,
+  email: "Email inválido",
+  firstName: "Nombre debe tener al menos 2 caracteres",
+  lastName: "Apellido debe tener al menos 2 caracteres",
+  proof: "Sube el comprobante de la transferencia o elige 'Transferiré después'",
+  pickupPhone: "Para recoger en tienda el teléfono es obligatorio (formato: +504 0000-0000)",
+  address: "La dirección debe tener al menos 10 caracteres",
+  referenceAddress: "La referencia debe tener al menos 5 caracteres",
+  city: "La ciudad debe tener al menos 2 caracteres",
+  department: "Selecciona uno de los 18 departamentos",
+  phone: "Formato inválido. Ejemplo: +504 0000-0000",
+  orderFailed:
+    "No se pudo procesar tu pedido. Por favor, verifica tu información e inténtalo de nuevo.",
+  created: "¡Pedido creado exitosamente!",
+} as const;
+
+export function placeOrderMessage(refusal: PlaceOrderRefusal): string {
+  switch (refusal.error) {
+    case "empty_cart":
+      return CHECKOUT_MESSAGES.emptyCart;
+    case "proof":
+      return CHECKOUT_MESSAGES.proof;
+    case "duplicate_key":
+      return CHECKOUT_MESSAGES.orderFailed;
+    case "unavailable":
+      return `${refusal.product} (${refusal.size}) ya no está disponible. Quítalo del carrito para continuar.`;
+    case "insufficient_stock":
+      // §8 reads 'unidades disponibles' as "Stock insuficiente".
+      return refusal.stock === 0
+        ? `${refusal.product} está agotado: no hay unidades disponibles.`
+        : `No hay suficientes unidades disponibles de ${refusal.product} (stock: ${refusal.stock}, en tu carrito: ${refusal.quantity}).`;
+    case "coupon":
+      return couponRefusalMessage(refusal.coupon);
+  }
+}
