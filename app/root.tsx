@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "@remix-run/react";
-import { lazy, Suspense, type ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { GeneralErrorBoundary as GeneralErrorBoundaryOnServer } from "~/components/error-boundary-render.server";
 import { InlineStylesheet } from "~/components/inline-stylesheet";
 import { LoadingBar } from "~/components/loading-bar";
@@ -20,21 +20,18 @@ import { getShopper } from "~/models/auth/shopper.server";
 import { isLiteMode } from "~/utils/save-data.server";
 import { getTheme } from "~/utils/theme.server";
 import { takeToast } from "~/utils/toast.server";
+import { shownLater } from "~/utils/shown-later";
 
 /*
  * The error screens load when one is shown (decision 112): the server renders them at once, and
  * the browser hydrates that HTML, or shows a failure met while browsing, once their code
  * arrives. Should it not arrive (the connection is gone), one line says so.
  */
-const GeneralErrorBoundary =
-  typeof document === "undefined"
-    ? GeneralErrorBoundaryOnServer
-    : lazy(() =>
-        import("~/components/error-boundary").then(
-          (module) => ({ default: module.GeneralErrorBoundary }),
-          () => ({ default: ConnectionLost }),
-        ),
-      );
+const GeneralErrorBoundary = shownLater(
+  GeneralErrorBoundaryOnServer,
+  () => import("~/components/error-boundary").then((module) => module.GeneralErrorBoundary),
+  ConnectionLost,
+);
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

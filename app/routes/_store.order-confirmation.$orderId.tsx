@@ -5,7 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import {
   OrderItems,
   OrderShipping,
@@ -29,16 +29,12 @@ import { ORDER_STATUS_SHORT_LABELS, orderConfirmationTitle } from "~/models/orde
 import { getSettings } from "~/models/settings/settings.server";
 import { formatDate } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
+import { shownLater } from "~/utils/shown-later";
 
 /** 'Pedido no encontrado': the error screens load when one is shown (decision 112). */
-const OrderNotFoundBoundary =
-  typeof document === "undefined"
-    ? OrderNotFoundBoundaryOnServer
-    : lazy(() =>
-        import("~/components/orders/order-not-found").then((module) => ({
-          default: module.OrderNotFoundBoundary,
-        })),
-      );
+const OrderNotFoundBoundary = shownLater(OrderNotFoundBoundaryOnServer, () =>
+  import("~/components/orders/order-not-found").then((module) => module.OrderNotFoundBoundary),
+);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Confirmación de pedido"} | Perfumería de Lujo` },

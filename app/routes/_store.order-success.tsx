@@ -1,6 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { LateProofForm } from "~/components/orders/late-proof-form";
 import { OrderNotFoundBoundary as OrderNotFoundBoundaryOnServer } from "~/components/orders/order-not-found-render.server";
 import { OrderStatusNote } from "~/components/orders/order-parts";
@@ -13,16 +13,12 @@ import { getTransferState } from "~/models/orders/late-proof.server";
 import { orderConfirmationTitle } from "~/models/orders/status";
 import { getSettings } from "~/models/settings/settings.server";
 import { formatMoney } from "~/utils/money";
+import { shownLater } from "~/utils/shown-later";
 
 /** 'Pedido no encontrado': the error screens load when one is shown (decision 112). */
-const OrderNotFoundBoundary =
-  typeof document === "undefined"
-    ? OrderNotFoundBoundaryOnServer
-    : lazy(() =>
-        import("~/components/orders/order-not-found").then((module) => ({
-          default: module.OrderNotFoundBoundary,
-        })),
-      );
+const OrderNotFoundBoundary = shownLater(OrderNotFoundBoundaryOnServer, () =>
+  import("~/components/orders/order-not-found").then((module) => module.OrderNotFoundBoundary),
+);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Pedido recibido"} | Perfumería de Lujo` },

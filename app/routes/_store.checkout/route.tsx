@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { CHECKOUT_TEXT } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
@@ -32,6 +32,7 @@ import {
   VerifyEmailNotice as VerifyEmailNoticeOnServer,
 } from "./verify-email-notice-render.server";
 import { getSettings } from "~/models/settings/settings.server";
+import { shownLater } from "~/utils/shown-later";
 
 export const meta: MetaFunction = () => [{ title: "Finalizar Compra | Perfumería de Lujo" }];
 
@@ -40,14 +41,9 @@ export const meta: MetaFunction = () => [{ title: "Finalizar Compra | Perfumerí
  * Decision 106's notice shows only to an account whose e-mail is not verified yet: its code
  * loads for a page that shows it (decision 112); the server renders it at once.
  */
-const VerifyEmailNotice =
-  typeof document === "undefined"
-    ? VerifyEmailNoticeOnServer
-    : lazy(() =>
-        import("~/components/auth/verify-email-notice").then((module) => ({
-          default: module.VerifyEmailNotice,
-        })),
-      );
+const VerifyEmailNotice = shownLater(VerifyEmailNoticeOnServer, () =>
+  import("~/components/auth/verify-email-notice").then((module) => module.VerifyEmailNotice),
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, shopper, session } = await getShopper(request);

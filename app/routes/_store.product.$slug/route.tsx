@@ -5,7 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { WishlistButton } from "~/components/wishlist-button";
 import { cartNotice } from "~/models/cart/cart";
 import { addToCart } from "~/models/cart/cart.server";
@@ -42,6 +42,7 @@ import {
   RecommendationsTab as RecommendationsTabOnServer,
   ReviewsTab as ReviewsTabOnServer,
 } from "./tab-panels-render.server";
+import { shownLater } from "~/utils/shown-later";
 
 const STORE_NAME = "Perfumería de Lujo";
 
@@ -51,32 +52,26 @@ const STORE_NAME = "Perfumería de Lujo";
  * the form, inside its Suspense boundary, once that code arrives (selective hydration), and a
  * client-side visit to the tab shows it then. The server renders it at once (its own import).
  */
-const ReviewForm =
-  typeof document === "undefined"
-    ? ReviewFormOnServer
-    : lazy(() => import("./review-form").then((module) => ({ default: module.ReviewForm })));
+const ReviewForm = shownLater(ReviewFormOnServer, () =>
+  import("./review-form").then((module) => module.ReviewForm),
+);
 
 /*
  * The Reseñas and Recomendaciones tabs the same way: most visits show Descripción, so their code
  * loads when a shopper points at or focuses a tab, or for a page opened on one of them.
  */
 const loadTabPanels = () => import("./tab-panels");
-const ReviewsTab =
-  typeof document === "undefined"
-    ? ReviewsTabOnServer
-    : lazy(() => loadTabPanels().then((module) => ({ default: module.ReviewsTab })));
-const RecommendationsTab =
-  typeof document === "undefined"
-    ? RecommendationsTabOnServer
-    : lazy(() => loadTabPanels().then((module) => ({ default: module.RecommendationsTab })));
+const ReviewsTab = shownLater(ReviewsTabOnServer, () =>
+  loadTabPanels().then((module) => module.ReviewsTab),
+);
+const RecommendationsTab = shownLater(RecommendationsTabOnServer, () =>
+  loadTabPanels().then((module) => module.RecommendationsTab),
+);
 
 /** The error screens too, as the root's (decision 112): their code loads when one is shown. */
-const ProductErrorBoundary =
-  typeof document === "undefined"
-    ? ProductErrorBoundaryOnServer
-    : lazy(() =>
-        import("./not-found").then((module) => ({ default: module.ProductErrorBoundary })),
-      );
+const ProductErrorBoundary = shownLater(ProductErrorBoundaryOnServer, () =>
+  import("./not-found").then((module) => module.ProductErrorBoundary),
+);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = await getProductBySlug(params.slug ?? "");

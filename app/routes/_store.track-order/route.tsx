@@ -5,7 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { CmsHtml } from "~/components/content-page";
 import { buttonClasses } from "~/components/ui/button";
 import { Page } from "~/components/page";
@@ -22,6 +22,7 @@ import { commitSession } from "~/utils/session.server";
 import { parseTrackOrder } from "./forms.server";
 import { TrackOrderForm } from "./track-form";
 import { TrackResultCard as TrackResultCardOnServer } from "./track-result-render.server";
+import { shownLater } from "~/utils/shown-later";
 
 /*
  * The result card (with the transfer's details and the receipt's form) shows only after a
@@ -31,10 +32,9 @@ import { TrackResultCard as TrackResultCardOnServer } from "./track-result-rende
  * renders it at once (its own import).
  */
 const loadTrackResult = () => import("./track-result");
-const TrackResultCard =
-  typeof document === "undefined"
-    ? TrackResultCardOnServer
-    : lazy(() => loadTrackResult().then((module) => ({ default: module.TrackResultCard })));
+const TrackResultCard = shownLater(TrackResultCardOnServer, () =>
+  loadTrackResult().then((module) => module.TrackResultCard),
+);
 
 export const meta: MetaFunction = () => [{ title: "Seguimiento de Pedido | Perfumería de Lujo" }];
 
