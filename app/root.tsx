@@ -17,6 +17,7 @@ import { isBlockedByMaintenance, maintenanceResponse } from "~/models/settings/m
 import { useNonce } from "~/utils/nonce";
 import { useRootData } from "~/hooks/use-root-data";
 import { getShopper } from "~/models/auth/shopper.server";
+import { hondurasYear } from "~/utils/dates";
 import { isLiteMode } from "~/utils/save-data.server";
 import { getTheme } from "~/utils/theme.server";
 import { takeToast } from "~/utils/toast.server";
@@ -65,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       theme,
       liteMode,
       toast,
+      // The footer's year in Honduras (D6), so the server and the browser print the same one.
+      year: hondurasYear(),
       counts,
       settings: {
         siteName: settings.siteName,

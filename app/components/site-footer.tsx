@@ -1,7 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useRootData } from "~/hooks/use-root-data";
 import type { ReactNode } from "react";
-import { hondurasYear } from "~/utils/dates";
 import { telUrl } from "~/utils/phone";
 import { whatsappUrl } from "~/utils/whatsapp";
 import { WhatsappLink } from "./whatsapp-link";
@@ -38,6 +37,8 @@ const legalLinks = [
 const linkClass = "rounded-sm text-fg-muted underline-offset-4 hover:text-fg hover:underline";
 
 export function SiteFooter({ settings }: SiteFooterProps) {
+  // The root loader's, on the store's calendar (decision 111: no Intl and no dates module here).
+  const year = useRootData()?.year;
   const social = [
     { href: settings.instagramUrl, label: "Instagram" },
     { href: settings.facebookUrl, label: "Facebook" },
@@ -112,7 +113,7 @@ export function SiteFooter({ settings }: SiteFooterProps) {
       <div className="border-border border-t">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-6">
           <p className="text-fg-muted">
-            © {hondurasYear()} Perfumería de Lujo. Todos los derechos reservados.
+            © {year} Perfumería de Lujo. Todos los derechos reservados.
           </p>
           <LiteModeToggle />
         </div>
