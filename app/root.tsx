@@ -17,7 +17,6 @@ import { isBlockedByMaintenance, maintenanceResponse } from "~/models/settings/m
 import { useNonce } from "~/utils/nonce";
 import { useRootData } from "~/hooks/use-root-data";
 import { getShopper } from "~/models/auth/shopper.server";
-import { hondurasYear } from "~/utils/dates";
 import { isLiteMode } from "~/utils/save-data.server";
 import { getTheme } from "~/utils/theme.server";
 import { takeToast } from "~/utils/toast.server";
@@ -66,8 +65,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       theme,
       liteMode,
       toast,
-      // The footer's year in Honduras (D6), so the server and the browser print the same one.
-      year: hondurasYear(),
+      // The footer's year in Honduras (UTC−6 all year, D6), so the server and the browser print
+      // the same one. Not from ~/utils/dates: an import the loader alone uses still adds its
+      // chunk to every page's first load (decision 111).
+      year: new Date(Date.now() - 6 * 60 * 60 * 1000).getUTCFullYear(),
       counts,
       settings: {
         siteName: settings.siteName,

@@ -3,7 +3,7 @@
  *
  * Decision 111: a page's first Intl formatter costs the browser tens of milliseconds of
  * start-up, so nothing here builds one when the module loads: the dates a storefront page
- * shows while it hydrates (a review's day, the footer's year) are plain arithmetic on
+ * shows while it hydrates (a review's day) are plain arithmetic on
  * Honduras' fixed offset, the same characters as Intl's (tests/unit/dates.test.ts compares
  * them); the rest build their formatter the first time they are used.
  */
@@ -33,11 +33,6 @@ const MONTHS = [
 export function formatDate(iso: string) {
   const day = hondurasClock(new Date(iso));
   return `${day.getUTCDate()} de ${MONTHS[day.getUTCMonth()]} de ${day.getUTCFullYear()}`;
-}
-
-/** The year in Honduras now (the store's own calendar, so the server and the browser agree). */
-export function hondurasYear(now = new Date()) {
-  return hondurasClock(now).getUTCFullYear();
 }
 
 /** One Intl formatter, built the first time it is used. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { dayOfIso, formatDate, hondurasYear, isoToHondurasLocal } from "~/utils/dates";
+import { dayOfIso, formatDate, isoToHondurasLocal } from "~/utils/dates";
 
 /*
  * Decision 111: the dates a storefront page shows while it hydrates are plain arithmetic on
@@ -10,7 +10,6 @@ import { dayOfIso, formatDate, hondurasYear, isoToHondurasLocal } from "~/utils/
 const honduras = (options: Intl.DateTimeFormatOptions, locale = "es-HN") =>
   new Intl.DateTimeFormat(locale, { timeZone: "America/Tegucigalpa", ...options });
 const longDate = honduras({ day: "numeric", month: "long", year: "numeric" });
-const year = honduras({ year: "numeric" });
 const day = honduras({ year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA");
 
 /** Instants from 2007 (Honduras last kept daylight saving in 2006) to 2100, and minutes around a
@@ -34,16 +33,6 @@ describe("dates without Intl", () => {
       }),
       { numRuns: 2000 },
     );
-  });
-
-  test("hondurasYear is the year in Honduras, which starts at 06:00 UTC on 1 January", () => {
-    fc.assert(
-      fc.property(instants, (date) => {
-        expect(String(hondurasYear(date))).toBe(year.format(date));
-      }),
-    );
-    expect(hondurasYear(new Date("2027-01-01T05:59:59.999Z"))).toBe(2026);
-    expect(hondurasYear(new Date("2027-01-01T06:00:00.000Z"))).toBe(2027);
   });
 
   test("dayOfIso is the Honduras day as a date input shows it", () => {
