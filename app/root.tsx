@@ -77,6 +77,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       theme,
       liteMode,
       toast,
+      // The footer's year in Honduras (UTC−6 all year, D6), so the server and the browser print
+      // the same one. Not from ~/utils/dates: an import the loader alone uses still adds its
+      // chunk to every page's first load (decision 111).
+      year: new Date(Date.now() - 6 * 60 * 60 * 1000).getUTCFullYear(),
       counts,
       settings: {
         siteName: settings.siteName,

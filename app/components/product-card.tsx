@@ -43,9 +43,13 @@ export function ProductCard({
   const list = variant === "list";
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
+    // Decision 111: a card off screen is neither styled nor laid out until it is scrolled near
+    // (its own overflow is hidden already, so nothing of it is clipped that was not).
     <article
-      className={`border-border bg-surface relative flex w-full overflow-hidden rounded-lg border ${
-        list ? "flex-row" : "flex-col"
+      className={`border-border bg-surface relative flex w-full overflow-hidden rounded-lg border [content-visibility:auto] ${
+        list
+          ? "flex-row [contain-intrinsic-size:auto_9rem]"
+          : "flex-col [contain-intrinsic-size:auto_24rem]"
       }`}
     >
       <div className={`relative shrink-0 ${list ? "w-28 sm:w-40" : ""}`}>

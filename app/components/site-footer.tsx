@@ -34,15 +34,11 @@ const legalLinks = [
   { to: "/cookies", label: "Cookies" },
 ];
 
-// The store's own calendar (D6), so the server and the browser print the same year.
-const yearFormat = new Intl.DateTimeFormat("es-HN", {
-  year: "numeric",
-  timeZone: "America/Tegucigalpa",
-});
-
 const linkClass = "rounded-sm text-fg-muted underline-offset-4 hover:text-fg hover:underline";
 
 export function SiteFooter({ settings }: SiteFooterProps) {
+  // The root loader's, on the store's calendar (decision 111: no Intl and no dates module here).
+  const year = useRootData()?.year;
   const social = [
     { href: settings.instagramUrl, label: "Instagram" },
     { href: settings.facebookUrl, label: "Facebook" },
@@ -51,7 +47,8 @@ export function SiteFooter({ settings }: SiteFooterProps) {
   ].filter((link) => link.href);
 
   return (
-    <footer className="border-border bg-surface mt-16 border-t text-sm">
+    // Decision 111: below the fold on every page, the footer is styled and laid out when near.
+    <footer className="border-border bg-surface mt-16 border-t text-sm [contain-intrinsic-size:auto_48rem] [content-visibility:auto]">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-4">
           <p className="font-display flex items-center gap-2 text-lg font-semibold">
@@ -116,7 +113,7 @@ export function SiteFooter({ settings }: SiteFooterProps) {
       <div className="border-border border-t">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-6">
           <p className="text-fg-muted">
-            © {yearFormat.format(new Date())} Perfumería de Lujo. Todos los derechos reservados.
+            © {year} Perfumería de Lujo. Todos los derechos reservados.
           </p>
           <LiteModeToggle />
         </div>

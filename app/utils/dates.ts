@@ -1,17 +1,47 @@
-/** D6: dates shown in es-HN, in Honduras' time zone, whatever the server's zone is. */
-const longDate = new Intl.DateTimeFormat("es-HN", {
-  timeZone: "America/Tegucigalpa",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
+/*
+ * D6: dates shown in es-HN, in Honduras' time zone, whatever the server's zone is.
+ *
+ * Decision 111: a page's first Intl formatter costs the browser tens of milliseconds of
+ * start-up, so nothing here builds one when the module loads: the dates a storefront page
+ * shows while it hydrates (a review's day) are plain arithmetic on
+ * Honduras' fixed offset, the same characters as Intl's (tests/unit/dates.test.ts compares
+ * them); the rest build their formatter the first time they are used.
+ */
+const HONDURAS_OFFSET_MS = 6 * 60 * 60 * 1000;
+
+/** The instant moved to Honduras' wall clock, read with the getUTC… methods. */
+function hondurasClock(date: Date) {
+  return new Date(date.getTime() - HONDURAS_OFFSET_MS);
+}
+
+const MONTHS = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
 
 /** "5 de noviembre de 2026" for an ISO timestamp. */
 export function formatDate(iso: string) {
-  return longDate.format(new Date(iso));
+  const day = hondurasClock(new Date(iso));
+  return `${day.getUTCDate()} de ${MONTHS[day.getUTCMonth()]} de ${day.getUTCFullYear()}`;
 }
 
-const dateTime = new Intl.DateTimeFormat("es-HN", {
+/** One Intl formatter, built the first time it is used. */
+function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions) {
+  let format: Intl.DateTimeFormat | undefined;
+  return (date: Date) => (format ??= new Intl.DateTimeFormat(locale, options)).format(date);
+}
+
+const dateTime = lazyFormat("es-HN", {
   timeZone: "America/Tegucigalpa",
   day: "numeric",
   month: "short",
@@ -22,7 +52,7 @@ const dateTime = new Intl.DateTimeFormat("es-HN", {
 
 /** "5 nov 2026, 3:04 p. m." for an ISO timestamp: when an order's step happened. */
 export function formatDateTime(iso: string) {
-  return dateTime.format(new Date(iso));
+  return dateTime(new Date(iso));
 }
 
 /*
@@ -42,16 +72,9 @@ export function endOfDayIso(day: string) {
   return new Date(`${day}T23:59:59.999${HONDURAS_OFFSET}`).toISOString();
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Tegucigalpa",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /** The Honduras day ("2026-12-01") of an ISO timestamp, as a date input shows it. */
 export function dayOfIso(iso: string) {
-  return dayFormat.format(new Date(iso));
+  return hondurasClock(new Date(iso)).toISOString().slice(0, 10);
 }
 
 /** A calendar day ("2026-12-01") moved by whole days; calendar arithmetic, no time zone. */
@@ -79,6 +102,5 @@ export function hondurasLocalToIso(value: string) {
 
 /** An ISO timestamp as a datetime-local input shows it, in Honduras' wall-clock time. */
 export function isoToHondurasLocal(iso: string) {
-  const shifted = new Date(new Date(iso).getTime() - 6 * 60 * 60 * 1000);
-  return shifted.toISOString().slice(0, 16);
+  return hondurasClock(new Date(iso)).toISOString().slice(0, 16);
 }

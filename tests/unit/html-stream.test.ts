@@ -37,7 +37,7 @@ describe("BatchedHtmlStream", () => {
     let corruptedRenders = 0;
     for (let padding = 0; padding < 64; padding++) {
       const raw = await render(catalogue(padding), new PassThrough());
-      const html = await render(catalogue(padding), new BatchedHtmlStream());
+      const html = await render(catalogue(padding), new BatchedHtmlStream(""));
       if (raw.includes(0)) corruptedRenders++;
 
       expect(html.includes(0)).toBe(false);

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { formatMoney, lempirasToCentavos, parseMoney } from "~/utils/money";
 
@@ -11,6 +12,32 @@ describe("formatMoney", () => {
     [99999999, "L\u00a0999,999.99"],
   ])("%i centavos → %s", (centavos, expected) => {
     expect(formatMoney(centavos)).toBe(expected);
+  });
+
+  // Decision 111: plain arithmetic instead of Intl (a page's first formatter costs its start-up),
+  // character for character what Intl prints for es-HN lempiras.
+  const intl = new Intl.NumberFormat("es-HN", {
+    style: "currency",
+    currency: "HNL",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const viaIntl = (centavos: number) =>
+    intl
+      .format(centavos / 100)
+      .replace(/^L\s*/u, "L\u00a0")
+      .replace(/\u202f/gu, "\u00a0");
+
+  test("prints what Intl prints for es-HN lempiras", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (centavos) => {
+        expect(formatMoney(centavos)).toBe(viaIntl(centavos));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const centavos of [0.5, 1.5, 2.5, -0.5, 12345.5, -0]) {
+      expect(formatMoney(centavos)).toBe(viaIntl(centavos));
+    }
   });
 
   test("joins the currency sign to the amount with one no-break space, so it never wraps", () => {
