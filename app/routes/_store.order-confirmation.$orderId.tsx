@@ -16,6 +16,7 @@ import {
 import { LateProofForm } from "~/components/orders/late-proof-form";
 import { ProofByWhatsapp } from "~/components/orders/proof-by-whatsapp";
 import { TransferDetails } from "~/components/orders/transfer-details";
+import { TransferDeadline } from "~/components/orders/transfer-deadline";
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
 import { OrderNumber } from "~/components/orders/order-number";
@@ -113,11 +114,9 @@ export default function OrderConfirmationRoute() {
               <h2 id="transfer-heading" className="text-lg font-semibold">
                 Tu transferencia
               </h2>
-              <TransferDetails
-                bank={bank}
-                totals={[{ amount: order.total }]}
-                dueAt={transfer.dueAt}
-              />
+              <TransferDetails bank={bank} totals={[{ amount: order.total }]}>
+                <TransferDeadline dueAt={transfer.dueAt} />
+              </TransferDetails>
               <LateProofForm
                 action={`/order-confirmation/${order.id}`}
                 error={actionData?.proofError}

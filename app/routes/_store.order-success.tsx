@@ -6,6 +6,7 @@ import { OrderNotFoundBoundary as OrderNotFoundBoundaryOnServer } from "~/compon
 import { OrderStatusNote } from "~/components/orders/order-parts";
 import { ProofByWhatsapp } from "~/components/orders/proof-by-whatsapp";
 import { TransferDetails } from "~/components/orders/transfer-details";
+import { TransferDeadline } from "~/components/orders/transfer-deadline";
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
 import { requireOwnedOrder } from "~/models/auth/shopper.server";
@@ -106,11 +107,9 @@ export default function OrderSuccessRoute() {
             <h2 id="transfer-heading" className="text-lg font-semibold">
               Tu transferencia
             </h2>
-            <TransferDetails
-              bank={bank}
-              totals={[{ amount: order.total }]}
-              dueAt={transfer.dueAt}
-            />
+            <TransferDetails bank={bank} totals={[{ amount: order.total }]}>
+              <TransferDeadline dueAt={transfer.dueAt} />
+            </TransferDetails>
             <LateProofForm action={`/order-confirmation/${order.id}`} />
             <ProofByWhatsapp orderNumber={order.orderNumber} total={order.total} />
           </section>

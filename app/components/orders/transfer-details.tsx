@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
 import { CopyButton } from "~/components/copy-button";
-import { formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 
 export type BankAccount = { bankName: string; bankAccount: string; bankHolder: string };
 
 // A row is a <div> right inside the <dl>, the only wrapper a <dl> allows around dt and dd.
-function Row({
+export function TransferRow({
   term,
   className = "",
   children,
@@ -25,37 +24,38 @@ function Row({
 
 /**
  * Where and how much the shopper transfers: the exact total and the account, each with
- * 'Copiar' when JavaScript runs, and the deadline when the order has one (decision 096).
+ * 'Copiar' when JavaScript runs; `children` adds rows (an order's deadline: TransferDeadline,
+ * decision 096, kept apart so the checkout, which has none, loads no date formatting).
  * `total` may be several amounts, one per shipping method, each shown only for its method.
  */
 export function TransferDetails({
   bank,
   totals,
-  dueAt,
+  children,
 }: {
   bank: BankAccount;
   totals: { amount: number; className?: string }[];
-  dueAt?: string | null;
+  children?: ReactNode;
 }) {
   return (
     <dl className="bg-surface-muted grid gap-2 rounded-lg p-4 text-sm">
       {totals.map(({ amount, className }) => (
-        <Row key={`${amount}-${className ?? ""}`} term="Total a transferir" className={className}>
+        <TransferRow
+          key={`${amount}-${className ?? ""}`}
+          term="Total a transferir"
+          className={className}
+        >
           <span className="text-base tabular-nums">{formatMoney(amount)}</span>
           <CopyButton value={(amount / 100).toFixed(2)} label="total" />
-        </Row>
+        </TransferRow>
       ))}
-      <Row term="Banco">{bank.bankName}</Row>
-      <Row term="Número de cuenta">
+      <TransferRow term="Banco">{bank.bankName}</TransferRow>
+      <TransferRow term="Número de cuenta">
         <span className="tabular-nums">{bank.bankAccount}</span>
         <CopyButton value={bank.bankAccount} label="número de cuenta" />
-      </Row>
-      <Row term="Titular">{bank.bankHolder}</Row>
-      {dueAt ? (
-        <Row term="Paga antes del">
-          <time dateTime={dueAt}>{formatDateTime(dueAt)}</time>
-        </Row>
-      ) : null}
+      </TransferRow>
+      <TransferRow term="Titular">{bank.bankHolder}</TransferRow>
+      {children}
     </dl>
   );
 }

@@ -3,6 +3,7 @@ import { LateProofForm } from "~/components/orders/late-proof-form";
 import { OrderStatusNote } from "~/components/orders/order-parts";
 import { ProofByWhatsapp } from "~/components/orders/proof-by-whatsapp";
 import { TransferDetails, type BankAccount } from "~/components/orders/transfer-details";
+import { TransferDeadline } from "~/components/orders/transfer-deadline";
 import { LATE_PROOF_RECEIVED, type TransferState } from "~/models/orders/late-proof";
 import { Badge } from "~/components/ui/badge";
 import {
@@ -101,11 +102,9 @@ export function TrackResultCard({
       />
       {payment.transfer.kind === "awaiting" ? (
         <div className="space-y-4">
-          <TransferDetails
-            bank={payment.bank}
-            totals={[{ amount: order.total }]}
-            dueAt={payment.transfer.dueAt}
-          />
+          <TransferDetails bank={payment.bank} totals={[{ amount: order.total }]}>
+            <TransferDeadline dueAt={payment.transfer.dueAt} />
+          </TransferDetails>
           <LateProofForm
             action={payment.upload.action}
             hidden={payment.upload.hidden}
