@@ -336,10 +336,12 @@ function SearchBox({ defaultValue = "" }: { defaultValue?: string }) {
   };
   const input = (
     <div className="relative min-w-0 flex-1">
+      {/* Uncontrolled: what was typed before the page hydrated stays in it (a controlled box
+          would be reset to the state's value at its next render) and is what Enter sends. */}
       <input
         {...props}
         type="search"
-        value={text}
+        defaultValue={defaultValue}
         autoComplete="off"
         role="combobox"
         aria-autocomplete="list"

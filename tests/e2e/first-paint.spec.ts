@@ -62,3 +62,33 @@ test("the catalogue paints before its scripts load, and a menu opened meanwhile 
     await expect(tracking).toBeHidden();
   }
 });
+
+test.describe("on a wide screen", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("a search typed before the scripts arrive is still the search Enter sends", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const box = page.getByRole("combobox", { name: "Buscar perfumes" });
+    await box.fill("chanel");
+    release();
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("button", { name: /^Carrito/ })).toBeVisible();
+      // A render after hydration (the box's own focus) must not take the text back.
+      await box.blur();
+      await box.focus();
+      await expect(box).toHaveValue("chanel");
+    }
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/catalog\?search=chanel$/);
+    await expect(page.getByRole("combobox", { name: "Buscar perfumes" })).toHaveValue("chanel");
+  });
+});
