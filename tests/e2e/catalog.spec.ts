@@ -35,9 +35,13 @@ async function expectedNames(
   return (await query.execute()).map((row) => row.name);
 }
 
-// A card's name is its one heading (h2 in the catalogue's grid, h3 under a section's h2).
-const cardNames = (page: Page) =>
-  page.getByRole("main").locator("article").getByRole("heading").allInnerTexts();
+// A card's name is its one heading (h2 in the catalogue's grid, h3 under a section's h2). Its
+// text, not its innerText: a card below the fold skips rendering (content-visibility, decision
+// 111), and innerText reads only what is rendered.
+const cardNames = async (page: Page) =>
+  (await page.getByRole("main").locator("article").getByRole("heading").allTextContents()).map(
+    (name) => name.trim(),
+  );
 
 /**
  * The whole catalogue's count. Other tests add and remove products of their own on the shared

@@ -4,9 +4,13 @@ import { expect, test } from "./fixtures";
 
 /* The front page and the made-to-order catalogue against the demo store, in both projects. */
 
-// A card's name is its one heading (h2 in the catalogue's grid, h3 under a section's h2).
-const cardNames = (page: Page) =>
-  page.getByRole("main").locator("article").getByRole("heading").allInnerTexts();
+// A card's name is its one heading (h2 in the catalogue's grid, h3 under a section's h2). Its
+// text, not its innerText: a card below the fold skips rendering (content-visibility, decision
+// 111), and innerText reads only what is rendered.
+const cardNames = async (page: Page) =>
+  (await page.getByRole("main").locator("article").getByRole("heading").allTextContents()).map(
+    (name) => name.trim(),
+  );
 
 async function madeToOrderNames(db: DB, gender?: "masculine" | "feminine" | "unisex") {
   let query = db
