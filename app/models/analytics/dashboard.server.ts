@@ -91,7 +91,8 @@ export function recentOrders(limit = 10, executor: Kysely<Database> = db) {
     .execute();
 }
 
-/** Bytes under a folder, 0 when it does not exist yet (no upload so far). */
+/** Bytes under a folder, 0 when it does not exist yet (no upload so far); files that vanish
+ * while it is measured count 0. */
 async function folderSize(folder: string): Promise<number> {
   const entries = await fs
     .readdir(folder, { withFileTypes: true, recursive: true })
@@ -102,7 +103,17 @@ async function folderSize(folder: string): Promise<number> {
   const sizes = await Promise.all(
     entries
       .filter((entry) => entry.isFile())
-      .map((entry) => fs.stat(path.join(entry.parentPath, entry.name)).then((stat) => stat.size)),
+      .map((entry) =>
+        fs.stat(path.join(entry.parentPath, entry.name)).then(
+          (stat) => stat.size,
+          (error: NodeJS.ErrnoException) => {
+            // Gone since the listing: a receipt's temporary file renamed into place, a product
+            // image replaced. Uploads go on while an admin looks at the dashboard.
+            if (error.code === "ENOENT") return 0;
+            throw error;
+          },
+        ),
+      ),
   );
   return sizes.reduce((sum, size) => sum + size, 0);
 }
