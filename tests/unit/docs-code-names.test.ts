@@ -29,7 +29,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const CODE_DIRS = ["app", "db", "scripts", "tests", "public", ".ci"];
 const SKIP_DIRS = new Set(["node_modules", "build", ".cache", ".tmp", ".git"]);
 const SOURCE_EXTENSION = /\.(ts|tsx|mjs|js|cjs|json|md|css|sh|svg|sql|yml|yaml)$/;
-const TEXT_FILE = /\.(ts|tsx|mjs|js|cjs|json|css|sh|svg|d\.ts|txt|webmanifest)$|(^|\/)run$/;
+const TEXT_FILE = /\.(ts|tsx|mjs|js|cjs|json|css|sh|svg|d\.ts|txt|webmanifest|patch)$|(^|\/)run$/;
 
 function walk(dir: string, files: string[], dirs: string[]) {
   for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
