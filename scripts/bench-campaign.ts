@@ -199,7 +199,8 @@ async function checkStock(db: DB, campaign: Campaign, since: string) {
 // ---------------------------------------------------------------------------------------------
 // A phone
 
-type Reply = { status: number; location: string | undefined; body: string };
+/** `cached`: answered from the shared page cache (its X-Page-Cache header, decision 067). */
+type Reply = { status: number; location: string | undefined; body: string; cached: boolean };
 
 /** One phone: its own keep-alive connection, address and cookies. */
 class Phone {
@@ -257,6 +258,7 @@ class Phone {
               status: response.statusCode ?? 0,
               location: response.headers.location,
               body: raw.toString("utf8"),
+              cached: response.headers["x-page-cache"] === "hit",
             });
           });
         },
@@ -296,6 +298,8 @@ type Tally = {
   requests: number;
   errors: number;
   pages: number[];
+  /** Pages the shared page cache answered. */
+  cachedPages: number;
   forms: number[];
   checkouts: number[];
 };
@@ -306,6 +310,7 @@ const newTally = (): Tally => ({
   requests: 0,
   errors: 0,
   pages: [],
+  cachedPages: 0,
   forms: [],
   checkouts: [],
 });
@@ -403,6 +408,7 @@ class Shopper {
   /** A page: 200 and HTML that holds `expect` (a 200 with an error page is an error). */
   async page(path: string, expect: string | RegExp, redirected = false) {
     const reply = await this.timed(this.tally.pages, "GET", path, undefined, redirected);
+    if (reply.cached) this.tally.cachedPages++;
     if (reply.status !== 200) this.fail(`GET ${route(path)}`, `HTTP ${reply.status}`);
     if (!matches(reply.body, expect)) this.fail(`GET ${route(path)}`, `not the page (${expect})`);
     return reply.body;
@@ -800,6 +806,12 @@ function printReport(
   console.log(
     `Pages once every shopper has arrived (after ${RAMP_S} s): ${steady.count}, p50 ` +
       `${ms(steady.p50)}, p95 ${ms(steady.p95)}, p99 ${ms(steady.p99)}.`,
+  );
+  const cached = all.reduce((sum, t) => sum + t.cachedPages, 0);
+  console.log(
+    `Pages from the shared page cache: ${cached} of ${pages.count} ` +
+      `(${((100 * cached) / Math.max(1, pages.count)).toFixed(0)} %; first-time visitors ` +
+      `${tallies.visitor.cachedPages} of ${tallies.visitor.pages.length}).`,
   );
   console.log(
     `Orders placed: ${outcomes.ordersPlaced}; checkouts refused for lack of stock (Spanish message, ` +

@@ -19,7 +19,10 @@ import { themeFromCookieHeader } from "./theme.server";
 
 /** The storefront pages that show nothing personal to a visitor without cookies. */
 const SHARED_PAGES =
-  /^\/(|catalog|product\/[^/]+|contact|faq|authenticity|cookies|privacy|terms|returns|productos-por-encargo)$/;
+  /^\/(|catalog|search|product\/[^/]+|contact|faq|authenticity|cookies|privacy|terms|returns|productos-por-encargo)$/;
+
+/** A product page: it shows its exact stock, checked on every hit (decision 115). */
+const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
 
 /** The only cookies a first-time visitor may send: D5's theme and 'Modo ligero' (098), keyed. */
 const SHARED_COOKIES = new Set(["theme", LITE_COOKIE_NAME]);
@@ -36,11 +39,23 @@ const MAX_QUERY_LENGTH = 300;
 const MAX_PAGES = 400;
 const MAX_BYTES = 64 * 1024 * 1024;
 
-/** Issued by `servePageFromCache` on a miss; passed to the render through the load context. */
-export type PageCacheTicket = { key: string; version: number };
+/**
+ * A sale does not bump the version (decision 115), so the 'Más vendidos' order a stored page
+ * shows may lag behind the sales: it is rendered again at most this long after it was stored.
+ */
+export const MAX_AGE_MS = 60_000;
 
-export type CachedPage = {
-  version: number;
+/**
+ * What a stored page was rendered from: the catalogue version and, for a product page, the
+ * product's stock (null elsewhere, and for a slug that names no product).
+ */
+export type PageStamp = { version: number; stock: number | null };
+
+/** Issued by `servePageFromCache` on a miss; passed to the render through the load context. */
+export type PageCacheTicket = PageStamp & { key: string };
+
+export type CachedPage = PageStamp & {
+  storedAt: number;
   etag: string;
   headers: [string, string][];
   body: Buffer;
@@ -99,14 +114,41 @@ const pages = new PageStore();
  * waits for the app connection, which a transaction may hold across awaits. (db.server, imported
  * above, has migrated the file before this module runs.)
  */
-let versionStatement: SQLite.Statement<[], number> | undefined;
+let statements:
+  { version: SQLite.Statement<[], number>; stock: SQLite.Statement<[string], number> } | undefined;
 
-/** The catalogue version, bumped by triggers (migration 20261223T0200) in every write's transaction. */
+function readStatements() {
+  if (!statements) {
+    const reader = new SQLite(databasePath(getEnv().DATA_DIR), { readonly: true });
+    statements = {
+      version: reader
+        .prepare<[], number>("SELECT version FROM page_cache_version WHERE id = 1")
+        .pluck(),
+      stock: reader.prepare<[string], number>("SELECT stock FROM products WHERE slug = ?").pluck(),
+    };
+  }
+  return statements;
+}
+
+/**
+ * The catalogue version, bumped by triggers in every write's transaction (migrations
+ * 20261223T0200 and 20261229T0100: a sale only when a product sells out or comes back).
+ */
 export function currentPageVersion(): number {
-  versionStatement ??= new SQLite(databasePath(getEnv().DATA_DIR), { readonly: true })
-    .prepare<[], number>("SELECT version FROM page_cache_version WHERE id = 1")
-    .pluck();
-  return versionStatement.get() ?? 0;
+  return readStatements().version.get() ?? 0;
+}
+
+/** The stamp a page at `pathname` is rendered from now: the version, and a product's stock. */
+export function currentPageStamp(pathname: string): PageStamp {
+  const { version, stock } = readStatements();
+  const product = PRODUCT_PAGE.exec(pathname);
+  let slug: string | null = null;
+  try {
+    slug = product ? decodeURIComponent(product[1]) : null;
+  } catch {
+    // A malformed escape names no product: its page is a 404, never stored.
+  }
+  return { version: version.get() ?? 0, stock: slug === null ? null : (stock.get(slug) ?? null) };
 }
 
 const storeDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Tegucigalpa" });
@@ -171,11 +213,18 @@ export async function lookUpSharedPage(request: {
 }): Promise<{ page: CachedPage } | { ticket: PageCacheTicket } | null> {
   const key = await sharedPageKey(request);
   if (key === null) return null;
-  const version = currentPageVersion();
+  const stamp = currentPageStamp(new URL(request.url ?? "/", "http://localhost").pathname);
   const page = pages.get(key);
-  if (page?.version === version) return { page };
+  if (page && isCurrent(page, stamp, Date.now())) return { page };
   if (page) pages.delete(key);
-  return request.method === "GET" ? { ticket: { key, version } } : null;
+  return request.method === "GET" ? { ticket: { key, ...stamp } } : null;
+}
+
+/** A stored page may be served: rendered from the current stamp, and not too long ago. */
+export function isCurrent(page: PageStamp & { storedAt: number }, stamp: PageStamp, now: number) {
+  return (
+    page.version === stamp.version && page.stock === stamp.stock && now - page.storedAt < MAX_AGE_MS
+  );
 }
 
 /** The sha256 sources of a page's inline scripts, for a CSP that needs no nonce. */
@@ -224,6 +273,8 @@ export function rememberSharedPage(
   headers.push(["etag", etag]);
   pages.set(ticket.key, {
     version: ticket.version,
+    stock: ticket.stock,
+    storedAt: Date.now(),
     etag,
     headers,
     body: response.body,
@@ -248,6 +299,8 @@ export function sendCachedPage(
   for (const [name] of page.headers) response.removeHeader(name);
   for (const [name, value] of page.headers) response.appendHeader(name, value);
   response.setHeader("Vary", "Cookie, Accept-Encoding");
+  // Like a CDN's X-Cache: what bench:campaign counts, and what an owner can see in devtools.
+  response.setHeader("X-Page-Cache", "hit");
   const ifNoneMatch = header(request.headers, "if-none-match");
   // If-None-Match compares weakly (RFC 9110 §13.1.2): the W/ prefix does not count.
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");

@@ -45,7 +45,7 @@ async function cached(path: string, headers: Record<string, string> = {}) {
   expect(etag).toBeTruthy();
   const again = await visit(path, { ...headers, "If-None-Match": etag! });
   expect(again.status).toBe(304);
-  return { ...page, etag: etag! };
+  return { ...page, path, etag: etag! };
 }
 
 function inlineScripts(html: string) {
@@ -136,6 +136,30 @@ describe("invalidation, in the same transaction as the write", () => {
       db.updateTable("products").set({ stock: 0 }).where("id", "=", product.id).execute(),
     );
     expect(soldOut).toContain("Agotado");
+    await db.updateTable("products").set({ stock: 10 }).where("id", "=", product.id).execute();
+  });
+
+  it("a sale that leaves stock: only the product's own page, which shows the count (115)", async () => {
+    const catalog = await cached("/catalog?sortBy=popular");
+    const search = await cached(`/search?q=${encodeURIComponent("Bleu Caché")}`);
+    const before = await afterWrite(productPath(), () =>
+      db.updateTable("products").set({ stock: 9 }).where("id", "=", product.id).execute(),
+    );
+    expect(before).toMatch(/\(\s*(<!-- -->)?9(<!-- -->)?\s*disponibles\)/);
+    const after = await afterWrite(productPath(), () =>
+      db
+        .updateTable("products")
+        .set((eb) => ({ stock: eb("stock", "-", 2), salesCount: eb("salesCount", "+", 2) }))
+        .where("id", "=", product.id)
+        .execute(),
+    );
+    expect(after).toMatch(/\(\s*(<!-- -->)?7(<!-- -->)?\s*disponibles\)/);
+    for (const page of [catalog, search]) {
+      const again = await visit(page.path, { "If-None-Match": page.etag });
+      expect(again.status, page.path).toBe(304);
+    }
+    const hit = await visit("/catalog?sortBy=popular");
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
     await db.updateTable("products").set({ stock: 10 }).where("id", "=", product.id).execute();
   });
 

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import SQLite from "better-sqlite3";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { databasePath } from "#db/connection";
 import { DEFAULT_CATALOG_QUERY } from "~/models/catalog/catalog";
 import {
@@ -17,6 +18,7 @@ import { getProductBySlug } from "~/models/catalog/products.server";
 import { listApprovedReviews } from "~/models/reviews/reviews.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { currentPageVersion, MAX_AGE_MS } from "~/utils/page-cache.server";
 import { sharedQuery } from "~/utils/shared-query.server";
 import { createBrand, createProduct } from "../../db/factories/catalog";
 import { approveReview, createReview } from "../../db/factories/reviews";
@@ -67,6 +69,22 @@ describe("sharedQuery", () => {
     expect(() => {
       result[0].name = "b";
     }).toThrow(TypeError);
+  });
+
+  it("reads a result again once it is older than its maximum age", async () => {
+    let loads = 0;
+    const count = sharedQuery(async () => ++loads);
+    const now = Date.now();
+    const clock = vi.spyOn(Date, "now").mockReturnValue(now);
+    try {
+      expect(await count()).toBe(1);
+      clock.mockReturnValue(now + MAX_AGE_MS - 1);
+      expect(await count()).toBe(1);
+      clock.mockReturnValue(now + MAX_AGE_MS);
+      expect(await count()).toBe(2);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it("keeps at most its bound of results, least recently used first out", async () => {
@@ -137,8 +155,6 @@ describe("the catalogue's shared queries see every write", () => {
   it("a product page: its details, related products and approved reviews", async () => {
     const brand = await createBrand(db);
     const product = await createProduct(db, { brandId: brand.id });
-    const detail = await getProductBySlug(product.slug);
-    expect(await getProductBySlug(product.slug)).toBe(detail);
     const related = () => relatedProducts({ productId: product.id, brandId: brand.id });
     expect(await related()).toEqual([]);
     expect(await listApprovedReviews(product.id)).toEqual([]);
@@ -192,5 +208,65 @@ describe("the catalogue's shared queries see every write", () => {
       .where("id", "=", product.id)
       .execute();
     expect(await deals()).toBe(true);
+  });
+});
+
+describe("what a sale changes (decision 115)", () => {
+  const sell = (id: number, units: number) =>
+    db
+      .updateTable("products")
+      .set((eb) => ({
+        stock: eb("stock", "-", units),
+        salesCount: eb("salesCount", "+", units),
+        updatedAt: new Date().toISOString(),
+      }))
+      .where("id", "=", id)
+      .execute();
+
+  it("a sale that leaves stock keeps the shared pages; the product page reads its stock", async () => {
+    const name = word();
+    const product = await createProduct(db, { name, stock: 5 });
+    const page = await listCatalog(search(name));
+    const version = currentPageVersion();
+
+    await sell(product.id, 2);
+    expect(currentPageVersion()).toBe(version);
+    expect(await listCatalog(search(name))).toBe(page);
+    expect((await getProductBySlug(product.slug))?.stock).toBe(3);
+  });
+
+  it("selling out, and coming back, change every shared page", async () => {
+    const name = word();
+    const product = await createProduct(db, { name, stock: 2 });
+    expect((await listCatalog(search(name))).products[0].stock).toBe(2);
+
+    await sell(product.id, 2);
+    expect((await listCatalog(search(name))).products[0].stock).toBe(0);
+
+    const version = currentPageVersion();
+    // A denied order gives its units back (models/orders/transitions.server.ts).
+    await db
+      .updateTable("products")
+      .set((eb) => ({ stock: eb("stock", "+", 3) }))
+      .where("id", "=", product.id)
+      .execute();
+    expect(currentPageVersion()).toBe(version + 1);
+    expect((await listCatalog(search(name))).products[0].stock).toBe(3);
+  });
+
+  it("every other column of products bumps the version, even one added later", async () => {
+    const product = await createProduct(db);
+    const quiet = ["stock", "sales_count", "view_count", "updated_at"];
+    const columns = (await sql<{ name: string }>`PRAGMA table_info(products)`.execute(db)).rows.map(
+      (column) => column.name,
+    );
+    expect(columns).toEqual(expect.arrayContaining(quiet));
+    for (const column of columns) {
+      const version = currentPageVersion();
+      await sql`UPDATE products SET ${sql.ref(column)} = ${sql.ref(column)} WHERE id = ${product.id}`.execute(
+        db,
+      );
+      expect(currentPageVersion(), column).toBe(quiet.includes(column) ? version : version + 1);
+    }
   });
 });

@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   inlineScriptHashes,
+  isCurrent,
+  MAX_AGE_MS,
   PageStore,
   sharedPageKey,
   type CachedPage,
@@ -12,7 +14,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 
 describe("sharedPageKey", () => {
   it("keys the storefront pages of a visitor with no cookie but the theme", async () => {
-    for (const url of ["/", "/catalog?page=2", "/product/bleu", "/privacy", "/contact"]) {
+    for (const url of ["/", "/catalog?page=2", "/search?q=dior", "/product/bleu", "/privacy"]) {
       expect(await get(url), url).not.toBeNull();
     }
     expect(await get("/faq", { cookie: "theme=ImRhcmsi" })).not.toBe(await get("/faq"));
@@ -65,6 +67,8 @@ describe("sharedPageKey", () => {
 describe("PageStore", () => {
   const page = (bytes: number): CachedPage => ({
     version: 1,
+    stock: null,
+    storedAt: 0,
     etag: 'W/"x"',
     headers: [],
     body: Buffer.alloc(bytes),
@@ -83,6 +87,22 @@ describe("PageStore", () => {
     store.set("big", page(995));
     expect(store.size).toBe(1);
     expect(store.get("big")).toBeDefined();
+  });
+});
+
+describe("isCurrent", () => {
+  const stored = { version: 7, stock: 4, storedAt: 1_000 };
+
+  it("serves a page rendered at the current version, with the product's current stock", () => {
+    expect(isCurrent(stored, { version: 7, stock: 4 }, 1_000 + MAX_AGE_MS - 1)).toBe(true);
+    expect(isCurrent({ ...stored, stock: null }, { version: 7, stock: null }, 1_000)).toBe(true);
+  });
+
+  it("renders again after any bump, a sale of the product, or its maximum age (decision 115)", () => {
+    expect(isCurrent(stored, { version: 8, stock: 4 }, 1_000)).toBe(false);
+    expect(isCurrent(stored, { version: 7, stock: 3 }, 1_000)).toBe(false);
+    expect(isCurrent(stored, { version: 7, stock: null }, 1_000)).toBe(false);
+    expect(isCurrent(stored, { version: 7, stock: 4 }, 1_000 + MAX_AGE_MS)).toBe(false);
   });
 });
 

@@ -1,7 +1,6 @@
 import type { Selectable } from "kysely";
 import type { ProductsTable } from "#db/types";
 import { db } from "~/utils/db.server";
-import { sharedQuery } from "~/utils/shared-query.server";
 import { isSize, priceForSize, SIZE_MULTIPLIERS, type Size } from "~/models/checkout/pricing";
 
 /** JSON list columns hold arrays of strings; anything else reads as an empty list. */
@@ -111,12 +110,11 @@ function toProduct(row: ProductRow) {
 export type ProductDetail = ReturnType<typeof toProduct>;
 
 /**
- * The product page: active products only (an inactive one is "not found" for shoppers). The same
- * for every shopper, so kept per catalogue version.
+ * The product page: active products only (an inactive one is "not found" for shoppers). Read for
+ * every request, not shared: the page shows its exact stock, which a sale changes without
+ * bumping the catalogue version (decision 115).
  */
-export const getProductBySlug = sharedQuery(async function getProductBySlug(
-  slug: string,
-): Promise<ProductDetail | null> {
+export async function getProductBySlug(slug: string): Promise<ProductDetail | null> {
   const row = await db
     .selectFrom("products")
     .innerJoin("brands", "brands.id", "products.brandId")
@@ -154,6 +152,6 @@ export const getProductBySlug = sharedQuery(async function getProductBySlug(
     .where("products.isActive", "=", 1)
     .executeTakeFirst();
   return row ? toProduct(row) : null;
-});
+}
 
 /** storefront.md §2: other active products of the same brand, up to 4, best sellers first. */
