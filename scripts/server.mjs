@@ -179,7 +179,10 @@ async function serve() {
     build.publicPath,
     express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
   );
-  app.use(express.static("public", { maxAge: "1h" }));
+  // public/ holds files (favicon.svg, …): a path without an extension is a page, and never
+  // costs a look at the disk first.
+  const publicFiles = express.static("public", { maxAge: "1h", index: false, redirect: false });
+  app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   // In a cluster each request line names its worker, to read a log (and for the tests).
   morgan.token("worker", () => (cluster.isWorker ? ` [w${cluster.worker.id}]` : ""));
   app.use(morgan(":method :url :status :res[content-length] - :response-time ms:worker"));

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Page } from "@playwright/test";
 import type { DB } from "../../db/connection";
-import { expect, test } from "./fixtures";
+import { expect, renderSharedPagesAfresh, test } from "./fixtures";
 
 /*
  * The catalogue against the demo store, in both projects: every expectation is read from
@@ -271,6 +271,7 @@ test.describe("search", () => {
     db,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
+    await renderSharedPagesAfresh(db);
     await page.goto("/search");
     const firstFour = async (column: "isNew" | "isViral") => {
       let query = db

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import { test as base, expect, type Page } from "@playwright/test";
+import { sql } from "kysely";
 import { createDb, databasePath, openSqlite, type DB } from "../../db/connection";
 import type { Role } from "../../db/types";
 import { createUser as createUserRow } from "../../db/factories/users";
@@ -29,6 +30,16 @@ export const admin = {
  * without it the page itself. No form checks anything in the browser (decision 109), so a
  * message under a field is the server's answer to a post.
  */
+/**
+ * A sale does not make the shared pages stale (decision 115): 'Destacados' and 'Más Buscados'
+ * may show a best-sellers order up to a minute old, and other workers' tests sell the seed's
+ * perfumes meanwhile. A test that compares that order with the database renders the pages
+ * afresh first, as any catalogue edit would.
+ */
+export async function renderSharedPagesAfresh(db: DB) {
+  await sql`UPDATE page_cache_version SET version = version + 1 WHERE id = 1`.execute(db);
+}
+
 export function nextPostTo(page: Page, pathname: string) {
   return page.waitForResponse(
     (response) =>

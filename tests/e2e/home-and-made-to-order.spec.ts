@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { DB } from "../../db/connection";
-import { expect, test } from "./fixtures";
+import { expect, renderSharedPagesAfresh, test } from "./fixtures";
 
 /* The front page and the made-to-order catalogue against the demo store, in both projects. */
 
@@ -27,6 +27,7 @@ test("the front page shows featured products and leads to a brand's catalogue", 
   page,
   db,
 }) => {
+  await renderSharedPagesAfresh(db);
   const featured = await db
     .selectFrom("products")
     .select("name")
