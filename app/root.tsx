@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "@remix-run/react";
-import { Suspense, type ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary as GeneralErrorBoundaryOnServer } from "~/components/error-boundary-render.server";
 import { InlineStylesheet } from "~/components/inline-stylesheet";
 import { LoadingBar } from "~/components/loading-bar";
@@ -133,6 +133,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // The document says when React has hydrated it (the e2e tests of what JavaScript adds wait
+  // for it; a shopper's taps before then are the forms' own posts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return <Outlet />;
 }
 

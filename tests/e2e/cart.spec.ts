@@ -6,7 +6,7 @@ import {
   type CreatedProduct,
   type ProductOverrides,
 } from "../../db/factories/catalog";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 const made: CreatedProduct[] = [];
 test.afterEach(async ({ db }) => {
@@ -233,6 +233,7 @@ test.describe("cart", () => {
   }) => {
     const perfume = await product(db, { stock: 5 });
     await page.goto(`/product/${perfume.slug}`);
+    if (javaScriptEnabled) await hydrated(page);
     const add = page.getByRole("button", { name: "Agregar al carrito" });
     await add.focus();
     await page.keyboard.press("Enter");
@@ -262,6 +263,7 @@ test.describe("cart", () => {
   }) => {
     const perfume = await product(db, { stock: 2 });
     await page.goto(`/product/${perfume.slug}`);
+    if (javaScriptEnabled) await hydrated(page);
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
     const cart = page.getByLabel("Carrito, 1 artículo", { exact: true });
     await expect(cart).toBeVisible();

@@ -40,6 +40,15 @@ export async function renderSharedPagesAfresh(db: DB) {
   await sql`UPDATE page_cache_version SET version = version + 1 WHERE id = 1`.execute(db);
 }
 
+/**
+ * Waits until React has hydrated the page (app/root.tsx marks the document): for a test of what
+ * JavaScript adds (a kept focus, a drawer), whose tap would otherwise be the form's own post if
+ * it came before the scripts did.
+ */
+export async function hydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 export function nextPostTo(page: Page, pathname: string) {
   return page.waitForResponse(
     (response) =>
