@@ -23,7 +23,8 @@
  * run; and the server's peak memory (the summed PSS of start.mjs, the primary and its workers,
  * every 500 ms) against 1 GB. Environment: BENCH_SHOPPERS (200), BENCH_DURATION (60 s),
  * BENCH_RAMP (10 s over which the shoppers arrive), BENCH_PRODUCTS (10,000), BENCH_ORDERS (5,000),
- * BENCH_PORT. Exits non-zero only when the run itself breaks (the server does not start or dies),
+ * BENCH_PORT; CPU_PROF_DIR=<dir> has each server process write a V8 CPU profile there (read
+ * them in Chrome's DevTools). Exits non-zero only when the run itself breaks (the server does not start or dies),
  * never on a missed target: the figures are for the closing note, and this machine is shared.
  */
 import fs from "node:fs";
@@ -883,6 +884,11 @@ const loadAverage = () =>
 const dataDir = tempDataDir();
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 const cleanUp = async () => {
+  if (process.env.CPU_PROF_DIR && server) {
+    // A profile is written when a process exits cleanly: stop the server as a supervisor would.
+    server.stop();
+    await Promise.race([server.exited, sleep(15_000)]);
+  }
   await server?.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
 };

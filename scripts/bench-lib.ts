@@ -42,6 +42,8 @@ export type BenchServer = {
   stop: () => void;
   /** SIGKILL to the whole server (start.mjs, the primary and every worker); resolves once it is gone. */
   kill: () => Promise<void>;
+  /** Resolves once start.mjs has exited (after `stop`, when the workers have finished). */
+  exited: Promise<void>;
 };
 
 /**
@@ -84,7 +86,7 @@ export async function startServer(
   };
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${base}/resources/healthcheck`)).ok) return { base, stop, kill };
+      if ((await fetch(`${base}/resources/healthcheck`)).ok) return { base, stop, kill, exited };
     } catch {
       // not up yet
     }

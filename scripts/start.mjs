@@ -44,9 +44,18 @@ if (process.argv.includes("--no-build")) {
 process.env.NODE_ENV ??= "production";
 run(bin("tsx"), [path.join(root, "db", "setup.ts")]);
 
-const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), buildFile], {
-  cwd: root,
-  stdio: "inherit",
-});
+// CPU_PROF_DIR: every server process (the primary and each worker, which inherit the flags)
+// writes a V8 CPU profile there when it exits cleanly (SIGTERM), as bench:campaign can ask.
+const profile = process.env.CPU_PROF_DIR
+  ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.CPU_PROF_DIR)}`]
+  : [];
+const server = spawn(
+  process.execPath,
+  [...profile, path.join(root, "scripts", "server.mjs"), buildFile],
+  {
+    cwd: root,
+    stdio: "inherit",
+  },
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
