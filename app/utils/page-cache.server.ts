@@ -172,7 +172,7 @@ function cookieNames(cookieHeader: string) {
  * recently-viewed list). The key holds what the page shows besides the catalogue: the origin
  * (share links), the query, the theme, 'Modo ligero' and the store's date (legal texts show today's date).
  */
-export async function sharedPageKey(request: {
+async function sharedPage(request: {
   method?: string;
   url?: string;
   headers: IncomingHttpHeaders;
@@ -195,7 +195,7 @@ export async function sharedPageKey(request: {
     header(request.headers, "x-forwarded-host")?.split(",")[0]?.trim() ||
     header(request.headers, "host") ||
     "";
-  return JSON.stringify([
+  const key = JSON.stringify([
     `${proto}://${host}`,
     url.pathname,
     query,
@@ -203,6 +203,16 @@ export async function sharedPageKey(request: {
     await liteModeFrom(cookies || null, header(request.headers, "save-data") ?? null),
     storeDay.format(new Date()),
   ]);
+  return { key, pathname: url.pathname };
+}
+
+/** The key alone, as the tests read it. */
+export async function sharedPageKey(request: {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+}) {
+  return (await sharedPage(request))?.key ?? null;
 }
 
 /** What to do with a request: serve a stored page, render it for the cache, or neither. */
@@ -211,9 +221,10 @@ export async function lookUpSharedPage(request: {
   url?: string;
   headers: IncomingHttpHeaders;
 }): Promise<{ page: CachedPage } | { ticket: PageCacheTicket } | null> {
-  const key = await sharedPageKey(request);
-  if (key === null) return null;
-  const stamp = currentPageStamp(new URL(request.url ?? "/", "http://localhost").pathname);
+  const shared = await sharedPage(request);
+  if (shared === null) return null;
+  const { key, pathname } = shared;
+  const stamp = currentPageStamp(pathname);
   const page = pages.get(key);
   if (page && isCurrent(page, stamp, Date.now())) return { page };
   if (page) pages.delete(key);

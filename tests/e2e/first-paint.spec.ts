@@ -1,4 +1,16 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+
+/** Holds the build's scripts back until `release()`: the page as a slow phone has it first. */
+async function holdScripts(page: Page) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 /*
  * Decision 111: the browser paints a page's HTML before it fetches any of the page's
@@ -24,12 +36,7 @@ test("the catalogue paints before its scripts load, and a menu opened meanwhile 
   page.on("request", (request) => {
     if (/\/build\/.+\.js$/.test(request.url())) scripts.push(request.url());
   });
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/build\/.+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
 
   await page.goto("/catalog", { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -70,12 +77,7 @@ test.describe("on a wide screen", () => {
     page,
     javaScriptEnabled,
   }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/build\/.+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/", { waitUntil: "domcontentloaded" });
     const box = page.getByRole("combobox", { name: "Buscar perfumes" });
     await box.fill("chanel");
