@@ -93,9 +93,9 @@ function markRefreshed(sid: string, now: number) {
   refreshedSids.set(sid, now);
 }
 
-async function roleOf(userId: number | null) {
+async function roleOf(userId: number | null, executor: Kysely<Database> = db) {
   if (userId === null) return null;
-  const user = await db
+  const user = await executor
     .selectFrom("users")
     .select("role")
     .where("id", "=", userId)
@@ -122,10 +122,37 @@ function sessionCookie(secure: boolean) {
   return cookie;
 }
 
-function createStorage(secure: boolean): SessionStorage<SessionData, SessionFlashData> {
-  const userIdOf = (data: Partial<SessionData>) =>
-    typeof data.userId === "number" ? data.userId : null;
+function userIdOf(data: Partial<SessionData>) {
+  return typeof data.userId === "number" ? data.userId : null;
+}
 
+/**
+ * Writes a session's data to its row. Upsert: a signed cookie whose row was deleted (logout
+ * elsewhere, expiry) reads as an empty session; writing it back starts afresh and cannot
+ * restore the old sign-in.
+ */
+async function writeSessionRow(executor: Kysely<Database>, sid: string, data: object) {
+  const userId = userIdOf(data);
+  const now = new Date().toISOString();
+  const [existing, role] = await Promise.all([
+    executor.selectFrom("sessions").select("createdAt").where("sid", "=", sid).executeTakeFirst(),
+    roleOf(userId, executor),
+  ]);
+  const times = { createdAt: existing?.createdAt ?? now, lastSeenAt: now };
+  const values = {
+    sess: JSON.stringify(data),
+    expire: sessionExpiry({ role, ...times }).toISOString(),
+    userId,
+    lastSeenAt: now,
+  };
+  await executor
+    .insertInto("sessions")
+    .values({ sid, ...values, createdAt: times.createdAt })
+    .onConflict((oc) => oc.column("sid").doUpdateSet(values))
+    .execute();
+}
+
+function createStorage(secure: boolean): SessionStorage<SessionData, SessionFlashData> {
   return createSessionStorage<SessionData, SessionFlashData>({
     cookie: sessionCookie(secure),
     async createData(data) {
@@ -170,26 +197,7 @@ function createStorage(secure: boolean): SessionStorage<SessionData, SessionFlas
       return JSON.parse(row.sess);
     },
     async updateData(sid, data) {
-      // Upsert: a signed cookie whose row was deleted (logout elsewhere, expiry) reads as an
-      // empty session; writing it back starts afresh and cannot restore the old sign-in.
-      const userId = userIdOf(data);
-      const now = new Date().toISOString();
-      const [existing, role] = await Promise.all([
-        db.selectFrom("sessions").select("createdAt").where("sid", "=", sid).executeTakeFirst(),
-        roleOf(userId),
-      ]);
-      const times = { createdAt: existing?.createdAt ?? now, lastSeenAt: now };
-      const values = {
-        sess: JSON.stringify(data),
-        expire: sessionExpiry({ role, ...times }).toISOString(),
-        userId,
-        lastSeenAt: now,
-      };
-      await db
-        .insertInto("sessions")
-        .values({ sid, ...values, createdAt: times.createdAt })
-        .onConflict((oc) => oc.column("sid").doUpdateSet(values))
-        .execute();
+      await writeSessionRow(db, sid, data);
     },
     async deleteData(sid) {
       await db.deleteFrom("sessions").where("sid", "=", sid).execute();
@@ -221,9 +229,56 @@ const sessionOfRequest = new WeakMap<AbortSignal, Promise<AppSession>>();
 /** The sessions whose use a request wrote, for entry.server to send their cookie again. */
 const refreshedOfRequest = new WeakMap<AbortSignal, { sid: string; secure: boolean }>();
 
+/*
+ * Two requests of one shopper often overlap (the checkout's draft is posted as the page is left
+ * while the next page's request runs; two tabs), and each writes the whole session back. So
+ * that the later write does not undo the earlier one (a toast set meanwhile, a draft saved), a
+ * session read through getSession remembers what it held, and commitSession writes only the
+ * keys this request changed onto the row as it is now, in one transaction (decision 117).
+ */
+const asRead = new WeakMap<AppSession, Map<string, string>>();
+
+function snapshot(data: object) {
+  return new Map(Object.entries(data).map(([key, value]) => [key, JSON.stringify(value)]));
+}
+
+/**
+ * The row's data after this request's changes: the keys it set, changed or removed since it
+ * read `base` are applied to `current`; every other key is as `current` has it.
+ */
+export function mergeSessionData(
+  base: Map<string, string>,
+  mine: Record<string, unknown>,
+  current: Record<string, unknown>,
+) {
+  const merged = { ...current };
+  for (const key of new Set([...base.keys(), ...Object.keys(mine)])) {
+    const value = mine[key];
+    const written = value === undefined ? undefined : JSON.stringify(value);
+    if (written === base.get(key)) continue;
+    if (written === undefined) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+/** Where Remix keeps a flash value until it is read. */
+const FLASH_TOAST = "__flash_toast__";
+
+/**
+ * Whether the toast the session holds is the one it held when this request read it. A GET's
+ * loaders share one session: when one of them redirects with a toast (the e-mail link) while the
+ * root loader runs, the root must leave that toast for the page it redirects to.
+ */
+export function holdsToastAsRead(session: AppSession) {
+  const held = session.data[FLASH_TOAST as keyof SessionData];
+  return held !== undefined && JSON.stringify(held) === asRead.get(session)?.get(FLASH_TOAST);
+}
+
 export function getSession(request: Request) {
   const read = async () => {
     const session = await getSessionStorage(request).getSession(request.headers.get("Cookie"));
+    if (session.id) asRead.set(session, snapshot(session.data));
     if (session.id && refreshedSids.delete(session.id)) {
       refreshedOfRequest.set(request.signal, { sid: session.id, secure: isHttps(request) });
     }
@@ -264,8 +319,22 @@ export function setsSessionCookie(headers: Headers) {
   return SESSION_COOKIE.test(headers.get("Set-Cookie") ?? "");
 }
 
-export function commitSession(request: Request, session: AppSession) {
-  return getSessionStorage(request).commitSession(session);
+export async function commitSession(request: Request, session: AppSession) {
+  const base = asRead.get(session);
+  if (!session.id || !base) return getSessionStorage(request).commitSession(session);
+  const sid = session.id;
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("sessions")
+      .select("sess")
+      .where("sid", "=", sid)
+      .executeTakeFirst();
+    const current = row ? (JSON.parse(row.sess) as Record<string, unknown>) : {};
+    await writeSessionRow(trx, sid, mergeSessionData(base, session.data, current));
+  });
+  // What is written is now what this request holds: a second commit merges from there.
+  asRead.set(session, snapshot(session.data));
+  return sessionCookie(isHttps(request)).serialize(sid);
 }
 
 export function destroySession(request: Request, session: AppSession) {

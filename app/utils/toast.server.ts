@@ -1,6 +1,12 @@
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { commitSession, getSession, type AppSession, type Toast } from "./session.server";
+import {
+  commitSession,
+  getSession,
+  holdsToastAsRead,
+  type AppSession,
+  type Toast,
+} from "./session.server";
 
 export type ToastInput = Omit<Toast, "id" | "type"> & { type?: Toast["type"] };
 
@@ -33,9 +39,14 @@ export async function redirectWithToast(
   return redirect(url, { headers: combineHeaders(headers, cookie) });
 }
 
-/** The pending toast, and the header that commits its removal (a flash is read once). */
+/**
+ * The pending toast, and the header that commits its removal (a flash is read once). Only a
+ * toast the session held when read: one that another loader of the same request puts on the
+ * shared session is for the page that loader redirects to.
+ */
 export async function takeToast(request: Request, session?: AppSession) {
   session ??= await getSession(request);
+  if (!holdsToastAsRead(session)) return { toast: null, headers: null };
   const toast = session.get("toast") ?? null;
   const headers = toast
     ? new Headers({ "Set-Cookie": await commitSession(request, session) })

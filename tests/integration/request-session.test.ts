@@ -2,10 +2,11 @@ import { installGlobals } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getSessionUser } from "~/models/auth/auth.server";
 import { db } from "~/utils/db.server";
-import { getSession } from "~/utils/session.server";
+import { setToast, takeToast } from "~/utils/toast.server";
+import { commitSession, endUserSessions, getSession } from "~/utils/session.server";
 import { createUser } from "../../db/factories/users";
 import { startServer } from "../setup/http-server";
-import { formPost, get, signedInCookie } from "../setup/route-helpers";
+import { formPost, get, readSession, signedInCookie } from "../setup/route-helpers";
 
 /*
  * Decision 071: a GET's loaders (root, layout, route) share one read of the
@@ -66,6 +67,88 @@ describe("a request's session", () => {
     expect(await getSessionUser(await getSession(get("/", cookie)))).not.toBeNull();
     await db.updateTable("users").set({ isBlocked: 1 }).where("id", "=", user.id).execute();
     expect(await getSessionUser(await getSession(get("/", cookie)))).toBeNull();
+  });
+});
+
+describe("two requests of one shopper at once (decision 117)", () => {
+  const draft = { savedAt: "2026-11-26T18:00:00.000Z", fields: { firstName: "Olga" } };
+
+  it("keep each other's changes: the draft saved as a page is left, the toast of the next one", async () => {
+    const user = await createUser(db);
+    const cookie = await signedInCookie(user.id);
+    // The checkout's draft post and the e-mail link's request read the session together.
+    const draftPost = formPost("/resources/checkout-draft", {}, cookie);
+    const link = get("/verify-email?token=x", cookie);
+    const [leaving, arriving] = await Promise.all([getSession(draftPost), getSession(link)]);
+    setToast(arriving, { title: "Correo verificado" });
+    await commitSession(link, arriving);
+    leaving.set("checkoutDraft", draft);
+    await commitSession(draftPost, leaving);
+
+    const after = await readSession(cookie);
+    expect(after.toast?.title).toBe("Correo verificado");
+    expect(after.checkoutDraft).toEqual(draft);
+    expect(after.userId).toBe(user.id);
+  });
+
+  it("a GET's loader that redirects with a toast leaves it for the next page, while the root runs", async () => {
+    const user = await createUser(db);
+    const cookie = await signedInCookie(user.id);
+    // The e-mail link: its loader and the root's share the request's session (decision 071).
+    const link = get("/verify-email?token=x", cookie);
+    const [routes, root] = await Promise.all([getSession(link), getSession(loaderCopy(link))]);
+    expect(routes).toBe(root);
+    setToast(routes, { title: "Correo verificado" });
+    expect((await takeToast(loaderCopy(link), root)).toast).toBeNull();
+    await commitSession(link, routes);
+
+    const next = get("/account", cookie);
+    expect((await takeToast(next)).toast?.title).toBe("Correo verificado");
+  });
+
+  it("do not bring back a toast the page already showed, nor a value another one removed", async () => {
+    const user = await createUser(db);
+    const cookie = await signedInCookie(user.id);
+    const seed = get("/", cookie);
+    const seeded = await getSession(seed);
+    setToast(seeded, { title: "Pedido realizado" });
+    seeded.set("appliedCoupon", "VERANO");
+    await commitSession(seed, seeded);
+
+    const page = get("/account", cookie);
+    const couponPost = formPost("/cart", { intent: "remove-coupon" }, cookie);
+    const draftPost = formPost("/resources/checkout-draft", {}, cookie);
+    const [shown, removing, leaving] = await Promise.all([
+      getSession(page),
+      getSession(couponPost),
+      getSession(draftPost),
+    ]);
+    const { toast, headers } = await takeToast(page, shown);
+    expect(toast?.title).toBe("Pedido realizado");
+    expect(headers?.get("Set-Cookie")).toMatch(/^perfumeria_session=/);
+    removing.unset("appliedCoupon");
+    await commitSession(couponPost, removing);
+    leaving.set("checkoutDraft", draft);
+    await commitSession(draftPost, leaving);
+
+    const after = await readSession(cookie);
+    expect(after.toast).toBeNull();
+    expect(after.checkoutDraft).toEqual(draft);
+    expect((await getSession(get("/", cookie))).get("appliedCoupon")).toBeUndefined();
+  });
+
+  it("do not sign the shopper in again when the session ended meanwhile", async () => {
+    const user = await createUser(db);
+    const cookie = await signedInCookie(user.id);
+    const draftPost = formPost("/resources/checkout-draft", {}, cookie);
+    const leaving = await getSession(draftPost);
+    await endUserSessions(user.id); // signed out everywhere, e.g. the password was changed
+    leaving.set("checkoutDraft", draft);
+    await commitSession(draftPost, leaving);
+
+    const after = await readSession(cookie);
+    expect(after.userId).toBeNull();
+    expect(after.checkoutDraft).toEqual(draft);
   });
 });
 
