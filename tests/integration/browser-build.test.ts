@@ -127,6 +127,15 @@ describe("the browser build, folded (decision 113)", () => {
     for (const file of files) visit(file, []);
   });
 
+  it("asks V8 to compile entry.client's file as it streams in, and no other (decision 118)", () => {
+    const hint = "//# allFunctionsCalledOnLoad\n";
+    expect(fs.readFileSync(onDisk(manifest.entry.module), "utf8").startsWith(hint)).toBe(true);
+    const others = Object.values(manifest.routes).map((route) => route.module);
+    for (const url of others) {
+      expect(fs.readFileSync(onDisk(url), "utf8").startsWith(hint), url).toBe(false);
+    }
+  });
+
   it("gives the server the same manifest the browser reads", () => {
     const server = fs.readFileSync(serverBuild, "utf8");
     for (const route of Object.values(manifest.routes)) {
