@@ -6,13 +6,18 @@ import {
   Kysely,
   Migrator,
   CompiledQuery,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresDriver,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
+  type Dialect,
   type Driver,
   type MigrationProvider,
   type MigrationResultSet,
 } from "kysely";
+import pg from "pg";
 import { migrations } from "./migrations/index";
 import type { Database } from "./types";
 
@@ -59,12 +64,101 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 export function createDb(sqlite: SQLite.Database, options: { slowQueryMs?: number } = {}): DB {
+  return kyselyOver(new ImmediateSqliteDialect(sqlite), options);
+}
+
+/*
+ * PostgreSQL, when DATABASE_URL names one (issue 24). The models were written for SQLite's one
+ * writer at a time; on PostgreSQL every transaction is SERIALIZABLE, so a transaction that
+ * reads and then writes (stock, a coupon's uses, the points ledger, a job's claim) still
+ * behaves as if it ran alone, and one that collides with another is run again from the start.
+ * Integers keep arriving as numbers: COUNT and SUM answer bigint, and money in centavos and
+ * counts stay far below 2^53.
+ */
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return Number;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+class SerializablePostgresDriver extends PostgresDriver {
+  override async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("begin isolation level serializable"));
+  }
+}
+
+class SerializablePostgresDialect extends PostgresDialect {
+  constructor(private readonly pool: pg.Pool) {
+    super({ pool });
+  }
+  override createDriver(): Driver {
+    return new SerializablePostgresDriver({ pool: this.pool });
+  }
+}
+
+/** How many times a transaction that collided with another is run again before giving up. */
+const SERIALIZATION_RETRIES = 8;
+/** serialization_failure and deadlock_detected: the transaction may simply run again. */
+const RETRYABLE = new Set(["40001", "40P01"]);
+
+class PostgresKysely extends Kysely<Database> {
+  override transaction() {
+    const builder = super.transaction();
+    const execute = builder.execute.bind(builder);
+    builder.execute = async (work) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await execute(work);
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (!code || !RETRYABLE.has(code) || attempt > SERIALIZATION_RETRIES) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+        }
+      }
+    };
+    return builder;
+  }
+}
+
+export function createPostgresDb(
+  connectionString: string,
+  options: { slowQueryMs?: number; max?: number } = {},
+): DB {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types: pgTypes });
+  return kyselyOver(new SerializablePostgresDialect(pool), options, PostgresKysely);
+}
+
+/** The store's database: PostgreSQL when `databaseUrl` is set, else the SQLite file. */
+export function openStore(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  slowQueryMs?: number;
+}): DB {
+  return options.databaseUrl
+    ? createPostgresDb(options.databaseUrl, options)
+    : createDb(openSqlite(databasePath(options.dataDir)), options);
+}
+
+/** Whether `db` talks to PostgreSQL (migrations and a few queries say things differently). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function isPostgres(db: Kysely<any>) {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+function kyselyOver(
+  dialect: Dialect,
+  options: { slowQueryMs?: number },
+  Class: typeof Kysely<Database> = Kysely<Database>,
+): DB {
   const slowQueryMs = options.slowQueryMs ?? 100;
-  return new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect(sqlite),
+  return new Class({
+    dialect,
     plugins: [new CamelCasePlugin()],
     log(event) {
       if (event.level === "error") {
+        // A collision that the transaction's retry answers is not a failure (see above).
+        if (RETRYABLE.has((event.error as { code?: string }).code ?? "")) return;
         console.error("[db] query failed:", event.query.sql, event.error);
       } else if (slowQueryMs > 0 && event.queryDurationMillis > slowQueryMs) {
         console.warn(

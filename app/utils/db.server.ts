@@ -1,4 +1,4 @@
-import { createDb, databasePath, migrateToLatest, openSqlite, type DB } from "#db/connection";
+import { migrateToLatest, openStore, type DB } from "#db/connection";
 import { getEnv } from "./env.server";
 
 export type { DB };
@@ -10,8 +10,11 @@ declare global {
 
 function open() {
   const env = getEnv();
-  const sqlite = openSqlite(databasePath(env.DATA_DIR));
-  return createDb(sqlite, { slowQueryMs: env.LOG_SLOW_QUERIES_MS });
+  return openStore({
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    slowQueryMs: env.LOG_SLOW_QUERIES_MS,
+  });
 }
 
 export const db: DB = (globalThis.__perfumeriaDb ??= open());

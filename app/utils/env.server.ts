@@ -12,6 +12,11 @@ const EnvSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     DATA_DIR: z.string().min(1).default("./data"),
+    // PostgreSQL instead of DATA_DIR/store.db (issue 24): postgres://user:password@host/database.
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, "debe ser una URL postgres://usuario:clave@servidor/base")
+      .optional(),
     // Where `npm run backup` writes its archives; DATA_DIR/backups when unset (backup.server.ts).
     BACKUP_DIR: z.string().min(1).optional(),
     // The hour (0–23, America/Tegucigalpa) of the daily backup, or "off" (backups/schedule.server.ts).

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { onPostgres, run } from "./dialect";
 
 /*
  * The whole entity set of backoffice.md §3 and storefront.md §3.
@@ -325,7 +326,9 @@ const statements = [
 ];
 
 export async function up(db: Kysely<unknown>) {
-  for (const statement of statements) await sql.raw(statement).execute(db);
+  // PostgreSQL: case-insensitive text for the NOCASE columns (dialect.ts).
+  if (onPostgres(db)) await sql`CREATE EXTENSION IF NOT EXISTS citext`.execute(db);
+  for (const statement of statements) await run(db, statement);
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { either, onPostgres } from "./dialect";
 
 /*
  * Catalogue search (storefront §2: every word must appear in the name, brand, description,
@@ -62,11 +63,65 @@ END`,
   FROM products p JOIN brands b ON b.id = p.brand_id`,
 ];
 
+/*
+ * PostgreSQL (issue 24): the same words, in a tsvector per product kept by triggers, folded by
+ * `unaccent` and the 'simple' configuration (lower case, no stemming, as unicode61 does), and
+ * weighted name > brand > description and keywords, as bm25's weights rank them on SQLite. A
+ * product's row goes with it (ON DELETE CASCADE).
+ */
+const document = (row: string, brandName: string) => `
+  setweight(to_tsvector('simple', unaccent(coalesce(${row}.name, ''))), 'A') ||
+  setweight(to_tsvector('simple', unaccent(coalesce(${brandName}, ''))), 'B') ||
+  setweight(to_tsvector('simple', unaccent(coalesce(${row}.description, ''))), 'C') ||
+  setweight(to_tsvector('simple', unaccent(${keywords(row)})), 'D')`;
+
+const postgresStatements = [
+  `CREATE EXTENSION IF NOT EXISTS unaccent`,
+  `CREATE TABLE product_search (
+  product_id INTEGER PRIMARY KEY REFERENCES products (id) ON DELETE CASCADE,
+  document tsvector NOT NULL
+)`,
+  `CREATE INDEX product_search_document_idx ON product_search USING gin (document)`,
+  `CREATE FUNCTION product_search_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO product_search (product_id, document)
+  VALUES (new.id, ${document("new", "(SELECT name FROM brands WHERE id = new.brand_id)")})
+  ON CONFLICT (product_id) DO UPDATE SET document = excluded.document;
+  RETURN NULL;
+END $$`,
+  `CREATE TRIGGER product_search_after_insert AFTER INSERT ON products
+FOR EACH ROW EXECUTE FUNCTION product_search_refresh()`,
+  `CREATE TRIGGER product_search_after_update
+AFTER UPDATE OF name, brand_id, description, gender, perfume_type ON products
+FOR EACH ROW EXECUTE FUNCTION product_search_refresh()`,
+  `CREATE FUNCTION product_search_brand_rename() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE product_search s SET document = ${document("p", "new.name")}
+  FROM products p WHERE p.brand_id = new.id AND s.product_id = p.id;
+  RETURN NULL;
+END $$`,
+  `CREATE TRIGGER product_search_after_brand_rename AFTER UPDATE OF name ON brands
+FOR EACH ROW EXECUTE FUNCTION product_search_brand_rename()`,
+  `INSERT INTO product_search (product_id, document)
+  SELECT p.id, ${document("p", "b.name")}
+  FROM products p JOIN brands b ON b.id = p.brand_id`,
+];
+
 export async function up(db: Kysely<unknown>) {
-  for (const statement of statements) await sql.raw(statement).execute(db);
+  await either(db, { sqlite: statements, postgres: postgresStatements });
 }
 
 export async function down(db: Kysely<unknown>) {
+  if (onPostgres(db)) {
+    await sql`DROP TABLE IF EXISTS product_search`.execute(db);
+    await sql`DROP TRIGGER IF EXISTS product_search_after_insert ON products`.execute(db);
+    await sql`DROP TRIGGER IF EXISTS product_search_after_update ON products`.execute(db);
+    await sql`DROP TRIGGER IF EXISTS product_search_after_brand_rename ON brands`.execute(db);
+    await sql`DROP FUNCTION IF EXISTS product_search_refresh, product_search_brand_rename`.execute(
+      db,
+    );
+    return;
+  }
   for (const trigger of [
     "product_search_after_insert",
     "product_search_after_update",

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { run } from "./dialect";
 
 /*
  * Checkout (issue 4): uploaded payment proofs and double-submit protection.
@@ -33,7 +34,7 @@ const statements = [
 ];
 
 export async function up(db: Kysely<unknown>) {
-  for (const statement of statements) await sql.raw(statement).execute(db);
+  for (const statement of statements) await run(db, statement);
 }
 
 export async function down(db: Kysely<unknown>) {

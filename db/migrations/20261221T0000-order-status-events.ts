@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { run } from "./dialect";
 
 /*
  * Admin orders (issue 8): the order detail shows who changed what and when. Each status change
@@ -64,7 +65,7 @@ WHERE status IN ('cancelled', 'denied')
 ];
 
 export async function up(db: Kysely<unknown>) {
-  for (const statement of statements) await sql.raw(statement).execute(db);
+  for (const statement of statements) await run(db, statement);
 }
 
 export async function down(db: Kysely<unknown>) {

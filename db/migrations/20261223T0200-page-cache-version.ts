@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { onPostgres } from "./dialect";
 
 /*
  * Issue 11: the version of everything a first-time visitor's storefront page shows (products
@@ -26,6 +27,7 @@ export async function up(db: Kysely<unknown>) {
   version INTEGER NOT NULL
 )`.execute(db);
   await sql`INSERT INTO page_cache_version (id, version) VALUES (1, 1)`.execute(db);
+  if (onPostgres(db)) return upPostgres(db);
   for (const table of TABLES) {
     for (const event of EVENTS) {
       await sql
@@ -43,7 +45,35 @@ export async function up(db: Kysely<unknown>) {
     .execute(db);
 }
 
+/** PostgreSQL (issue 24): the same triggers, row by row, calling one function. */
+async function upPostgres(db: Kysely<unknown>) {
+  await sql
+    .raw(
+      `CREATE FUNCTION bump_page_cache_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN ${BUMP}; RETURN NULL; END $$`,
+    )
+    .execute(db);
+  const bump = "FOR EACH ROW EXECUTE FUNCTION bump_page_cache_version()";
+  for (const table of TABLES) {
+    for (const event of EVENTS) {
+      await sql
+        .raw(`CREATE TRIGGER ${triggerName(table, event)} AFTER ${event} ON ${table} ${bump}`)
+        .execute(db);
+    }
+  }
+  await sql
+    .raw(
+      `CREATE TRIGGER page_cache_users_name AFTER UPDATE OF first_name, last_name ON users ${bump}`,
+    )
+    .execute(db);
+}
+
 export async function down(db: Kysely<unknown>) {
+  if (onPostgres(db)) {
+    await sql`DROP TABLE page_cache_version`.execute(db);
+    await sql`DROP FUNCTION bump_page_cache_version CASCADE`.execute(db);
+    return;
+  }
   await sql.raw(`DROP TRIGGER page_cache_users_name`).execute(db);
   for (const table of TABLES) {
     for (const event of EVENTS) {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { onPostgres } from "./dialect";
 
 /*
  * Issue 11: the server runs one worker process per core, so what each process kept in memory
@@ -20,7 +21,8 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("count", "integer", (c) => c.notNull())
     .addColumn("reset_at", "integer", (c) => c.notNull())
     .addPrimaryKeyConstraint("rate_limits_pk", ["scope", "key"])
-    .modifyEnd(sql`without rowid`)
+    // A SQLite storage choice (the key is the row); PostgreSQL has no such option.
+    .$call((builder) => (onPostgres(db) ? builder : builder.modifyEnd(sql`without rowid`)))
     .execute();
   await db.schema
     .createIndex("rate_limits_scope_reset_at")

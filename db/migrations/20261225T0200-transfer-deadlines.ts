@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { followCopiedIds, run } from "./dialect";
 
 /*
  * Issue 12: bank transfers that are never paid.
@@ -41,12 +42,13 @@ const SPEC_TYPES = [
 ];
 
 async function rebuildNotifications(db: Kysely<unknown>, types: string[]) {
-  await sql.raw(notificationsWith(types)).execute(db);
+  await run(db, notificationsWith(types));
   await sql`INSERT INTO notifications_next (id, user_id, type, title, message, order_id, order_number, is_read, created_at)
     SELECT id, user_id, type, title, message, order_id, order_number, is_read, created_at
     FROM notifications WHERE type IN (${sql.join(types)})`.execute(db);
   await sql`DROP TABLE notifications`.execute(db);
   await sql`ALTER TABLE notifications_next RENAME TO notifications`.execute(db);
+  await followCopiedIds(db, "notifications");
   await sql`CREATE INDEX notifications_user_idx ON notifications (user_id, is_read, created_at)`.execute(
     db,
   );

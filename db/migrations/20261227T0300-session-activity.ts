@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { onPostgres, run } from "./dialect";
 
 /*
  * Issue 19: a session ends after a time without use (30 minutes for an admin) and after a
@@ -14,18 +15,27 @@ import { sql, type Kysely } from "kysely";
  */
 
 const LAST_WRITE = sql.raw(`strftime('%Y-%m-%dT%H:%M:%fZ', expire, '-30 days')`);
+const POSTGRES_LAST_WRITE = sql.raw(
+  `to_char((expire::timestamptz - interval '30 days') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+);
 
 export async function up(db: Kysely<unknown>) {
-  await sql`CREATE TABLE sessions_new (
+  await run(
+    db,
+    `CREATE TABLE sessions_new (
     sid TEXT PRIMARY KEY,
     sess TEXT NOT NULL CHECK (json_valid(sess)),
     expire TEXT NOT NULL,
     user_id INTEGER REFERENCES users (id) ON DELETE CASCADE,
     created_at TEXT NOT NULL,
     last_seen_at TEXT NOT NULL
-  )`.execute(db);
+  )`,
+  );
+  const LAST_WRITE_HERE = onPostgres(db) ? POSTGRES_LAST_WRITE : LAST_WRITE;
   await sql`INSERT INTO sessions_new (sid, sess, expire, user_id, created_at, last_seen_at)
-    SELECT sid, sess, expire, user_id, ${LAST_WRITE}, ${LAST_WRITE} FROM sessions`.execute(db);
+    SELECT sid, sess, expire, user_id, ${LAST_WRITE_HERE}, ${LAST_WRITE_HERE} FROM sessions`.execute(
+    db,
+  );
   await sql`DROP TABLE sessions`.execute(db);
   await sql`ALTER TABLE sessions_new RENAME TO sessions`.execute(db);
   await sql`CREATE INDEX sessions_expire_idx ON sessions (expire)`.execute(db);

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { run } from "./dialect";
 
 /*
  * Issue 22: the shop sends e-mail (decision 102).
@@ -14,7 +15,9 @@ import { sql, type Kysely } from "kysely";
  */
 
 export async function up(db: Kysely<unknown>) {
-  await sql`CREATE TABLE outbox_emails (
+  await run(
+    db,
+    `CREATE TABLE outbox_emails (
     id INTEGER PRIMARY KEY,
     message_id TEXT NOT NULL UNIQUE,
     kind TEXT NOT NULL,
@@ -33,7 +36,8 @@ export async function up(db: Kysely<unknown>) {
     last_error TEXT,
     created_at TEXT NOT NULL,
     sent_at TEXT
-  )`.execute(db);
+  )`,
+  );
   // The sender's claim (the newest pending row that is due and free) and the outbox screen's
   // filter read only this index: with a backlog, claiming never reads the rendered e-mails.
   await sql`CREATE INDEX outbox_emails_queue_idx
@@ -41,7 +45,9 @@ export async function up(db: Kysely<unknown>) {
   await sql`CREATE INDEX outbox_emails_created_idx ON outbox_emails (created_at)`.execute(db);
   await sql`CREATE INDEX outbox_emails_order_idx ON outbox_emails (order_id)`.execute(db);
 
-  await sql`CREATE TABLE user_tokens (
+  await run(
+    db,
+    `CREATE TABLE user_tokens (
     id INTEGER PRIMARY KEY,
     user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     purpose TEXT NOT NULL CHECK (purpose IN ('password_reset', 'email_verification')),
@@ -49,7 +55,8 @@ export async function up(db: Kysely<unknown>) {
     expires_at TEXT NOT NULL,
     used_at TEXT,
     created_at TEXT NOT NULL
-  )`.execute(db);
+  )`,
+  );
   await sql`CREATE INDEX user_tokens_user_idx ON user_tokens (user_id, purpose)`.execute(db);
 
   await db.schema.alterTable("users").addColumn("email_verified_at", "text").execute();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { onPostgres } from "./dialect";
 
 /*
  * Issue 23 (decision 115): a sale no longer makes every shared page stale. The checkout takes
@@ -57,6 +58,7 @@ const SHOWN_COLUMNS = [
 ];
 
 export async function up(db: Kysely<unknown>) {
+  if (onPostgres(db)) return upPostgres(db);
   await sql`DROP TRIGGER page_cache_products_update`.execute(db);
   await sql
     .raw(
@@ -70,7 +72,32 @@ export async function up(db: Kysely<unknown>) {
     .execute(db);
 }
 
+/** PostgreSQL (issue 24): the same two triggers on migration 0200's function. */
+async function upPostgres(db: Kysely<unknown>) {
+  const bump = "FOR EACH ROW EXECUTE FUNCTION bump_page_cache_version()";
+  await sql`DROP TRIGGER page_cache_products_update ON products`.execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER page_cache_products_update AFTER UPDATE OF ${SHOWN_COLUMNS.join(", ")} ON products ${bump}`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER page_cache_products_sold_out AFTER UPDATE OF stock ON products FOR EACH ROW WHEN ((old.stock > 0) IS DISTINCT FROM (new.stock > 0)) EXECUTE FUNCTION bump_page_cache_version()`,
+    )
+    .execute(db);
+}
+
 export async function down(db: Kysely<unknown>) {
+  if (onPostgres(db)) {
+    const bump = "FOR EACH ROW EXECUTE FUNCTION bump_page_cache_version()";
+    await sql`DROP TRIGGER page_cache_products_sold_out ON products`.execute(db);
+    await sql`DROP TRIGGER page_cache_products_update ON products`.execute(db);
+    await sql
+      .raw(`CREATE TRIGGER page_cache_products_update AFTER UPDATE ON products ${bump}`)
+      .execute(db);
+    return;
+  }
   await sql`DROP TRIGGER page_cache_products_sold_out`.execute(db);
   await sql`DROP TRIGGER page_cache_products_update`.execute(db);
   await sql

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { inject } from "vitest";
 
 /*
@@ -22,6 +23,17 @@ if (process.env[MARKER] !== String(process.pid)) {
   );
   fs.mkdirSync(dataDir, { recursive: true });
   fs.copyFileSync(inject("templateDbPath"), path.join(dataDir, "store.db"));
+
+  // `npm run test:pg`: the file's own copy of the migrated template database.
+  const templateUrl = inject("postgresTemplateUrl");
+  if (templateUrl) {
+    const database = `store_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: templateUrl.replace(/[^/]+$/, "postgres") });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database} TEMPLATE store_template`);
+    await admin.end();
+    process.env.DATABASE_URL = templateUrl.replace(/[^/]+$/, database);
+  }
 
   process.env.DATA_DIR = dataDir;
   process.env.NODE_ENV = "test";

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres } from "#db/connection";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { parseSettingValue, parseSettings, type StoreSettings } from "./settings";
@@ -6,9 +7,10 @@ import { settingDefinition, settingDefault, type SettingKey } from "./definition
 
 /*
  * D3: settings are read on the server for every request from an in-process cache, parsed once
- * per fill into typed values (settings.ts). Our own writes clear it; SQLite's data_version tells
- * us when another connection (a script, the test suite, a second server process) committed, so
- * those writes are seen on the next request too.
+ * per fill into typed values (settings.ts). Our own writes clear it; SQLite's data_version (on
+ * PostgreSQL, the storefront's version row) tells us when another connection (a script, the
+ * test suite, a second server process) committed, so those writes are seen on the next request
+ * too.
  */
 let cache: { version: number; settings: StoreSettings } | undefined;
 /*
@@ -22,6 +24,16 @@ let generation = 0;
 const reported = new Set<string>();
 
 async function dataVersion() {
+  // PostgreSQL (issue 24): the storefront's version row, which every settings write bumps in
+  // its own transaction, whichever server wrote (migration 20261223T0200).
+  if (isPostgres(db)) {
+    const row = await db
+      .selectFrom("pageCacheVersion")
+      .select("version")
+      .where("id", "=", 1)
+      .executeTakeFirst();
+    return row?.version ?? 0;
+  }
   const { rows } = await sql<{ dataVersion: number }>`PRAGMA data_version`.execute(db);
   return rows[0]?.dataVersion ?? 0;
 }
