@@ -271,4 +271,15 @@ describe("the dashboard, backups and restore with the bucket", () => {
       await fresh.close();
     }
   });
+
+  it("takes no backup when the bucket cannot be read, rather than an archive without its files", async () => {
+    const backupDir = path.join(scratch, "backups-unreachable");
+    const closed = await startS3Server({ directory: path.join(scratch, "s3-closed"), bucket });
+    const unreachable = closed.config({ prefix });
+    await closed.close();
+    await expect(createBackup({ dataDir, backupDir, uploadsBucket: unreachable })).rejects.toThrow(
+      /No se pudieron copiar los archivos subidos desde s3:\/\/perfumeria-archivos\/tienda\//,
+    );
+    expect(fs.readdirSync(backupDir).filter((name) => name.endsWith(".tar.gz"))).toEqual([]);
+  });
 });

@@ -309,7 +309,14 @@ export async function createBackup(options: {
         snapshot.close();
       }
       const store = fileStoreFor(dataDir, options.uploadsBucket);
-      await copyStoreToFolder(store, named, path.join(staging, UPLOADS));
+      try {
+        await copyStoreToFolder(store, named, path.join(staging, UPLOADS));
+      } catch (error) {
+        // An archive without the files would restore rows without them: no archive at all.
+        throw new BackupError(
+          `No se pudieron copiar los archivos subidos desde ${store.bucketLocation}: ${String(error)}`,
+        );
+      }
       entries.push(UPLOADS);
     } else if (fs.existsSync(path.join(dataDir, UPLOADS))) {
       snapshotFiles(path.join(dataDir, UPLOADS), path.join(staging, UPLOADS));
