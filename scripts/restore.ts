@@ -9,7 +9,7 @@
  * `npm run restore -- --offsite --list` lists what the bucket holds (decision 077).
  *
  * With UPLOADS_S3_*, the archive's files (proofs, pictures, logos) are written into that bucket,
- * where the store reads them (decision 119).
+ * where the store reads them (decision 120).
  */
 import { parseArgs } from "node:util";
 import {

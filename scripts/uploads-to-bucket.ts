@@ -1,7 +1,7 @@
 /**
  * `npm run uploads:to-bucket`: copies the files of DATA_DIR/uploads (proofs, product pictures,
  * brand logos; never tmp/) into the UPLOADS_S3_* bucket, for a store that starts using one, or
- * to finish a restore whose copy to the bucket failed (decision 119). Safe to run twice: a file
+ * to finish a restore whose copy to the bucket failed (decision 120). Safe to run twice: a file
  * already there is written again with the same bytes.
  */
 import { copyFolderToStore, fileStore, uploadsDirIn } from "~/models/files/stored-files.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { fileStore } from "~/models/files/stored-files.server";
 
 // Content-addressed public images (key = hash of the picture): cacheable forever. Product
-// pictures and brand logos, each in its own folder of the uploads' store (D8, decision 119).
+// pictures and brand logos, each in its own folder of the uploads' store (D8, decision 120).
 const FILE_PATTERN = /^[a-f0-9]{8,64}-\d{2,4}\.webp$/;
 const KINDS = { products: "products", brands: "brands" } as const;
 

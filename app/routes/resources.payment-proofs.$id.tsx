@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const allowed = user?.role === "admin" || owns(shopper, owner);
   if (!allowed) throw notFound();
 
-  // The local folder or the bucket (decision 119): the rule above is the same for both.
+  // The local folder or the bucket (decision 120): the rule above is the same for both.
   const stored = await readProofFile(proof.file);
   if (!stored) throw notFound();
   return new Response(stored.body, {

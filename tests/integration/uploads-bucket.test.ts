@@ -16,7 +16,7 @@ import { signedInCookie } from "../setup/route-helpers";
 import { readObject, S3_KEY, startS3Server } from "../../scripts/s3-server";
 
 /*
- * Decision 119: with UPLOADS_S3_* the built server keeps payment proofs, product pictures and
+ * Decision 120: with UPLOADS_S3_* the built server keeps payment proofs, product pictures and
  * brand logos in a real S3-compatible server (s3rver, started here), not in DATA_DIR/uploads,
  * and serves them at the same addresses under the same rules: a proof to its owner and the
  * admins only. A backup copies the files the database names out of the bucket, and a restore

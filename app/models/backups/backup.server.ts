@@ -19,7 +19,7 @@ import type { BucketConfig } from "~/utils/env.server";
  * Backups and restore of a store (decision 073). One archive holds everything a store
  * is: `store.db` (an online snapshot through SQLite's backup API, consistent while the shop keeps
  * selling; never a copy of the live file and its WAL), `uploads/` (product images, brand logos,
- * payment proofs; copied from the bucket when the uploads live in one, decision 119) and
+ * payment proofs; copied from the bucket when the uploads live in one, decision 120) and
  * `backup.json`. Payment proofs are personal data: the archive is 0600 in a
  * 0700 folder. Every function takes its directories, not the environment, so the CLI
  * (scripts/backup.ts, scripts/restore.ts), a scheduler in the server and the admin can call them.
@@ -232,7 +232,7 @@ function latestMigration(sqlite: SQLite.Database) {
 
 /**
  * The uploaded files a database names: its proofs, every width of its product pictures and of
- * its brands' logos. What a backup of a store in a bucket copies (decision 119).
+ * its brands' logos. What a backup of a store in a bucket copies (decision 120).
  */
 function filesNamedBy(sqlite: SQLite.Database) {
   const files: { kind: FileKind; name: string }[] = [];
@@ -440,7 +440,7 @@ export type RestoreResult = {
  * brought to the current schema, in a temporary folder before anything of the store is touched;
  * then the current database and uploads are moved aside (kept, under `replaced-<time>/`) and the
  * restored ones moved in. With `uploadsBucket` (the store's UPLOADS_S3_*), the archive's files
- * are then written into the bucket too, where the store reads them (decision 119).
+ * are then written into the bucket too, where the store reads them (decision 120).
  */
 export async function restoreBackup(options: {
   archive: string;

@@ -41,7 +41,7 @@ export async function runScheduledBackup(options: {
   dataDir: string;
   backupDir?: string;
   offsite?: OffsiteConfig | null;
-  /** UPLOADS_S3_*: the uploads the archive holds are copied from this bucket (decision 119). */
+  /** UPLOADS_S3_*: the uploads the archive holds are copied from this bucket (decision 120). */
   uploadsBucket?: BucketConfig | null;
   db?: DB;
 }): Promise<(BackupResult & { offsite: OffsiteRecord | null }) | null> {

@@ -18,7 +18,7 @@ import { fileStore, uploadsDirIn } from "~/models/files/stored-files.server";
 
 /*
  * D8: images the back office uploads (product pictures, brand logos) become public WebP files
- * in the uploads' store (DATA_DIR/uploads, or the bucket: decision 119), one per width, named
+ * in the uploads' store (DATA_DIR/uploads, or the bucket: decision 120), one per width, named
  * by the hash of the uploaded bytes: the same picture
  * uploaded twice is stored once, and its URL can be cached forever. The type comes from the
  * bytes, metadata is stripped (sharp writes none unless asked), EXIF rotation is applied.

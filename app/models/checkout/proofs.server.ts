@@ -30,7 +30,7 @@ import {
  * 5 MB are read and thrown away, and a body far past the limit is cut off. The type comes from
  * the file's first bytes, never its name or the browser's Content-Type. The image is re-encoded
  * (WebP, metadata stripped, at most 2000 px) under a random name in the uploads' store
- * (DATA_DIR/uploads/proofs, or the bucket's proofs/: decision 119).
+ * (DATA_DIR/uploads/proofs, or the bucket's proofs/: decision 120).
  */
 
 export const PROOF_FIELD = "proofFile";
@@ -223,7 +223,7 @@ export async function deleteOrphanProofs(now = Date.now()) {
  * was committed (or a `.tmp` left by a kill during the write), and uploads killed while they
  * were being received (uploads/tmp). A younger one may be a store in progress, so it stays.
  * With the uploads in a bucket only uploads/tmp is swept: an object written by a server killed
- * before its row is not looked for there (decision 119).
+ * before its row is not looked for there (decision 120).
  */
 export async function deleteStrayUploads(now = Date.now()) {
   const cutoff = now - ORPHAN_AFTER_MS;

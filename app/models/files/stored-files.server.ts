@@ -9,7 +9,7 @@ import { getEnv, type BucketConfig } from "~/utils/env.server";
 import { writeFileDurably } from "~/utils/uploads.server";
 
 /*
- * Where the store keeps the files it was sent (decision 119): payment proofs (private), product
+ * Where the store keeps the files it was sent (decision 120): payment proofs (private), product
  * pictures and brand logos (public), each kind in its own folder. Without UPLOADS_S3_BUCKET
  * they are files under DATA_DIR/uploads/<kind>/ as they always were; with it, objects
  * `UPLOADS_S3_PREFIX<kind>/<name>` in that S3-compatible bucket, so that any server of the shop
