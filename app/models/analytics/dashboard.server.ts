@@ -136,7 +136,7 @@ async function databaseSize(dataDir: string) {
 /** The system-status panel, measured on each visit instead of the seed's static text. */
 export async function getSystemStatus(executor: Kysely<Database> = db, now = new Date()) {
   const { DATA_DIR: dataDir, BACKUP_DIR, offsite, smtp, uploadsBucket } = getEnv();
-  // Decision 119: the bucket's size is the provider's figure; listing every object on each
+  // Decision 120: the bucket's size is the provider's figure; listing every object on each
   // visit to add it up here would cost a request per thousand files.
   const uploadsIn = uploadsBucket ? fileStoreFor(dataDir, uploadsBucket).bucketLocation : null;
   const [databaseBytes, uploadsBytes, disk, proofsAwaitingReview, scheduledRun, outbox] =
