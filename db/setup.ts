@@ -4,6 +4,7 @@
  * printing the admin sign-in the first time.
  */
 import { getEnv } from "~/utils/env.server";
+import { copyFolderToStore, fileStore, uploadsDirIn } from "~/models/files/stored-files.server";
 import { backfillProofHashes } from "./backfill-proof-hashes";
 import { createDb, databasePath, migrateToLatest, openSqlite } from "./connection";
 import { seed } from "./seed";
@@ -26,6 +27,12 @@ async function main() {
       adminEmail: env.ADMIN_EMAIL,
       adminPassword: env.ADMIN_PASSWORD,
     });
+    if (outcome.seeded && env.uploadsBucket) {
+      // The seed draws its pictures into DATA_DIR/uploads; the store reads them from the bucket.
+      const store = fileStore();
+      const copied = await copyFolderToStore(uploadsDirIn(env.DATA_DIR), store);
+      console.log(`[db] ${copied} imagen(es) de demostración copiadas a ${store.bucketLocation}`);
+    }
     if (outcome.seeded) {
       console.log("\nTienda de demostración creada en", env.DATA_DIR);
       console.log("  Administrador:", env.ADMIN_EMAIL);

@@ -11,7 +11,11 @@ import { formatSize, printVerification } from "./backup-report";
 
 const env = getEnv();
 try {
-  const backup = await createBackup({ dataDir: env.DATA_DIR, backupDir: env.BACKUP_DIR });
+  const backup = await createBackup({
+    dataDir: env.DATA_DIR,
+    backupDir: env.BACKUP_DIR,
+    uploadsBucket: env.uploadsBucket,
+  });
   printVerification("backup", backup.verification);
   console.log(`[backup] tamaño: ${formatSize(backup.sizeBytes)}`);
   for (const name of backup.deleted) console.log(`[backup] eliminado por la retención: ${name}`);

@@ -7,6 +7,9 @@
  * `npm run restore -- --offsite [NAME] [--force]` first downloads the newest archive (or NAME)
  * from the BACKUP_S3_* bucket into BACKUP_DIR, checked against the sha256 recorded at upload;
  * `npm run restore -- --offsite --list` lists what the bucket holds (decision 077).
+ *
+ * With UPLOADS_S3_*, the archive's files (proofs, pictures, logos) are written into that bucket,
+ * where the store reads them (decision 120).
  */
 import { parseArgs } from "node:util";
 import {
@@ -73,12 +76,29 @@ try {
     console.log(`[restore] descargada de ${downloaded.location}: ${downloaded.path}`);
     archive = downloaded.path;
   }
-  const result = await restoreBackup({ archive, dataDir: env.DATA_DIR, force: args.force });
+  const result = await restoreBackup({
+    archive,
+    dataDir: env.DATA_DIR,
+    force: args.force,
+    uploadsBucket: env.uploadsBucket,
+  });
   printVerification("restore", result.verification);
   for (const name of result.migrationsApplied) console.log(`[restore] migración aplicada: ${name}`);
   if (result.replacedDir)
     console.log(`[restore] la tienda anterior quedó en ${result.replacedDir}`);
   console.log(`[restore] tienda restaurada en ${env.DATA_DIR}`);
+  if (result.bucket && "copied" in result.bucket) {
+    console.log(
+      `[restore] ${result.bucket.copied} archivo(s) copiados al bucket de los archivos subidos`,
+    );
+  }
+  if (result.bucket && "error" in result.bucket) {
+    console.error(
+      `[restore] los archivos subidos no se pudieron copiar a ${result.bucket.location}: ${result.bucket.error}. ` +
+        `Están en ${env.DATA_DIR}/uploads; npm run uploads:to-bucket los copia.`,
+    );
+    process.exitCode = 1;
+  }
 } catch (error) {
   // A BackupError or OffsiteError is a refusal, a bad archive or a failed download, found
   // before the store was touched.

@@ -43,10 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
-  const { DATA_DIR, BACKUP_DIR, offsite } = getEnv();
+  const { DATA_DIR, BACKUP_DIR, offsite, uploadsBucket } = getEnv();
   let backup;
   try {
-    backup = await createBackup({ dataDir: DATA_DIR, backupDir: BACKUP_DIR });
+    backup = await createBackup({ dataDir: DATA_DIR, backupDir: BACKUP_DIR, uploadsBucket });
   } catch (error) {
     console.error("[backup] from the dashboard failed", error);
     return redirectWithToast(request, "/admin", {
@@ -139,7 +139,13 @@ export default function AdminDashboardRoute() {
       value: number.format(system.proofsAwaitingReview),
       to: "/admin/orders?review=proofs",
     },
-    { label: "Archivos subidos", value: formatBytes(system.uploadsBytes) },
+    {
+      label: "Archivos subidos",
+      value:
+        system.uploadsBytes === null
+          ? `En el bucket ${system.uploadsIn}`
+          : formatBytes(system.uploadsBytes),
+    },
     { label: "Espacio libre en disco", value: formatBytes(system.freeDiskBytes) },
     { label: "Versión", value: system.version },
     { label: "Tiempo en línea", value: formatUptime(system.uptimeSeconds) },

@@ -1,10 +1,9 @@
-import fs from "node:fs";
-import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PROOF_ID_PATTERN } from "~/models/checkout/checkout";
 import { owns } from "~/models/auth/shopper";
 import { db } from "~/utils/db.server";
 import { getShopper } from "~/models/auth/shopper.server";
-import { proofFilePath } from "~/models/checkout/proofs.server";
+import { readProofFile } from "~/models/checkout/proofs.server";
 
 const notFound = () =>
   new Response("Not Found", {
@@ -43,13 +42,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const allowed = user?.role === "admin" || owns(shopper, owner);
   if (!allowed) throw notFound();
 
-  const fullPath = proofFilePath(proof.file);
-  const stat = fullPath ? await fs.promises.stat(fullPath).catch(() => null) : null;
-  if (!fullPath || !stat?.isFile()) throw notFound();
-  return new Response(createReadableStreamFromReadable(fs.createReadStream(fullPath)), {
+  // The local folder or the bucket (decision 120): the rule above is the same for both.
+  const stored = await readProofFile(proof.file);
+  if (!stored) throw notFound();
+  return new Response(stored.body, {
     headers: {
       "Content-Type": "image/webp",
-      "Content-Length": String(stat.size),
+      "Content-Length": String(stored.size),
       "Content-Disposition": "inline",
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",

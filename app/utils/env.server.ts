@@ -28,6 +28,14 @@ const EnvSchema = z
     BACKUP_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     BACKUP_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     BACKUP_S3_PREFIX: z.string().default(""),
+    // Shared files (models/files/stored-files.server.ts): proofs, product images and brand logos
+    // in an S3-compatible bucket instead of DATA_DIR/uploads, so several servers see them all.
+    UPLOADS_S3_ENDPOINT: z.string().url("debe ser una URL").optional(),
+    UPLOADS_S3_REGION: z.string().min(1).default("us-east-1"),
+    UPLOADS_S3_BUCKET: z.string().min(1).optional(),
+    UPLOADS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    UPLOADS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    UPLOADS_S3_PREFIX: z.string().default(""),
     SESSION_SECRET: z.string().min(32, "debe tener al menos 32 caracteres").optional(),
     ADMIN_EMAIL: z.string().email("debe ser un correo válido").default("admin@perfumeria.hn"),
     ADMIN_PASSWORD: z.string().min(8, "debe tener al menos 8 caracteres").optional(),
@@ -74,6 +82,25 @@ const EnvSchema = z
         message: "falta: con SMTP_URL, los correos necesitan un remitente (MAIL_FROM)",
       });
     }
+    // The same for the uploads' bucket: half of it would store files nobody else can find.
+    const uploads = [
+      "UPLOADS_S3_ENDPOINT",
+      "UPLOADS_S3_BUCKET",
+      "UPLOADS_S3_ACCESS_KEY_ID",
+      "UPLOADS_S3_SECRET_ACCESS_KEY",
+    ] as const;
+    if (uploads.some((name) => env[name])) {
+      for (const name of uploads.slice(1)) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: [name],
+            message:
+              "falta: los archivos subidos en un bucket necesitan UPLOADS_S3_BUCKET y sus credenciales",
+          });
+        }
+      }
+    }
     if (!s3.some((name) => env[name])) return;
     for (const name of s3.slice(1)) {
       if (!env[name]) {
@@ -89,44 +116,53 @@ const EnvSchema = z
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
-    offsite: offsiteConfigOf(env),
+    offsite: bucketConfigOf({
+      endpoint: env.BACKUP_S3_ENDPOINT,
+      region: env.BACKUP_S3_REGION,
+      bucket: env.BACKUP_S3_BUCKET,
+      accessKeyId: env.BACKUP_S3_ACCESS_KEY_ID,
+      secretAccessKey: env.BACKUP_S3_SECRET_ACCESS_KEY,
+      prefix: env.BACKUP_S3_PREFIX,
+    }),
+    uploadsBucket: bucketConfigOf({
+      endpoint: env.UPLOADS_S3_ENDPOINT,
+      region: env.UPLOADS_S3_REGION,
+      bucket: env.UPLOADS_S3_BUCKET,
+      accessKeyId: env.UPLOADS_S3_ACCESS_KEY_ID,
+      secretAccessKey: env.UPLOADS_S3_SECRET_ACCESS_KEY,
+      prefix: env.UPLOADS_S3_PREFIX,
+    }),
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     smtp: env.SMTP_URL && env.MAIL_FROM ? { url: env.SMTP_URL, from: env.MAIL_FROM } : null,
   }));
 
-/** Where the off-site copies go (models/backups/offsite.server.ts ships them). */
-export type OffsiteConfig = {
+/** An S3-compatible bucket: the off-site copies' (BACKUP_S3_*) or the uploads' (UPLOADS_S3_*). */
+export type BucketConfig = {
   /** Unset for AWS itself; the provider's URL otherwise (path-style requests then). */
   endpoint?: string;
   region: string;
   bucket: string;
-  /** Prepended to the archive's name: "tienda/" puts the copies in that folder of the bucket. */
+  /** Prepended to every key: "tienda/" puts the objects in that folder of the bucket. */
   prefix: string;
   accessKeyId: string;
   secretAccessKey: string;
 };
 
-/** The off-site store of the backups, or null when BACKUP_S3_BUCKET is not set. */
-function offsiteConfigOf(env: {
-  BACKUP_S3_ENDPOINT?: string;
-  BACKUP_S3_REGION: string;
-  BACKUP_S3_BUCKET?: string;
-  BACKUP_S3_ACCESS_KEY_ID?: string;
-  BACKUP_S3_SECRET_ACCESS_KEY?: string;
-  BACKUP_S3_PREFIX: string;
-}): OffsiteConfig | null {
-  const { BACKUP_S3_BUCKET: bucket } = env;
-  const { BACKUP_S3_ACCESS_KEY_ID: accessKeyId, BACKUP_S3_SECRET_ACCESS_KEY: secretAccessKey } =
-    env;
+/** Where the off-site copies go (models/backups/offsite.server.ts ships them). */
+export type OffsiteConfig = BucketConfig;
+
+/** A bucket's settings, or null when its bucket is not set (the all-or-nothing check is above). */
+function bucketConfigOf(values: Partial<BucketConfig> & { region: string; prefix: string }) {
+  const { bucket, accessKeyId, secretAccessKey } = values;
   if (!bucket || !accessKeyId || !secretAccessKey) return null;
   return {
-    endpoint: env.BACKUP_S3_ENDPOINT,
-    region: env.BACKUP_S3_REGION,
+    endpoint: values.endpoint,
+    region: values.region,
     bucket,
-    prefix: env.BACKUP_S3_PREFIX,
+    prefix: values.prefix,
     accessKeyId,
     secretAccessKey,
-  };
+  } satisfies BucketConfig;
 }
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRETS: string[] };

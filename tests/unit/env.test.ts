@@ -115,6 +115,33 @@ describe("parseEnv", () => {
     );
   });
 
+  test("UPLOADS_S3_*: the local folder when unset, a whole bucket, or the missing variable named", () => {
+    expect(parseEnv({}).uploadsBucket).toBeNull();
+    const env = parseEnv({
+      UPLOADS_S3_ENDPOINT: "https://s3.us-west-004.backblazeb2.com",
+      UPLOADS_S3_BUCKET: "archivos",
+      UPLOADS_S3_ACCESS_KEY_ID: "clave",
+      UPLOADS_S3_SECRET_ACCESS_KEY: "secreto",
+      UPLOADS_S3_PREFIX: "tienda/",
+    });
+    expect(env.uploadsBucket).toEqual({
+      endpoint: "https://s3.us-west-004.backblazeb2.com",
+      region: "us-east-1",
+      bucket: "archivos",
+      prefix: "tienda/",
+      accessKeyId: "clave",
+      secretAccessKey: "secreto",
+    });
+    // The uploads' bucket and the backups' are separate settings.
+    expect(env.offsite).toBeNull();
+    expect(() => parseEnv({ UPLOADS_S3_BUCKET: "archivos" })).toThrow(
+      /UPLOADS_S3_ACCESS_KEY_ID: falta: los archivos subidos en un bucket[\s\S]*UPLOADS_S3_SECRET_ACCESS_KEY: falta/,
+    );
+    expect(() => parseEnv({ UPLOADS_S3_ENDPOINT: "https://minio.local:9000" })).toThrow(
+      /UPLOADS_S3_BUCKET: falta/,
+    );
+  });
+
   test("reads e-mail from SMTP_URL with MAIL_FROM, off without them, and names what is wrong", () => {
     expect(parseEnv({}).smtp).toBeNull();
     expect(parseEnv({ PORT: "4000" }).appUrl).toBe("http://localhost:4000");

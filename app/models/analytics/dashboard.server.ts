@@ -15,6 +15,7 @@ import { countProofQueue } from "~/models/orders/admin.server";
 import { soldOrders } from "./sales.server";
 import { getSettings } from "~/models/settings/settings.server";
 import { outboxHealth } from "~/models/mail/outbox-admin.server";
+import { fileStoreFor, uploadsDirIn } from "~/models/files/stored-files.server";
 
 /** Honduras is UTC-6 all year (no daylight saving): its midnight is 06:00 UTC. */
 const HONDURAS_OFFSET_HOURS = 6;
@@ -134,11 +135,14 @@ async function databaseSize(dataDir: string) {
 
 /** The system-status panel, measured on each visit instead of the seed's static text. */
 export async function getSystemStatus(executor: Kysely<Database> = db, now = new Date()) {
-  const { DATA_DIR: dataDir, BACKUP_DIR, offsite, smtp } = getEnv();
+  const { DATA_DIR: dataDir, BACKUP_DIR, offsite, smtp, uploadsBucket } = getEnv();
+  // Decision 120: the bucket's size is the provider's figure; listing every object on each
+  // visit to add it up here would cost a request per thousand files.
+  const uploadsIn = uploadsBucket ? fileStoreFor(dataDir, uploadsBucket).bucketLocation : null;
   const [databaseBytes, uploadsBytes, disk, proofsAwaitingReview, scheduledRun, outbox] =
     await Promise.all([
       databaseSize(dataDir),
-      folderSize(path.join(dataDir, "uploads")),
+      uploadsIn ? null : folderSize(uploadsDirIn(dataDir)),
       fs.statfs(dataDir),
       countProofQueue(executor),
       lastRunOf(DAILY_BACKUP_JOB, executor),
@@ -147,6 +151,8 @@ export async function getSystemStatus(executor: Kysely<Database> = db, now = new
   return {
     databaseBytes,
     uploadsBytes,
+    /** Where the uploads are when they are in a bucket (`s3://…`), else null. */
+    uploadsIn,
     freeDiskBytes: disk.bavail * disk.bsize,
     proofsAwaitingReview,
     version,

@@ -5,12 +5,22 @@ import * as tar from "tar";
 import { createDb, databasePath, migrateToLatest, openSqlite } from "#db/connection";
 import { archiveName, archivesToDelete, parseArchiveName } from "./retention";
 import { proofsDirIn } from "~/models/checkout/proof-files.server";
+import { BRAND_LOGO_WIDTHS } from "~/models/catalog/product-images.server";
+import {
+  copyFolderToStore,
+  copyStoreToFolder,
+  fileStoreFor,
+  type FileKind,
+} from "~/models/files/stored-files.server";
+import { productImageWidths } from "~/utils/images";
+import type { BucketConfig } from "~/utils/env.server";
 
 /*
  * Backups and restore of a store (decision 073). One archive holds everything a store
  * is: `store.db` (an online snapshot through SQLite's backup API, consistent while the shop keeps
  * selling; never a copy of the live file and its WAL), `uploads/` (product images, brand logos,
- * payment proofs) and `backup.json`. Payment proofs are personal data: the archive is 0600 in a
+ * payment proofs; copied from the bucket when the uploads live in one, decision 120) and
+ * `backup.json`. Payment proofs are personal data: the archive is 0600 in a
  * 0700 folder. Every function takes its directories, not the environment, so the CLI
  * (scripts/backup.ts, scripts/restore.ts), a scheduler in the server and the admin can call them.
  */
@@ -221,17 +231,49 @@ function latestMigration(sqlite: SQLite.Database) {
 }
 
 /**
+ * The uploaded files a database names: its proofs, every width of its product pictures and of
+ * its brands' logos. What a backup of a store in a bucket copies (decision 120).
+ */
+function filesNamedBy(sqlite: SQLite.Database) {
+  const files: { kind: FileKind; name: string }[] = [];
+  for (const file of sqlite.prepare("select file from payment_proofs").pluck().all() as string[]) {
+    files.push({ kind: "proofs", name: file });
+  }
+  const imageLists = sqlite.prepare("select images from products").pluck().all() as string[];
+  const keys = new Set(imageLists.flatMap((list) => JSON.parse(list) as string[]));
+  for (const key of keys) {
+    for (const width of productImageWidths) {
+      files.push({ kind: "products", name: `${key}-${width}.webp` });
+    }
+  }
+  const logos = sqlite
+    .prepare("select logo_url from brands where logo_url is not null")
+    .pluck()
+    .all() as string[];
+  for (const url of logos) {
+    const key = /^\/images\/brands\/([0-9a-f]{16})-\d+\.webp$/.exec(url)?.[1];
+    if (!key) continue;
+    for (const width of BRAND_LOGO_WIDTHS)
+      files.push({ kind: "brands", name: `${key}-${width}.webp` });
+  }
+  return files;
+}
+
+/**
  * Takes a backup of the store in `dataDir`: the database through SQLite's online backup (readers
  * and writers keep going; the copy is the database as of one moment), then the uploads (after the
  * snapshot, so every proof the snapshot references is already on disk: checkout stores the file
  * before the order row), packed into one archive, verified, and only then given its final name;
  * then the retention rule prunes the folder. Its off-site copy is `shipOffsite`'s
- * (backups/offsite.server.ts), called by whoever took the backup.
+ * (backups/offsite.server.ts), called by whoever took the backup. With `uploadsBucket` (the
+ * store's UPLOADS_S3_*), the files the snapshot names are copied from the bucket instead of the
+ * local folder, into the same place of the archive.
  */
 export async function createBackup(options: {
   dataDir: string;
   backupDir?: string;
   now?: Date;
+  uploadsBucket?: BucketConfig | null;
 }): Promise<BackupResult> {
   const { dataDir } = options;
   const backupDir = backupDirFor(dataDir, options.backupDir);
@@ -258,7 +300,25 @@ export async function createBackup(options: {
       JSON.stringify({ format: 1, takenAt: takenAt.toISOString(), migration }, null, 2),
     );
     const entries = [DATABASE, MANIFEST];
-    if (fs.existsSync(path.join(dataDir, UPLOADS))) {
+    if (options.uploadsBucket) {
+      const snapshot = new SQLite(path.join(staging, DATABASE), { readonly: true });
+      let named: ReturnType<typeof filesNamedBy>;
+      try {
+        named = filesNamedBy(snapshot);
+      } finally {
+        snapshot.close();
+      }
+      const store = fileStoreFor(dataDir, options.uploadsBucket);
+      try {
+        await copyStoreToFolder(store, named, path.join(staging, UPLOADS));
+      } catch (error) {
+        // An archive without the files would restore rows without them: no archive at all.
+        throw new BackupError(
+          `No se pudieron copiar los archivos subidos desde ${store.bucketLocation}: ${String(error)}`,
+        );
+      }
+      entries.push(UPLOADS);
+    } else if (fs.existsSync(path.join(dataDir, UPLOADS))) {
       snapshotFiles(path.join(dataDir, UPLOADS), path.join(staging, UPLOADS));
       entries.push(UPLOADS);
     }
@@ -367,6 +427,8 @@ export function assertRestorable(dataDir: string, force = false) {
 
 export type RestoreResult = {
   verification: Verification;
+  /** With `uploadsBucket`: how many of the archive's files were written into it, or why not. */
+  bucket: { copied: number } | { location: string; error: string } | null;
   /** Where the replaced store was moved (with --force over an existing store), else null. */
   replacedDir: string | null;
   migrationsApplied: string[];
@@ -377,13 +439,15 @@ export type RestoreResult = {
  * `force`, when a store is already there. The archive is extracted and checked, and its database
  * brought to the current schema, in a temporary folder before anything of the store is touched;
  * then the current database and uploads are moved aside (kept, under `replaced-<time>/`) and the
- * restored ones moved in.
+ * restored ones moved in. With `uploadsBucket` (the store's UPLOADS_S3_*), the archive's files
+ * are then written into the bucket too, where the store reads them (decision 120).
  */
 export async function restoreBackup(options: {
   archive: string;
   dataDir: string;
   force?: boolean;
   now?: Date;
+  uploadsBucket?: BucketConfig | null;
 }): Promise<RestoreResult> {
   const { archive, dataDir } = options;
   if (!fs.existsSync(archive)) throw new BackupError(`No existe el archivo ${archive}.`);
@@ -423,7 +487,18 @@ export async function restoreBackup(options: {
     if (fs.existsSync(path.join(dir, UPLOADS))) {
       fs.renameSync(path.join(dir, UPLOADS), path.join(dataDir, UPLOADS));
     }
-    return { verification, replacedDir, migrationsApplied };
+    let bucket: RestoreResult["bucket"] = null;
+    if (options.uploadsBucket) {
+      const store = fileStoreFor(dataDir, options.uploadsBucket);
+      try {
+        bucket = { copied: await copyFolderToStore(path.join(dataDir, UPLOADS), store) };
+      } catch (error) {
+        // The database is restored and the files are in DATA_DIR/uploads: the operator is told
+        // how to finish, rather than left with a store whose pictures and proofs answer 404.
+        bucket = { location: store.bucketLocation ?? "", error: String(error) };
+      }
+    }
+    return { verification, replacedDir, migrationsApplied, bucket };
   } finally {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
     // A refused archive leaves no trace, not even the folder it would have gone into.

@@ -4,7 +4,7 @@ import { db as storeDb, type DB } from "~/utils/db.server";
 import { getMailContext } from "~/models/mail/context.server";
 import type { MailContext } from "~/models/mail/outbox.server";
 import { queueBackupFailureEmail } from "./failure-email.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv, type BucketConfig } from "~/utils/env.server";
 import { runOncePerDay } from "~/utils/jobs.server";
 import { shipOffsite, type OffsiteConfig, type OffsiteRecord } from "./offsite.server";
 
@@ -41,15 +41,17 @@ export async function runScheduledBackup(options: {
   dataDir: string;
   backupDir?: string;
   offsite?: OffsiteConfig | null;
+  /** UPLOADS_S3_*: the uploads the archive holds are copied from this bucket (decision 120). */
+  uploadsBucket?: BucketConfig | null;
   db?: DB;
 }): Promise<(BackupResult & { offsite: OffsiteRecord | null }) | null> {
-  const { now, hour, dataDir, backupDir, offsite, db = storeDb } = options;
+  const { now, hour, dataDir, backupDir, offsite, uploadsBucket, db = storeDb } = options;
   if (!backupDue(now, hour)) return null;
   // Read once the day is claimed, before any transaction (decision 102): the e-mail of a failure.
   let mail: MailContext | undefined;
   const backUp = async () => {
     mail = await getMailContext();
-    const backup = await createBackup({ dataDir, backupDir, now });
+    const backup = await createBackup({ dataDir, backupDir, now, uploadsBucket });
     const shipped = offsite ? await shipOffsite(offsite, backup.path) : null;
     if (shipped?.status === "failed") {
       await queueBackupFailureEmail(db, mail, {
@@ -79,8 +81,9 @@ export async function runScheduledBackup(options: {
  * hour has come and no worker has claimed the day, the backup and its off-site copy.
  */
 export async function dailyBackupJob(hour: number) {
-  const { DATA_DIR, BACKUP_DIR, offsite } = getEnv();
+  const { DATA_DIR, BACKUP_DIR, offsite, uploadsBucket } = getEnv();
   const result = await runScheduledBackup({
+    uploadsBucket,
     now: new Date(),
     hour,
     dataDir: DATA_DIR,

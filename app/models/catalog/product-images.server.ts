@@ -12,13 +12,14 @@ import {
   readMultipartForm,
   sniffImageType,
   TOO_MANY_PIXELS_MESSAGE,
-  writeFileDurably,
   type ReceivedFile,
 } from "~/utils/uploads.server";
+import { fileStore, uploadsDirIn } from "~/models/files/stored-files.server";
 
 /*
  * D8: images the back office uploads (product pictures, brand logos) become public WebP files
- * under DATA_DIR, one per width, named by the hash of the uploaded bytes: the same picture
+ * in the uploads' store (DATA_DIR/uploads, or the bucket: decision 120), one per width, named
+ * by the hash of the uploaded bytes: the same picture
  * uploaded twice is stored once, and its URL can be cached forever. The type comes from the
  * bytes, metadata is stripped (sharp writes none unless asked), EXIF rotation is applied.
  */
@@ -35,8 +36,8 @@ export const IMAGE_MESSAGES = {
 export type StoreImageOptions = {
   /** The widths written, each as `${key}-${width}.webp`. */
   widths: readonly number[];
-  /** Where the files go (an absolute directory under DATA_DIR). */
-  dir: string;
+  /** Which folder of the uploads' store they go in. */
+  kind: "products" | "brands";
   /** "cover" crops to a square (product cards are square); "inside" keeps the proportions. */
   fit?: "cover" | "inside";
 };
@@ -49,7 +50,7 @@ export type StoreImageResult = { ok: true; key: string } | { ok: false; message:
  */
 export async function storeImageUpload(
   filePath: string,
-  { widths, dir, fit = "inside" }: StoreImageOptions,
+  { widths, kind, fit = "inside" }: StoreImageOptions,
 ): Promise<StoreImageResult> {
   if (!sniffImageType(await readFileHead(filePath))) {
     return { ok: false, message: IMAGE_MESSAGES.notImage };
@@ -64,7 +65,7 @@ export async function storeImageUpload(
   const hash = crypto.createHash("sha256");
   for await (const chunk of fs.createReadStream(filePath)) hash.update(chunk as Buffer);
   const key = hash.digest("hex").slice(0, 16);
-  fs.mkdirSync(dir, { recursive: true });
+  const store = fileStore();
   try {
     // limitInputPixels again: the header checked above could lie about what decodes.
     const source = sharp(filePath, {
@@ -72,8 +73,8 @@ export async function storeImageUpload(
       failOn: "error",
     }).rotate();
     for (const width of widths) {
-      const target = path.join(dir, `${key}-${width}.webp`);
-      if (fs.existsSync(target)) continue;
+      const name = `${key}-${width}.webp`;
+      if (await store.exists(kind, name)) continue;
       const webp = await source
         .clone()
         .resize(fit === "cover" ? { width, height: width, fit } : { width, fit })
@@ -81,7 +82,7 @@ export async function storeImageUpload(
         .toBuffer();
       // Whole and on disk before the row naming it commits, as a proof is (decision 075): a
       // failure or a crash never leaves a truncated file the next upload would take as done.
-      await writeFileDurably(target, webp);
+      await store.write(kind, name, webp, "image/webp");
     }
   } catch {
     return { ok: false, message: IMAGE_MESSAGES.unreadable };
@@ -89,23 +90,20 @@ export async function storeImageUpload(
   return { ok: true, key };
 }
 
+/** The local folder of the product pictures (without a bucket). */
 export function productImagesDir() {
-  return path.join(getEnv().DATA_DIR, "uploads", "products");
-}
-
-export function brandLogosDir() {
-  return path.join(getEnv().DATA_DIR, "uploads", "brands");
+  return path.join(uploadsDirIn(getEnv().DATA_DIR), "products");
 }
 
 /** Brand logos keep their proportions (wordmarks are wide); 192 px covers the cards at 2×. */
-const BRAND_LOGO_WIDTHS = [96, 192] as const;
+export const BRAND_LOGO_WIDTHS = [96, 192] as const;
 export const BRAND_LOGO_FIELD = "logo";
 
 export type BrandLogoUpload = { ok: true; url: string } | { ok: false; message: string } | null;
 
 /**
  * The brand form's body and its logo (field `logo`), stored like product pictures (D8): checked
- * by its bytes, WebP without metadata, content-addressed under DATA_DIR/uploads/brands. `logo`
+ * by its bytes, WebP without metadata, content-addressed in the store's brands/. `logo`
  * is null when no file was sent (the current logo stays).
  */
 export async function readBrandForm(
@@ -125,7 +123,7 @@ export async function readBrandForm(
     }
     const stored = await storeImageUpload(file.tempPath, {
       widths: BRAND_LOGO_WIDTHS,
-      dir: brandLogosDir(),
+      kind: "brands",
       fit: "inside",
     });
     return {
@@ -171,7 +169,7 @@ function storeReceived(file: ReceivedFile): Promise<StoreImageResult> | StoreIma
   if (file.status !== "received") return { ok: false, message: IMAGE_MESSAGES.tooLarge };
   return storeImageUpload(file.tempPath, {
     widths: productImageWidths,
-    dir: productImagesDir(),
+    kind: "products",
     fit: "cover",
   });
 }

@@ -12,9 +12,14 @@ export function proofsDirIn(dataDir: string) {
   return path.join(dataDir, "uploads", "proofs");
 }
 
+/** Whether `file` is a proof's name as storeProof gives them (so no path or key can escape). */
+export function isProofFileName(file: string) {
+  return /^[0-9a-f]{32}\.webp$/.test(file);
+}
+
 /** A stored proof's path, or null. The name is checked to be one of ours, so no path can escape. */
 export function proofFilePathIn(dataDir: string, file: string) {
-  if (!/^[0-9a-f]{32}\.webp$/.test(file)) return null;
+  if (!isProofFileName(file)) return null;
   return path.join(proofsDirIn(dataDir), file);
 }
 

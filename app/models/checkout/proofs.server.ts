@@ -15,16 +15,22 @@ import {
   TOO_MANY_PIXELS_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
   uploadsTempDir,
-  writeFileDurably,
 } from "~/utils/uploads.server";
-import { proofContentHash, proofFilePathIn, proofsDirIn } from "./proof-files.server";
+import { fileStore, type StoredFile } from "~/models/files/stored-files.server";
+import {
+  isProofFileName,
+  proofContentHash,
+  proofFilePathIn,
+  proofsDirIn,
+} from "./proof-files.server";
 
 /*
  * D8: payment proofs. The multipart body is streamed: the proof goes to a temporary file as it
  * arrives (never the whole request in memory, and not Remix's 3 MB memory handler), bytes past
  * 5 MB are read and thrown away, and a body far past the limit is cut off. The type comes from
  * the file's first bytes, never its name or the browser's Content-Type. The image is re-encoded
- * (WebP, metadata stripped, at most 2000 px) under a random name in DATA_DIR/uploads/proofs.
+ * (WebP, metadata stripped, at most 2000 px) under a random name in the uploads' store
+ * (DATA_DIR/uploads/proofs, or the bucket's proofs/: decision 120).
  */
 
 export const PROOF_FIELD = "proofFile";
@@ -122,8 +128,9 @@ export async function storeProof(
       // which this build of libvips cannot read): the shopper is asked for another picture.
       return { ok: false, message: PROOF_MESSAGES.unreadable };
     }
-    // Issue 12 (crash safety): the file is whole and on disk before the row naming it commits.
-    await writeFileDurably(path.join(proofsDir(), file), webp.data);
+    // Issue 12 (crash safety): the file is whole and stored before the row naming it commits.
+    const store = fileStore();
+    await store.write("proofs", file, webp.data, "image/webp");
     const size = webp.info.size;
     // The same picture re-encodes to the same bytes: the admin's duplicate-proof warning.
     const contentHash = proofContentHash(webp.data);
@@ -133,7 +140,7 @@ export async function storeProof(
         .values({ id, file, ...ownerColumns(shopper), orderId: null, size, contentHash })
         .execute();
     } catch (error) {
-      fs.rmSync(path.join(proofsDir(), file), { force: true });
+      await store.remove("proofs", file);
       throw error;
     }
     return { ok: true, id };
@@ -177,13 +184,20 @@ export async function removeUnusedProof(shopper: Shopper, id: string) {
     .where(ownedBy(shopper, "paymentProofs"))
     .returning("file")
     .executeTakeFirst();
-  const fullPath = removed ? proofFilePath(removed.file) : null;
-  if (fullPath) fs.rmSync(fullPath, { force: true });
+  if (removed && isProofFileName(removed.file)) await fileStore().remove("proofs", removed.file);
 }
 
-/** A stored proof's path, or null. `file` is checked to be one of ours, so no path can escape. */
+/** A proof's path in the local folder (without a bucket), or null for a name not ours. */
 export function proofFilePath(file: string) {
   return proofFilePathIn(getEnv().DATA_DIR, file);
+}
+
+/**
+ * A stored proof's bytes, or null when it is missing. `file` is checked to be one of ours, so
+ * no path can escape. Who may read it is the caller's rule (resources.payment-proofs.$id.tsx).
+ */
+export function readProofFile(file: string): Promise<StoredFile | null> {
+  return isProofFileName(file) ? fileStore().read("proofs", file) : Promise.resolve(null);
 }
 
 const ORPHAN_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
@@ -197,9 +211,9 @@ export async function deleteOrphanProofs(now = Date.now()) {
     .where("createdAt", "<", cutoff)
     .returning("file")
     .execute();
+  const store = fileStore();
   for (const { file } of orphans) {
-    const fullPath = proofFilePath(file);
-    if (fullPath) fs.rmSync(fullPath, { force: true });
+    if (isProofFileName(file)) await store.remove("proofs", file);
   }
   return orphans.length;
 }
@@ -208,17 +222,18 @@ export async function deleteOrphanProofs(now = Date.now()) {
  * Files no row names, older than two days: a proof written by a server killed before its row
  * was committed (or a `.tmp` left by a kill during the write), and uploads killed while they
  * were being received (uploads/tmp). A younger one may be a store in progress, so it stays.
+ * With the uploads in a bucket only uploads/tmp is swept: an object written by a server killed
+ * before its row is not looked for there (decision 120).
  */
 export async function deleteStrayUploads(now = Date.now()) {
   const cutoff = now - ORPHAN_AFTER_MS;
   const named = new Set(
     (await db.selectFrom("paymentProofs").select("file").execute()).map((row) => row.file),
   );
+  const folders: [string, (name: string) => boolean][] = [[uploadsTempDir(), () => false]];
+  if (fileStore().bucketLocation === null) folders.push([proofsDir(), (name) => named.has(name)]);
   let deleted = 0;
-  for (const [dir, keep] of [
-    [proofsDir(), (name: string) => named.has(name)],
-    [uploadsTempDir(), () => false],
-  ] as const) {
+  for (const [dir, keep] of folders) {
     if (!fs.existsSync(dir)) continue;
     for (const name of fs.readdirSync(dir)) {
       const fullPath = path.join(dir, name);
