@@ -126,6 +126,9 @@ export function createPostgresDb(
   options: { slowQueryMs?: number; max?: number } = {},
 ): DB {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types: pgTypes });
+  // An idle connection the server ends (a restart, a failover) is dropped from the pool, and
+  // the next query opens another; unhandled, its error would end the process.
+  pool.on("error", (error) => console.error("[db] idle connection lost:", error.message));
   return kyselyOver(new SerializablePostgresDialect(pool), options, PostgresKysely);
 }
 

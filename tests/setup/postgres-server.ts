@@ -121,9 +121,12 @@ export async function startPostgres(dir: string): Promise<PostgresServer> {
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((resolve) => server.once("exit", resolve));
-        // SIGINT: PostgreSQL's fast shutdown (ends the sessions, no waiting for clients).
-        server.kill("SIGINT");
+        // SIGTERM lets the sessions that are closing end by themselves; after 5 s, SIGINT ends
+        // whatever is left (PostgreSQL's smart, then fast, shutdown).
+        server.kill("SIGTERM");
+        const fast = setTimeout(() => server.kill("SIGINT"), 5000);
         await exited;
+        clearTimeout(fast);
       }
       fs.rmSync(dir, { recursive: true, force: true });
     },
