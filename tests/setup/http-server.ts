@@ -54,9 +54,12 @@ export async function startServer(
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    // The server's own line once it listens; a warning printed before it may name the port
+    // too (the mail links' address without APP_URL).
+    const listening = new RegExp(`\\[perfumeria\\] http://\\S+:${port}\\b`);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes(`:${port}`)) {
+      if (listening.test(output)) {
         clearTimeout(timer);
         resolve();
       }
