@@ -127,17 +127,25 @@ function userIdOf(data: Partial<SessionData>) {
 }
 
 /**
- * Writes a session's data to its row. Upsert: a signed cookie whose row was deleted (logout
+ * Writes a session's data to its row: `dataFor` gets the row's data as it is now (null when there
+ * is no row) and says what to write. Upsert: a signed cookie whose row was deleted (logout
  * elsewhere, expiry) reads as an empty session; writing it back starts afresh and cannot
  * restore the old sign-in.
  */
-async function writeSessionRow(executor: Kysely<Database>, sid: string, data: object) {
+async function writeSessionRow(
+  executor: Kysely<Database>,
+  sid: string,
+  dataFor: (current: Record<string, unknown> | null) => object,
+) {
+  const existing = await executor
+    .selectFrom("sessions")
+    .select(["sess", "createdAt"])
+    .where("sid", "=", sid)
+    .executeTakeFirst();
+  const data = dataFor(existing ? (JSON.parse(existing.sess) as Record<string, unknown>) : null);
   const userId = userIdOf(data);
+  const role = await roleOf(userId, executor);
   const now = new Date().toISOString();
-  const [existing, role] = await Promise.all([
-    executor.selectFrom("sessions").select("createdAt").where("sid", "=", sid).executeTakeFirst(),
-    roleOf(userId, executor),
-  ]);
   const times = { createdAt: existing?.createdAt ?? now, lastSeenAt: now };
   const values = {
     sess: JSON.stringify(data),
@@ -197,7 +205,7 @@ function createStorage(secure: boolean): SessionStorage<SessionData, SessionFlas
       return JSON.parse(row.sess);
     },
     async updateData(sid, data) {
-      await writeSessionRow(db, sid, data);
+      await writeSessionRow(db, sid, () => data);
     },
     async deleteData(sid) {
       await db.deleteFrom("sessions").where("sid", "=", sid).execute();
@@ -323,15 +331,11 @@ export async function commitSession(request: Request, session: AppSession) {
   const base = asRead.get(session);
   if (!session.id || !base) return getSessionStorage(request).commitSession(session);
   const sid = session.id;
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("sessions")
-      .select("sess")
-      .where("sid", "=", sid)
-      .executeTakeFirst();
-    const current = row ? (JSON.parse(row.sess) as Record<string, unknown>) : {};
-    await writeSessionRow(trx, sid, mergeSessionData(base, session.data, current));
-  });
+  await db
+    .transaction()
+    .execute((trx) =>
+      writeSessionRow(trx, sid, (current) => mergeSessionData(base, session.data, current ?? {})),
+    );
   // What is written is now what this request holds: a second commit merges from there.
   asRead.set(session, snapshot(session.data));
   return sessionCookie(isHttps(request)).serialize(sid);
