@@ -51,6 +51,19 @@ if (!Number.isInteger(STOP_TIMEOUT_MS) || STOP_TIMEOUT_MS < 1) {
   process.exit(1);
 }
 
+// Who may tell us the client's address, scheme and host (X-Forwarded-For, -Proto, -Host): by
+// default only a proxy on this machine (nginx, caddy); behind a load balancer on another
+// machine, its addresses or subnet (docs/deployment.md). Express checks the list here.
+const TRUST_PROXY = process.env.TRUST_PROXY?.trim() || "loopback";
+try {
+  express().set("trust proxy", TRUST_PROXY);
+} catch (error) {
+  console.error(
+    `TRUST_PROXY debe ser una lista de direcciones o redes separadas por comas, como "10.0.0.2, 10.0.1.0/24" (es "${TRUST_PROXY}"): ${error.message}`,
+  );
+  process.exit(1);
+}
+
 if (cluster.isPrimary) holdServerLock();
 if (workers > 1 && cluster.isPrimary) {
   runPrimary();
@@ -137,9 +150,7 @@ async function serve() {
 
   const app = express();
   app.disable("x-powered-by");
-  // Only a proxy on this machine (nginx, caddy) may tell us the client's address, scheme and
-  // host (X-Forwarded-For, -Proto, -Host).
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", TRUST_PROXY);
   app.use(compression());
   app.use((req, res, next) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);

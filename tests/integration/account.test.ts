@@ -420,7 +420,7 @@ describe("/profile/danger and deleteUserAccount", () => {
       .where((eb) =>
         eb.or([eb("orderId", "=", order.id), eb("file", "=", `suelto-${userId}.webp`)]),
       )
-      .orderBy("orderId")
+      .orderBy("orderId", (order) => order.asc().nullsFirst())
       .execute();
     expect(proofs).toEqual([
       { orderId: null, userId: null, sessionId: "cuenta-eliminada" },

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "kysely";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as listAction, loader as listLoader } from "~/routes/admin.products";
 import { action as formAction } from "~/routes/admin.products_.$productId/route";
 import { PRODUCT_MESSAGES } from "~/models/catalog/product-form";
+import { searchSuggestions } from "~/models/catalog/catalog.server";
 import { db } from "~/utils/db.server";
 import { IMAGE_MESSAGES, productImagesDir } from "~/models/catalog/product-images.server";
 import { createBrand, createProduct } from "../../db/factories/catalog";
@@ -164,10 +164,8 @@ describe("product form: every rule and message of backoffice.md §5", () => {
       availableSizes: JSON.stringify(["50ml", "100ml"]),
       isActive: 1,
     });
-    // The FTS triggers follow the products table.
-    const found = await sql<{ rowid: number }>`
-      SELECT rowid FROM product_search WHERE product_search MATCH 'nocturno'`.execute(db);
-    expect(found.rows.map((row) => row.rowid)).toContain(product.id);
+    // The search index's triggers follow the products table.
+    expect((await searchSuggestions("nocturno")).map((hit) => hit.slug)).toContain(product.slug);
 
     const again = await errorsOf(await post("new", { ...fields, name: "Ambar nocturno edition" }));
     expect(again.slug).toEqual([PRODUCT_MESSAGES.slugTaken]);

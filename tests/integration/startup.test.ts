@@ -60,7 +60,8 @@ describe("npm start", () => {
     const password = /Contraseña:\s+(\S+)\s+←/.exec(first.output())?.[1];
     expect(password).toMatch(/^.{16,}$/);
     expect(first.output()).toContain("admin@perfumeria.hn");
-    expect(fs.existsSync(path.join(dataDir, "store.db"))).toBe(true);
+    // `npm run test:pg` gives the store a PostgreSQL database: then no file is made.
+    expect(fs.existsSync(path.join(dataDir, "store.db"))).toBe(!process.env.DATABASE_URL);
     const secret = fs.readFileSync(path.join(dataDir, ".session-secret"), "utf8");
     expect(secret.length).toBeGreaterThanOrEqual(32);
 
@@ -92,5 +93,11 @@ describe("npm start", () => {
     expect(await bad.exited).not.toBe(0);
     expect(bad.output()).toMatch(/PORT/);
     expect(bad.output()).toContain("Configuración inválida");
+  });
+
+  it("stops with a message when TRUST_PROXY is not a list of addresses", async () => {
+    const bad = start({ PORT: "4392", TRUST_PROXY: "10.0.0.300" });
+    expect(await bad.exited).not.toBe(0);
+    expect(bad.output()).toContain("TRUST_PROXY debe ser una lista de direcciones");
   });
 });
