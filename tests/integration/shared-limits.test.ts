@@ -1,16 +1,16 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createDb, databasePath, openSqlite } from "#db/connection";
 import { runDailyPointsExpiry } from "~/models/loyalty/loyalty.server";
 import { getSettings, updateSettings } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
 import { lastRunOf, runOncePerDay } from "~/utils/jobs.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
+import { secondConnection } from "../setup/second-connection";
 
 /*
- * Issue 11: the server runs one worker per core, each with its own SQLite connection. A second
- * connection on the same file stands for a second worker.
+ * Issue 11: the server runs one worker per core, each with its own connection (and issue 24,
+ * several servers on one PostgreSQL database). A second connection stands for a second worker.
  */
-const otherWorker = createDb(openSqlite(databasePath(process.env.DATA_DIR!)));
+const otherWorker = secondConnection();
 afterAll(() => otherWorker.destroy());
 
 describe("RateLimiter", () => {

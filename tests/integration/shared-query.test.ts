@@ -1,8 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import SQLite from "better-sqlite3";
 import { describe, expect, it, vi } from "vitest";
-import { databasePath } from "#db/connection";
 import { DEFAULT_CATALOG_QUERY } from "~/models/catalog/catalog";
 import {
   discountedProducts,
@@ -17,12 +15,12 @@ import { updateBrand } from "~/models/catalog/brands.server";
 import { getProductBySlug } from "~/models/catalog/products.server";
 import { listApprovedReviews } from "~/models/reviews/reviews.server";
 import { db } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
 import { currentPageVersion, MAX_AGE_MS } from "~/utils/page-cache.server";
 import { sharedQuery } from "~/utils/shared-query.server";
 import { createBrand, createProduct } from "../../db/factories/catalog";
 import { approveReview, createReview } from "../../db/factories/reviews";
 import { createUser } from "../../db/factories/users";
+import { secondConnection } from "../setup/second-connection";
 
 /*
  * The shared query results of decision 071: kept per catalogue version, so
@@ -143,11 +141,11 @@ describe("the catalogue's shared queries see every write", () => {
     const name = word();
     const product = await createProduct(db, { name });
     expect((await getProductBySlug(product.slug))?.stock).toBe(10);
-    const other = new SQLite(databasePath(getEnv().DATA_DIR));
+    const other = secondConnection();
     try {
-      other.prepare("UPDATE products SET stock = 3 WHERE id = ?").run(product.id);
+      await other.updateTable("products").set({ stock: 3 }).where("id", "=", product.id).execute();
     } finally {
-      other.close();
+      await other.destroy();
     }
     expect((await getProductBySlug(product.slug))?.stock).toBe(3);
   });
@@ -257,9 +255,8 @@ describe("what a sale changes (decision 115)", () => {
   it("every other column of products bumps the version, even one added later", async () => {
     const product = await createProduct(db);
     const quiet = ["stock", "sales_count", "view_count", "updated_at"];
-    const columns = (await sql<{ name: string }>`PRAGMA table_info(products)`.execute(db)).rows.map(
-      (column) => column.name,
-    );
+    const tables = await db.introspection.getTables();
+    const columns = tables.find((table) => table.name === "products")!.columns.map((c) => c.name);
     expect(columns).toEqual(expect.arrayContaining(quiet));
     for (const column of columns) {
       const version = await currentPageVersion();
