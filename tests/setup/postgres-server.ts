@@ -35,6 +35,16 @@ function binDir() {
   return path.join(root, versions[0], "bin");
 }
 
+/** Whether a server can be started here: PG_BIN_DIR is set, or a Debian install is found. */
+export function postgresInstalled() {
+  try {
+    binDir();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const asRoot = process.getuid?.() === 0;
 
 /** A command of the server's, as the `postgres` user when we are root. */
