@@ -19,6 +19,9 @@ import {
   verifyArchive,
   type PostgresStore,
 } from "~/models/backups/backup.server";
+import { runScheduledBackup } from "~/models/backups/schedule.server";
+import { copyFolderToStore, fileStoreFor } from "~/models/files/stored-files.server";
+import { startS3Server } from "../../scripts/s3-server";
 import { createProduct } from "../../db/factories/catalog";
 import { attachProof, createOrder } from "../../db/factories/orders";
 import { postgresInstalled, startPostgres, type PostgresServer } from "../setup/postgres-server";
@@ -274,6 +277,41 @@ describe.skipIf(skip)("backups of a store on PostgreSQL", () => {
     fs.writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
     await expect(verifyArchive(truncated, scratch, store)).rejects.toThrow(/no se puede leer/);
     expect((await databases()).filter((name) => name.startsWith("perfumeria_verify_"))).toEqual([]);
+  });
+
+  it("with UPLOADS_S3_*, copies from the bucket the files the dump's rows name", async () => {
+    const s3 = await startS3Server({ directory: path.join(scratch, "s3"), bucket: "archivos" });
+    try {
+      const bucket = s3.config({ prefix: "tienda/" });
+      // The store's files moved into the bucket, as `npm run uploads:to-bucket` does.
+      await copyFolderToStore(path.join(dataDir, "uploads"), fileStoreFor(dataDir, bucket));
+      const [proof] = await db.selectFrom("paymentProofs").select("file").execute();
+      const result = await createBackup({
+        dataDir: path.join(scratch, "bucket-data"),
+        backupDir: path.join(scratch, "bucket-backups"),
+        postgres: store,
+        uploadsBucket: bucket,
+      });
+      expect(await archiveEntries(result.path)).toContain(`uploads/proofs/${proof.file}`);
+      expect(result.verification.missingProofFiles).toBe(0);
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it("takes the daily backup once a day, claimed in the store's own job_runs", async () => {
+    const options = {
+      now: new Date(),
+      hour: 0,
+      dataDir,
+      backupDir: path.join(scratch, "daily"),
+      postgres: store,
+      db,
+    };
+    const first = await runScheduledBackup(options);
+    expect(first?.verification.integrity).toBe("ok");
+    expect(await archiveEntries(first!.path)).toContain("store.pgdump");
+    expect(await runScheduledBackup(options)).toBeNull();
   });
 
   it("says which tool is missing when PG_BIN_DIR has no pg_dump", async () => {
