@@ -1,9 +1,12 @@
-/** `npm run db:migrate`: applies pending migrations to DATA_DIR/store.db (idempotent). */
+/**
+ * `npm run db:migrate`: applies pending migrations to the store (DATABASE_URL, else
+ * DATA_DIR/store.db), idempotently.
+ */
 import { getEnv } from "~/utils/env.server";
-import { createDb, databasePath, migrateToLatest, openSqlite } from "./connection";
+import { migrateToLatest, openStore } from "./connection";
 
 const env = getEnv();
-const db = createDb(openSqlite(databasePath(env.DATA_DIR)));
+const db = openStore({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
 try {
   const { results } = await migrateToLatest(db);
   if (!results?.length) console.log("[db] sin migraciones pendientes");

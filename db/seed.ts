@@ -34,7 +34,7 @@ import { createOrder, type CreatedOrder } from "./factories/orders";
 import { createReview } from "./factories/reviews";
 import { storeSettings } from "./factories/settings";
 import { createUser, type CreatedUser } from "./factories/users";
-import { createDb, databasePath, migrateToLatest, openSqlite } from "./connection";
+import { isPostgres, migrateToLatest, openStore } from "./connection";
 import { bottleDesign, bottleSvg } from "./seed-data/bottle-svg";
 import { BRANDS } from "./seed-data/brands";
 import { cmsPages } from "./seed-data/cms-pages";
@@ -153,8 +153,13 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
 
   const inserted = await db.transaction().execute(async (trx) => {
     if (options.force) {
-      for (const table of TABLES_FK_SAFE_ORDER) await trx.deleteFrom(table).execute();
-      await sql`DELETE FROM sqlite_sequence`.execute(trx).catch(() => undefined);
+      if (isPostgres(trx)) {
+        const tables = TABLES_FK_SAFE_ORDER.map((table) => sql.table(table));
+        await sql`TRUNCATE ${sql.join(tables)} RESTART IDENTITY`.execute(trx);
+      } else {
+        for (const table of TABLES_FK_SAFE_ORDER) await trx.deleteFrom(table).execute();
+        await sql`DELETE FROM sqlite_sequence`.execute(trx).catch(() => undefined);
+      }
     } else if (await storeHasData(trx)) {
       return false; // another process seeded meanwhile
     }
@@ -804,7 +809,7 @@ async function main() {
   const dataDir = path.resolve(process.env.DATA_DIR || "./data");
   const adminEmail = process.env.ADMIN_EMAIL || "admin@perfumeria.hn";
   const adminPassword = process.env.ADMIN_PASSWORD || undefined;
-  const db = createDb(openSqlite(databasePath(dataDir)));
+  const db = openStore({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined });
   try {
     await migrateToLatest(db);
     const result = await seed(db, { dataDir, adminEmail, adminPassword, force, log: console.log });

@@ -6,12 +6,12 @@
 import { getEnv } from "~/utils/env.server";
 import { copyFolderToStore, fileStore, uploadsDirIn } from "~/models/files/stored-files.server";
 import { backfillProofHashes } from "./backfill-proof-hashes";
-import { createDb, databasePath, migrateToLatest, openSqlite } from "./connection";
+import { migrateToLatest, openStore } from "./connection";
 import { seed } from "./seed";
 
 async function main() {
   const env = getEnv();
-  const db = createDb(openSqlite(databasePath(env.DATA_DIR)));
+  const db = openStore({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   try {
     const { results } = await migrateToLatest(db);
     for (const result of results ?? [])

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure PostgreSQL's server binaries exist (issue 24): the tests start their own server in a
-# temporary folder (tests/setup/postgres-server.ts) from Debian's postgresql package, or from
+# temporary folder (scripts/postgres-server.ts) from Debian's postgresql package, or from
 # PG_BIN_DIR.
 set -euo pipefail
 

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import SQLite from "better-sqlite3";
-import { databasePath } from "#db/connection";
-import "./db.server";
+import { databasePath, isPostgres } from "#db/connection";
+import { db } from "./db.server";
 import { getEnv } from "./env.server";
 import { LITE_COOKIE_NAME, liteModeFrom } from "./save-data.server";
 import { themeFromCookieHeader } from "./theme.server";
@@ -110,9 +110,10 @@ function sizeOf(page: CachedPage) {
 const pages = new PageStore();
 
 /*
- * Read on every lookup, so read synchronously on a read-only connection of its own: a hit never
- * waits for the app connection, which a transaction may hold across awaits. (db.server, imported
- * above, has migrated the file before this module runs.)
+ * Read on every lookup. On SQLite, synchronously on a read-only connection of its own: a hit
+ * never waits for the app connection, which a transaction may hold across awaits. (db.server,
+ * imported above, has migrated the file before this module runs.) On PostgreSQL, one query
+ * through the pool, so that a write through any server is seen by the next request here.
  */
 let statements:
   { version: SQLite.Statement<[], number>; stock: SQLite.Statement<[string], number> } | undefined;
@@ -134,13 +135,30 @@ function readStatements() {
  * The catalogue version, bumped by triggers in every write's transaction (migrations
  * 20261223T0200 and 20261229T0100: a sale only when a product sells out or comes back).
  */
-export function currentPageVersion(): number {
-  return readStatements().version.get() ?? 0;
+export async function currentPageVersion(): Promise<number> {
+  return (await readStamp(null)).version;
+}
+
+async function readStamp(slug: string | null): Promise<PageStamp> {
+  if (!isPostgres(db)) {
+    const { version, stock } = readStatements();
+    return { version: version.get() ?? 0, stock: slug === null ? null : (stock.get(slug) ?? null) };
+  }
+  const row = await db
+    .selectFrom("pageCacheVersion")
+    .select((eb) => [
+      "version",
+      slug === null
+        ? eb.val(null).as("stock")
+        : eb.selectFrom("products").select("stock").where("slug", "=", slug).as("stock"),
+    ])
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  return { version: row?.version ?? 0, stock: slug === null ? null : (row?.stock ?? null) };
 }
 
 /** The stamp a page at `pathname` is rendered from now: the version, and a product's stock. */
-export function currentPageStamp(pathname: string): PageStamp {
-  const { version, stock } = readStatements();
+export async function currentPageStamp(pathname: string): Promise<PageStamp> {
   const product = PRODUCT_PAGE.exec(pathname);
   let slug: string | null = null;
   try {
@@ -148,7 +166,7 @@ export function currentPageStamp(pathname: string): PageStamp {
   } catch {
     // A malformed escape names no product: its page is a 404, never stored.
   }
-  return { version: version.get() ?? 0, stock: slug === null ? null : (stock.get(slug) ?? null) };
+  return readStamp(slug);
 }
 
 const storeDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Tegucigalpa" });
@@ -224,7 +242,7 @@ export async function lookUpSharedPage(request: {
   const shared = await sharedPage(request);
   if (shared === null) return null;
   const { key, pathname } = shared;
-  const stamp = currentPageStamp(pathname);
+  const stamp = await currentPageStamp(pathname);
   const page = pages.get(key);
   if (page && isCurrent(page, stamp, Date.now())) return { page };
   if (page) pages.delete(key);

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db as storeDb, type DB } from "./db.server";
+import { larger } from "./sql.server";
 
 /**
  * Fixed-window counters kept in SQLite (table `rate_limits`), so that every worker of the
@@ -66,7 +67,7 @@ export class RateLimiter {
   async giveBack(key: string, now = Date.now()) {
     await this.db
       .updateTable("rateLimits")
-      .set({ count: sql`max(rate_limits.count - 1, 0)` })
+      .set((eb) => ({ count: larger(this.db, eb("count", "-", 1), sql.lit(0)) }))
       .where("scope", "=", this.scope)
       .where("key", "=", key)
       .where("resetAt", ">", now)

@@ -39,10 +39,10 @@ export function sharedQuery<Args extends unknown[], Result>(
   maxAgeMs = MAX_AGE_MS,
 ): (...args: Args) => Promise<Result> {
   const entries = new Map<string, Entry<Result>>();
-  return (...args) => {
+  return async (...args) => {
     const key = JSON.stringify(args);
     // Read before the query: a write committed meanwhile leaves this entry already stale.
-    const version = currentPageVersion();
+    const version = await currentPageVersion();
     const now = Date.now();
     const entry = entries.get(key);
     if (entry?.version === version && now - entry.at < maxAgeMs) {

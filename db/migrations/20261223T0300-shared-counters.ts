@@ -19,7 +19,8 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("scope", "text", (c) => c.notNull())
     .addColumn("key", "text", (c) => c.notNull())
     .addColumn("count", "integer", (c) => c.notNull())
-    .addColumn("reset_at", "integer", (c) => c.notNull())
+    // Milliseconds since 1970: SQLite's integers are 64-bit, PostgreSQL's `integer` is not.
+    .addColumn("reset_at", onPostgres(db) ? "bigint" : "integer", (c) => c.notNull())
     .addPrimaryKeyConstraint("rate_limits_pk", ["scope", "key"])
     // A SQLite storage choice (the key is the row); PostgreSQL has no such option.
     .$call((builder) => (onPostgres(db) ? builder : builder.modifyEnd(sql`without rowid`)))

@@ -24,7 +24,11 @@ import { copyFolderToStore, fileStoreFor } from "~/models/files/stored-files.ser
 import { startS3Server } from "../../scripts/s3-server";
 import { createProduct } from "../../db/factories/catalog";
 import { attachProof, createOrder } from "../../db/factories/orders";
-import { postgresInstalled, startPostgres, type PostgresServer } from "../setup/postgres-server";
+import {
+  postgresInstalled,
+  startPostgres,
+  type PostgresServer,
+} from "../../scripts/postgres-server";
 import { runScript } from "../setup/run-script";
 
 /*

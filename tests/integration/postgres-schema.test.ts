@@ -5,7 +5,7 @@ import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPostgresDb, migrateToLatest, type DB } from "#db/connection";
-import { startPostgres, type PostgresServer } from "../setup/postgres-server";
+import { startPostgres, type PostgresServer } from "../../scripts/postgres-server";
 
 /*
  * Issue 24: one set of migrations for SQLite and PostgreSQL (db/migrations/dialect.ts). On a

@@ -10,7 +10,7 @@ import {
   migrateToLatest,
   openSqlite,
 } from "#db/connection";
-import { startPostgres, type PostgresServer } from "./postgres-server";
+import { startPostgres, type PostgresServer } from "../../scripts/postgres-server";
 
 declare module "vitest" {
   export interface ProvidedContext {

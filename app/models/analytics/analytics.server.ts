@@ -12,6 +12,7 @@ import { addDays, dayOfIso, isCalendarDay, startOfDayIso } from "~/utils/dates";
 import { db } from "~/utils/db.server";
 import { ORDER_STATUSES } from "~/models/orders/status";
 import { SOLD_STATUSES, soldOrders } from "./sales.server";
+import { monthAtUtcMinus6 } from "~/utils/sql.server";
 
 /*
  * The figures of /admin/analytics (D30), each one SQL aggregate over the orders: nothing here
@@ -73,7 +74,8 @@ function monthStart(month: string, offset = 0) {
 }
 
 /** The Honduras month of an order, in SQL: its UTC instant moved to UTC−6 (D6). */
-const orderMonth = sql<string>`strftime('%Y-%m', ${sql.ref("orders.createdAt")}, '-6 hours')`;
+const orderMonth = (executor: Kysely<Database>) =>
+  monthAtUtcMinus6(executor, sql.ref("orders.createdAt"));
 
 const sumOf = (expression: string) => sql<number>`coalesce(sum(${sql.raw(expression)}), 0)`;
 
@@ -89,7 +91,7 @@ async function summaryCards(executor: Kysely<Database>, now: Date) {
       .selectFrom("orders")
       .select((eb) => [
         eb.fn.countAll<number>().as("received"),
-        sql<number>`coalesce(sum(${sql.ref("status")} in (${sql.join(SOLD_STATUSES)})), 0)`.as(
+        sql<number>`count(*) filter (where ${sql.ref("status")} in (${sql.join(SOLD_STATUSES)}))`.as(
           "sold",
         ),
       ])
@@ -122,12 +124,12 @@ async function monthlySales(executor: Kysely<Database>, now: Date) {
   const months = Array.from({ length: 12 }, (_, i) => monthOf(monthStart(current, i - 11)));
   const rows = await soldOrders(executor)
     .select([
-      orderMonth.as("month"),
+      orderMonth(executor).as("month"),
       (eb) => eb.fn.countAll<number>().as("orders"),
       sumOf("orders.total").as("sales"),
     ])
     .where("orders.createdAt", ">=", startOfDayIso(`${months[0]}-01`))
-    .groupBy(orderMonth)
+    .groupBy(orderMonth(executor))
     .execute();
   const byMonth = new Map(rows.map((row) => [row.month, row]));
   return months.map((month) => ({

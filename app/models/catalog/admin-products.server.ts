@@ -5,6 +5,7 @@ import type { ProductFormValues } from "./product-form.server";
 import { parseList } from "./products.server";
 import { getSettings } from "~/models/settings/settings.server";
 import { paginate } from "~/utils/paging";
+import { contains } from "~/utils/sql.server";
 
 /*
  * The products screen of the back office (backoffice.md §2–§5): the paginated list with its
@@ -35,21 +36,16 @@ export function productStatus(
   return "active";
 }
 
-/** LIKE with the user's % and _ taken literally. */
-function containsPattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 export async function listAdminProducts(filters: AdminProductFilters) {
   const { stockThreshold } = await getSettings();
   let query = db.selectFrom("products").innerJoin("brands", "brands.id", "products.brandId");
   if (filters.q) {
-    const pattern = containsPattern(filters.q);
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`products.name LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`brands.name LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`products.concentration LIKE ${pattern} ESCAPE '\\'`,
+    const text = filters.q;
+    query = query.where(({ or, ref }) =>
+      or([
+        contains(db, ref("products.name"), text),
+        contains(db, ref("brands.name"), text),
+        contains(db, ref("products.concentration"), text),
       ]),
     );
   }

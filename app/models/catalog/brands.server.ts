@@ -1,7 +1,8 @@
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { slugify } from "~/utils/slug";
+import { contains } from "~/utils/sql.server";
 
 type Trx = Transaction<Database>;
 
@@ -42,9 +43,7 @@ export async function listAdminBrands({ search = "" }: { search?: string } = {})
   const term = search.trim();
   let query = selectAdminBrand().orderBy("brands.name");
   if (term) {
-    // The name is matched as typed: % and _ are escaped so they are not wildcards.
-    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where(sql<boolean>`brands.name LIKE ${pattern} ESCAPE '\\'`);
+    query = query.where(({ ref }) => contains(db, ref("brands.name"), term));
   }
   return (await query.execute()).map(toAdminBrand);
 }

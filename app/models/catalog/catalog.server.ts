@@ -15,6 +15,8 @@ import { sharedQuery } from "~/utils/shared-query.server";
 import { isProductImageKey } from "~/utils/images";
 import { lempirasToCentavos } from "~/utils/money";
 import { paginate, requestedPage } from "~/utils/paging";
+import { isPostgres } from "#db/connection";
+import { firstOfJsonList } from "~/utils/sql.server";
 
 /*
  * The shopper's catalogue: filters, sorts, pages and search over active products only.
@@ -74,10 +76,24 @@ export function searchWords(text: string) {
   return [...new Set(words)].slice(0, 8);
 }
 
-/** FTS5 query: every word, each as a prefix ('flor' finds 'Flower'). Null when no words. */
+/**
+ * The search in the index's own language: every word, each as a prefix ('flor' finds 'Flower').
+ * SQLite's FTS5 (migration 20261201T0000) or PostgreSQL's tsquery over the same folded
+ * document; the words are letters and digits only, so neither needs quoting. Null when no words.
+ */
 function matchExpression(text: string) {
   const words = searchWords(text);
-  return words.length ? words.map((word) => `"${word}"*`).join(" ") : null;
+  if (!words.length) return null;
+  return isPostgres(db)
+    ? words.map((word) => `${word}:*`).join(" & ")
+    : words.map((word) => `"${word}"*`).join(" ");
+}
+
+/** The ids of the products whose search document matches. */
+function matchingIds(match: string) {
+  return isPostgres(db)
+    ? sql<number>`(SELECT product_id FROM product_search WHERE document @@ to_tsquery('simple', ${match}))`
+    : sql<number>`(SELECT rowid FROM product_search WHERE product_search MATCH ${match})`;
 }
 
 type ProductsQuery = SelectQueryBuilder<Database & { p: Database["products"] }, "p", object>;
@@ -88,11 +104,7 @@ function activeProducts(): ProductsQuery {
 
 function matching(match: string) {
   return (eb: ExpressionBuilder<Database & { p: Database["products"] }, "p">) =>
-    eb(
-      "p.id",
-      "in",
-      sql<number>`(SELECT rowid FROM product_search WHERE product_search MATCH ${match})`,
-    );
+    eb("p.id", "in", matchingIds(match));
 }
 
 function withCardColumns(query: ProductsQuery) {
@@ -113,7 +125,7 @@ function withCardColumns(query: ProductsQuery) {
       "p.isExclusive",
       "p.averageRating",
       "p.reviewCount",
-      sql<string | null>`json_extract(p.images, '$[0]')`.as("imageKey"),
+      firstOfJsonList(db, sql.ref("p.images")).as("imageKey"),
     ]);
 }
 
@@ -224,13 +236,26 @@ export type SearchSuggestion = {
 export async function searchSuggestions(text: string, limit = 8): Promise<SearchSuggestion[]> {
   const match = matchExpression(text);
   if (!match) return [];
+  // Ranked by where the words are: the name weighs 10, the brand 5, the description and
+  // keywords 1 (FTS5's bm25 by column; PostgreSQL's ts_rank by weight, listed D, C, B, A).
+  const hit = isPostgres(db)
+    ? {
+        product: sql`product_search.product_id`,
+        matches: sql`product_search.document @@ to_tsquery('simple', ${match})`,
+        rank: sql`ts_rank('{0.1, 0.1, 0.5, 1.0}', product_search.document, to_tsquery('simple', ${match})) DESC`,
+      }
+    : {
+        product: sql`product_search.rowid`,
+        matches: sql`product_search MATCH ${match}`,
+        rank: sql`bm25(product_search, 10.0, 5.0, 1.0, 1.0)`,
+      };
   const { rows } = await sql<SearchSuggestion>`
-    SELECT p.name, b.name AS brand, p.slug, p.price, json_extract(p.images, '$[0]') AS image
+    SELECT p.name, b.name AS brand, p.slug, p.price, ${firstOfJsonList(db, sql.ref("p.images"))} AS image
     FROM product_search
-    JOIN products p ON p.id = product_search.rowid
+    JOIN products p ON p.id = ${hit.product}
     JOIN brands b ON b.id = p.brand_id
-    WHERE product_search MATCH ${match} AND p.is_active = 1
-    ORDER BY bm25(product_search, 10.0, 5.0, 1.0, 1.0), p.sales_count DESC, p.id
+    WHERE ${hit.matches} AND p.is_active = 1
+    ORDER BY ${hit.rank}, p.sales_count DESC, p.id
     LIMIT ${Math.max(1, Math.min(limit, 8))}`.execute(db);
   return rows.map((row) => ({
     ...row,

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "kysely";
 import sharp from "sharp";
 import { ownedBy, ownerColumns, type KnownShopper, type Shopper } from "~/models/auth/shopper";
 import { db } from "~/utils/db.server";
@@ -166,7 +165,7 @@ export async function getAttachedProof(shopper: Shopper, now = Date.now()) {
     .where("p.orderId", "is", null)
     .where("p.createdAt", ">=", new Date(now - ATTACHED_PROOF_MS).toISOString())
     .orderBy("p.createdAt", "desc")
-    .orderBy(sql`p.rowid`, "desc")
+    .orderBy("p.id", "desc")
     .executeTakeFirst();
   return proof?.id ?? null;
 }

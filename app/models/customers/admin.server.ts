@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { ActivityType, Database, Role } from "#db/types";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
@@ -11,6 +11,7 @@ import { getSettings } from "~/models/settings/settings.server";
 import type { DeleteAccountRefusal } from "./users";
 import { changePassword, deleteUserAccount, normalizeEmail } from "./users.server";
 import { paginate } from "~/utils/paging";
+import { contains } from "~/utils/sql.server";
 
 /*
  * The customers screen of the back office (backoffice.md §2 "Users", §3 user_activity_log):
@@ -33,32 +34,24 @@ export type AdminUserFilters = {
 
 type Trx = Transaction<Database>;
 
-/** `value` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */
-function containsPattern(value: string) {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function filteredUsers({ search, role }: AdminUserFilters) {
   let query = db.selectFrom("users as u");
   if (role === "customer" || role === "admin") query = query.where("u.role", "=", role);
   const term = search?.trim();
   if (term) {
-    const pattern = containsPattern(term);
     // A phone is stored "+504 9999-1234": typed digits also find it without the space and dash.
     const digits = term.replace(/\D/g, "");
-    query = query.where(({ eb, or, ref }) => {
-      const like = (value: Expression<string | null>, text = pattern) =>
-        eb(value, "like", sql<string>`${text} escape '\\'`);
+    query = query.where(({ or, ref }) => {
       const matches = [
-        like(ref("u.firstName")),
-        like(ref("u.lastName")),
-        like(sql<string>`${ref("u.firstName")} || ' ' || ${ref("u.lastName")}`),
-        like(ref("u.email")),
-        like(ref("u.phone")),
+        contains(db, ref("u.firstName"), term),
+        contains(db, ref("u.lastName"), term),
+        contains(db, sql<string>`${ref("u.firstName")} || ' ' || ${ref("u.lastName")}`, term),
+        contains(db, ref("u.email"), term),
+        contains(db, ref("u.phone"), term),
       ];
       if (digits.length >= 3) {
         matches.push(
-          like(sql<string>`replace(replace(${ref("u.phone")}, ' ', ''), '-', '')`, `%${digits}%`),
+          contains(db, sql<string>`replace(replace(${ref("u.phone")}, ' ', ''), '-', '')`, digits),
         );
       }
       return or(matches);

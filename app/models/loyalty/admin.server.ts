@@ -1,7 +1,8 @@
-import { sql, type Expression } from "kysely";
+import { sql } from "kysely";
 import type { LoyaltyTier } from "#db/types";
 import { db } from "~/utils/db.server";
 import { LOYALTY_SEARCH_MIN } from "./loyalty";
+import { contains } from "~/utils/sql.server";
 
 /*
  * What the loyalty points admin reads (backoffice.md §2): customers found by name or e-mail.
@@ -20,11 +21,6 @@ const CUSTOMER_COLUMNS = [
   "loyaltyTier",
 ] as const;
 
-/** `value` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */
-function containsPattern(value: string) {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export type LoyaltyCustomer = {
   id: number;
   firstName: string;
@@ -36,27 +32,24 @@ export type LoyaltyCustomer = {
 };
 
 /**
- * Customers whose first name, last name, full name or e-mail contains `query` (SQLite's LIKE:
- * case-insensitive for ASCII), by name. Shorter queries than LOYALTY_SEARCH_MIN find nobody.
+ * Customers whose first name, last name, full name or e-mail contains `query`, ignoring case
+ * (`contains`), by name. Shorter queries than LOYALTY_SEARCH_MIN find nobody.
  */
 export async function searchLoyaltyCustomers(query: string): Promise<LoyaltyCustomer[]> {
   const term = query.trim();
   if (term.length < LOYALTY_SEARCH_MIN) return [];
-  const pattern = containsPattern(term);
   const rows = await db
     .selectFrom("users")
     .select(CUSTOMER_COLUMNS)
     .where("role", "=", "customer")
-    .where(({ eb, or, ref }) => {
-      const like = (value: Expression<string>) =>
-        eb(value, "like", sql<string>`${pattern} escape '\\'`);
-      return or([
-        like(ref("firstName")),
-        like(ref("lastName")),
-        like(sql<string>`${ref("firstName")} || ' ' || ${ref("lastName")}`),
-        like(ref("email")),
-      ]);
-    })
+    .where(({ or, ref }) =>
+      or([
+        contains(db, ref("firstName"), term),
+        contains(db, ref("lastName"), term),
+        contains(db, sql<string>`${ref("firstName")} || ' ' || ${ref("lastName")}`, term),
+        contains(db, ref("email"), term),
+      ]),
+    )
     .orderBy("firstName")
     .orderBy("lastName")
     .orderBy("id")

@@ -5,6 +5,7 @@ import type { ProofQueueEntry, ProofReuse } from "./admin";
 import { paymentProofUrl } from "~/models/checkout/checkout";
 import { ORDER_STATUS_SHORT_LABELS } from "./status";
 import { paginate } from "~/utils/paging";
+import { contains } from "~/utils/sql.server";
 
 /*
  * What the orders screens of the back office read (backoffice.md §2): the searchable list, the
@@ -23,16 +24,9 @@ export type AdminOrderFilters = {
   pageSize?: number;
 };
 
-/** `value` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */
-function containsPattern(value: string) {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function likeAny(columns: string[], value: string): Expression<SqlBool> {
-  const pattern = containsPattern(value);
-  // SQLite's LIKE is case-insensitive for ASCII, which order numbers and e-mails are.
   return sql<SqlBool>`(${sql.join(
-    columns.map((column) => sql`${sql.ref(column)} like ${pattern} escape '\\'`),
+    columns.map((column) => contains(db, sql.ref(column), value)),
     sql` or `,
   )})`;
 }

@@ -16,6 +16,7 @@ import { customerNotice, type CustomerNoticeEvent, type NoticeFacts } from "./no
 import { creditOrderPoints, reverseOrderPoints } from "~/models/loyalty/points-ledger.server";
 import type { MailContext } from "~/models/mail/outbox.server";
 import { queueOrderStatusEmail } from "~/models/mail/order-emails.server";
+import { larger } from "~/utils/sql.server";
 
 /*
  * The order lifecycle's rules and words (backoffice.md §4), over a given executor: the
@@ -359,7 +360,7 @@ async function returnStock(trx: Trx, orderId: string, now: string) {
       .updateTable("products")
       .set((eb) => ({
         stock: eb("stock", "+", item.quantity),
-        salesCount: sql<number>`max(0, sales_count - ${item.quantity})`,
+        salesCount: larger(trx, sql.lit(0), eb("salesCount", "-", item.quantity)),
         updatedAt: now,
       }))
       .where("id", "=", item.productId)

@@ -1,7 +1,7 @@
-import { sql } from "kysely";
 import { db } from "~/utils/db.server";
 import type { ReviewStatusFilter } from "./admin";
 import { paginate } from "~/utils/paging";
+import { contains } from "~/utils/sql.server";
 
 /*
  * What the reviews screens of the back office read (backoffice.md §2, §4): the filtered list and
@@ -32,8 +32,7 @@ function filteredReviews({ status, rating, product }: AdminReviewFilters) {
   if (rating !== undefined) query = query.where("r.rating", "=", rating);
   const term = product?.trim();
   if (term) {
-    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where(sql<boolean>`${sql.ref("p.name")} like ${pattern} escape '\\'`);
+    query = query.where(({ ref }) => contains(db, ref("p.name"), term));
   }
   return query;
 }

@@ -5,8 +5,8 @@ import path from "node:path";
 import pg from "pg";
 
 /*
- * A real PostgreSQL server for the tests (issue 24), started in a temporary folder and thrown
- * away after: initdb, then `postgres` on a free loopback port. Debian's `postgresql` package
+ * A real PostgreSQL server for the tests and `bench:db-copy` (issue 24), started in a temporary
+ * folder and thrown away after: initdb, then `postgres` on a free loopback port. Debian's `postgresql` package
  * provides the binaries (scripts/ensure-postgres.sh installs it on a CI machine); PG_BIN_DIR
  * points elsewhere. PostgreSQL refuses to run as root, so as root it runs as the `postgres`
  * user the package creates. Durability is switched off: a test server never outlives its run.
@@ -35,7 +35,7 @@ function binDir() {
   return path.join(root, versions[0], "bin");
 }
 
-/** Whether a server can be started here: PG_BIN_DIR is set, or a Debian install is found. */
+/** Whether a PostgreSQL server can be started here (a test skips without one, outside CI). */
 export function postgresInstalled() {
   try {
     binDir();
