@@ -162,11 +162,11 @@ function kindOf(dir: string): StoreKind {
 function kindMismatch(archive: StoreKind) {
   return archive === "postgres"
     ? "Este archivo es la copia de una tienda en PostgreSQL (store.pgdump) y esta tienda usa " +
-        "SQLite (DATA_DIR/store.db): restáuralo con DATABASE_URL apuntando a una base PostgreSQL. " +
-        "Para pasar una tienda de una base a la otra está npm run db:copy."
+        "SQLite (DATA_DIR/store.db): restáuralo con DATABASE_URL apuntando a una base PostgreSQL " +
+        "vacía (npm run db:copy solo copia de SQLite a PostgreSQL)."
     : "Este archivo es la copia de una tienda en SQLite (store.db) y esta tienda usa PostgreSQL " +
-        "(DATABASE_URL): restáuralo en una tienda SQLite (sin DATABASE_URL) y pásala a PostgreSQL " +
-        "con npm run db:copy -- --to postgres://…";
+        "(DATABASE_URL): restáuralo sin DATABASE_URL en otra carpeta (DATA_DIR) y cópialo a " +
+        "PostgreSQL con npm run db:copy -- --from esa-carpeta --to postgres://…";
 }
 
 /** The first column of a query's rows, on either database. */
