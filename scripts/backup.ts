@@ -1,5 +1,6 @@
 /**
- * `npm run backup`: an online backup of DATA_DIR into BACKUP_DIR (default DATA_DIR/backups),
+ * `npm run backup`: an online backup of DATA_DIR (its database on PostgreSQL when DATABASE_URL
+ * is set, through pg_dump, decision 121) into BACKUP_DIR (default DATA_DIR/backups),
  * verified, with the retention rule applied, and uploaded off-site when BACKUP_S3_* is set. Safe
  * while the server runs and sells. The archive's path is the last line printed; the exit code is
  * 1 when anything failed, the off-site upload included.
@@ -15,6 +16,7 @@ try {
     dataDir: env.DATA_DIR,
     backupDir: env.BACKUP_DIR,
     uploadsBucket: env.uploadsBucket,
+    postgres: env.postgres,
   });
   printVerification("backup", backup.verification);
   console.log(`[backup] tamaño: ${formatSize(backup.sizeBytes)}`);

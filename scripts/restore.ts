@@ -2,7 +2,8 @@
  * `npm run restore -- ARCHIVE [--force]`: restores a backup archive into DATA_DIR. Refuses while
  * a server uses DATA_DIR (its DATA_DIR/server.pid names a live process) and, without --force,
  * when DATA_DIR already holds a store; the archive is checked before anything is touched, and
- * the restored database is migrated to the current schema.
+ * the restored database is migrated to the current schema. With DATABASE_URL the archive's
+ * pg_dump is restored into that PostgreSQL database (decision 121), its files into DATA_DIR.
  *
  * `npm run restore -- --offsite [NAME] [--force]` first downloads the newest archive (or NAME)
  * from the BACKUP_S3_* bucket into BACKUP_DIR, checked against the sha256 recorded at upload;
@@ -18,6 +19,7 @@ import {
   BackupError,
   restoreBackup,
 } from "~/models/backups/backup.server";
+import { describeDatabase } from "~/models/backups/postgres.server";
 import { getEnv } from "~/utils/env.server";
 import {
   downloadArchive,
@@ -67,7 +69,7 @@ try {
       process.exit(0);
     }
     // Refused now rather than after a download of the whole store.
-    assertRestorable(env.DATA_DIR, args.force);
+    await assertRestorable(env.DATA_DIR, args.force, env.postgres);
     const downloaded = await downloadArchive(
       env.offsite,
       backupDirFor(env.DATA_DIR, env.BACKUP_DIR),
@@ -81,12 +83,17 @@ try {
     dataDir: env.DATA_DIR,
     force: args.force,
     uploadsBucket: env.uploadsBucket,
+    postgres: env.postgres,
   });
   printVerification("restore", result.verification);
   for (const name of result.migrationsApplied) console.log(`[restore] migración aplicada: ${name}`);
   if (result.replacedDir)
     console.log(`[restore] la tienda anterior quedó en ${result.replacedDir}`);
-  console.log(`[restore] tienda restaurada en ${env.DATA_DIR}`);
+  console.log(
+    env.postgres
+      ? `[restore] tienda restaurada en la base ${describeDatabase(env.postgres.url)} (archivos en ${env.DATA_DIR})`
+      : `[restore] tienda restaurada en ${env.DATA_DIR}`,
+  );
   if (result.bucket && "copied" in result.bucket) {
     console.log(
       `[restore] ${result.bucket.copied} archivo(s) copiados al bucket de los archivos subidos`,

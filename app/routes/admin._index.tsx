@@ -43,10 +43,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
-  const { DATA_DIR, BACKUP_DIR, offsite, uploadsBucket } = getEnv();
+  const { DATA_DIR, BACKUP_DIR, offsite, uploadsBucket, postgres } = getEnv();
   let backup;
   try {
-    backup = await createBackup({ dataDir: DATA_DIR, backupDir: BACKUP_DIR, uploadsBucket });
+    backup = await createBackup({
+      dataDir: DATA_DIR,
+      backupDir: BACKUP_DIR,
+      uploadsBucket,
+      postgres,
+    });
   } catch (error) {
     console.error("[backup] from the dashboard failed", error);
     return redirectWithToast(request, "/admin", {
@@ -338,6 +343,14 @@ export default function AdminDashboardRoute() {
                 <div className="flex justify-between gap-4">
                   <dt className="text-fg-muted">Tamaño</dt>
                   <dd className="font-medium">{formatBytes(lastBackup.sizeBytes)}</dd>
+                </div>
+                <div className="flex justify-between gap-4">
+                  <dt className="text-fg-muted">Base de datos</dt>
+                  <dd className="font-medium">
+                    {system.backup.database.kind === "postgres"
+                      ? `PostgreSQL (pg_dump): ${system.backup.database.name}`
+                      : "SQLite (store.db)"}
+                  </dd>
                 </div>
                 <div className="flex justify-between gap-4">
                   <dt className="text-fg-muted">Verificada</dt>

@@ -17,6 +17,9 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\/\S+$/, "debe ser una URL postgres://usuario:clave@servidor/base")
       .optional(),
+    // Where pg_dump and pg_restore are, for backups of a PostgreSQL store (decision 121); else
+    // PATH, else the newest /usr/lib/postgresql/<version>/bin.
+    PG_BIN_DIR: z.string().min(1).optional(),
     // Where `npm run backup` writes its archives; DATA_DIR/backups when unset (backup.server.ts).
     BACKUP_DIR: z.string().min(1).optional(),
     // The hour (0–23, America/Tegucigalpa) of the daily backup, or "off" (backups/schedule.server.ts).
@@ -115,6 +118,8 @@ const EnvSchema = z
   .transform((env) => ({
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
+    /** The store's PostgreSQL server, for its backups (decision 121); null on SQLite. */
+    postgres: env.DATABASE_URL ? { url: env.DATABASE_URL, binDir: env.PG_BIN_DIR } : null,
     googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     offsite: bucketConfigOf({
       endpoint: env.BACKUP_S3_ENDPOINT,

@@ -10,6 +10,8 @@ import {
 import { updateSettings } from "~/models/settings/settings.server";
 import { runScheduledBackup } from "~/models/backups/schedule.server";
 import { createBackup } from "~/models/backups/backup.server";
+import { describeDatabase } from "~/models/backups/postgres.server";
+import { getEnv } from "~/utils/env.server";
 import { db } from "~/utils/db.server";
 import type { NewOrder, OrderStatus } from "#db/types";
 import packageJson from "../../package.json";
@@ -140,16 +142,23 @@ describe("the dashboard over a store with known data", () => {
   it("shows the last verified backup and warns when it is older than 36 hours", async () => {
     const dataDir = process.env.DATA_DIR!;
     const hour = 3_600_000;
+    // Under TEST_DATABASE=postgres the backups are of that database (decision 121).
+    const { postgres } = getEnv();
+    const database = postgres
+      ? { kind: "postgres", name: describeDatabase(postgres.url) }
+      : { kind: "sqlite" };
     expect((await getSystemStatus(db, NOW)).backup).toEqual({
+      database,
       last: null,
       stale: true,
       failedRun: null,
       offsite: null,
     });
 
-    const taken = await createBackup({ dataDir, now: NOW });
+    const taken = await createBackup({ dataDir, now: NOW, postgres });
     const fresh = (await getSystemStatus(db, new Date(NOW.getTime() + 36 * hour))).backup;
     expect(fresh).toEqual({
+      database,
       last: {
         path: taken.path,
         takenAt: NOW.toISOString(),

@@ -24,6 +24,16 @@ describe("parseEnv", () => {
     expect(env.googleEnabled).toBe(false);
   });
 
+  test("backs up PostgreSQL with its tools from PG_BIN_DIR when DATABASE_URL is set", () => {
+    expect(parseEnv({}).postgres).toBeNull();
+    const url = "postgres://tienda:clave@db.example.com:5432/perfumeria";
+    expect(parseEnv({ DATABASE_URL: url }).postgres).toEqual({ url, binDir: undefined });
+    expect(parseEnv({ DATABASE_URL: url, PG_BIN_DIR: "/opt/pg16/bin" }).postgres).toEqual({
+      url,
+      binDir: "/opt/pg16/bin",
+    });
+  });
+
   test("coerces numbers and resolves DATA_DIR to an absolute path", () => {
     const env = parseEnv({ PORT: "8080", DATA_DIR: "tmp/store", SESSION_SECRET: SECRET });
     expect(env.PORT).toBe(8080);

@@ -7,6 +7,7 @@ import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { DAILY_BACKUP_JOB } from "~/models/backups/schedule.server";
 import { backupStatus } from "~/models/backups/status.server";
+import { describeDatabase } from "~/models/backups/postgres.server";
 import { backupDirFor } from "~/models/backups/backup.server";
 import { getEnv } from "~/utils/env.server";
 import { lastRunOf } from "~/utils/jobs.server";
@@ -135,7 +136,7 @@ async function databaseSize(dataDir: string) {
 
 /** The system-status panel, measured on each visit instead of the seed's static text. */
 export async function getSystemStatus(executor: Kysely<Database> = db, now = new Date()) {
-  const { DATA_DIR: dataDir, BACKUP_DIR, offsite, smtp, uploadsBucket } = getEnv();
+  const { DATA_DIR: dataDir, BACKUP_DIR, offsite, smtp, uploadsBucket, postgres } = getEnv();
   // Decision 120: the bucket's size is the provider's figure; listing every object on each
   // visit to add it up here would cost a request per thousand files.
   const uploadsIn = uploadsBucket ? fileStoreFor(dataDir, uploadsBucket).bucketLocation : null;
@@ -163,6 +164,9 @@ export async function getSystemStatus(executor: Kysely<Database> = db, now = new
       now,
       offsiteConfigured: offsite !== null,
       scheduledRun,
+      database: postgres
+        ? { kind: "postgres", name: describeDatabase(postgres.url) }
+        : { kind: "sqlite" },
     }),
   };
 }

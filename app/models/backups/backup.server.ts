@@ -2,7 +2,28 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import * as tar from "tar";
-import { createDb, databasePath, migrateToLatest, openSqlite } from "#db/connection";
+import {
+  createDb,
+  createPostgresDb,
+  databasePath,
+  migrateToLatest,
+  openSqlite,
+  type DB,
+} from "#db/connection";
+import { BackupError } from "./backup-error";
+import {
+  columnOf,
+  describeDatabase,
+  dumpDatabase,
+  holdsTables,
+  otherSessions,
+  pgToolPath,
+  resetPublicSchema,
+  restoreDump,
+  withClient,
+  withScratchDatabase,
+  type PostgresStore,
+} from "./postgres.server";
 import { archiveName, archivesToDelete, parseArchiveName } from "./retention";
 import { proofsDirIn } from "~/models/checkout/proof-files.server";
 import { BRAND_LOGO_WIDTHS } from "~/models/catalog/product-images.server";
@@ -18,7 +39,8 @@ import type { BucketConfig } from "~/utils/env.server";
 /*
  * Backups and restore of a store (decision 073). One archive holds everything a store
  * is: `store.db` (an online snapshot through SQLite's backup API, consistent while the shop keeps
- * selling; never a copy of the live file and its WAL), `uploads/` (product images, brand logos,
+ * selling; never a copy of the live file and its WAL) or, for a store on PostgreSQL, `store.pgdump`
+ * (pg_dump's custom format, decision 121), `uploads/` (product images, brand logos,
  * payment proofs; copied from the bucket when the uploads live in one, decision 120) and
  * `backup.json`. Payment proofs are personal data: the archive is 0600 in a
  * 0700 folder. Every function takes its directories, not the environment, so the CLI
@@ -55,8 +77,8 @@ export type BackupResult = {
   deleted: string[];
 };
 
-/** A refusal or failure the CLI shows as it is (the message is for the operator). */
-export class BackupError extends Error {}
+export { BackupError };
+export type { PostgresStore };
 
 /** BACKUP_DIR, else DATA_DIR/backups. */
 export function backupDirFor(dataDir: string, backupDir?: string) {
@@ -65,6 +87,7 @@ export function backupDirFor(dataDir: string, backupDir?: string) {
 
 const MANIFEST = "backup.json";
 const DATABASE = "store.db";
+const PG_DUMP = "store.pgdump";
 const UPLOADS = "uploads";
 /** Half-received uploads (utils/uploads.server.ts): never part of a store. */
 const UPLOADS_TMP = `${UPLOADS}/tmp`;
@@ -73,7 +96,11 @@ function archiveEntryAllowed(entry: string) {
   const clean = entry.replace(/^\.\//, "");
   if (clean === UPLOADS_TMP || clean.startsWith(`${UPLOADS_TMP}/`)) return false;
   return (
-    clean === DATABASE || clean === MANIFEST || clean === UPLOADS || clean.startsWith(`${UPLOADS}/`)
+    clean === DATABASE ||
+    clean === PG_DUMP ||
+    clean === MANIFEST ||
+    clean === UPLOADS ||
+    clean.startsWith(`${UPLOADS}/`)
   );
 }
 
@@ -122,41 +149,92 @@ function countFiles(dir: string): number {
   return total;
 }
 
-/** Integrity and counts of an extracted store (a folder with store.db and uploads/). */
-function verifyExtracted(dir: string): Verification {
-  const file = path.join(dir, DATABASE);
-  if (!fs.existsSync(file)) throw new BackupError("El archivo no contiene store.db.");
+/** Which database an archive holds: `store.db` (SQLite) or `store.pgdump` (PostgreSQL). */
+type StoreKind = "sqlite" | "postgres";
+
+function kindOf(dir: string): StoreKind {
+  if (fs.existsSync(path.join(dir, PG_DUMP))) return "postgres";
+  if (fs.existsSync(path.join(dir, DATABASE))) return "sqlite";
+  throw new BackupError(`El archivo no contiene ${DATABASE} ni ${PG_DUMP}.`);
+}
+
+/** Why an archive of one database is not restored into a store on the other (decision 121). */
+function kindMismatch(archive: StoreKind) {
+  return archive === "postgres"
+    ? "Este archivo es la copia de una tienda en PostgreSQL (store.pgdump) y esta tienda usa " +
+        "SQLite (DATA_DIR/store.db): restáuralo con DATABASE_URL apuntando a una base PostgreSQL " +
+        "vacía (npm run db:copy solo copia de SQLite a PostgreSQL)."
+    : "Este archivo es la copia de una tienda en SQLite (store.db) y esta tienda usa PostgreSQL " +
+        "(DATABASE_URL): restáuralo sin DATABASE_URL en otra carpeta (DATA_DIR) y cópialo a " +
+        "PostgreSQL con npm run db:copy -- --from esa-carpeta --to postgres://…";
+}
+
+/** The first column of a query's rows, on either database. */
+type ColumnReader = (query: string) => Promise<unknown[]>;
+
+function sqliteColumn(sqlite: SQLite.Database): ColumnReader {
+  return async (query) => sqlite.prepare(query).pluck().all();
+}
+
+/** Counts, upload files and proofs without their file, of an extracted store read by `column`. */
+async function contentsOf(column: ColumnReader, dir: string) {
+  const counts = {} as TableCounts;
+  for (const table of COUNTED_TABLES) {
+    counts[table] = Number((await column(`select count(*) from ${table}`))[0]);
+  }
+  const proofFiles = (await column("select file from payment_proofs")) as string[];
+  const missingProofFiles = proofFiles.filter(
+    (name) => !fs.existsSync(path.join(proofsDirIn(dir), name)),
+  ).length;
+  return { counts, uploadFiles: countFiles(path.join(dir, UPLOADS)), missingProofFiles };
+}
+
+/** Integrity and counts of an extracted SQLite store (a folder with store.db and uploads/). */
+async function verifySqlite(dir: string): Promise<Verification> {
   let sqlite: SQLite.Database;
   try {
-    sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+    sqlite = new SQLite(path.join(dir, DATABASE), { readonly: true, fileMustExist: true });
   } catch (error) {
     throw new BackupError(`La base de datos del archivo no se puede abrir: ${String(error)}`);
   }
   try {
     const rows = sqlite.pragma("integrity_check") as { integrity_check: string }[];
     const integrity = rows.map((row) => row.integrity_check).join("; ");
-    const counts = Object.fromEntries(
-      COUNTED_TABLES.map((table) => [
-        table,
-        (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n,
-      ]),
-    ) as TableCounts;
-    const proofFiles = sqlite.prepare("select file from payment_proofs").pluck().all() as string[];
-    const missingProofFiles = proofFiles.filter(
-      (name) => !fs.existsSync(path.join(proofsDirIn(dir), name)),
-    ).length;
-    return {
-      integrity,
-      counts,
-      uploadFiles: countFiles(path.join(dir, UPLOADS)),
-      missingProofFiles,
-    };
+    return { integrity, ...(await contentsOf(sqliteColumn(sqlite), dir)) };
   } catch (error) {
     if (error instanceof BackupError) throw error;
     throw new BackupError(`La base de datos del archivo está dañada: ${String(error)}`);
   } finally {
     sqlite.close();
   }
+}
+
+/**
+ * Verifies an extracted PostgreSQL store the only sure way: its dump restored into a scratch
+ * database on the store's server (pg_restore in one transaction, stopping at the first error),
+ * counted there, then dropped. `inScratch` runs on the restored copy before it is dropped.
+ */
+async function verifyPostgres(
+  dir: string,
+  postgres: PostgresStore,
+  inScratch?: (url: string) => Promise<void>,
+): Promise<Verification> {
+  // A missing tool is said as such, not as a damaged archive.
+  pgToolPath("pg_restore", postgres.binDir);
+  return withScratchDatabase(postgres, async (url) => {
+    try {
+      await restoreDump(postgres, url, path.join(dir, PG_DUMP));
+    } catch (error) {
+      throw new BackupError(
+        `La base de datos del archivo está dañada: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    const contents = await withClient(url, (client) =>
+      contentsOf((query) => columnOf(client, query), dir),
+    );
+    await inScratch?.(url);
+    return { integrity: "ok", ...contents };
+  });
 }
 
 async function extractTo(archive: string, dir: string) {
@@ -172,31 +250,65 @@ async function extractTo(archive: string, dir: string) {
   }
 }
 
+type ExtractOptions = {
+  /** The server a PostgreSQL archive is verified on (a scratch database there). */
+  postgres?: PostgresStore | null;
+  /** The kind the archive must be (a restore's store); another one is refused. */
+  expect?: StoreKind;
+  /** For a PostgreSQL archive: run on its restored scratch copy before that is dropped. */
+  inScratch?: (url: string) => Promise<void>;
+};
+
 /**
  * Extracts `archive` into a temporary folder in `parentDir` and checks it; the caller
  * gets the folder (to move its contents) and must remove it. Throws BackupError when the
  * archive cannot be read or its database is not intact.
  */
-async function extractVerified(archive: string, parentDir: string, prefix: string) {
+async function extractVerified(
+  archive: string,
+  parentDir: string,
+  prefix: string,
+  options: ExtractOptions = {},
+) {
   fs.mkdirSync(parentDir, { recursive: true, mode: 0o700 });
   // mkdtemp makes it 0700: the proofs being checked are nobody else's to read.
   const dir = fs.mkdtempSync(path.join(parentDir, prefix));
   try {
     await extractTo(archive, dir);
-    const verification = verifyExtracted(dir);
+    const kind = kindOf(dir);
+    if (options.expect && kind !== options.expect) throw new BackupError(kindMismatch(kind));
+    let verification: Verification;
+    if (kind === "sqlite") verification = await verifySqlite(dir);
+    else if (options.postgres)
+      verification = await verifyPostgres(dir, options.postgres, options.inScratch);
+    else {
+      throw new BackupError(
+        "Este archivo es la copia de una tienda en PostgreSQL (store.pgdump): verificarlo necesita " +
+          "un servidor PostgreSQL (DATABASE_URL) donde restaurarlo en una base de prueba.",
+      );
+    }
     if (verification.integrity !== "ok") {
       throw new BackupError(`integrity_check falló: ${verification.integrity}`);
     }
-    return { dir, verification };
+    return { dir, kind, verification };
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   }
 }
 
-/** Checks an archive without touching any store: it extracts, opens and integrity-checks it. */
-export async function verifyArchive(archive: string, scratchDir: string) {
-  const { dir, verification } = await extractVerified(archive, scratchDir, ".verify-");
+/**
+ * Checks an archive without touching any store: it extracts it and checks its database (SQLite:
+ * opened and integrity-checked; PostgreSQL: restored into a scratch database on `postgres`).
+ */
+export async function verifyArchive(
+  archive: string,
+  scratchDir: string,
+  postgres?: PostgresStore | null,
+) {
+  const { dir, verification } = await extractVerified(archive, scratchDir, ".verify-", {
+    postgres,
+  });
   fs.rmSync(dir, { recursive: true, force: true });
   return verification;
 }
@@ -219,12 +331,10 @@ function onePassAfterRestart() {
   };
 }
 
-function latestMigration(sqlite: SQLite.Database) {
+async function latestMigration(column: ColumnReader) {
   try {
-    return sqlite
-      .prepare("select name from kysely_migration order by name desc limit 1")
-      .pluck()
-      .get() as string | undefined;
+    const [name] = await column("select name from kysely_migration order by name desc limit 1");
+    return name as string | undefined;
   } catch {
     return undefined;
   }
@@ -234,22 +344,21 @@ function latestMigration(sqlite: SQLite.Database) {
  * The uploaded files a database names: its proofs, every width of its product pictures and of
  * its brands' logos. What a backup of a store in a bucket copies (decision 120).
  */
-function filesNamedBy(sqlite: SQLite.Database) {
+async function filesNamedBy(column: ColumnReader) {
   const files: { kind: FileKind; name: string }[] = [];
-  for (const file of sqlite.prepare("select file from payment_proofs").pluck().all() as string[]) {
+  for (const file of (await column("select file from payment_proofs")) as string[]) {
     files.push({ kind: "proofs", name: file });
   }
-  const imageLists = sqlite.prepare("select images from products").pluck().all() as string[];
+  const imageLists = (await column("select images from products")) as string[];
   const keys = new Set(imageLists.flatMap((list) => JSON.parse(list) as string[]));
   for (const key of keys) {
     for (const width of productImageWidths) {
       files.push({ kind: "products", name: `${key}-${width}.webp` });
     }
   }
-  const logos = sqlite
-    .prepare("select logo_url from brands where logo_url is not null")
-    .pluck()
-    .all() as string[];
+  const logos = (await column(
+    "select logo_url from brands where logo_url is not null",
+  )) as string[];
   for (const url of logos) {
     const key = /^\/images\/brands\/([0-9a-f]{16})-\d+\.webp$/.exec(url)?.[1];
     if (!key) continue;
@@ -259,12 +368,62 @@ function filesNamedBy(sqlite: SQLite.Database) {
   return files;
 }
 
+type Snapshot = { migration?: string; named?: Awaited<ReturnType<typeof filesNamedBy>> };
+
 /**
- * Takes a backup of the store in `dataDir`: the database through SQLite's online backup (readers
- * and writers keep going; the copy is the database as of one moment), then the uploads (after the
- * snapshot, so every proof the snapshot references is already on disk: checkout stores the file
- * before the order row), packed into one archive, verified, and only then given its final name;
- * then the retention rule prunes the folder. Its off-site copy is `shipOffsite`'s
+ * The SQLite store's online backup into `file`: readers and writers keep going; the copy is the
+ * database as of one moment.
+ */
+async function snapshotSqlite(
+  dataDir: string,
+  file: string,
+  nameFiles: boolean,
+): Promise<Snapshot> {
+  const live = new SQLite(databasePath(dataDir), { fileMustExist: true });
+  let migration: string | undefined;
+  try {
+    live.pragma("busy_timeout = 5000");
+    await live.backup(file, { progress: onePassAfterRestart() });
+    migration = await latestMigration(sqliteColumn(live));
+  } finally {
+    live.close();
+  }
+  if (!nameFiles) return { migration };
+  const snapshot = new SQLite(file, { readonly: true });
+  try {
+    return { migration, named: await filesNamedBy(sqliteColumn(snapshot)) };
+  } finally {
+    snapshot.close();
+  }
+}
+
+/**
+ * The PostgreSQL store's dump into `file` (decision 121), with its latest migration and the
+ * files it names read in the same snapshot as pg_dump's.
+ */
+function snapshotPostgres(postgres: PostgresStore, file: string, nameFiles: boolean) {
+  return dumpDatabase<Snapshot>(postgres, file, async (client) => {
+    const column = (query: string) => columnOf(client, query);
+    const [table] = await column("select to_regclass('public.kysely_migration')::text");
+    if (!table) {
+      throw new BackupError(
+        `No hay tienda en ${describeDatabase(postgres.url)} (faltan sus tablas).`,
+      );
+    }
+    return {
+      migration: await latestMigration(column),
+      named: nameFiles ? await filesNamedBy(column) : undefined,
+    };
+  });
+}
+
+/**
+ * Takes a backup of the store in `dataDir` (or, with `postgres`, of that database and the files
+ * in `dataDir`): the database through SQLite's online backup or pg_dump (readers and writers keep
+ * going; the copy is the database as of one moment), then the uploads (after the snapshot, so
+ * every proof the snapshot references is already on disk: checkout stores the file before the
+ * order row), packed into one archive, verified, and only then given its final name; then the
+ * retention rule prunes the folder. Its off-site copy is `shipOffsite`'s
  * (backups/offsite.server.ts), called by whoever took the backup. With `uploadsBucket` (the
  * store's UPLOADS_S3_*), the files the snapshot names are copied from the bucket instead of the
  * local folder, into the same place of the archive.
@@ -274,11 +433,13 @@ export async function createBackup(options: {
   backupDir?: string;
   now?: Date;
   uploadsBucket?: BucketConfig | null;
+  /** DATABASE_URL (and PG_BIN_DIR): the store is on PostgreSQL (decision 121). */
+  postgres?: PostgresStore | null;
 }): Promise<BackupResult> {
   const { dataDir } = options;
+  const postgres = options.postgres ?? null;
   const backupDir = backupDirFor(dataDir, options.backupDir);
-  const source = databasePath(dataDir);
-  if (!fs.existsSync(source))
+  if (!postgres && !fs.existsSync(databasePath(dataDir)))
     throw new BackupError(`No hay tienda en ${dataDir} (falta store.db).`);
   ownerOnlyDir(backupDir);
 
@@ -286,31 +447,29 @@ export async function createBackup(options: {
   const partial = path.join(staging, "archive.tar.gz");
   try {
     const takenAt = options.now ?? new Date();
-    const live = new SQLite(source, { fileMustExist: true });
-    let migration: string | undefined;
-    try {
-      live.pragma("busy_timeout = 5000");
-      await live.backup(path.join(staging, DATABASE), { progress: onePassAfterRestart() });
-      migration = latestMigration(live);
-    } finally {
-      live.close();
-    }
+    const database = postgres ? PG_DUMP : DATABASE;
+    const nameFiles = Boolean(options.uploadsBucket);
+    const { migration, named } = postgres
+      ? await snapshotPostgres(postgres, path.join(staging, database), nameFiles)
+      : await snapshotSqlite(dataDir, path.join(staging, database), nameFiles);
     fs.writeFileSync(
       path.join(staging, MANIFEST),
-      JSON.stringify({ format: 1, takenAt: takenAt.toISOString(), migration }, null, 2),
+      JSON.stringify(
+        {
+          format: 1,
+          takenAt: takenAt.toISOString(),
+          migration,
+          database: postgres ? "postgres" : "sqlite",
+        },
+        null,
+        2,
+      ),
     );
-    const entries = [DATABASE, MANIFEST];
+    const entries = [database, MANIFEST];
     if (options.uploadsBucket) {
-      const snapshot = new SQLite(path.join(staging, DATABASE), { readonly: true });
-      let named: ReturnType<typeof filesNamedBy>;
-      try {
-        named = filesNamedBy(snapshot);
-      } finally {
-        snapshot.close();
-      }
       const store = fileStoreFor(dataDir, options.uploadsBucket);
       try {
-        await copyStoreToFolder(store, named, path.join(staging, UPLOADS));
+        await copyStoreToFolder(store, named ?? [], path.join(staging, UPLOADS));
       } catch (error) {
         // An archive without the files would restore rows without them: no archive at all.
         throw new BackupError(
@@ -335,7 +494,9 @@ export async function createBackup(options: {
     );
     fs.chmodSync(partial, 0o600);
 
-    const { dir, verification } = await extractVerified(partial, staging, ".verify-");
+    const { dir, verification } = await extractVerified(partial, staging, ".verify-", {
+      postgres,
+    });
     fs.rmSync(dir, { recursive: true, force: true });
 
     let repeat = 0;
@@ -407,16 +568,46 @@ export function isProcessAlive(pid: number) {
 }
 
 /**
- * Throws the BackupError a restore into `dataDir` would be refused with: a live server on it, or
- * a store already there without `force`. `restoreBackup` checks it; the CLI asks first too,
- * before it downloads an archive it could not use.
+ * Throws the BackupError a restore into `dataDir` (and, with `postgres`, into that database)
+ * would be refused with: a live server on it, or a store already there without `force`; on
+ * PostgreSQL also any other session on the database (a server on another machine).
+ * `restoreBackup` checks it; the CLI asks first too, before it downloads an archive it could
+ * not use.
  */
-export function assertRestorable(dataDir: string, force = false) {
+export async function assertRestorable(
+  dataDir: string,
+  force = false,
+  postgres: PostgresStore | null = null,
+) {
   const pid = runningServerPid(dataDir);
   if (pid !== null) {
     throw new BackupError(
       `Un servidor (pid ${pid}) está usando ${dataDir}: deténlo antes de restaurar.`,
     );
+  }
+  if (postgres) {
+    const where = describeDatabase(postgres.url);
+    let sessions: number;
+    let holdsStore: boolean;
+    try {
+      sessions = await otherSessions(postgres.url);
+      holdsStore = await holdsTables(postgres.url);
+    } catch (error) {
+      throw new BackupError(`No se pudo conectar a la base ${where}: ${String(error)}`);
+    }
+    if (sessions > 0) {
+      throw new BackupError(
+        `Hay ${sessions} conexión(es) abiertas a la base ${where}: detén los servidores de la ` +
+          `tienda antes de restaurar.`,
+      );
+    }
+    if (holdsStore && !force) {
+      throw new BackupError(
+        `Ya hay una tienda en la base ${where}. Usa --force para reemplazarla (la actual se ` +
+          `guarda aparte, en un volcado dentro de ${dataDir}).`,
+      );
+    }
+    return;
   }
   if (fs.existsSync(databasePath(dataDir)) && !force) {
     throw new BackupError(
@@ -434,13 +625,30 @@ export type RestoreResult = {
   migrationsApplied: string[];
 };
 
+/** Brings a restored database to the current schema; the migrations it needed, by name. */
+async function migrateRestored(db: DB) {
+  try {
+    const { results } = await migrateToLatest(db);
+    return (results ?? []).map((result) => result.migrationName);
+  } catch (error) {
+    throw new BackupError(`No se pudo migrar la base de datos del archivo: ${String(error)}`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+const openPostgres = (url: string) => createPostgresDb(url, { slowQueryMs: 0, max: 1 });
+
 /**
- * Restores `archive` into `dataDir`. Refuses while a server uses the folder and, without
- * `force`, when a store is already there. The archive is extracted and checked, and its database
- * brought to the current schema, in a temporary folder before anything of the store is touched;
- * then the current database and uploads are moved aside (kept, under `replaced-<time>/`) and the
- * restored ones moved in. With `uploadsBucket` (the store's UPLOADS_S3_*), the archive's files
- * are then written into the bucket too, where the store reads them (decision 120).
+ * Restores `archive` into `dataDir` (or, with `postgres`, its database into that one and its
+ * files into `dataDir`). Refuses while a server uses the store and, without `force`, when a store
+ * is already there; an archive of the other database is refused (`npm run db:copy` moves a store
+ * between them). The archive is extracted and checked, and its database brought to the current
+ * schema, before anything of the store is touched (on PostgreSQL, in the scratch database of
+ * its verification); then the current store is set aside under `replaced-<time>/` in
+ * `dataDir` (its database file and uploads, or a pg_dump of its database and its uploads) and
+ * the restored one put in place. With `uploadsBucket` (the store's UPLOADS_S3_*), the archive's
+ * files are then written into the bucket too, where the store reads them (decision 120).
  */
 export async function restoreBackup(options: {
   archive: string;
@@ -448,42 +656,65 @@ export async function restoreBackup(options: {
   force?: boolean;
   now?: Date;
   uploadsBucket?: BucketConfig | null;
+  /** DATABASE_URL (and PG_BIN_DIR): the store is on PostgreSQL (decision 121). */
+  postgres?: PostgresStore | null;
 }): Promise<RestoreResult> {
   const { archive, dataDir } = options;
+  const postgres = options.postgres ?? null;
   if (!fs.existsSync(archive)) throw new BackupError(`No existe el archivo ${archive}.`);
-  assertRestorable(dataDir, options.force);
+  await assertRestorable(dataDir, options.force, postgres);
   const target = databasePath(dataDir);
 
   const existed = fs.existsSync(dataDir);
+  let restored = false;
   let dir: string | undefined;
   try {
-    const extracted = await extractVerified(archive, dataDir, ".restore-");
+    let migrationsApplied: string[] = [];
+    const extracted = await extractVerified(archive, dataDir, ".restore-", {
+      postgres,
+      expect: postgres ? "postgres" : "sqlite",
+      // A migration that fails on the archive's data fails here, before the store is touched.
+      inScratch: async (url) => void (await migrateRestored(openPostgres(url))),
+    });
     dir = extracted.dir;
     const verification = extracted.verification;
-    const db = createDb(openSqlite(path.join(dir, DATABASE)), { slowQueryMs: 0 });
-    let migrationsApplied: string[];
-    try {
-      const { results } = await migrateToLatest(db);
-      migrationsApplied = (results ?? []).map((result) => result.migrationName);
-    } catch (error) {
-      throw new BackupError(`No se pudo migrar la base de datos del archivo: ${String(error)}`);
-    } finally {
+    if (!postgres) {
       // Closing checkpoints the WAL, so store.db alone is the whole database.
-      await db.destroy();
+      const db = createDb(openSqlite(path.join(dir, DATABASE)), { slowQueryMs: 0 });
+      migrationsApplied = await migrateRestored(db);
     }
 
-    const current = [DATABASE, `${DATABASE}-wal`, `${DATABASE}-shm`, UPLOADS].filter((name) =>
-      fs.existsSync(path.join(dataDir, name)),
-    );
+    const current = (
+      postgres ? [UPLOADS] : [DATABASE, `${DATABASE}-wal`, `${DATABASE}-shm`, UPLOADS]
+    ).filter((name) => fs.existsSync(path.join(dataDir, name)));
+    const currentDatabase = postgres && (await holdsTables(postgres.url));
     let replacedDir: string | null = null;
-    if (current.length > 0) {
+    if (current.length > 0 || currentDatabase) {
       const stamp = (options.now ?? new Date()).toISOString().replace(/[-:]/g, "").slice(0, 15);
       replacedDir = fs.mkdtempSync(path.join(dataDir, `replaced-${stamp}Z-`));
+      // The database being replaced is kept as a dump, as SQLite's file is kept as it was.
+      if (postgres && currentDatabase) {
+        await dumpDatabase(postgres, path.join(replacedDir, PG_DUMP), async () => undefined);
+      }
       for (const name of current) {
         fs.renameSync(path.join(dataDir, name), path.join(replacedDir, name));
       }
     }
-    fs.renameSync(path.join(dir, DATABASE), target);
+    if (postgres) {
+      try {
+        if (currentDatabase) await resetPublicSchema(postgres.url);
+        await restoreDump(postgres, postgres.url, path.join(dir, PG_DUMP));
+      } catch (error) {
+        throw new Error(
+          `${error instanceof Error ? error.message : String(error)} (la tienda anterior quedó en ${replacedDir})`,
+        );
+      }
+      restored = true;
+      migrationsApplied = await migrateRestored(openPostgres(postgres.url));
+    } else {
+      fs.renameSync(path.join(dir, DATABASE), target);
+      restored = true;
+    }
     if (fs.existsSync(path.join(dir, UPLOADS))) {
       fs.renameSync(path.join(dir, UPLOADS), path.join(dataDir, UPLOADS));
     }
@@ -502,6 +733,6 @@ export async function restoreBackup(options: {
   } finally {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
     // A refused archive leaves no trace, not even the folder it would have gone into.
-    if (!existed && !fs.existsSync(target)) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!existed && !restored) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

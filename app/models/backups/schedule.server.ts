@@ -1,4 +1,4 @@
-import { createBackup, type BackupResult } from "./backup.server";
+import { createBackup, type BackupResult, type PostgresStore } from "./backup.server";
 import { dayOfIso } from "~/utils/dates";
 import { db as storeDb, type DB } from "~/utils/db.server";
 import { getMailContext } from "~/models/mail/context.server";
@@ -43,15 +43,17 @@ export async function runScheduledBackup(options: {
   offsite?: OffsiteConfig | null;
   /** UPLOADS_S3_*: the uploads the archive holds are copied from this bucket (decision 120). */
   uploadsBucket?: BucketConfig | null;
+  /** DATABASE_URL: the store's database is backed up with pg_dump (decision 121). */
+  postgres?: PostgresStore | null;
   db?: DB;
 }): Promise<(BackupResult & { offsite: OffsiteRecord | null }) | null> {
-  const { now, hour, dataDir, backupDir, offsite, uploadsBucket, db = storeDb } = options;
+  const { now, hour, dataDir, backupDir, offsite, uploadsBucket, postgres, db = storeDb } = options;
   if (!backupDue(now, hour)) return null;
   // Read once the day is claimed, before any transaction (decision 102): the e-mail of a failure.
   let mail: MailContext | undefined;
   const backUp = async () => {
     mail = await getMailContext();
-    const backup = await createBackup({ dataDir, backupDir, now, uploadsBucket });
+    const backup = await createBackup({ dataDir, backupDir, now, uploadsBucket, postgres });
     const shipped = offsite ? await shipOffsite(offsite, backup.path) : null;
     if (shipped?.status === "failed") {
       await queueBackupFailureEmail(db, mail, {
@@ -81,9 +83,10 @@ export async function runScheduledBackup(options: {
  * hour has come and no worker has claimed the day, the backup and its off-site copy.
  */
 export async function dailyBackupJob(hour: number) {
-  const { DATA_DIR, BACKUP_DIR, offsite, uploadsBucket } = getEnv();
+  const { DATA_DIR, BACKUP_DIR, offsite, uploadsBucket, postgres } = getEnv();
   const result = await runScheduledBackup({
     uploadsBucket,
+    postgres,
     now: new Date(),
     hour,
     dataDir: DATA_DIR,

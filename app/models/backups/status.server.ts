@@ -5,7 +5,11 @@ import { readOffsiteRecord, type OffsiteRecord } from "./offsite.server";
 /** The admin is warned when the newest good backup is older than this (issue 12). */
 export const BACKUP_STALE_HOURS = 36;
 
+/** The database the backups are of: SQLite's file, or a PostgreSQL database by name (decision 121). */
+export type BackedUpDatabase = { kind: "sqlite" } | { kind: "postgres"; name: string };
+
 export type BackupStatus = {
+  database: BackedUpDatabase;
   last: { path: string; takenAt: string; sizeBytes: number; verified: boolean } | null;
   stale: boolean;
   /** The daily backup's last run, when it failed after the newest archive was taken. */
@@ -31,11 +35,17 @@ export function backupStatus(
   options: {
     now?: Date;
     offsiteConfigured?: boolean;
+    database?: BackedUpDatabase;
     /** The daily backup's latest claim in `job_runs` (`lastRunOf`). */
     scheduledRun?: { startedAt: string; finishedAt: string | null; error: string | null };
   } = {},
 ): BackupStatus {
-  const { now = new Date(), offsiteConfigured = false, scheduledRun } = options;
+  const {
+    now = new Date(),
+    offsiteConfigured = false,
+    scheduledRun,
+    database = { kind: "sqlite" },
+  } = options;
   const newest = listBackups(backupDir).at(-1);
   // A failure older than the newest archive is history: a later backup made up for it.
   const failedRun =
@@ -48,9 +58,10 @@ export function backupStatus(
   const offsite = offsiteConfigured
     ? { last: record, behind: Boolean(newest) && !newestShipped }
     : null;
-  if (!newest) return { last: null, stale: true, failedRun, offsite };
+  if (!newest) return { database, last: null, stale: true, failedRun, offsite };
   const ageMs = now.getTime() - newest.takenAt.getTime();
   return {
+    database,
     last: {
       path: newest.path,
       takenAt: newest.takenAt.toISOString(),
