@@ -47,3 +47,12 @@ export function monthAtUtcMinus6(db: AnyDb, instant: Expression<string>): RawBui
     ? sql<string>`to_char((${instant})::timestamptz AT TIME ZONE 'UTC' - interval '6 hours', 'YYYY-MM')`
     : sql<string>`strftime('%Y-%m', ${instant}, '-6 hours')`;
 }
+
+/**
+ * Whether `error` is a UNIQUE constraint refusing a row (two accounts taking one e-mail at
+ * once): SQLite's `SQLITE_CONSTRAINT_UNIQUE`, PostgreSQL's `23505`.
+ */
+export function isUniqueViolation(error: unknown) {
+  const code = error instanceof Error && "code" in error ? error.code : undefined;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}

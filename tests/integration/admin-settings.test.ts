@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { isPostgres } from "#db/connection";
 import { SETTINGS_MESSAGES } from "~/models/settings/form.server";
 import { getSettings, updateSettings } from "~/models/settings/settings.server";
 import { REGISTRATION_CLOSED } from "~/models/customers/users";
@@ -207,15 +208,19 @@ describe("saving a tab", () => {
   it("saves none of the tab when the database refuses one entry", async () => {
     const before = await getSettings();
     const form = await formOf("contact");
-    // A real SQLite failure on the last entry written, after the phone was written.
-    for (const event of ["INSERT", "UPDATE"]) {
-      await sql
-        .raw(
-          `CREATE TEMP TRIGGER refuse_whatsapp_${event} BEFORE ${event} ON settings
+    // A real database failure on the last entry written, after the phone was written.
+    const refusal = isPostgres(db)
+      ? [
+          `CREATE FUNCTION refuse_whatsapp() RETURNS trigger LANGUAGE plpgsql AS $$
+           BEGIN RAISE EXCEPTION 'disco lleno'; END $$`,
+          `CREATE TRIGGER refuse_whatsapp BEFORE INSERT OR UPDATE ON settings
+           FOR EACH ROW WHEN (NEW.key = 'contactWhatsapp') EXECUTE FUNCTION refuse_whatsapp()`,
+        ]
+      : ["INSERT", "UPDATE"].map(
+          (event) => `CREATE TEMP TRIGGER refuse_whatsapp_${event} BEFORE ${event} ON settings
            WHEN NEW.key = 'contactWhatsapp' BEGIN SELECT RAISE(ABORT, 'disco lleno'); END`,
-        )
-        .execute(db);
-    }
+        );
+    for (const statement of refusal) await sql.raw(statement).execute(db);
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const response = await saveTab("contact", {
@@ -230,8 +235,13 @@ describe("saving a tab", () => {
       expect(logged).toHaveBeenCalledWith("No se pudo guardar la configuración", expect.any(Error));
     } finally {
       logged.mockRestore();
-      await sql`DROP TRIGGER refuse_whatsapp_INSERT`.execute(db);
-      await sql`DROP TRIGGER refuse_whatsapp_UPDATE`.execute(db);
+      if (isPostgres(db)) {
+        await sql`DROP TRIGGER refuse_whatsapp ON settings`.execute(db);
+        await sql`DROP FUNCTION refuse_whatsapp`.execute(db);
+      } else {
+        await sql`DROP TRIGGER refuse_whatsapp_INSERT`.execute(db);
+        await sql`DROP TRIGGER refuse_whatsapp_UPDATE`.execute(db);
+      }
     }
     expect(await getSettings()).toEqual(before);
   });

@@ -369,5 +369,6 @@ describe.runIf(runnable)("db:copy from SQLite to PostgreSQL", () => {
       await busy.db.destroy();
       fs.rmSync(busy.dir, { recursive: true, force: true });
     }
-  });
+    // Three commands, each a tsx process that loads the app: slow on two busy cores.
+  }, 90_000);
 });

@@ -680,16 +680,18 @@ describe("coupon give-back (D20)", () => {
     const promo = await orderWithCoupon("paid", "promo");
     const loyalty = await orderWithCoupon("paid", "loyalty");
     const customer = { userId: loyalty.userId, role: "customer" as const };
+    // Each tried in turn: a refusal started before the previous one is awaited would reject
+    // with nobody listening yet.
     const refusals = (orderId: string) => [
-      changeOrderStatus({ orderId, to: "cancelled", actor }), // no notes
-      changeOrderStatus({ orderId, to: "denied", actor, note: "x" }), // deny only while pending
-      changeOrderStatus({ orderId, to: "cancelled", actor: customer, note: "x" }),
-      deleteOrder({ orderId, actor, note: " " }),
-      deleteOrder({ orderId, actor: customer, note: "x" }),
+      () => changeOrderStatus({ orderId, to: "cancelled", actor }), // no notes
+      () => changeOrderStatus({ orderId, to: "denied", actor, note: "x" }), // deny only while pending
+      () => changeOrderStatus({ orderId, to: "cancelled", actor: customer, note: "x" }),
+      () => deleteOrder({ orderId, actor, note: " " }),
+      () => deleteOrder({ orderId, actor: customer, note: "x" }),
     ];
     for (const { order } of [promo, loyalty]) {
       for (const refusal of refusals(order.id)) {
-        await expect(refusal).rejects.toBeInstanceOf(OrderTransitionError);
+        await expect(refusal()).rejects.toBeInstanceOf(OrderTransitionError);
       }
     }
     expect(await promoUses(promo.coupon.id)).toBe(1);

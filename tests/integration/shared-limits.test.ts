@@ -4,7 +4,7 @@ import { getSettings, updateSettings } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
 import { lastRunOf, runOncePerDay } from "~/utils/jobs.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
-import { secondConnection } from "../setup/second-connection";
+import { secondConnection, testingOnPostgres } from "../setup/database";
 
 /*
  * Issue 11: the server runs one worker per core, each with its own connection (and issue 24,
@@ -71,8 +71,11 @@ describe("RateLimiter", () => {
       Array.from({ length: 20 }, (_, i) => workers[i % 2].consume("198.51.100.1", t0 + i)),
     );
     expect(allowed.filter(Boolean)).toHaveLength(5);
-    expect(allowed.slice(0, 5)).toEqual(Array(5).fill(true));
-    expect(await workers[1].consume("198.51.100.1", t0 + 60_000)).toBe(true);
+    // SQLite runs one worker's statements in the order they were sent, so the first five pass;
+    // a PostgreSQL pool sends them on several connections at once, in no set order.
+    if (!testingOnPostgres) expect(allowed.slice(0, 5)).toEqual(Array(5).fill(true));
+    // The window opened at the first hit counted, which on PostgreSQL may be any of the 20.
+    expect(await workers[1].consume("198.51.100.1", t0 + 20 + 60_000)).toBe(true);
   });
 
   it("prunes the rows of ended windows", async () => {

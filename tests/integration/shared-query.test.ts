@@ -20,7 +20,7 @@ import { sharedQuery } from "~/utils/shared-query.server";
 import { createBrand, createProduct } from "../../db/factories/catalog";
 import { approveReview, createReview } from "../../db/factories/reviews";
 import { createUser } from "../../db/factories/users";
-import { secondConnection } from "../setup/second-connection";
+import { secondConnection } from "../setup/database";
 
 /*
  * The shared query results of decision 071: kept per catalogue version, so

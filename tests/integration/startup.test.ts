@@ -3,12 +3,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../setup/http-server";
 
 /* `npm start` on an empty DATA_DIR: migrate, seed, print the admin sign-in once, serve. */
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-startup-"));
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+/** Every start, stopped at the end even when an assertion failed before its own stop. */
+const started: { stop: () => Promise<void> }[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((run) => run.stop()));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), "--no-build"], {
@@ -41,20 +47,22 @@ function start(env: Record<string, string>) {
   });
   // A start that is expected to fail never awaits `listening`: mark its rejection as handled.
   listening.catch(() => undefined);
-  return {
+  const run = {
     output: () => output,
     listening,
     exited,
     stop: async () => {
-      child.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;
     },
   };
+  started.push(run);
+  return run;
 }
 
 describe("npm start", () => {
   it("seeds an empty store, prints a generated admin password once, and that password works", async () => {
-    const port = "4391";
+    const port = String(await freePort());
     const first = start({ PORT: port });
     await first.listening;
     const password = /Contraseña:\s+(\S+)\s+←/.exec(first.output())?.[1];
@@ -96,7 +104,7 @@ describe("npm start", () => {
   });
 
   it("stops with a message when TRUST_PROXY is not a list of addresses", async () => {
-    const bad = start({ PORT: "4392", TRUST_PROXY: "10.0.0.300" });
+    const bad = start({ PORT: String(await freePort()), TRUST_PROXY: "10.0.0.300" });
     expect(await bad.exited).not.toBe(0);
     expect(bad.output()).toContain("TRUST_PROXY debe ser una lista de direcciones");
   });

@@ -17,6 +17,7 @@ import {
   putInCart,
   userCookie,
 } from "../setup/checkout-helpers";
+import { testingOnPostgres } from "../setup/database";
 import { startServer } from "../setup/http-server";
 import { signedInCookie } from "../setup/route-helpers";
 
@@ -26,7 +27,6 @@ import { signedInCookie } from "../setup/route-helpers";
  * (DATABASE_URL); on SQLite the servers of one machine share a file, which cluster.test.ts
  * covers.
  */
-const onPostgres = Boolean(process.env.DATABASE_URL);
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-two-servers-"));
 const bucket = "perfumeria-compartido";
@@ -50,7 +50,7 @@ async function customerWithStalePoints() {
 }
 
 beforeAll(async () => {
-  if (!onPostgres) return;
+  if (!testingOnPostgres) return;
   // Before the servers start: each one's loyalty job fires a minute after its start.
   loyaltyHolder = await customerWithStalePoints();
   s3 = await startS3Server({ directory: path.join(scratch, "s3"), bucket });
@@ -76,7 +76,7 @@ afterAll(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-describe.skipIf(!onPostgres)("two app servers on one PostgreSQL database", () => {
+describe.skipIf(!testingOnPostgres)("two app servers on one PostgreSQL database", () => {
   const [a, b] = [() => servers[0], () => servers[1]];
 
   it("200 guests buying the last 5 units through both servers: exactly 5 orders", async () => {

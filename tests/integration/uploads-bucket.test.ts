@@ -14,6 +14,7 @@ import { pngBytes, postCheckout, putInCart, userCookie } from "../setup/checkout
 import { startServer } from "../setup/http-server";
 import { signedInCookie } from "../setup/route-helpers";
 import { readObject, S3_KEY, startS3Server } from "../../scripts/s3-server";
+import { testingOnPostgres } from "../setup/database";
 
 /*
  * Decision 120: with UPLOADS_S3_* the built server keeps payment proofs, product pictures and
@@ -228,58 +229,69 @@ describe("the dashboard, backups and restore with the bucket", () => {
     expect(page).toContain(`En el bucket s3://${bucket}/${prefix}`);
   });
 
-  it("backs up the files the database names from the bucket, and a restore puts them in a bucket", async () => {
-    const proofs = await db.selectFrom("paymentProofs").select("file").execute();
-    const backup = await createBackup({
-      dataDir,
-      backupDir: path.join(scratch, "backups"),
-      uploadsBucket: config,
-    });
-    const entries: string[] = [];
-    await tar.list({ file: backup.path, onReadEntry: (entry) => entries.push(entry.path) });
-    const inArchive = (name: string) => entries.some((entry) => entry.endsWith(name));
-    // Every proof whose object exists is in the archive; the others (the 404 test's, and any a
-    // test before this file left in the local folder) are counted as missing, as a proof file
-    // missing from a folder is.
-    const stored = await Promise.all(
-      proofs.map(async (proof) => (await inBucket(`${prefix}proofs/${proof.file}`)) && proof.file),
-    );
-    const present = stored.filter((file): file is string => Boolean(file));
-    expect(present.length).toBeGreaterThan(0);
-    for (const file of present) expect(inArchive(`uploads/proofs/${file}`)).toBe(true);
-    expect(backup.verification.missingProofFiles).toBe(proofs.length - present.length);
-
-    // A new machine, its own empty bucket: the restore writes the archive's files into it.
-    const target = path.join(scratch, "restored");
-    const freshBucket = "perfumeria-restaurada";
-    const fresh = await startS3Server({
-      directory: path.join(scratch, "s3-fresh"),
-      bucket: freshBucket,
-    });
-    try {
-      const restored = await restoreBackup({
-        archive: backup.path,
-        dataDir: target,
-        uploadsBucket: fresh.config({ prefix }),
+  // A SQLite store's archive (a PostgreSQL one's files from the bucket: postgres-backup.test.ts).
+  it.skipIf(testingOnPostgres)(
+    "backs up the files the database names from the bucket, and a restore puts them in a bucket",
+    async () => {
+      const proofs = await db.selectFrom("paymentProofs").select("file").execute();
+      const backup = await createBackup({
+        dataDir,
+        backupDir: path.join(scratch, "backups"),
+        uploadsBucket: config,
       });
-      expect(restored.bucket).toEqual({ copied: backup.verification.uploadFiles });
-      const sample = present[0]!;
-      const copy = await readObject(fresh.endpoint, freshBucket, `${prefix}proofs/${sample}`);
-      const original = await readObject(s3.endpoint, bucket, `${prefix}proofs/${sample}`);
-      expect(copy.bytes.equals(original.bytes)).toBe(true);
-    } finally {
-      await fresh.close();
-    }
-  });
+      const entries: string[] = [];
+      await tar.list({ file: backup.path, onReadEntry: (entry) => entries.push(entry.path) });
+      const inArchive = (name: string) => entries.some((entry) => entry.endsWith(name));
+      // Every proof whose object exists is in the archive; the others (the 404 test's, and any a
+      // test before this file left in the local folder) are counted as missing, as a proof file
+      // missing from a folder is.
+      const stored = await Promise.all(
+        proofs.map(
+          async (proof) => (await inBucket(`${prefix}proofs/${proof.file}`)) && proof.file,
+        ),
+      );
+      const present = stored.filter((file): file is string => Boolean(file));
+      expect(present.length).toBeGreaterThan(0);
+      for (const file of present) expect(inArchive(`uploads/proofs/${file}`)).toBe(true);
+      expect(backup.verification.missingProofFiles).toBe(proofs.length - present.length);
 
-  it("takes no backup when the bucket cannot be read, rather than an archive without its files", async () => {
-    const backupDir = path.join(scratch, "backups-unreachable");
-    const closed = await startS3Server({ directory: path.join(scratch, "s3-closed"), bucket });
-    const unreachable = closed.config({ prefix });
-    await closed.close();
-    await expect(createBackup({ dataDir, backupDir, uploadsBucket: unreachable })).rejects.toThrow(
-      /No se pudieron copiar los archivos subidos desde s3:\/\/perfumeria-archivos\/tienda\//,
-    );
-    expect(fs.readdirSync(backupDir).filter((name) => name.endsWith(".tar.gz"))).toEqual([]);
-  });
+      // A new machine, its own empty bucket: the restore writes the archive's files into it.
+      const target = path.join(scratch, "restored");
+      const freshBucket = "perfumeria-restaurada";
+      const fresh = await startS3Server({
+        directory: path.join(scratch, "s3-fresh"),
+        bucket: freshBucket,
+      });
+      try {
+        const restored = await restoreBackup({
+          archive: backup.path,
+          dataDir: target,
+          uploadsBucket: fresh.config({ prefix }),
+        });
+        expect(restored.bucket).toEqual({ copied: backup.verification.uploadFiles });
+        const sample = present[0]!;
+        const copy = await readObject(fresh.endpoint, freshBucket, `${prefix}proofs/${sample}`);
+        const original = await readObject(s3.endpoint, bucket, `${prefix}proofs/${sample}`);
+        expect(copy.bytes.equals(original.bytes)).toBe(true);
+      } finally {
+        await fresh.close();
+      }
+    },
+  );
+
+  it.skipIf(testingOnPostgres)(
+    "takes no backup when the bucket cannot be read, rather than an archive without its files",
+    async () => {
+      const backupDir = path.join(scratch, "backups-unreachable");
+      const closed = await startS3Server({ directory: path.join(scratch, "s3-closed"), bucket });
+      const unreachable = closed.config({ prefix });
+      await closed.close();
+      await expect(
+        createBackup({ dataDir, backupDir, uploadsBucket: unreachable }),
+      ).rejects.toThrow(
+        /No se pudieron copiar los archivos subidos desde s3:\/\/perfumeria-archivos\/tienda\//,
+      );
+      expect(fs.readdirSync(backupDir).filter((name) => name.endsWith(".tar.gz"))).toEqual([]);
+    },
+  );
 });

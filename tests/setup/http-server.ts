@@ -5,7 +5,8 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-async function freePort() {
+/** A port nothing listens on now (the OS picks it). */
+export async function freePort() {
   return new Promise<number>((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, "127.0.0.1", () => {

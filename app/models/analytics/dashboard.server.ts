@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { databasePath } from "#db/connection";
+import { databasePath, isPostgres } from "#db/connection";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { DAILY_BACKUP_JOB } from "~/models/backups/schedule.server";
@@ -120,8 +120,17 @@ async function folderSize(folder: string): Promise<number> {
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 
-/** The database with its write-ahead log: what the file system really holds. */
-async function databaseSize(dataDir: string) {
+/**
+ * The SQLite file with its write-ahead log, what the file system really holds; on PostgreSQL,
+ * the server's own figure for the store's database.
+ */
+async function databaseSize(executor: Kysely<Database>, dataDir: string) {
+  if (isPostgres(executor)) {
+    const { rows } = await sql<{
+      bytes: number;
+    }>`SELECT pg_database_size(current_database()) AS bytes`.execute(executor);
+    return Number(rows[0]?.bytes ?? 0);
+  }
   const file = databasePath(dataDir);
   const sizes = await Promise.all(
     [file, `${file}-wal`].map((name) =>
@@ -142,7 +151,7 @@ export async function getSystemStatus(executor: Kysely<Database> = db, now = new
   const uploadsIn = uploadsBucket ? fileStoreFor(dataDir, uploadsBucket).bucketLocation : null;
   const [databaseBytes, uploadsBytes, disk, proofsAwaitingReview, scheduledRun, outbox] =
     await Promise.all([
-      databaseSize(dataDir),
+      databaseSize(executor, dataDir),
       uploadsIn ? null : folderSize(uploadsDirIn(dataDir)),
       fs.statfs(dataDir),
       countProofQueue(executor),

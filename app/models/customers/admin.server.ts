@@ -11,7 +11,7 @@ import { getSettings } from "~/models/settings/settings.server";
 import type { DeleteAccountRefusal } from "./users";
 import { changePassword, deleteUserAccount, normalizeEmail } from "./users.server";
 import { paginate } from "~/utils/paging";
-import { contains } from "~/utils/sql.server";
+import { contains, isUniqueViolation } from "~/utils/sql.server";
 
 /*
  * The customers screen of the back office (backoffice.md §2 "Users", §3 user_activity_log):
@@ -240,9 +240,6 @@ async function anotherActiveAdmin(trx: Trx, userId: number) {
 }
 
 /** The SQLite error of a UNIQUE index (users.email is UNIQUE COLLATE NOCASE). */
-function isUniqueViolation(error: unknown) {
-  return error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
-}
 
 type Refusal<Code extends string> = { ok: false; error: Code };
 const refuse = <Code extends string>(error: Code): Refusal<Code> => ({ ok: false, error });

@@ -18,6 +18,7 @@ import { queueEmail, type MailContext } from "~/models/mail/outbox.server";
 import type { EmailContent } from "~/models/mail/layout.server";
 import { getEnv } from "~/utils/env.server";
 import { queueVerificationEmail, verificationEnforced } from "./email-verification.server";
+import { isUniqueViolation } from "~/utils/sql.server";
 
 /** The columns any page may see about the signed-in user (never the password hash). */
 export const PUBLIC_USER_COLUMNS = [
@@ -374,9 +375,6 @@ export async function changePassword(
 }
 
 /** The SQLite error of a UNIQUE index (users.email is UNIQUE COLLATE NOCASE). */
-function isUniqueViolation(error: unknown) {
-  return error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
-}
 
 export type ProfileChanges = Partial<{
   firstName: string;
