@@ -22,6 +22,7 @@ import {
   startPostgres,
   type PostgresServer,
 } from "../../scripts/postgres-server";
+import { startServer } from "../setup/http-server";
 import { runScript } from "../setup/run-script";
 
 /*
@@ -183,9 +184,10 @@ async function searchIds(db: DB, words: string) {
 
 describe.runIf(runnable)("db:copy from SQLite to PostgreSQL", () => {
   let copied: DB;
+  let copiedUrl: string;
 
   beforeAll(async () => {
-    copied = (await newTarget()).db;
+    ({ db: copied, url: copiedUrl } = await newTarget());
   });
 
   it("copies every table with the same counts and the same rows, field by field", async () => {
@@ -278,6 +280,59 @@ describe.runIf(runnable)("db:copy from SQLite to PostgreSQL", () => {
       SELECT count(*) AS count FROM product_search`.execute(copied);
     expect(rows[0]!.count).toBe(count);
   });
+
+  it("answers the storefront's searches as the SQLite store does: one word, two words, accents, brands", async () => {
+    // The built server on each: the original SQLite file, and the copy on PostgreSQL.
+    const [onSqlite, onPostgres] = await Promise.all([
+      startServer({ DATA_DIR: dataDir, DATABASE_URL: "" }),
+      startServer({
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-dbcopy-pg-")),
+        DATABASE_URL: copiedUrl,
+      }),
+    ]);
+    try {
+      const catalog = async (base: string, words: string) => {
+        const page = await fetch(`${base}/catalog?search=${encodeURIComponent(words)}`);
+        expect(page.status).toBe(200);
+        const slugs = [...(await page.text()).matchAll(/href="\/product\/([^"?#]+)"/g)];
+        return [...new Set(slugs.map((match) => match[1]))];
+      };
+      const suggested = async (base: string, words: string) => {
+        const answer = await fetch(
+          `${base}/resources/search-suggestions?q=${encodeURIComponent(words)}`,
+        );
+        const { suggestions } = (await answer.json()) as { suggestions: { slug: string }[] };
+        return suggestions.map((suggestion) => suggestion.slug);
+      };
+      const queries = [
+        "flower",
+        "flo",
+        "bleu chanel",
+        "égoïste",
+        "EGOISTE",
+        "imperial",
+        "dior",
+        "prives",
+        "rosé",
+      ];
+      for (const words of queries) {
+        const expected = await catalog(onSqlite.baseUrl, words);
+        expect(expected.length, words).toBeGreaterThan(0);
+        expect(await catalog(onPostgres.baseUrl, words), words).toEqual(expected);
+        // The same best suggestion; when every match fits in the 8, the same ones. Past 8, the
+        // two rankings (FTS5's bm25, PostgreSQL's ts_rank) may pick other description matches.
+        const [sqliteHints, postgresHints] = await Promise.all([
+          suggested(onSqlite.baseUrl, words),
+          suggested(onPostgres.baseUrl, words),
+        ]);
+        expect(postgresHints[0], words).toBe(sqliteHints[0]);
+        if (expected.length <= 8) expect(postgresHints.sort(), words).toEqual(sqliteHints.sort());
+        else expect(postgresHints.filter((slug) => expected.includes(slug))).toHaveLength(8);
+      }
+    } finally {
+      await Promise.all([onSqlite.stop(), onPostgres.stop()]);
+    }
+  }, 90_000);
 
   it("refuses a target that already holds data, and leaves it as it was", async () => {
     const before = await postgresCounts(copied);
