@@ -21,6 +21,7 @@ import {
   startServer,
   tempDataDir,
 } from "./bench-lib";
+import { perfumeToBuy } from "./bench-store";
 import { startSmtpServer } from "./smtp-server";
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 10);
@@ -34,17 +35,7 @@ async function fillStore(dataDir: string) {
   try {
     await migrateToLatest(db);
     await seed(db, { dataDir, adminEmail: "admin@perfumeria.hn", adminPassword: "bench-1234" });
-    const product = await db
-      .selectFrom("products")
-      .select(["id", "slug", "size"])
-      .where("isActive", "=", 1)
-      .orderBy("id")
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable("products")
-      .set({ stock: 1_000_000 })
-      .where("id", "=", product.id)
-      .execute();
+    const product = await perfumeToBuy(db);
     await queueSampleEmails(db, BACKLOG);
     return product;
   } finally {

@@ -36,10 +36,8 @@ import {
   warmUp,
   type LoadFigures,
 } from "./bench-lib";
-import { openBenchStore } from "./bench-store";
+import { BENCH_STORE_SIZE, openBenchStore } from "./bench-store";
 
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 12);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const TARGETS = {
@@ -298,7 +296,7 @@ const interrupted = () => {
 process.once("SIGINT", interrupted);
 process.once("SIGTERM", interrupted);
 try {
-  const db = await openBenchStore(dataDir, { products: PRODUCTS, orders: ORDERS });
+  const db = await openBenchStore(dataDir, BENCH_STORE_SIZE);
   const store = await describeStore(db).finally(() => db.destroy());
   if (plansOnly) {
     await printPlans(dataDir, store);
@@ -327,7 +325,7 @@ try {
         { page: "product page", path: `/product/${store.product.slug}` },
       ];
       console.log(
-        `\nLoad: ${store.activeProducts} active products, ${ORDERS} orders; autocannon ` +
+        `\nLoad: ${store.activeProducts} active products, ${BENCH_STORE_SIZE.orders} orders; autocannon ` +
           `${CONNECTIONS} connections × ${DURATION} s a page; WEB_CONCURRENCY=` +
           `${process.env.WEB_CONCURRENCY ?? "(unset)"}; ${os.cpus().length} CPUs, load average ` +
           `${os
