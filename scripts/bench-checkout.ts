@@ -58,7 +58,7 @@ async function main() {
     const mailedBefore = smtp?.received.length ?? 0;
     const { orders, failures, seconds, perSecond, p50, p95 } = await placeOrders({
       bases: [server.base],
-      product,
+      products: [product],
       proof,
       buyers: BUYERS,
       ordersPerBuyer: ORDERS_PER_BUYER,

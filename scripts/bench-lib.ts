@@ -346,22 +346,29 @@ export async function buyer(
 
 /**
  * `buyers` buyers at once, buyer i on `bases[i % bases.length]` (one server or several) at
- * address `clientIp(i)`, each placing `ordersPerBuyer` orders: orders per second over the
- * whole run and the checkout post's p50 and p95 in ms.
+ * address `clientIp(i)`, buying `products[i % products.length]`, each placing
+ * `ordersPerBuyer` orders: orders per second over the whole run and the checkout post's p50
+ * and p95 in ms.
  */
 export async function placeOrders(options: {
   bases: string[];
-  product: BenchProduct;
+  products: BenchProduct[];
   proof: Buffer;
   buyers: number;
   ordersPerBuyer: number;
   clientIp: (index: number) => string;
 }) {
-  const { bases, product, proof, ordersPerBuyer } = options;
+  const { bases, products, proof, ordersPerBuyer } = options;
   const started = performance.now();
   const results = await Promise.all(
     Array.from({ length: options.buyers }, (_, index) =>
-      buyer(options.clientIp(index), bases[index % bases.length], product, proof, ordersPerBuyer),
+      buyer(
+        options.clientIp(index),
+        bases[index % bases.length],
+        products[index % products.length],
+        proof,
+        ordersPerBuyer,
+      ),
     ),
   );
   const seconds = (performance.now() - started) / 1000;

@@ -7,7 +7,8 @@
  * `/catalog` for a first-time visitor (no cookies) and for the signed-in demo customer with a
  * cart, under autocannon (BENCH_CONNECTIONS, 20, for BENCH_DURATION s, 10), and checkout orders
  * per second (BENCH_BUYERS buyers, 10, each placing BENCH_ORDERS_PER_BUYER orders, 20, with a
- * 200 KB proof: bench:checkout's loop).
+ * 200 KB proof: bench:checkout's loop). The buyers all buy one perfume, as in bench:checkout;
+ * BENCH_PERFUMES=10 spreads them over ten, so one product row is no longer every order's.
  *
  * With two servers each is its own `npm start` on its own port and DATA_DIR, with the same
  * DATABASE_URL and SESSION_SECRET, as docs/deployment.md sets them up. The load is split evenly:
@@ -53,8 +54,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 10);
 const ORDERS_PER_BUYER = Number(process.env.BENCH_ORDERS_PER_BUYER ?? 20);
 const WORKERS = process.env.WEB_CONCURRENCY ?? "1";
-// The perfume of the signed-in cart and of every order (its stock is raised for the run).
-const PRODUCT_SLUG = "chanel-bleu-de-chanel";
+// The signed-in customer's cart holds this perfume, as in bench:load.
+const CART_SLUG = "chanel-bleu-de-chanel";
+// How many perfumes the buyers spread over: 1, as bench:checkout, has every order take stock
+// from one product row (a campaign's best seller); BENCH_PERFUMES=10 gives each buyer its own.
+const PERFUMES = Number(process.env.BENCH_PERFUMES ?? 1);
 // Shared by every server, as deployment.md asks: a session made on one is read by the other.
 const SESSION_SECRET = crypto.randomBytes(32).toString("hex");
 // Proof uploads are limited per address (30 in 10 minutes), and PostgreSQL's rate_limits outlive
@@ -144,7 +148,10 @@ async function measure(
     sqliteDir: string;
     scratch: string;
     pgUrl: string;
+    /** The signed-in customer's cart. */
     product: BenchProduct;
+    /** What the buyers buy, buyer i perfume i mod length. */
+    perfumes: BenchProduct[];
     proof: Buffer;
   },
 ): Promise<Result> {
@@ -172,11 +179,11 @@ async function measure(
     const address = (n: number) => `10.${RUN}.${index}.${n}`;
     // A warm-up buyer per server: the checkout's modules, the proof's first re-encoding.
     await Promise.all(
-      bases.map((base, i) => buyer(address(200 + i), base, setup.product, setup.proof, 3)),
+      bases.map((base, i) => buyer(address(200 + i), base, setup.perfumes[0], setup.proof, 3)),
     );
     const checkout = await placeOrders({
       bases,
-      product: setup.product,
+      products: setup.perfumes,
       proof: setup.proof,
       buyers: BUYERS,
       ordersPerBuyer: ORDERS_PER_BUYER,
@@ -194,32 +201,33 @@ const pad = (text: string, width: number) => text.padEnd(width);
 const lpad = (text: string | number, width: number) => String(text).padStart(width);
 const figures = (f: LoadFigures) =>
   `${lpad(f.rps.toFixed(0), 7)}${lpad(f.p50, 6)}${lpad(f.p99, 6)}`;
-const failures = (r: Result) =>
-  r.firstTime.errors +
-  r.firstTime.non2xx +
-  r.signedIn.errors +
-  r.signedIn.non2xx +
-  r.checkout.failures;
+const pageErrors = (r: Result) =>
+  r.firstTime.errors + r.firstTime.non2xx + r.signedIn.errors + r.signedIn.non2xx;
+const failures = (r: Result) => pageErrors(r) + r.checkout.failures;
 
 function printTable(results: Result[]) {
   console.log(
     `\n${pad("configuración / config", 24)}${pad(" /catalog first-time", 20)}` +
       `${pad(" /catalog signed-in", 20)}${lpad("pedidos/s", 10)}${lpad("checkout", 10)}` +
-      `${lpad("errors", 8)}${lpad("slow q.", 9)}`,
+      `${lpad("errors", 15)}${lpad("slow q.", 9)}`,
   );
   console.log(
     `${pad("", 24)}${lpad("req/s", 7)}${lpad("p50", 6)}${lpad("p99", 6)} ` +
       `${lpad("req/s", 7)}${lpad("p50", 6)}${lpad("p99", 6)} ${lpad("orders/s", 10)}` +
-      `${lpad("p50", 10)}`,
+      `${lpad("p50", 10)}${lpad("pages", 7)}${lpad("orders", 8)}`,
   );
   for (const r of results) {
     console.log(
       `${pad(r.config.name, 24)}${figures(r.firstTime)} ${figures(r.signedIn)} ` +
         `${lpad(r.checkout.perSecond.toFixed(1), 10)}${lpad(`${r.checkout.p50.toFixed(0)} ms`, 10)}` +
-        `${lpad(failures(r), 8)}${lpad(r.slowQueries, 9)}`,
+        `${lpad(pageErrors(r), 7)}${lpad(`${r.checkout.failures}/${BUYERS * ORDERS_PER_BUYER}`, 8)}` +
+        `${lpad(r.slowQueries, 9)}`,
     );
   }
-  console.log("(latencies in ms; with 2 servers req/s is the sum and p50/p99 the worse server's)");
+  console.log(
+    "(latencies in ms; with 2 servers req/s is the sum and p50/p99 the worse server's; orders/s" +
+      " counts the orders placed, a failed one is a checkout post answered other than 302)",
+  );
   for (const r of results.filter((result) => result.config.servers > 1)) {
     for (const [visitor, combined] of [
       ["first-time", r.firstTime],
@@ -262,8 +270,14 @@ process.once("SIGTERM", interrupted);
 try {
   const from = await openBenchStore(sqliteDir, BENCH_STORE_SIZE);
   let product: BenchProduct;
+  const perfumes: BenchProduct[] = [];
   try {
-    product = await perfumeToBuy(from, PRODUCT_SLUG);
+    product = await from
+      .selectFrom("products")
+      .select(["id", "slug", "size"])
+      .where("slug", "=", CART_SLUG)
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < PERFUMES; i++) perfumes.push(await perfumeToBuy(from, i));
     // A folder of its own under the temp dir: as root, PostgreSQL runs as `postgres`, which
     // could not enter the root-only scratch folder.
     postgres = await startPostgres(fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-pg-")));
@@ -286,7 +300,8 @@ try {
   const proof = await proofImage(260);
   console.log(
     `${BENCH_STORE_SIZE.products} products, ${BENCH_STORE_SIZE.orders} orders; /catalog: autocannon ${CONNECTIONS} connections × ` +
-      `${DURATION} s; checkout: ${BUYERS} buyers × ${ORDERS_PER_BUYER} orders; WEB_CONCURRENCY=` +
+      `${DURATION} s; checkout: ${BUYERS} buyers × ${ORDERS_PER_BUYER} orders of ${PERFUMES} ` +
+      `perfume(s); WEB_CONCURRENCY=` +
       `${WORKERS} per server; ${os.cpus().length} CPUs; load average at the start ${loadAverage()}`,
   );
   const results: Result[] = [];
@@ -298,6 +313,7 @@ try {
         scratch,
         pgUrl: postgres.url("store"),
         product,
+        perfumes,
         proof,
       }),
     );

@@ -207,13 +207,18 @@ export async function openBenchStore(
 }
 
 /**
- * The perfume the checkout benches buy, its stock raised so that no run sells it out: the one
- * of `slug`, or else the first active one.
+ * A perfume the checkout benches buy, its stock raised so that no run sells it out: the first
+ * active one, or the one `offset` places after it (a bench that spreads buyers over perfumes).
  */
-export async function perfumeToBuy(db: DB, slug?: string): Promise<BenchProduct> {
-  let query = db.selectFrom("products").select(["id", "slug", "size"]).where("isActive", "=", 1);
-  if (slug) query = query.where("slug", "=", slug);
-  const product = await query.orderBy("id").executeTakeFirstOrThrow();
+export async function perfumeToBuy(db: DB, offset = 0): Promise<BenchProduct> {
+  const product = await db
+    .selectFrom("products")
+    .select(["id", "slug", "size"])
+    .where("isActive", "=", 1)
+    .orderBy("id")
+    .offset(offset)
+    .limit(1)
+    .executeTakeFirstOrThrow();
   await db.updateTable("products").set({ stock: 1_000_000 }).where("id", "=", product.id).execute();
   return product;
 }
