@@ -24,13 +24,14 @@
  * on an error (a failed request or order, a server that does not start), never on a slow figure.
  * Environment: BENCH_PRODUCTS, BENCH_ORDERS, BENCH_DATA_DIR (keeps the SQLite store between
  * runs), BENCH_PORT (the servers get it and the next port), LOG_SLOW_QUERIES_MS (100).
+ * `-- postgres-2 postgres sqlite` runs those configurations only, in that order.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { createPostgresDb } from "../db/connection";
+import { createPostgresDb, type DB } from "../db/connection";
 import { copyStore } from "../db/copy-store";
 import {
   benchPort,
@@ -65,12 +66,20 @@ const SESSION_SECRET = crypto.randomBytes(32).toString("hex");
 // a configuration: every configuration of every run buys from addresses of its own.
 const RUN = crypto.randomInt(256);
 
-type Config = { name: string; servers: number; postgres: boolean };
-const CONFIGS: Config[] = [
-  { name: "SQLite, 1 server", servers: 1, postgres: false },
-  { name: "PostgreSQL, 1 server", servers: 1, postgres: true },
-  { name: "PostgreSQL, 2 servers", servers: 2, postgres: true },
+type Config = { key: string; name: string; servers: number; postgres: boolean };
+const ALL_CONFIGS: Config[] = [
+  { key: "sqlite", name: "SQLite, 1 server", servers: 1, postgres: false },
+  { key: "postgres", name: "PostgreSQL, 1 server", servers: 1, postgres: true },
+  { key: "postgres-2", name: "PostgreSQL, 2 servers", servers: 2, postgres: true },
 ];
+// `-- postgres-2 postgres sqlite`: these configurations, in this order. The machine's load
+// drifts during a run, so a second run in another order tells drift from a real difference.
+const CONFIGS = process.argv.slice(2).map((key) => {
+  const config = ALL_CONFIGS.find((c) => c.key === key);
+  if (!config) throw new Error(`unknown configuration ${key}: ${ALL_CONFIGS.map((c) => c.key)}`);
+  return config;
+});
+if (CONFIGS.length === 0) CONFIGS.push(...ALL_CONFIGS);
 
 /** The figures of several servers under load at once: their sum, and the worse latency. */
 type Combined = LoadFigures & { each: LoadFigures[] };
@@ -244,6 +253,29 @@ function printTable(results: Result[]) {
   }
 }
 
+/**
+ * A throwaway PostgreSQL server holding a copy of the store (`npm run db:copy`'s copyStore),
+ * analysed as autovacuum would have done shortly after a real copy.
+ */
+async function copyToPostgres(from: DB) {
+  // A folder of its own under the temp dir: as root, PostgreSQL runs as `postgres`, which
+  // could not enter the root-only scratch folder.
+  postgres = await startPostgres(fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-pg-")));
+  const admin = createPostgresDb(postgres.url("postgres"));
+  await sql`CREATE DATABASE store`.execute(admin);
+  await admin.destroy();
+  const to = createPostgresDb(postgres.url("store"), { slowQueryMs: 0, max: 2 });
+  try {
+    const copy = await copyStore({ from, to });
+    await sql`ANALYZE`.execute(to);
+    console.log(
+      `Copied the store to PostgreSQL: ${copy.rows} rows in ${(copy.ms / 1000).toFixed(1)} s, then ANALYZE`,
+    );
+  } finally {
+    await to.destroy();
+  }
+}
+
 const loadAverage = () =>
   os
     .loadavg()
@@ -278,31 +310,16 @@ try {
       .where("slug", "=", CART_SLUG)
       .executeTakeFirstOrThrow();
     for (let i = 0; i < PERFUMES; i++) perfumes.push(await perfumeToBuy(from, i));
-    // A folder of its own under the temp dir: as root, PostgreSQL runs as `postgres`, which
-    // could not enter the root-only scratch folder.
-    postgres = await startPostgres(fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-pg-")));
-    const admin = createPostgresDb(postgres.url("postgres"));
-    await sql`CREATE DATABASE store`.execute(admin);
-    await admin.destroy();
-    const to = createPostgresDb(postgres.url("store"), { slowQueryMs: 0, max: 2 });
-    try {
-      const copy = await copyStore({ from, to });
-      await sql`ANALYZE`.execute(to);
-      console.log(
-        `Copied the store to PostgreSQL: ${copy.rows} rows in ${(copy.ms / 1000).toFixed(1)} s, then ANALYZE`,
-      );
-    } finally {
-      await to.destroy();
-    }
+    if (CONFIGS.some((config) => config.postgres)) await copyToPostgres(from);
   } finally {
     await from.destroy();
   }
   const proof = await proofImage(260);
   console.log(
-    `${BENCH_STORE_SIZE.products} products, ${BENCH_STORE_SIZE.orders} orders; /catalog: autocannon ${CONNECTIONS} connections × ` +
-      `${DURATION} s; checkout: ${BUYERS} buyers × ${ORDERS_PER_BUYER} orders of ${PERFUMES} ` +
-      `perfume(s); WEB_CONCURRENCY=` +
-      `${WORKERS} per server; ${os.cpus().length} CPUs; load average at the start ${loadAverage()}`,
+    `${BENCH_STORE_SIZE.products} products, ${BENCH_STORE_SIZE.orders} orders; /catalog: ` +
+      `autocannon ${CONNECTIONS} connections × ${DURATION} s; checkout: ${BUYERS} buyers × ` +
+      `${ORDERS_PER_BUYER} orders of ${PERFUMES} perfume(s); WEB_CONCURRENCY=${WORKERS} per ` +
+      `server; ${os.cpus().length} CPUs; load average at the start ${loadAverage()}`,
   );
   const results: Result[] = [];
   for (const [index, config] of CONFIGS.entries()) {
@@ -311,7 +328,7 @@ try {
       await measure(config, index, {
         sqliteDir,
         scratch,
-        pgUrl: postgres.url("store"),
+        pgUrl: postgres?.url("store") ?? "",
         product,
         perfumes,
         proof,
