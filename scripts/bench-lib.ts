@@ -292,7 +292,8 @@ export async function underLoad(
  * One buyer's loop: add `product` to the cart, then post the checkout form without JS
  * (multipart, with `proof` as the transfer receipt), `orders` times in its own guest session.
  * `clientIp` is the buyer's address (X-Forwarded-For, trusted from loopback): proofs are
- * limited per address. Returns each checkout post's time in ms and how many were not a 302.
+ * limited per address. Returns each checkout post's time in ms and the status of each one
+ * that was not a 302 (a placed order redirects to its page).
  */
 export async function buyer(
   clientIp: string,
@@ -303,7 +304,7 @@ export async function buyer(
 ) {
   let cookie: string | undefined;
   const times: number[] = [];
-  let failures = 0;
+  const failures: number[] = [];
   for (let i = 0; i < orders; i++) {
     const add: Response = await fetch(`${base}/product/${product.slug}`, {
       method: "POST",
@@ -339,7 +340,7 @@ export async function buyer(
     await response.arrayBuffer();
     times.push(performance.now() - started);
     cookie = sessionCookie(response) ?? cookie;
-    if (response.status !== 302) failures++;
+    if (response.status !== 302) failures.push(response.status);
   }
   return { times, failures };
 }
@@ -347,8 +348,8 @@ export async function buyer(
 /**
  * `buyers` buyers at once, buyer i on `bases[i % bases.length]` (one server or several) at
  * address `clientIp(i)`, buying `products[i % products.length]`, each placing
- * `ordersPerBuyer` orders: orders per second over the whole run and the checkout post's p50
- * and p95 in ms.
+ * `ordersPerBuyer` orders: orders per second over the whole run, the checkout post's p50
+ * and p95 in ms, and how many failed with each HTTP status.
  */
 export async function placeOrders(options: {
   bases: string[];
@@ -373,11 +374,15 @@ export async function placeOrders(options: {
   );
   const seconds = (performance.now() - started) / 1000;
   const times = results.flatMap((r) => r.times).sort((a, b) => a - b);
-  const failures = results.reduce((sum, r) => sum + r.failures, 0);
+  const statuses = results.flatMap((r) => r.failures);
+  const failures = statuses.length;
+  const failedWith: Record<number, number> = {};
+  for (const status of statuses) failedWith[status] = (failedWith[status] ?? 0) + 1;
   const orders = times.length - failures;
   return {
     orders,
     failures,
+    failedWith,
     seconds,
     perSecond: orders / seconds,
     p50: quantile(times, 0.5),

@@ -248,6 +248,10 @@ function printTable(results: Result[]) {
       console.log(`${r.config.name}, ${visitor}: ${each}`);
     }
   }
+  for (const r of results.filter((result) => result.checkout.failures > 0)) {
+    const statuses = Object.entries(r.checkout.failedWith).map(([s, n]) => `${n} × HTTP ${s}`);
+    console.log(`${r.config.name}: failed orders answered ${statuses.join(", ")}`);
+  }
   for (const r of results.filter((result) => result.failedQueries > 0)) {
     console.log(`${r.config.name}: ${r.failedQueries} "[db] query failed" line(s) above`);
   }
