@@ -1,5 +1,5 @@
-// The part of autocannon 8's programmatic API that bench-load uses (the package ships no types,
-// and @types/autocannon is not installed).
+// The part of autocannon 8's programmatic API that the benches use through bench-lib.ts (the
+// package ships no types, and @types/autocannon is not installed).
 declare module "autocannon" {
   type Options = {
     url: string;

@@ -19,10 +19,8 @@ import {
   tempDataDir,
   timeRequests,
 } from "./bench-lib";
-import { BENCH_ADMIN, openBenchStore } from "./bench-store";
+import { BENCH_ADMIN, BENCH_STORE_SIZE, openBenchStore } from "./bench-store";
 
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const TARGETS = { jsGzipKb: 100 };
@@ -159,11 +157,7 @@ const keep = process.env.BENCH_DATA_DIR;
 const dataDir = keep ?? tempDataDir();
 let stop = () => {};
 try {
-  const db = await openBenchStore(dataDir, {
-    products: PRODUCTS,
-    orders: ORDERS,
-    customers: CUSTOMERS,
-  });
+  const db = await openBenchStore(dataDir, { ...BENCH_STORE_SIZE, customers: CUSTOMERS });
   const store = await describeStore(db).finally(() => db.destroy());
   // start.mjs rebuilds a stale build, so the manifest is read once the server is up.
   const server = await startServer(dataDir, await benchPort());

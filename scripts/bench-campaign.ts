@@ -44,13 +44,11 @@ import {
   THINK_MS,
   type ShopperKind,
 } from "./bench-campaign-plan";
-import { BENCH_ADMIN, openBenchStore } from "./bench-store";
+import { BENCH_ADMIN, BENCH_STORE_SIZE, openBenchStore } from "./bench-store";
 
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 200);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 60);
 const RAMP_S = Number(process.env.BENCH_RAMP ?? Math.min(10, DURATION_S / 4));
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
 const CUSTOMERS = 40;
 const CUSTOMER_PASSWORD = "campana-1234";
 /** The campaign's hot perfumes: 5 × 6 = 30 units that the buyers sell out during the run. */
@@ -899,7 +897,7 @@ process.once("SIGINT", interrupted);
 process.once("SIGTERM", interrupted);
 
 try {
-  const db = await openBenchStore(dataDir, { products: PRODUCTS, orders: ORDERS });
+  const db = await openBenchStore(dataDir, BENCH_STORE_SIZE);
   const campaign = await prepareCampaign(db);
   const proof = await proofImage(260);
   server = await startServer(dataDir, await benchPort(), {
@@ -910,8 +908,8 @@ try {
   console.log(
     `\nCampaign: ${SHOPPERS} shoppers (${SHOPPER_KINDS.map((k) => `${mix[k]} ${KIND_LABELS[k]}`).join(", ")}) ` +
       `for ${DURATION_S} s, arriving over the first ${RAMP_S} s, thinking ` +
-      `${THINK_MS.min / 1000}–${THINK_MS.max / 1000} s between requests; ${PRODUCTS} products, ` +
-      `${ORDERS} orders, ${SCARCE.products} scarce perfumes × ${SCARCE.stock} units; receipt ` +
+      `${THINK_MS.min / 1000}–${THINK_MS.max / 1000} s between requests; ${BENCH_STORE_SIZE.products} products, ` +
+      `${BENCH_STORE_SIZE.orders} orders, ${SCARCE.products} scarce perfumes × ${SCARCE.stock} units; receipt ` +
       `${(proof.length / 1024).toFixed(0)} KB PNG; server WEB_CONCURRENCY=2.`,
   );
   console.log(`Machine: ${os.cpus().length} CPUs, load average ${loadAverage()} at the start.`);

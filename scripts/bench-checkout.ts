@@ -10,18 +10,18 @@
  * it, e-mails wait in the outbox). BENCH_MAIL_BACKLOG e-mails (0) are queued before the start,
  * so the sender is busy for the whole run, as when SMTP comes back after an outage.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import { createDb, databasePath, migrateToLatest, openSqlite } from "../db/connection";
 import { seed } from "../db/seed";
 import {
-  CHECKOUT_FIELDS,
+  buyer,
+  placeOrders,
   proofImage,
   queueSampleEmails,
-  sessionCookie,
   startServer,
   tempDataDir,
 } from "./bench-lib";
+import { perfumeToBuy } from "./bench-store";
 import { startSmtpServer } from "./smtp-server";
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 10);
@@ -35,72 +35,12 @@ async function fillStore(dataDir: string) {
   try {
     await migrateToLatest(db);
     await seed(db, { dataDir, adminEmail: "admin@perfumeria.hn", adminPassword: "bench-1234" });
-    const product = await db
-      .selectFrom("products")
-      .select(["id", "slug", "size"])
-      .where("isActive", "=", 1)
-      .orderBy("id")
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable("products")
-      .set({ stock: 1_000_000 })
-      .where("id", "=", product.id)
-      .execute();
+    const product = await perfumeToBuy(db);
     await queueSampleEmails(db, BACKLOG);
     return product;
   } finally {
     await db.destroy();
   }
-}
-
-async function buyer(
-  /** The buyer's own address (X-Forwarded-For, trusted from loopback): proofs are limited per IP. */
-  clientIp: string,
-  base: string,
-  product: { id: number; slug: string; size: string },
-  proof: Buffer,
-) {
-  let cookie: string | undefined;
-  const times: number[] = [];
-  let failures = 0;
-  for (let i = 0; i < ORDERS_PER_BUYER; i++) {
-    const add: Response = await fetch(`${base}/product/${product.slug}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        Origin: base,
-        "Content-Type": "application/x-www-form-urlencoded",
-        ...(cookie ? { Cookie: cookie } : {}),
-      },
-      body: new URLSearchParams({
-        productId: String(product.id),
-        size: product.size,
-        quantity: "1",
-      }),
-    });
-    cookie = sessionCookie(add) ?? cookie;
-    const body = new FormData();
-    body.set("intent", "place-order");
-    body.set("checkoutKey", crypto.randomUUID());
-    for (const [name, value] of Object.entries(CHECKOUT_FIELDS)) body.set(name, value);
-    body.set("proofFile", new File([new Uint8Array(proof)], "pago.png", { type: "image/png" }));
-    const started = performance.now();
-    const response: Response = await fetch(`${base}/checkout`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        Origin: base,
-        "X-Forwarded-For": clientIp,
-        ...(cookie ? { Cookie: cookie } : {}),
-      },
-      body,
-    });
-    await response.arrayBuffer();
-    times.push(performance.now() - started);
-    cookie = sessionCookie(response) ?? cookie;
-    if (response.status !== 302) failures++;
-  }
-  return { times, failures };
 }
 
 async function main() {
@@ -113,28 +53,25 @@ async function main() {
     env: smtp ? { SMTP_URL: smtp.url, MAIL_FROM: "Perfumería de Lujo <tienda@perfumeria.hn>" } : {},
   });
   try {
-    // One warm-up order so the first requests do not measure start-up.
-    await buyer("198.51.100.250", server.base, product, proof);
+    // One warm-up buyer so the first requests do not measure start-up.
+    await buyer("198.51.100.250", server.base, product, proof, ORDERS_PER_BUYER);
     const mailedBefore = smtp?.received.length ?? 0;
-    const started = performance.now();
-    const results = await Promise.all(
-      Array.from({ length: BUYERS }, (_, index) =>
-        buyer(`198.51.100.${index + 1}`, server.base, product, proof),
-      ),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    const times = results.flatMap((r) => r.times).sort((a, b) => a - b);
-    const failures = results.reduce((sum, r) => sum + r.failures, 0);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-    const orders = times.length - failures;
+    const { orders, failures, seconds, perSecond, p50, p95 } = await placeOrders({
+      bases: [server.base],
+      products: [product],
+      proof,
+      buyers: BUYERS,
+      ordersPerBuyer: ORDERS_PER_BUYER,
+      clientIp: (index) => `198.51.100.${index + 1}`,
+    });
     const mailed = (smtp?.received.length ?? 0) - mailedBefore;
     console.log(
       [
         `Compradores concurrentes: ${BUYERS}, pedidos por comprador: ${ORDERS_PER_BUYER}`,
         `Comprobante: ${(proof.length / 1024).toFixed(0)} KB PNG`,
         `Pedidos creados: ${orders} (fallidos: ${failures}) en ${seconds.toFixed(1)} s`,
-        `Pedidos por segundo (agregar al carrito + checkout): ${(orders / seconds).toFixed(1)}`,
-        `POST /checkout: p50 ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms`,
+        `Pedidos por segundo (agregar al carrito + checkout): ${perSecond.toFixed(1)}`,
+        `POST /checkout: p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms`,
         smtp
           ? `Correos (SMTP activo): ${mailed} enviados durante la prueba (${BACKLOG} esperaban al empezar)`
           : "Correos: sin SMTP_URL, esperan en la bandeja de salida",

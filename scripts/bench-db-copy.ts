@@ -13,15 +13,12 @@ import { createPostgresDb } from "../db/connection";
 import { copyStore } from "../db/copy-store";
 import { startPostgres } from "./postgres-server";
 import { tempDataDir } from "./bench-lib";
-import { openBenchStore } from "./bench-store";
-
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
+import { BENCH_STORE_SIZE, openBenchStore } from "./bench-store";
 
 const dataDir = tempDataDir();
 const server = await startPostgres(fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-pg-")));
 try {
-  const from = await openBenchStore(dataDir, { products: PRODUCTS, orders: ORDERS });
+  const from = await openBenchStore(dataDir, BENCH_STORE_SIZE);
   const admin = createPostgresDb(server.url("postgres"));
   await sql`CREATE DATABASE store`.execute(admin);
   await admin.destroy();

@@ -11,8 +11,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import autocannon from "autocannon";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
+import { DEMO_CUSTOMER } from "../db/seed-data/people";
 import type { Database } from "../db/types";
 import { queueEmail, shopIdentity } from "~/models/mail/outbox.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
@@ -23,9 +25,12 @@ export function tempDataDir() {
   return fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-bench-"));
 }
 
-/** BENCH_PORT, or a port nobody listens on (a busy port would bench someone else's server). */
-export async function benchPort() {
-  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
+/**
+ * BENCH_PORT, or a port nobody listens on (a busy port would bench someone else's server).
+ * `offset`: the second server of a bench that runs two gets BENCH_PORT + 1.
+ */
+export async function benchPort(offset = 0) {
+  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT) + offset;
   return new Promise<number>((resolve, reject) => {
     const probe = net.createServer();
     probe.listen(0, "127.0.0.1", () => {
@@ -49,12 +54,17 @@ export type BenchServer = {
 /**
  * `killable`: the server gets its own process group, so that kill() reaches every worker (a
  * terminal's Ctrl-C then no longer does: the caller stops it). Without it kill() reaches only
- * start.mjs. `env`: more variables for the server (SMTP_URL, WEB_CONCURRENCY, …).
+ * start.mjs. `env`: more variables for the server (SMTP_URL, WEB_CONCURRENCY, …). `onStderr`
+ * sees what the server writes to stderr (still shown), so a bench can count its `[db]` lines.
  */
 export async function startServer(
   dataDir: string,
   port: number,
-  { killable = false, env = {} }: { killable?: boolean; env?: Record<string, string> } = {},
+  {
+    killable = false,
+    env = {},
+    onStderr,
+  }: { killable?: boolean; env?: Record<string, string>; onStderr?: (text: string) => void } = {},
 ): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
@@ -71,8 +81,12 @@ export async function startServer(
       BACKUP_HOUR: "off",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", onStderr ? "pipe" : "inherit"],
     detached: killable,
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    onStderr?.(chunk.toString());
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = () => {
@@ -178,8 +192,12 @@ export async function timeRequests(url: string, count = 200, headers: HeadersIni
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-  return { median: at(0.5), p95: at(0.95), count };
+  return { median: quantile(times, 0.5), p95: quantile(times, 0.95), count };
+}
+
+/** The `q` quantile (0.5, 0.95) of times sorted in ascending order. */
+export function quantile(sorted: number[], q: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
 /** The session cookie a response sets (`name=value`), if it sets one. */
@@ -202,6 +220,175 @@ export const CHECKOUT_FIELDS = {
   city: "Tegucigalpa",
   department: "Francisco Morazán",
 };
+
+/** A perfume as the benches buy it: what the product page's add-to-cart form posts. */
+export type BenchProduct = { id: number; slug: string; size: string };
+
+/** Signs the demo customer in through the login form, then puts a perfume in their cart. */
+export async function signedInCustomer(base: string, product: BenchProduct) {
+  const form = (body: Record<string, string>, cookie?: string) => ({
+    method: "POST",
+    redirect: "manual" as const,
+    headers: {
+      Origin: base,
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(body),
+  });
+  const login = await fetch(
+    `${base}/login`,
+    form({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password }),
+  );
+  let cookie = sessionCookie(login);
+  if (login.status !== 302 || !cookie) {
+    throw new Error(`customer sign-in failed: HTTP ${login.status} ${await login.text()}`);
+  }
+  const add = await fetch(
+    `${base}/product/${product.slug}`,
+    form({ productId: String(product.id), size: product.size, quantity: "1" }, cookie),
+  );
+  await add.arrayBuffer();
+  cookie = sessionCookie(add) ?? cookie;
+  const cart = await (await fetch(`${base}/cart`, { headers: { Cookie: cookie } })).text();
+  if (add.status >= 400 || !cart.includes(product.slug)) {
+    throw new Error(`adding to the customer's cart failed: HTTP ${add.status}`);
+  }
+  return { Cookie: cookie };
+}
+
+/** What autocannon reports of one page under load: req/s, latency in ms, failures. */
+export type LoadFigures = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+/**
+ * A few requests outside the measurement (module loading, the database's cache, any page
+ * cache); throws unless each one is a 200.
+ */
+export async function warmUp(url: string, headers: Record<string, string>) {
+  for (let i = 0; i < 5; i++) {
+    const response = await fetch(url, { headers, redirect: "manual" });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status}`);
+  }
+}
+
+/** autocannon against `url` with `connections` for `duration` seconds. */
+export async function underLoad(
+  url: string,
+  headers: Record<string, string>,
+  { connections, duration }: { connections: number; duration: number },
+): Promise<LoadFigures> {
+  const result = await autocannon({ url, connections, duration, headers });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/**
+ * One buyer's loop: add `product` to the cart, then post the checkout form without JS
+ * (multipart, with `proof` as the transfer receipt), `orders` times in its own guest session.
+ * `clientIp` is the buyer's address (X-Forwarded-For, trusted from loopback): proofs are
+ * limited per address. Returns each checkout post's time in ms and the status of each one
+ * that was not a 302 (a placed order redirects to its page).
+ */
+export async function buyer(
+  clientIp: string,
+  base: string,
+  product: BenchProduct,
+  proof: Buffer,
+  orders: number,
+) {
+  let cookie: string | undefined;
+  const times: number[] = [];
+  const failures: number[] = [];
+  for (let i = 0; i < orders; i++) {
+    const add: Response = await fetch(`${base}/product/${product.slug}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Origin: base,
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: new URLSearchParams({
+        productId: String(product.id),
+        size: product.size,
+        quantity: "1",
+      }),
+    });
+    cookie = sessionCookie(add) ?? cookie;
+    const body = new FormData();
+    body.set("intent", "place-order");
+    body.set("checkoutKey", crypto.randomUUID());
+    for (const [name, value] of Object.entries(CHECKOUT_FIELDS)) body.set(name, value);
+    body.set("proofFile", new File([new Uint8Array(proof)], "pago.png", { type: "image/png" }));
+    const started = performance.now();
+    const response: Response = await fetch(`${base}/checkout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Origin: base,
+        "X-Forwarded-For": clientIp,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body,
+    });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    cookie = sessionCookie(response) ?? cookie;
+    if (response.status !== 302) failures.push(response.status);
+  }
+  return { times, failures };
+}
+
+/**
+ * `buyers` buyers at once, buyer i on `bases[i % bases.length]` (one server or several) at
+ * address `clientIp(i)`, buying `products[i % products.length]`, each placing
+ * `ordersPerBuyer` orders: orders per second over the whole run, the checkout post's p50
+ * and p95 in ms, and how many failed with each HTTP status.
+ */
+export async function placeOrders(options: {
+  bases: string[];
+  products: BenchProduct[];
+  proof: Buffer;
+  buyers: number;
+  ordersPerBuyer: number;
+  clientIp: (index: number) => string;
+}) {
+  const { bases, products, proof, ordersPerBuyer } = options;
+  const started = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: options.buyers }, (_, index) =>
+      buyer(
+        options.clientIp(index),
+        bases[index % bases.length],
+        products[index % products.length],
+        proof,
+        ordersPerBuyer,
+      ),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const times = results.flatMap((r) => r.times).sort((a, b) => a - b);
+  const statuses = results.flatMap((r) => r.failures);
+  const failures = statuses.length;
+  const failedWith: Record<number, number> = {};
+  for (const status of statuses) failedWith[status] = (failedWith[status] ?? 0) + 1;
+  const orders = times.length - failures;
+  return {
+    orders,
+    failures,
+    failedWith,
+    seconds,
+    perSecond: orders / seconds,
+    p50: quantile(times, 0.5),
+    p95: quantile(times, 0.95),
+  };
+}
 
 /**
  * A PNG of noise as a transfer receipt's photo (noise does not compress): `side` 180 is about

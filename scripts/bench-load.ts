@@ -21,7 +21,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
-import autocannon from "autocannon";
 import { CompiledQuery } from "kysely";
 import { DEMO_CUSTOMER } from "../db/seed-data/people";
 import type { DB } from "../db/connection";
@@ -30,14 +29,15 @@ import {
   kb,
   measurePage,
   root,
-  sessionCookie,
+  signedInCustomer,
   startServer,
   tempDataDir,
+  underLoad,
+  warmUp,
+  type LoadFigures,
 } from "./bench-lib";
-import { openBenchStore } from "./bench-store";
+import { BENCH_STORE_SIZE, openBenchStore } from "./bench-store";
 
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 12);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const TARGETS = {
@@ -187,64 +187,11 @@ async function printPlans(dataDir: string, store: Store) {
   await db.destroy();
 }
 
-/** Signs the demo customer in through the login form, then puts a perfume in their cart. */
-async function signedInCustomer(base: string, product: Store["product"]) {
-  const form = (body: Record<string, string>, cookie?: string) => ({
-    method: "POST",
-    redirect: "manual" as const,
-    headers: {
-      Origin: base,
-      "Content-Type": "application/x-www-form-urlencoded",
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(body),
-  });
-  const login = await fetch(
-    `${base}/login`,
-    form({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password }),
-  );
-  let cookie = sessionCookie(login);
-  if (login.status !== 302 || !cookie) {
-    throw new Error(`customer sign-in failed: HTTP ${login.status} ${await login.text()}`);
-  }
-  const add = await fetch(
-    `${base}/product/${product.slug}`,
-    form({ productId: String(product.id), size: product.size, quantity: "1" }, cookie),
-  );
-  await add.arrayBuffer();
-  cookie = sessionCookie(add) ?? cookie;
-  const cart = await (await fetch(`${base}/cart`, { headers: { Cookie: cookie } })).text();
-  if (add.status >= 400 || !cart.includes(product.slug)) {
-    throw new Error(`adding to the customer's cart failed: HTTP ${add.status}`);
-  }
-  return { Cookie: cookie };
-}
-
-type Row = {
-  page: string;
-  visitor: "first-time" | "signed-in" | "—";
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-};
+type Row = LoadFigures & { page: string; visitor: "first-time" | "signed-in" | "—" };
 
 async function load(url: string, headers: Record<string, string>) {
-  // A warm-up outside the measurement: module loading, SQLite's page cache, any page cache.
-  for (let i = 0; i < 5; i++) {
-    const response = await fetch(url, { headers, redirect: "manual" });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status}`);
-  }
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  await warmUp(url, headers);
+  return underLoad(url, headers, { connections: CONNECTIONS, duration: DURATION });
 }
 
 const pad = (text: string, width: number) => text.padEnd(width);
@@ -349,7 +296,7 @@ const interrupted = () => {
 process.once("SIGINT", interrupted);
 process.once("SIGTERM", interrupted);
 try {
-  const db = await openBenchStore(dataDir, { products: PRODUCTS, orders: ORDERS });
+  const db = await openBenchStore(dataDir, BENCH_STORE_SIZE);
   const store = await describeStore(db).finally(() => db.destroy());
   if (plansOnly) {
     await printPlans(dataDir, store);
@@ -378,7 +325,7 @@ try {
         { page: "product page", path: `/product/${store.product.slug}` },
       ];
       console.log(
-        `\nLoad: ${store.activeProducts} active products, ${ORDERS} orders; autocannon ` +
+        `\nLoad: ${store.activeProducts} active products, ${BENCH_STORE_SIZE.orders} orders; autocannon ` +
           `${CONNECTIONS} connections × ${DURATION} s a page; WEB_CONCURRENCY=` +
           `${process.env.WEB_CONCURRENCY ?? "(unset)"}; ${os.cpus().length} CPUs, load average ` +
           `${os

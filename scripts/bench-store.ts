@@ -10,6 +10,13 @@ import { createRandom } from "../db/seed-data/random";
 import { seed } from "../db/seed";
 import type { NewOrder, NewOrderItem, NewProduct, NewUser, OrderStatus } from "../db/types";
 import { formatOrderNumber } from "../app/models/orders/number";
+import type { BenchProduct } from "./bench-lib";
+
+/** The busy shop's size: BENCH_PRODUCTS (10,000) products and BENCH_ORDERS (5,000) orders. */
+export const BENCH_STORE_SIZE = {
+  products: Number(process.env.BENCH_PRODUCTS ?? 10_000),
+  orders: Number(process.env.BENCH_ORDERS ?? 5_000),
+};
 
 /** The administrator of every bench store (bench-lib's startServer passes the same password). */
 export const BENCH_ADMIN = { email: "admin@perfumeria.hn", password: "bench-admin-1234" };
@@ -197,4 +204,21 @@ export async function openBenchStore(
     }
   }
   return db;
+}
+
+/**
+ * A perfume the checkout benches buy, its stock raised so that no run sells it out: the first
+ * active one, or the one `offset` places after it (a bench that spreads buyers over perfumes).
+ */
+export async function perfumeToBuy(db: DB, offset = 0): Promise<BenchProduct> {
+  const product = await db
+    .selectFrom("products")
+    .select(["id", "slug", "size"])
+    .where("isActive", "=", 1)
+    .orderBy("id")
+    .offset(offset)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  await db.updateTable("products").set({ stock: 1_000_000 }).where("id", "=", product.id).execute();
+  return product;
 }
