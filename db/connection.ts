@@ -224,7 +224,12 @@ function kyselyOver(
         // A collision that the transaction's retry answers is not a failure (see above).
         if (RETRYABLE.has((event.error as { code?: string }).code ?? "")) return;
         console.error("[db] query failed:", event.query.sql, event.error);
-      } else if (slowQueryMs > 0 && event.queryDurationMillis > slowQueryMs) {
+      } else if (
+        slowQueryMs > 0 &&
+        event.queryDurationMillis > slowQueryMs &&
+        // Waiting for the writers' lock (above) is waiting a turn, not a slow query.
+        !event.query.sql.startsWith("select pg_advisory_")
+      ) {
         console.warn(
           `[db] slow query (${event.queryDurationMillis.toFixed(0)} ms):`,
           event.query.sql,
