@@ -345,14 +345,6 @@ export default function AdminDashboardRoute() {
                   <dd className="font-medium">{formatBytes(lastBackup.sizeBytes)}</dd>
                 </div>
                 <div className="flex justify-between gap-4">
-                  <dt className="text-fg-muted">Base de datos</dt>
-                  <dd className="font-medium">
-                    {system.backup.database.kind === "postgres"
-                      ? `PostgreSQL (pg_dump): ${system.backup.database.name}`
-                      : "SQLite (store.db)"}
-                  </dd>
-                </div>
-                <div className="flex justify-between gap-4">
                   <dt className="text-fg-muted">Verificada</dt>
                   <dd className="font-medium">{lastBackup.verified ? "Sí" : "No"}</dd>
                 </div>
@@ -371,6 +363,14 @@ export default function AdminDashboardRoute() {
                   ) : (
                     <dd>{offsite ? "No subida" : "No configurada (BACKUP_S3_*)"}</dd>
                   )}
+                </div>
+                <div className="flex justify-between gap-4">
+                  <dt className="text-fg-muted">Base de datos</dt>
+                  <dd className="font-medium">
+                    {system.backup.database.kind === "postgres"
+                      ? `PostgreSQL (pg_dump): ${system.backup.database.name}`
+                      : "SQLite (store.db)"}
+                  </dd>
                 </div>
               </dl>
             ) : null}

@@ -55,6 +55,8 @@ test("an admin without backups is warned and creates one from the dashboard, cop
     }).toPass({ timeout: 20_000 });
   }
   await expect(last.nth(4)).toHaveText(uploaded, { timeout: 20_000 });
+  // What the archives hold: this store's SQLite file (a PostgreSQL store names its database).
+  await expect(last.nth(5)).toHaveText("SQLite (store.db)");
 
   // The bucket holds the very archive the store wrote.
   const archive = (await last.nth(3).textContent())!;

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { createProduct } from "../../db/factories/catalog";
-import { guestCookie, pngBytes, postCheckout, putInCart } from "../setup/checkout-helpers";
+import {
+  guestCookie,
+  pngBytes,
+  postCheckout,
+  putInCart,
+  stockAndSold,
+} from "../setup/checkout-helpers";
 import { startServer } from "../setup/http-server";
 
 /*
@@ -51,18 +57,7 @@ describe("concurrent checkouts over HTTP", () => {
     expect(placed.every((r) => r.location?.startsWith("/order-success?order="))).toBe(true);
     expect(refused).toHaveLength(45);
     expect(refused.every((r) => r.body.includes("unidades disponibles"))).toBe(true);
-    const row = await db
-      .selectFrom("products")
-      .select("stock")
-      .where("id", "=", product.id)
-      .executeTakeFirstOrThrow();
-    expect(row.stock).toBe(0);
-    const items = await db
-      .selectFrom("orderItems")
-      .select("quantity")
-      .where("productId", "=", product.id)
-      .execute();
-    expect(items.reduce((sum, item) => sum + item.quantity, 0)).toBe(5);
+    expect(await stockAndSold(db, product.id)).toEqual({ stock: 0, sold: 5 });
   }, 120_000);
 
   it("a promo code with max uses 1 applied by 20 buyers at once gives exactly one discount", async () => {

@@ -15,6 +15,7 @@ import {
   pngBytes,
   postCheckout,
   putInCart,
+  stockAndSold,
   userCookie,
 } from "../setup/checkout-helpers";
 import { testingOnPostgres } from "../setup/database";
@@ -106,18 +107,7 @@ describe.skipIf(!testingOnPostgres)("two app servers on one PostgreSQL database"
     expect(
       results.filter((r) => r.status === 409).every((r) => r.body.includes("unidades disponibles")),
     ).toBe(true);
-    const row = await db
-      .selectFrom("products")
-      .select("stock")
-      .where("id", "=", product.id)
-      .executeTakeFirstOrThrow();
-    expect(row.stock).toBe(0);
-    const sold = await db
-      .selectFrom("orderItems")
-      .select((eb) => eb.fn.sum<number>("quantity").as("units"))
-      .where("productId", "=", product.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(sold.units)).toBe(5);
+    expect(await stockAndSold(db, product.id)).toEqual({ stock: 0, sold: 5 });
   }, 300_000);
 
   it("a price changed through server A is shown by server B on its next request", async () => {

@@ -9,6 +9,15 @@ import { ORIGIN, sessionCookie } from "./route-helpers";
  * database, and the checkout form as a browser without JS posts it (multipart, proof included).
  */
 
+/** A product's stock now and the units its order lines sold: what a crowd of buyers left. */
+export async function stockAndSold(db: Kysely<Database>, productId: number) {
+  const [product, items] = await Promise.all([
+    db.selectFrom("products").select("stock").where("id", "=", productId).executeTakeFirstOrThrow(),
+    db.selectFrom("orderItems").select("quantity").where("productId", "=", productId).execute(),
+  ]);
+  return { stock: product.stock, sold: items.reduce((sum, item) => sum + item.quantity, 0) };
+}
+
 export async function pngBytes(width = 32, height = 24) {
   return sharp({
     create: { width, height, channels: 3, background: { r: 200, g: 80, b: 120 } },
