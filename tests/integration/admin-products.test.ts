@@ -20,6 +20,7 @@ import {
   settle,
   signedInCookie,
 } from "../setup/route-helpers";
+import { productFormFields } from "../setup/product-form";
 
 let admin: string;
 beforeAll(async () => {
@@ -41,24 +42,7 @@ const post = (productId: string, fields: Record<string, string>) =>
   submit(productId, formPost(`/admin/products/${productId}`, fields, admin));
 
 async function validFields(overrides: Record<string, string> = {}) {
-  const brand = await createBrand(db);
-  return {
-    name: `Prueba ${crypto.randomUUID().slice(0, 8)}`,
-    brandId: String(brand.id),
-    category: "fragrance",
-    gender: "unisex",
-    perfumeType: "designer",
-    catalogType: "normal",
-    description: "Una fragancia fresca y luminosa.",
-    price: "1,250.50",
-    stock: "7",
-    minStock: "2",
-    size: "100ml",
-    availableSizes: "50ml, 100ml",
-    concentration: "Eau de Parfum",
-    isActive: "on",
-    ...overrides,
-  };
+  return productFormFields((await createBrand(db)).id, overrides);
 }
 
 async function errorsOf(response: Response) {

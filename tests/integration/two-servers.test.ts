@@ -20,6 +20,7 @@ import {
 } from "../setup/checkout-helpers";
 import { testingOnPostgres } from "../setup/database";
 import { startServer } from "../setup/http-server";
+import { productFormFields } from "../setup/product-form";
 import { signedInCookie } from "../setup/route-helpers";
 
 /*
@@ -120,24 +121,12 @@ describe.skipIf(!testingOnPostgres)("two app servers on one PostgreSQL database"
     const admin = await signedInCookie((await createUser(db, { role: "admin" })).id);
     const brand = await createBrand(db);
     const form = new FormData();
-    for (const [name, value] of Object.entries({
+    const fields = productFormFields(brand.id, {
       name: product.name,
       slug: product.slug,
-      brandId: String(brand.id),
-      category: "fragrance",
-      gender: "unisex",
-      perfumeType: "designer",
-      catalogType: "normal",
-      description: "Una fragancia fresca y luminosa.",
       price: "1,450.00",
-      stock: "7",
-      minStock: "2",
-      size: "100ml",
-      availableSizes: "100ml",
-      concentration: "Eau de Parfum",
-      isActive: "on",
-    }))
-      form.set(name, value);
+    });
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
     const saved = await fetch(`${a().baseUrl}/admin/products/${product.id}`, {
       method: "POST",
       headers: { Origin: a().origin, Cookie: admin },
