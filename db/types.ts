@@ -430,6 +430,26 @@ export interface UserTokensTable {
   createdAt: string;
 }
 
+export type ApiTokenScope = "read" | "write";
+export type ApiTokenLevel = "customer" | "admin";
+
+/** Issue 25: an integration's key to the JSON API; only the secret's SHA-256 is kept. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  name: string;
+  tokenHash: string;
+  /** The first characters of the secret (`pf_ab12…`), so an admin can tell tokens apart. */
+  prefix: string;
+  /** The account it acts for. */
+  userId: number;
+  createdBy: number | null;
+  scope: ApiTokenScope;
+  level: ApiTokenLevel;
+  createdAt: Defaulted<string>;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
 /**
  * The search index `product_search` (an FTS5 virtual table kept in sync by triggers, migration
  * 20261201T0000) is not listed: only app/models/catalog/catalog.server.ts reads it, with raw SQL.
@@ -459,6 +479,7 @@ export interface Database {
   jobRuns: JobRunsTable;
   outboxEmails: OutboxEmailsTable;
   userTokens: UserTokensTable;
+  apiTokens: ApiTokensTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -23,6 +23,9 @@ function exportsOf(file: string) {
   for (const [, name] of source.matchAll(/^export (?:async )?(?:function|const) (\w+)/gm)) {
     names.add(name!);
   }
+  for (const [, list] of source.matchAll(/^export const \{([^}]*)\} =/gm)) {
+    for (const item of list!.split(",")) names.add(item.trim().split(/\s*:\s*/).pop()!);
+  }
   if (/^export default /m.test(source)) names.add("default");
   for (const [, list] of source.matchAll(/^export \{([^}]*)\}/gm)) {
     for (const item of list!.split(",")) {

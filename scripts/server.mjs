@@ -2,7 +2,7 @@
 // The production server: remix-serve's setup (compression, immutable /build assets, here sent
 // as the build precompressed them, request log, Remix handler) plus what remix-serve cannot do
 // before Remix runs:
-// - refuse cross-origin POSTs with 403 (Remix's own check answers 500 for a foreign
+// - refuse cross-origin POSTs with 403 (an /api/ call with a Bearer token excepted) (Remix's own check answers 500 for a foreign
 //   Origin, and never sees Sec-Fetch-Site), using the app's isSameOriginRequest, against the
 //   request's own origin (X-Forwarded-Host and -Proto count only from the local proxy);
 // - limit request bodies (the app's checkRequestBody): 413 by Content-Length before anything
@@ -164,7 +164,11 @@ async function serve() {
       if (typeof value === "string") headers.set(name, value);
     }
     const request = new Request(res.locals.origin + req.path, { headers });
-    if (!isSameOriginRequest(request)) {
+    // An API call with a token is no browser's form: no cookie makes it, so no other site can
+    // (the route checks the token). A session's API call is checked like any form.
+    const byToken =
+      req.path.startsWith("/api/") && /^bearer\s/i.test(req.headers.authorization ?? "");
+    if (!byToken && !isSameOriginRequest(request)) {
       return refuse(
         req,
         res,
@@ -239,8 +243,21 @@ const LINGER_MS = 2_000;
 /** A short plain-text refusal. A body not read yet is never read: discarded, then cut off. */
 function refuse(req, res, status, message) {
   discardUnreadBody(req, res);
+  if (req.path.startsWith("/api/")) {
+    // The API's one error shape (app/utils/api.server.ts), here before the app runs.
+    const body = { type: "about:blank", title: API_TITLES[status], status, detail: message };
+    res.status(status).type("application/problem+json; charset=utf-8").send(JSON.stringify(body));
+    return;
+  }
   res.status(status).type("text/plain; charset=utf-8").send(message);
 }
+
+const API_TITLES = {
+  400: "Solicitud incorrecta",
+  403: "Acceso denegado",
+  413: "Contenido demasiado grande",
+  415: "Tipo de contenido no admitido",
+};
 
 /** Once answered, what is left of the request's body is thrown away, for LINGER_MS at most. */
 function discardUnreadBody(req, res) {

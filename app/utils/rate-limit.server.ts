@@ -35,6 +35,23 @@ export class RateLimiter {
 
   /** Counts one hit, atomically across workers; returns the count in the current window. */
   async hit(key: string, now = Date.now()) {
+    return (await this.count(key, now)).count;
+  }
+
+  /**
+   * Counts a hit and says whether it is within the limit and, when it is not, how many whole
+   * seconds remain until the window ends (an HTTP `Retry-After`).
+   */
+  async take(key: string, now = Date.now()) {
+    const { count, resetAt } = await this.count(key, now);
+    const allowed = count <= this.limit;
+    return {
+      allowed,
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((resetAt - now) / 1000)),
+    };
+  }
+
+  private async count(key: string, now: number) {
     const resetAt = now + this.windowMs;
     const ended = sql<boolean>`rate_limits.reset_at <= ${now}`;
     const row = await this.db
@@ -46,10 +63,10 @@ export class RateLimiter {
           resetAt: sql`case when ${ended} then ${resetAt} else rate_limits.reset_at end`,
         }),
       )
-      .returning("count")
+      .returning(["count", "resetAt"])
       .executeTakeFirstOrThrow();
     await this.prune(now);
-    return row.count;
+    return { count: row.count, resetAt: Number(row.resetAt) };
   }
 
   /**

@@ -13,6 +13,7 @@ import * as jobRunOutcomes from "./20261226T0100-job-run-outcomes";
 import * as sessionActivity from "./20261227T0300-session-activity";
 import * as mail from "./20261228T0100-mail";
 import * as pageCacheQuietStock from "./20261229T0100-page-cache-quiet-stock";
+import * as apiTokens from "./20261230T0100-api-tokens";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "20261227T0300-session-activity": sessionActivity,
   "20261228T0100-mail": mail,
   "20261229T0100-page-cache-quiet-stock": pageCacheQuietStock,
+  "20261230T0100-api-tokens": apiTokens,
 };

@@ -1,0 +1,16 @@
+import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { catalogCalls, catalogQueryOf, toProductCard } from "~/models/catalog/api.server";
+import { listCatalog } from "~/models/catalog/catalog.server";
+
+export const { loader, action } = apiRoute({
+  GET: apiCall(catalogCalls.all, async ({ query }) => {
+    const catalog = await listCatalog({ query: catalogQueryOf(query), pageSize: query.limit });
+    return {
+      items: catalog.products.map(toProductCard),
+      page: catalog.page,
+      pageCount: catalog.pageCount,
+      total: catalog.total,
+      limit: query.limit,
+    };
+  }),
+});

@@ -1,0 +1,20 @@
+import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { catalogCalls, catalogQueryOf, toProductCard } from "~/models/catalog/api.server";
+import { listCatalog } from "~/models/catalog/catalog.server";
+
+/** The made-to-order catalogue (/productos-por-encargo), as that page lists it. */
+export const { loader, action } = apiRoute({
+  GET: apiCall(catalogCalls.customOrders, async ({ query }) => {
+    const catalog = await listCatalog({
+      query: { ...catalogQueryOf(query), catalogType: "custom_order" },
+      pageSize: query.limit,
+    });
+    return {
+      items: catalog.products.map(toProductCard),
+      page: catalog.page,
+      pageCount: catalog.pageCount,
+      total: catalog.total,
+      limit: query.limit,
+    };
+  }),
+});
