@@ -24,7 +24,13 @@ function exportsOf(file: string) {
     names.add(name!);
   }
   for (const [, list] of source.matchAll(/^export const \{([^}]*)\} =/gm)) {
-    for (const item of list!.split(",")) names.add(item.trim().split(/\s*:\s*/).pop()!);
+    for (const item of list!.split(","))
+      names.add(
+        item
+          .trim()
+          .split(/\s*:\s*/)
+          .pop()!,
+      );
   }
   if (/^export default /m.test(source)) names.add("default");
   for (const [, list] of source.matchAll(/^export \{([^}]*)\}/gm)) {

@@ -13,6 +13,7 @@ import {
   SendIcon,
   ReceiptIcon,
   SettingsIcon,
+  ShieldCheckIcon,
   SparklesIcon,
   StarIcon,
   StoreIcon,
@@ -31,7 +32,8 @@ export type AdminShellProps = {
 type AdminLink = { to: string; label: string; icon: (props: IconProps) => ReactNode };
 
 // Order of backoffice.md §2 plus Mensajes and Códigos Promocionales (route table, D34) and the
-// loyalty points admin (§2, not in its sidebar list), and Correos, the outbox (decision 107).
+// loyalty points admin (§2, not in its sidebar list), Correos, the outbox (decision 107), and the
+// JSON API's tokens (decision 124).
 const adminLinks: AdminLink[] = [
   { to: "/admin", label: "Dashboard", icon: HomeIcon },
   { to: "/admin/analytics", label: "Analíticas", icon: ChartIcon },
@@ -46,6 +48,7 @@ const adminLinks: AdminLink[] = [
   { to: "/admin/cms", label: "Contenido CMS", icon: FileIcon },
   { to: "/admin/settings", label: "Configuración", icon: SettingsIcon },
   { to: "/admin/loyalty", label: "Puntos de Lealtad", icon: SparklesIcon },
+  { to: "/admin/api-tokens", label: "Tokens de API", icon: ShieldCheckIcon },
 ];
 
 const itemClass =

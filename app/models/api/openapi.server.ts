@@ -43,18 +43,60 @@ const ERROR_TEXT: Record<number, string> = {
   503: "Tienda en mantenimiento",
 };
 
-/** zod's JSON Schema without the `$schema` line (the document states its dialect once). */
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+/**
+ * The schemas every operation shares (`.meta({ id })` on a zod schema), kept once under
+ * `components.schemas`: zod writes them under each schema's own `$defs`, which in an OpenAPI
+ * document would resolve against the document's root, so they move there. A schema whose input
+ * form differs from its output form (a default makes a field optional) is kept twice, the input
+ * one named `…Input`.
+ */
+type Components = Record<string, JsonSchema>;
+
+function register(components: Components, id: string, schema: JsonSchema, io: "input" | "output") {
+  const { id: _id, ...clean } = schema;
+  const text = JSON.stringify(clean);
+  for (const key of io === "output" ? [id, `${id}Output`] : [id, `${id}Input`]) {
+    if (!components[key] || JSON.stringify(components[key]) === text) {
+      components[key] = clean;
+      return key;
+    }
+  }
+  throw new Error(`Two different schemas are both named ${id}`);
+}
+
+/** zod's JSON Schema for a call's part, its shared schemas moved to `components`. */
+function jsonSchema(schema: z.ZodType, io: "input" | "output", components: Components): JsonSchema {
+  const {
+    $schema: _dialect,
+    $defs,
+    ...root
+  } = z.toJSONSchema(schema, {
     io,
     unrepresentable: "any",
     target: "draft-2020-12",
-  }) as JsonSchema;
-  return rest;
+  }) as JsonSchema & {
+    $defs?: Record<string, JsonSchema>;
+  };
+  const names = new Map<string, string>();
+  for (const [id, definition] of Object.entries($defs ?? {})) {
+    names.set(id, register(components, id, definition, io));
+  }
+  const rewrite = (value: JsonSchema) =>
+    JSON.parse(
+      JSON.stringify(value).replace(
+        /"#\/\$defs\/([^"]+)"/g,
+        (_, id: string) => `"#/components/schemas/${names.get(id) ?? id}"`,
+      ),
+    ) as JsonSchema;
+  for (const name of names.values()) components[name] = rewrite(components[name]!);
+  if (typeof root.id === "string") {
+    return { $ref: `#/components/schemas/${register(components, root.id, rewrite(root), io)}` };
+  }
+  return rewrite(root);
 }
 
-function queryParameters(schema: z.ZodType) {
-  const object = jsonSchema(schema, "input") as {
+function queryParameters(schema: z.ZodType, components: Components) {
+  const object = jsonSchema(schema, "input", components) as {
     properties?: Record<string, JsonSchema>;
     required?: string[];
   };
@@ -83,7 +125,7 @@ function problemResponse(description: string) {
   };
 }
 
-function operation(call: CallDefinition) {
+function operation(call: CallDefinition, components: Components) {
   const status = call.status ?? 200;
   const writes = call.method !== "GET";
   const errors = new Set<number>([...(call.errors ?? []), 429]);
@@ -101,7 +143,9 @@ function operation(call: CallDefinition) {
         : {
             description: "Respuesta",
             ...(call.etag ? { headers: { ETag: { schema: { type: "string" } } } } : {}),
-            content: { "application/json": { schema: jsonSchema(call.response, "output") } },
+            content: {
+              "application/json": { schema: jsonSchema(call.response, "output", components) },
+            },
           },
   };
   if (call.etag) responses["304"] = { description: "Sin cambios desde el ETag enviado" };
@@ -129,12 +173,15 @@ function operation(call: CallDefinition) {
     ]
       .filter(Boolean)
       .join("\n\n"),
-    parameters: [...pathParameters(call), ...(call.query ? queryParameters(call.query) : [])],
+    parameters: [
+      ...pathParameters(call),
+      ...(call.query ? queryParameters(call.query, components) : []),
+    ],
     ...(call.body
       ? {
           requestBody: {
             required: true,
-            content: { "application/json": { schema: jsonSchema(call.body, "input") } },
+            content: { "application/json": { schema: jsonSchema(call.body, "input", components) } },
           },
         }
       : {}),
@@ -181,8 +228,9 @@ const ACCESS_TEXT: Record<CallDefinition["access"], string> = {
 
 export function openApiDocument(calls: readonly CallDefinition[] = apiCalls) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const components: Components = { Problem: problemSchema };
   for (const call of calls) {
-    (paths[call.path] ??= {})[call.method.toLowerCase()] = operation(call);
+    (paths[call.path] ??= {})[call.method.toLowerCase()] = operation(call, components);
   }
   return {
     openapi: "3.1.0",
@@ -197,7 +245,7 @@ export function openApiDocument(calls: readonly CallDefinition[] = apiCalls) {
     tags: [...new Set(calls.map((call) => call.tag))].map((name) => ({ name })),
     paths,
     components: {
-      schemas: { Problem: problemSchema },
+      schemas: components,
       securitySchemes: {
         bearerAuth: {
           type: "http",

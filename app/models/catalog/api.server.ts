@@ -145,6 +145,7 @@ export const catalogCalls = {
     access: "public",
     query: productQuerySchema,
     response: pageSchema(productCardSchema),
+    errors: [403],
     etag: true,
   }),
   all: defineCall({

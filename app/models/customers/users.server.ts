@@ -43,6 +43,15 @@ export async function getUserById(id: number) {
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof getUserById>>>;
 
+/** The account with this e-mail (compared as stored: trimmed, lower case), or undefined. */
+export async function getUserByEmail(email: string) {
+  return db
+    .selectFrom("users")
+    .select(PUBLIC_USER_COLUMNS)
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
+}
+
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
