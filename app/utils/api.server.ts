@@ -112,7 +112,9 @@ export async function readJsonBody<Schema extends z.ZodType>(
   const text = await request.text();
   const mediaType = request.headers.get("Content-Type")?.split(";")[0]?.trim() ?? "";
   let value: unknown = undefined;
-  if (text.trim() !== "" || mediaType !== "") {
+  // No body at all is no body whatever its type says: the server gives a bodyless write the
+  // form type (scripts/server.mjs), and a DELETE whose fields are optional may send nothing.
+  if (text.trim() !== "") {
     if (!JSON_TYPE.test(mediaType)) {
       throw problem(415, "Envía el cuerpo como JSON (Content-Type: application/json).");
     }

@@ -1,10 +1,14 @@
+import { dashboardCalls } from "~/models/analytics/api.server";
 import { catalogCalls } from "~/models/catalog/api.server";
+import { ordersCalls } from "~/models/orders/api.server";
 import type { CallDefinition } from "./calls.server";
 
 /**
  * Every call the API serves, for the OpenAPI document: each domain declares its calls in its
  * own `api.server.ts` and lists them here once.
  */
-export const apiCalls: readonly CallDefinition[] = [catalogCalls].flatMap(
-  (calls) => Object.values(calls) as CallDefinition[],
-);
+export const apiCalls: readonly CallDefinition[] = [
+  catalogCalls,
+  ordersCalls,
+  dashboardCalls,
+].flatMap((calls) => Object.values(calls) as CallDefinition[]);

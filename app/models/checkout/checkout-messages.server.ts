@@ -20,6 +20,8 @@ export const CHECKOUT_MESSAGES = {
   orderFailed:
     "No se pudo procesar tu pedido. Por favor, verifica tu información e inténtalo de nuevo.",
   created: "¡Pedido creado exitosamente!",
+  cartChanged:
+    "Tu carrito cambió: los productos enviados no coinciden con los de tu carrito. Revísalo y vuelve a confirmar el pedido.",
 } as const;
 
 export function placeOrderMessage(refusal: PlaceOrderRefusal): string {
@@ -30,6 +32,8 @@ export function placeOrderMessage(refusal: PlaceOrderRefusal): string {
       return CHECKOUT_MESSAGES.proof;
     case "duplicate_key":
       return CHECKOUT_MESSAGES.orderFailed;
+    case "cart_changed":
+      return CHECKOUT_MESSAGES.cartChanged;
     case "unavailable":
       return `${refusal.product} (${refusal.size}) ya no está disponible. Quítalo del carrito para continuar.`;
     case "insufficient_stock":

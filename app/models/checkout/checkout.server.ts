@@ -30,7 +30,30 @@ export type PlaceOrderInput = OrderContact & {
   /** the stored receipt, or null when the shopper transfers after ordering (decision 096) */
   paymentProof: string | null;
   couponCode: string | null;
+  /**
+   * The lines the caller believes it is ordering (the JSON API's `items`): when given, the cart
+   * read in the transaction must hold exactly these products, sizes and quantities, or nothing
+   * is written ("cart_changed"). Their prices are never read: the cart is priced here.
+   */
+  expectedItems?: readonly CartLineKey[];
 };
+
+/** A cart line as a client names it: the product, its size and how many. */
+export type CartLineKey = { productId: number; size: string; quantity: number };
+
+function sameLines(cart: readonly CartLineKey[], expected: readonly CartLineKey[]) {
+  // Lines of the same product and size are one line to the client: compare the sums.
+  const sum = (lines: readonly CartLineKey[]) => {
+    const byKey = new Map<string, number>();
+    for (const { productId, size, quantity } of lines) {
+      const key = JSON.stringify([productId, size]);
+      byKey.set(key, (byKey.get(key) ?? 0) + quantity);
+    }
+    return byKey;
+  };
+  const [a, b] = [sum(cart), sum(expected)];
+  return a.size === b.size && [...a].every(([key, quantity]) => b.get(key) === quantity);
+}
 
 export type PlaceOrderResult =
   | { ok: true; orderId: string; orderNumber: string; repeated: boolean }
@@ -64,6 +87,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       const cart = await getCart(input.shopper, trx);
       if (cart.lines.length === 0) {
         throw new CheckoutError({ error: "empty_cart" });
+      }
+      if (input.expectedItems && !sameLines(cart.lines, input.expectedItems)) {
+        throw new CheckoutError({ error: "cart_changed" });
       }
       const unavailable = cart.lines.find((line) => !line.available);
       if (unavailable) {

@@ -82,7 +82,7 @@ export type CheckoutIntent = "place-order" | CouponIntent["intent"];
 
 /** Why placeOrder refused an order (nothing was written); `placeOrderMessage` (server) words it. */
 export type PlaceOrderRefusal =
-  | { error: "empty_cart" | "proof" | "duplicate_key" }
+  | { error: "empty_cart" | "proof" | "duplicate_key" | "cart_changed" }
   | { error: "unavailable"; product: string; size: string }
   | { error: "insufficient_stock"; product: string; stock: number; quantity: number }
   | { error: "coupon"; coupon: CouponRefusal };

@@ -67,16 +67,16 @@ export function proofsDir() {
 }
 
 /**
- * The checkout's body: the proof (field `proofFile`) streamed to a temporary file, counted
- * against the address's proof limit as it starts to arrive. The caller owns the temporary file
- * (storeProof removes it).
+ * The checkout's body: the proof (field `proofFile`, or the given `field`: the JSON API's
+ * upload names it `paymentProof`) streamed to a temporary file, counted against the address's
+ * proof limit as it starts to arrive. The caller owns the temporary file (storeProof removes it).
  */
 export async function readCheckoutForm(
   request: Request,
-  { clientIp }: { clientIp: string },
+  { clientIp, field = PROOF_FIELD }: { clientIp: string; field?: string },
 ): Promise<{ formData: FormData; proof: ReceivedProof }> {
   const { formData, files } = await readMultipartForm(request, {
-    files: { [PROOF_FIELD]: 1 },
+    files: { [field]: 1 },
     maxFileBytes: PROOF_MAX_BYTES,
     admitFile: () => proofUploads.consume(clientIp),
   });
