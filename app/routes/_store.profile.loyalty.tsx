@@ -9,7 +9,12 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { PointsHistoryTable } from "~/components/loyalty/points-history-table";
 import { RedeemForm } from "~/components/loyalty/redeem-form";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
-import { redeemRefusalMessage, TIER_LABELS } from "~/models/loyalty/loyalty";
+import {
+  COUPON_GENERATED,
+  couponGeneratedMessage,
+  redeemRefusalMessage,
+  TIER_LABELS,
+} from "~/models/loyalty/loyalty";
 import {
   generateLoyaltyCoupon,
   getLoyaltyAccount,
@@ -54,10 +59,10 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const { code, discountAmount } = result.coupon;
+  const { code } = result.coupon;
   return redirectWithToast(request, `/profile/loyalty?cupon=${encodeURIComponent(code)}`, {
-    title: "¡Cupón generado!",
-    description: `${code}: ${formatMoney(discountAmount)} de descuento en tu próxima compra.`,
+    title: COUPON_GENERATED,
+    description: couponGeneratedMessage(result.coupon),
   });
 }
 

@@ -1,14 +1,24 @@
 import { dashboardCalls } from "~/models/analytics/api.server";
+import { cartCalls } from "~/models/cart/api.server";
 import { catalogCalls } from "~/models/catalog/api.server";
+import { wishlistCalls } from "~/models/catalog/wishlist-api.server";
+import { pointsCalls } from "~/models/loyalty/shopper-api.server";
+import { notificationCalls } from "~/models/notifications/api.server";
 import { ordersCalls } from "~/models/orders/api.server";
+import { reviewCalls } from "~/models/reviews/shopper-api.server";
 import type { CallDefinition } from "./calls.server";
 
 /**
  * Every call the API serves, for the OpenAPI document: each domain declares its calls in its
- * own `api.server.ts` and lists them here once.
+ * own `api.server.ts` and lists them here once, in the reference's order.
  */
 export const apiCalls: readonly CallDefinition[] = [
   catalogCalls,
+  cartCalls,
+  wishlistCalls,
+  reviewCalls,
+  pointsCalls,
   ordersCalls,
+  notificationCalls,
   dashboardCalls,
 ].flatMap((calls) => Object.values(calls) as CallDefinition[]);

@@ -2,6 +2,7 @@ import type { LoyaltyTier } from "#db/types";
 import { formatDate } from "~/utils/dates";
 import { db, type DB } from "~/utils/db.server";
 import { runOncePerDay } from "~/utils/jobs.server";
+import { paginate } from "~/utils/paging";
 import { formatMoney } from "~/utils/money";
 import { notifyUser } from "~/models/notifications/notify.server";
 import { loyaltyRulesFrom, type LoyaltyHistoryEntry, nextTier, type LoyaltyRules } from "./loyalty";
@@ -53,28 +54,48 @@ export type LoyaltyAccount = {
   >;
 };
 
-/**
- * Everything the loyalty tab shows. Expires an inactive balance first (D13, lazily on read), so
- * the customer never sees points that are already gone.
- */
-export async function getLoyaltyAccount(userId: number, now = new Date()): Promise<LoyaltyAccount> {
-  const rules = await getLoyaltyRules();
-  const totals = await db.transaction().execute(async (trx) => {
-    await expireIfInactive(trx, userId, rules, now);
-    return ledgerTotals(trx, userId);
-  });
-  const expiry = totals.balance > 0 ? await pointsExpiryDate(db, userId, rules) : null;
-
-  const history = await db
+/** The ledger's lines as the loyalty screens show them, newest first. */
+function historyQuery(userId: number) {
+  return db
     .selectFrom("pointsHistory as h")
     .leftJoin("orders as o", "o.id", "h.orderId")
     .select(["h.id", "h.points", "h.type", "h.description", "h.createdAt", "o.orderNumber"])
     .where("h.userId", "=", userId)
     .orderBy("h.createdAt", "desc")
-    .orderBy("h.id", "desc")
-    .limit(100)
-    .execute();
+    .orderBy("h.id", "desc");
+}
 
+/**
+ * One page of the customer's points history (the loyalty tab shows the latest 100; the JSON API
+ * pages through all of it), after expiring an inactive balance as the tab does.
+ */
+export async function listPointsHistory(
+  userId: number,
+  { page, pageSize }: { page: number; pageSize: number },
+  now = new Date(),
+) {
+  const rules = await getLoyaltyRules();
+  await db.transaction().execute((trx) => expireIfInactive(trx, userId, rules, now));
+  return paginate({
+    page,
+    pageSize,
+    count: async () => {
+      const row = await db
+        .selectFrom("pointsHistory")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("userId", "=", userId)
+        .executeTakeFirstOrThrow();
+      return row.count;
+    },
+    rows: ({ limit, offset }) => historyQuery(userId).limit(limit).offset(offset).execute(),
+  });
+}
+
+/** The coupons a customer bought with points, newest first, each with its state now. */
+export async function listLoyaltyCoupons(
+  userId: number,
+  now = new Date(),
+): Promise<LoyaltyCoupon[]> {
   const coupons = await db
     .selectFrom("userCoupons as c")
     .leftJoin("orders as o", "o.id", "c.orderId")
@@ -93,6 +114,30 @@ export async function getLoyaltyAccount(userId: number, now = new Date()): Promi
     .orderBy("c.createdAt", "desc")
     .orderBy("c.id", "desc")
     .execute();
+  return coupons.map(({ isUsed, ...coupon }) => ({
+    ...coupon,
+    state: isUsed
+      ? "used"
+      : coupon.expiresAt && coupon.expiresAt < now.toISOString()
+        ? "expired"
+        : "available",
+  }));
+}
+
+/**
+ * Everything the loyalty tab shows. Expires an inactive balance first (D13, lazily on read), so
+ * the customer never sees points that are already gone.
+ */
+export async function getLoyaltyAccount(userId: number, now = new Date()): Promise<LoyaltyAccount> {
+  const rules = await getLoyaltyRules();
+  const totals = await db.transaction().execute(async (trx) => {
+    await expireIfInactive(trx, userId, rules, now);
+    return ledgerTotals(trx, userId);
+  });
+  const expiry = totals.balance > 0 ? await pointsExpiryDate(db, userId, rules) : null;
+
+  const history = await historyQuery(userId).limit(100).execute();
+  const coupons = await listLoyaltyCoupons(userId, now);
 
   const tier = nextTier(totals.pointsEarned, rules);
   return {
@@ -103,14 +148,7 @@ export async function getLoyaltyAccount(userId: number, now = new Date()): Promi
     next: tier.next,
     expiresAt: expiry?.toISOString() ?? null,
     history,
-    coupons: coupons.map(({ isUsed, ...coupon }) => ({
-      ...coupon,
-      state: isUsed
-        ? "used"
-        : coupon.expiresAt && coupon.expiresAt < now.toISOString()
-          ? "expired"
-          : "available",
-    })),
+    coupons,
     rules: {
       redeemMinimum: rules.redeemMinimum,
       redeemStep: rules.redeemStep,

@@ -1,5 +1,6 @@
 import type { LoyaltyTier, PointsType } from "#db/types";
 import type { StoreSettings } from "~/models/settings/settings";
+import { formatMoney } from "~/utils/money";
 
 /*
  * D13 loyalty arithmetic, pure so that the server, the seed's numbers and the profile
@@ -125,6 +126,12 @@ export function redeemRefusalMessage(reason: RedeemRefusal, rules: RedeemRules) 
     case "insufficient":
       return "Puntos insuficientes";
   }
+}
+
+/** The loyalty screen's '¡Cupón generado!' toast: the code and its discount. */
+export const COUPON_GENERATED = "¡Cupón generado!";
+export function couponGeneratedMessage(coupon: { code: string; discountAmount: number }) {
+  return `${coupon.code}: ${formatMoney(coupon.discountAmount)} de descuento en tu próxima compra.`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { getCart } from "~/models/cart/cart.server";
-import { checkCoupon } from "./coupons.server";
+import { checkCoupon, type CouponCheck } from "./coupons.server";
 import {
   COUPON_MESSAGES,
   couponDescription,
@@ -33,16 +33,25 @@ export const CouponIntentSchema: z.ZodType<CouponIntent, z.ZodTypeDef, unknown> 
     z.object({ intent: z.literal("remove-coupon") }),
   ]);
 
-/**
- * D20: the one handler of the code box, for the cart page (/resources/coupon) and the checkout
- * form. The applied code is kept in the session (the caller commits it) and checked against the
- * shopper's cart now; the order's transaction checks it again and consumes it.
- */
 /** The cart's code box (resources.coupon.tsx): apply or remove a code. */
 export function parseCouponIntent(formData: FormData) {
   return parseWithZod(formData, { schema: CouponIntentSchema });
 }
 
+/**
+ * D20: whether `code` gives a discount on the shopper's cart now, against the subtotal of its
+ * buyable lines (the code box, and the JSON API's validate-coupon).
+ */
+export async function checkCouponForCart(shopper: Shopper, code: string): Promise<CouponCheck> {
+  const cart = await getCart(shopper);
+  return checkCoupon({ code, userId: shopper.userId, subtotal: cart.subtotal });
+}
+
+/**
+ * D20: the one handler of the code box, for the cart page (/resources/coupon) and the checkout
+ * form. The applied code is kept in the session (the caller commits it) and checked against the
+ * shopper's cart now; the order's transaction checks it again and consumes it.
+ */
 export async function handleCouponIntent(
   session: AppSession,
   shopper: Shopper,
@@ -53,12 +62,7 @@ export async function handleCouponIntent(
     return { ok: true, title: COUPON_MESSAGES.removed, message: "" };
   }
   try {
-    const cart = await getCart(shopper);
-    const check = await checkCoupon({
-      code: intent.code,
-      userId: shopper.userId,
-      subtotal: cart.subtotal,
-    });
+    const check = await checkCouponForCart(shopper, intent.code);
     if (!check.ok) {
       const message = couponRefusalMessage(check);
       return { ok: false, title: COUPON_MESSAGES.invalidTitle, message };

@@ -59,21 +59,36 @@ async function deliveredPurchase(executor: Executor, userId: number, productId: 
     .executeTakeFirst();
 }
 
-/** The can-review answer of storefront.md §7, as one state the product page renders. */
+/**
+ * The can-review answer of storefront.md §7: the one state the product page renders, and
+ * whether the shopper bought the product (a delivered order with it), which the JSON API
+ * answers beside it.
+ */
+export async function getReviewStanding(
+  userId: number | null,
+  productId: number,
+): Promise<{ eligibility: ReviewEligibility; hasPurchased: boolean }> {
+  if (userId === null) return { eligibility: "visitor", hasPurchased: false };
+  const [own, purchase] = await Promise.all([
+    db
+      .selectFrom("reviews")
+      .select("isApproved")
+      .where("userId", "=", userId)
+      .where("productId", "=", productId)
+      .executeTakeFirst(),
+    deliveredPurchase(db, userId, productId),
+  ]);
+  const hasPurchased = purchase !== undefined;
+  if (own) return { eligibility: own.isApproved === 1 ? "reviewed" : "pending", hasPurchased };
+  return { eligibility: hasPurchased ? "can-review" : "not-purchased", hasPurchased };
+}
+
+/** The product page's state of the review form (getReviewStanding's `eligibility`). */
 export async function getReviewEligibility(
   userId: number | null,
   productId: number,
 ): Promise<ReviewEligibility> {
-  if (userId === null) return "visitor";
-  const own = await db
-    .selectFrom("reviews")
-    .select("isApproved")
-    .where("userId", "=", userId)
-    .where("productId", "=", productId)
-    .executeTakeFirst();
-  if (own) return own.isApproved === 1 ? "reviewed" : "pending";
-  const purchase = await deliveredPurchase(db, userId, productId);
-  return purchase ? "can-review" : "not-purchased";
+  return (await getReviewStanding(userId, productId)).eligibility;
 }
 
 export type CreateReviewResult =

@@ -9,6 +9,8 @@ export function ratingSummary(reviews: readonly { rating: number }[]) {
 }
 
 export const REVIEW_TITLE_MAX = 200;
+/** storefront.md §5: a missing rating or a blank comment is one message. */
+export const REVIEW_REQUIRED = "Por favor completa todos los campos requeridos";
 /** The spec sets no limit on the comment; see docs/decisions/057-writing-reviews.md. */
 export const REVIEW_COMMENT_MAX = 2000;
 
@@ -26,6 +28,13 @@ export const REVIEW_REFUSALS = {
 } as const;
 
 export type ReviewRefusal = keyof typeof REVIEW_REFUSALS;
+
+/** storefront.md §8: 'Reseña enviada', and whether it shows now or after moderation. */
+export function reviewSentMessage(approved: boolean) {
+  return approved
+    ? "Gracias por tu opinión: ya aparece en la página del producto."
+    : "Nuestro equipo la revisará antes de publicarla.";
+}
 
 /** The anchor of the product page's 'Escribir reseña' form, opened by `?escribir=1`. */
 export const WRITE_REVIEW_ANCHOR = "escribir-resena";

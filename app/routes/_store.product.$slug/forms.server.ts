@@ -1,7 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { QUANTITY_AT_LEAST_ONE } from "~/models/cart/cart";
-import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX } from "~/models/reviews/reviews";
+import {
+  REVIEW_COMMENT_MAX,
+  REVIEW_REQUIRED as REQUIRED,
+  REVIEW_TITLE_MAX,
+} from "~/models/reviews/reviews";
 import { QuantitySchema } from "~/models/cart/quantity.server";
 
 /*
@@ -15,9 +19,6 @@ const AddToCartSchema = z.object({
   size: z.string({ required_error: "Elige un tamaño" }).trim().min(1, "Elige un tamaño"),
   quantity: QuantitySchema.min(1, QUANTITY_AT_LEAST_ONE),
 });
-
-// storefront.md §5: a missing rating or a blank comment is one message.
-const REQUIRED = "Por favor completa todos los campos requeridos";
 
 export const ReviewSchema = z.object({
   intent: z.literal("review"),

@@ -11,7 +11,7 @@ import { cartNotice } from "~/models/cart/cart";
 import { addToCart } from "~/models/cart/cart.server";
 import { relatedProducts } from "~/models/catalog/catalog.server";
 import { getProductBySlug } from "~/models/catalog/products.server";
-import { ratingSummary, REVIEW_REFUSALS } from "~/models/reviews/reviews";
+import { ratingSummary, REVIEW_REFUSALS, reviewSentMessage } from "~/models/reviews/reviews";
 import {
   createReview,
   getReviewEligibility,
@@ -180,9 +180,7 @@ async function reviewAction(request: Request, formData: FormData, slug: string) 
   if (!result.ok) return refuse(REVIEW_REFUSALS[result.error]);
   return redirectWithToast(request, reviewsTabUrl(product.slug), {
     title: "Reseña enviada",
-    description: result.approved
-      ? "Gracias por tu opinión: ya aparece en la página del producto."
-      : "Nuestro equipo la revisará antes de publicarla.",
+    description: reviewSentMessage(result.approved),
   });
 }
 

@@ -1,0 +1,16 @@
+import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { notificationCalls } from "~/models/notifications/api.server";
+import { NOTIFICATION_MESSAGES, notificationHref } from "~/models/notifications/notifications";
+import { markNotificationRead } from "~/models/notifications/notifications.server";
+import { invariantResponse } from "~/utils/invariant";
+
+export const { loader, action } = apiRoute({
+  PUT: apiCall(notificationCalls.read, async ({ user, params }) => {
+    const read = await markNotificationRead({
+      userId: user.id,
+      notificationId: Number(params.id),
+    });
+    invariantResponse(read, NOTIFICATION_MESSAGES.notFound, { status: 404 });
+    return { id: read.id, isRead: true, href: notificationHref(read) };
+  }),
+});

@@ -1,0 +1,16 @@
+import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { notificationCalls } from "~/models/notifications/api.server";
+import { NOTIFICATION_MESSAGES } from "~/models/notifications/notifications";
+import { deleteNotification } from "~/models/notifications/notifications.server";
+import { invariantResponse } from "~/utils/invariant";
+
+export const { loader, action } = apiRoute({
+  DELETE: apiCall(notificationCalls.remove, async ({ user, params }) => {
+    const deleted = await deleteNotification({
+      userId: user.id,
+      notificationId: Number(params.id),
+    });
+    invariantResponse(deleted, NOTIFICATION_MESSAGES.notFound, { status: 404 });
+    return null;
+  }),
+});

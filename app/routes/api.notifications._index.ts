@@ -1,0 +1,17 @@
+import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { notificationCalls, toNotification } from "~/models/notifications/api.server";
+import { listNotifications } from "~/models/notifications/notifications.server";
+
+export const { loader, action } = apiRoute({
+  GET: apiCall(notificationCalls.list, async ({ user, query }) => {
+    const list = await listNotifications(user.id, { page: query.page, pageSize: query.limit });
+    return {
+      items: list.notifications.map(toNotification),
+      page: list.page,
+      pageCount: list.pageCount,
+      total: list.total,
+      limit: query.limit,
+      unread: list.unread,
+    };
+  }),
+});

@@ -1,0 +1,10 @@
+import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { MARKED_ALL_READ, notificationCalls } from "~/models/notifications/api.server";
+import { markAllNotificationsRead } from "~/models/notifications/notifications.server";
+
+export const { loader, action } = apiRoute({
+  PUT: apiCall(notificationCalls.readAll, async ({ user }) => ({
+    message: MARKED_ALL_READ,
+    updated: await markAllNotificationsRead(user.id),
+  })),
+});

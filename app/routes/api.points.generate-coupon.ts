@@ -1,0 +1,20 @@
+import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { couponGeneratedMessage, redeemRefusalMessage } from "~/models/loyalty/loyalty";
+import { generateLoyaltyCoupon, getLoyaltyRules } from "~/models/loyalty/loyalty.server";
+import { pointsCalls } from "~/models/loyalty/shopper-api.server";
+import { apiError } from "~/utils/api.server";
+
+export const { loader, action } = apiRoute({
+  POST: apiCall(pointsCalls.generateCoupon, async ({ user, body }) => {
+    // The loyalty screen's rules: anything but a whole number reads as under the minimum.
+    const points = Number.isSafeInteger(body.pointsToRedeem) ? body.pointsToRedeem : 0;
+    const result = await generateLoyaltyCoupon(user.id, points);
+    if (!result.ok) {
+      const message = redeemRefusalMessage(result.reason, await getLoyaltyRules());
+      throw result.reason === "insufficient"
+        ? apiError(409, message, { code: "insufficient_points" })
+        : apiError(422, message, { errors: { pointsToRedeem: [message] } });
+    }
+    return { coupon: result.coupon, message: couponGeneratedMessage(result.coupon) };
+  }),
+});

@@ -1,0 +1,13 @@
+import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { pageOfList } from "~/models/api/lists.server";
+import { ratingSummary } from "~/models/reviews/reviews";
+import { listApprovedReviews } from "~/models/reviews/reviews.server";
+import { requireActiveProduct, reviewCalls } from "~/models/reviews/shopper-api.server";
+
+export const { loader, action } = apiRoute({
+  GET: apiCall(reviewCalls.byProduct, async ({ params, query }) => {
+    const product = await requireActiveProduct(Number(params.productId));
+    const reviews = await listApprovedReviews(product.id);
+    return { ...pageOfList(query, reviews), rating: ratingSummary(reviews) };
+  }),
+});
