@@ -153,7 +153,7 @@ export const catalogCalls = {
       "Los mismos filtros y el mismo orden que /catalog. Con `admin=true` (solo administradores) la lista de administración.",
     access: "public",
     query: productQuerySchema,
-    response: z.union([pageSchema(productCardSchema), adminProductPageSchema]),
+    response: z.union([adminProductPageSchema, pageSchema(productCardSchema)]),
     etag: true,
   }),
   all: defineCall({
@@ -218,7 +218,7 @@ export const catalogCalls = {
     query: z.object({
       search: z.string().trim().max(100).optional().describe("Solo para administradores."),
     }),
-    response: z.union([z.array(brandSchema), z.array(adminBrandSchema)]),
+    response: z.union([z.array(adminBrandSchema), z.array(brandSchema)]),
     etag: true,
   }),
 };

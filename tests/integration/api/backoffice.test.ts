@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod/v4";
+import { adminCatalogCalls } from "~/models/catalog/admin-api.server";
+import { catalogCalls } from "~/models/catalog/api.server";
+import { cmsCalls } from "~/models/content/cms-api.server";
+import { createMessage } from "~/models/content/messages.server";
+import { messageCalls } from "~/models/content/messages-api.server";
+import { reviewAdminCalls } from "~/models/reviews/admin-api.server";
+import { settingsCalls } from "~/models/settings/api.server";
 import { getAdminProduct, listAdminProducts } from "~/models/catalog/admin-products.server";
 import { listAdminBrands } from "~/models/catalog/brands.server";
 import { updateSettings } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
 import { createBrand, createProduct } from "../../../db/factories/catalog";
 import { createOrder } from "../../../db/factories/orders";
+import { createReview } from "../../../db/factories/reviews";
 import { storeSettings } from "../../../db/factories/settings";
 import { createUser } from "../../../db/factories/users";
 import { callers, tokenFor, useApiServer, type As } from "../../setup/api-client";
@@ -516,4 +525,62 @@ it("documents the back office's calls in the OpenAPI document", async () => {
   ]) {
     expect(doc.body.paths, path).toHaveProperty([path]);
   }
+});
+
+describe("answers as documented", () => {
+  /** zod strips what a schema does not name: parsing back to the same body means nothing extra. */
+  function expectDocumented(schema: z.ZodType | undefined, body: unknown) {
+    const parsed = schema!.safeParse(body);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    expect(parsed.data).toEqual(body);
+  }
+
+  it("matches each call's response schema, every field named and typed", async () => {
+    const brand = await createBrand(db);
+    const product = await createProduct(db, { brandId: brand.id, isActive: 0 });
+    const author = await createUser(db);
+    await createReview(db, { productId: product.id, userId: author.id });
+    await createMessage({
+      name: "Luis",
+      email: "luis@correo.hn",
+      subject: "Hola",
+      message: "Un mensaje de prueba para la lista.",
+    });
+    const admin = { as: who.asAdmin };
+    const answers: [z.ZodType | undefined, string][] = [
+      [catalogCalls.products.response, "/api/products?admin=true"],
+      [catalogCalls.products.response, "/api/products"],
+      [adminCatalogCalls.product.response, `/api/products/${product.id}`],
+      [catalogCalls.brands.response, "/api/brands"],
+      [reviewAdminCalls.list.response, "/api/reviews-working"],
+      [messageCalls.list.response, "/api/messages"],
+      [settingsCalls.get.response, "/api/settings"],
+      [settingsCalls.enhanced.response, "/api/enhanced-settings"],
+      [cmsCalls.list.response, "/api/cms/pages"],
+    ];
+    for (const [schema, path] of answers) {
+      const answer = await api.get(path, admin);
+      expect(answer.status, path).toBe(200);
+      expectDocumented(schema, answer.body);
+    }
+    for (const [schema, path] of answers.filter(([, path]) => !path.includes("admin"))) {
+      const answer = await api.get(path, { as: who.asCustomer });
+      if (answer.status === 200) expectDocumented(schema, answer.body);
+    }
+    const brands = await api.get("/api/brands", admin);
+    const one = brands.body.find((b: { id: number }) => b.id === brand.id);
+    const saved = await api.call("PUT", `/api/brands/${brand.id}`, {
+      ...admin,
+      body: { name: one.name, description: "Descripción" },
+    });
+    expectDocumented(adminCatalogCalls.updateBrand.response, saved.body);
+    const message = (await api.get("/api/messages", admin)).body.items[0];
+    const read = await api.call("PUT", `/api/messages/${message.id}/read`, admin);
+    expectDocumented(messageCalls.read.response, read.body);
+    const review = (await api.get("/api/reviews-working?status=pending", admin)).body.items[0];
+    const approved = await api.call("PUT", `/api/reviews/${review.id}/approve`, admin);
+    expectDocumented(reviewAdminCalls.approve.response, approved.body);
+    const page = await api.get("/api/cms/pages/terms", admin);
+    expectDocumented(cmsCalls.one.response, page.body);
+  });
 });
