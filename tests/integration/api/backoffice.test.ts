@@ -525,6 +525,18 @@ it("documents the back office's calls in the OpenAPI document", async () => {
   ]) {
     expect(doc.body.paths, path).toHaveProperty([path]);
   }
+  const reference = await api.get("/api/docs");
+  expect(reference.status).toBe(200);
+  for (const tag of [
+    "Productos (admin)",
+    "Marcas",
+    "Reseñas (admin)",
+    "Mensajes",
+    "Ajustes",
+    "Páginas",
+  ]) {
+    expect(reference.text).toContain(tag);
+  }
 });
 
 describe("answers as documented", () => {
