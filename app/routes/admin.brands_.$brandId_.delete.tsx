@@ -8,6 +8,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteForm } from "~/components/admin/confirm-delete-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClasses } from "~/components/ui/button";
+import { brandInUseMessage } from "~/models/catalog/brands";
 import { deleteBrand, getBrand } from "~/models/catalog/brands.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { requireAdmin } from "~/models/auth/auth.server";
@@ -20,12 +21,6 @@ import { redirectWithToast } from "~/utils/toast.server";
  */
 
 const BRAND_NOT_FOUND = "Marca no encontrada";
-
-/** Why a brand in use cannot go: products keep their brand (the column is ON DELETE RESTRICT). */
-function brandInUseMessage(name: string, productCount: number) {
-  const products = productCount === 1 ? "1 producto la usa" : `${productCount} productos la usan`;
-  return `No se puede eliminar la marca «${name}»: ${products}. Cambia la marca de esos productos o elimínalos primero.`;
-}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Eliminar ${data?.brand.name ?? "marca"} | Panel Administrativo` },

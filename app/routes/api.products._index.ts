@@ -1,13 +1,45 @@
 import { apiCall, apiRoute } from "~/models/api/calls.server";
+import {
+  adminCatalogCalls,
+  productFormValues,
+  productWriteProblem,
+  toAdminProduct,
+  toAdminProductRow,
+} from "~/models/catalog/admin-api.server";
+import {
+  createAdminProduct,
+  getAdminProduct,
+  listAdminProducts,
+} from "~/models/catalog/admin-products.server";
 import { catalogCalls, catalogQueryOf, toProductCard } from "~/models/catalog/api.server";
 import { listCatalog } from "~/models/catalog/catalog.server";
+import { apiJson } from "~/utils/api.server";
 import { invariantResponse } from "~/utils/invariant";
 
 export const { loader, action } = apiRoute({
   GET: apiCall(catalogCalls.products, async ({ query, caller }) => {
     if (query.admin) {
+      invariantResponse(caller.user, "Inicia sesión o envía un token de la API.", {
+        status: 401,
+      });
       invariantResponse(caller.isAdmin, "Esta lista es solo para administradores.", {
         status: 403,
+      });
+      // /admin/products' list and filters; personal, so no shared cache and no ETag.
+      const list = await listAdminProducts({
+        q: query.search ?? "",
+        category: query.category ?? null,
+        brandId: query.brandId ?? null,
+        lowStock: query.lowStock ?? false,
+        page: query.page,
+        pageSize: query.limit,
+      });
+      return apiJson({
+        items: list.products.map(toAdminProductRow),
+        page: list.page,
+        pageCount: list.pageCount,
+        total: list.total,
+        limit: query.limit,
       });
     }
     const catalog = await listCatalog({ query: catalogQueryOf(query), pageSize: query.limit });
@@ -18,5 +50,15 @@ export const { loader, action } = apiRoute({
       total: catalog.total,
       limit: query.limit,
     };
+  }),
+  POST: apiCall(adminCatalogCalls.createProduct, async ({ body }) => {
+    const values = productFormValues(body, []);
+    let id: number;
+    try {
+      id = await createAdminProduct(values);
+    } catch (error) {
+      throw productWriteProblem(error) ?? error;
+    }
+    return toAdminProduct((await getAdminProduct(id))!);
   }),
 });

@@ -1,16 +1,22 @@
 import { dashboardCalls } from "~/models/analytics/api.server";
 import { cartCalls } from "~/models/cart/api.server";
+import { adminCatalogCalls } from "~/models/catalog/admin-api.server";
 import { catalogCalls } from "~/models/catalog/api.server";
 import { wishlistCalls } from "~/models/catalog/wishlist-api.server";
+import { cmsCalls } from "~/models/content/cms-api.server";
+import { messageCalls } from "~/models/content/messages-api.server";
 import { pointsCalls } from "~/models/loyalty/shopper-api.server";
 import { notificationCalls } from "~/models/notifications/api.server";
 import { ordersCalls } from "~/models/orders/api.server";
+import { reviewAdminCalls } from "~/models/reviews/admin-api.server";
 import { reviewCalls } from "~/models/reviews/shopper-api.server";
+import { settingsCalls } from "~/models/settings/api.server";
 import type { CallDefinition } from "./calls.server";
 
 /**
  * Every call the API serves, for the OpenAPI document: each domain declares its calls in its
- * own `api.server.ts` and lists them here once, in the reference's order.
+ * own `api.server.ts` (or `<part>-api.server.ts`) and lists them here once, in the reference's
+ * order: the shop's calls first, then the back office's.
  */
 export const apiCalls: readonly CallDefinition[] = [
   catalogCalls,
@@ -20,5 +26,10 @@ export const apiCalls: readonly CallDefinition[] = [
   pointsCalls,
   ordersCalls,
   notificationCalls,
+  settingsCalls,
+  cmsCalls,
   dashboardCalls,
+  adminCatalogCalls,
+  reviewAdminCalls,
+  messageCalls,
 ].flatMap((calls) => Object.values(calls) as CallDefinition[]);

@@ -21,6 +21,8 @@ export type AdminProductFilters = {
   brandId: number | null;
   lowStock: boolean;
   page: number;
+  /** Rows per page: the screen's 25 unless the API asks for its `limit`. */
+  pageSize?: number;
 };
 
 export type AdminProductStatus = "inactive" | "out_of_stock" | "low_stock" | "active";
@@ -55,7 +57,7 @@ export async function listAdminProducts(filters: AdminProductFilters) {
 
   const { rows, ...window } = await paginate({
     page: filters.page,
-    pageSize: ADMIN_PRODUCTS_PAGE_SIZE,
+    pageSize: filters.pageSize ?? ADMIN_PRODUCTS_PAGE_SIZE,
     count: async () =>
       (await query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow())
         .total,
@@ -259,6 +261,17 @@ export async function toggleProductActive(id: number, executor = db) {
   const row = await executor
     .updateTable("products")
     .set({ isActive: sql<0 | 1>`1 - is_active`, updatedAt: new Date().toISOString() })
+    .where("id", "=", id)
+    .returning("isActive")
+    .executeTakeFirst();
+  return row ? row.isActive === 1 : null;
+}
+
+/** The API's `{isActive}` (PUT /api/products/{id}): the visibility set, not flipped; null when missing. */
+export async function setProductActive(id: number, active: boolean, executor = db) {
+  const row = await executor
+    .updateTable("products")
+    .set({ isActive: flag(active), updatedAt: new Date().toISOString() })
     .where("id", "=", id)
     .returning("isActive")
     .executeTakeFirst();

@@ -2,6 +2,8 @@ import { z } from "zod/v4";
 import { defineCall } from "~/models/api/calls.server";
 import { pageQuery, pageSchema } from "~/models/api/lists.server";
 import { productImageUrl } from "~/utils/images";
+import { adminBrandSchema, adminProductPageSchema } from "./admin-api.server";
+import { CATEGORY_LABELS } from "./product-form";
 import {
   clampPriceRange,
   DEFAULT_CATALOG_QUERY,
@@ -66,7 +68,14 @@ export const productQuerySchema = pageQuery.extend({
   sortBy: z.enum(sortKeys).optional(),
   admin: flag
     .optional()
-    .describe("`true`: la lista de administración (productos inactivos incluidos)."),
+    .describe(
+      "`true` (solo administradores): la lista de /admin/products, inactivos incluidos, con sus filtros `search`, `brandId`, `category` y `lowStock`.",
+    ),
+  category: z
+    .enum(Object.keys(CATEGORY_LABELS) as [keyof typeof CATEGORY_LABELS])
+    .optional()
+    .describe("Solo con `admin=true`."),
+  lowStock: flag.optional().describe("Solo con `admin=true`: stock en el umbral o por debajo."),
 });
 
 export type ProductQuery = z.output<typeof productQuerySchema>;
@@ -144,8 +153,8 @@ export const catalogCalls = {
       "Los mismos filtros y el mismo orden que /catalog. Con `admin=true` (solo administradores) la lista de administración.",
     access: "public",
     query: productQuerySchema,
-    response: pageSchema(productCardSchema),
-    errors: [403],
+    response: z.union([adminProductPageSchema, pageSchema(productCardSchema)]),
+    errors: [401, 403],
     etag: true,
   }),
   all: defineCall({
@@ -203,9 +212,14 @@ export const catalogCalls = {
     method: "GET",
     path: "/api/brands",
     tag: TAG,
-    summary: "Marcas activas, por nombre",
+    summary: "Marcas activas, por nombre (todas, con sus datos, para administradores)",
+    description:
+      "Para un administrador, todas las marcas (activas o no) con descripción, logo, slug y número de productos, como /admin/brands; `search` filtra por nombre.",
     access: "public",
-    response: z.array(brandSchema),
+    query: z.object({
+      search: z.string().trim().max(100).optional().describe("Solo para administradores."),
+    }),
+    response: z.union([z.array(adminBrandSchema), z.array(brandSchema)]),
     etag: true,
   }),
 };

@@ -34,7 +34,7 @@ export type _BrandFieldsAgree = Expect<
 >;
 
 /** The model's error code as the admin reads it (only the server can know a name is taken). */
-const BRAND_NAME_TAKEN = "Ya existe una marca con ese nombre. Elige otro nombre.";
+export const BRAND_NAME_TAKEN = "Ya existe una marca con ese nombre. Elige otro nombre.";
 
 /**
  * The brand form's post, for both the create and the edit action: the fields checked with the

@@ -33,6 +33,7 @@ export const SETTINGS_MESSAGES = {
   email: FIELD_MESSAGES.emailInvalid,
   url: "Escribe una dirección web completa, por ejemplo https://www.instagram.com/tu-tienda.",
   tel: FIELD_MESSAGES.phoneInvalid,
+  boolean: "Escribe true o false.",
 } as const;
 
 /** Longest text a setting takes: a line, or a paragraph for the textareas. */
@@ -59,7 +60,7 @@ export function fieldsOfTab(tab: SettingsTab): SettingField[] {
 }
 
 /** Centavos as the money inputs take them back ("150.00"): lempiras, no thousands separator. */
-function lempiras(centavos: number) {
+export function lempiras(centavos: number) {
   return (centavos / 100).toFixed(2);
 }
 
@@ -137,19 +138,33 @@ function isWebAddress(text: string) {
   }
 }
 
+/**
+ * Posted values (as the form posts them: texts, "on" for a checked box) checked against their
+ * definitions: the texts the table stores, or each key's message. The settings screen and the
+ * API's PUT /api/settings and /api/admin-emergency-settings check through this one rule.
+ */
+export function checkSettingTexts(
+  definitions: readonly SettingDefinition[],
+  posted: Readonly<Record<string, string | undefined>>,
+) {
+  const entries: Partial<Record<SettingKey, string>> = {};
+  const errors: { key: string; message: string }[] = [];
+  for (const definition of definitions) {
+    const result = storedText(definition, posted[definition.key]);
+    if ("error" in result) errors.push({ key: definition.key, message: result.error });
+    else entries[definition.key as SettingKey] = result.text;
+  }
+  return { entries, errors };
+}
+
 function schemaOfTab(tab: SettingsTab) {
   const definitions = definitionsOfTab(tab);
   return z
     .object(Object.fromEntries(definitions.map((d) => [d.key, z.string().optional()])))
     .transform((posted, context) => {
-      const entries: Partial<Record<SettingKey, string>> = {};
-      for (const definition of definitions) {
-        const result = storedText(definition, posted[definition.key]);
-        if ("error" in result) {
-          context.addIssue({ code: "custom", path: [definition.key], message: result.error });
-        } else {
-          entries[definition.key as SettingKey] = result.text;
-        }
+      const { entries, errors } = checkSettingTexts(definitions, posted);
+      for (const { key, message } of errors) {
+        context.addIssue({ code: "custom", path: [key], message });
       }
       return entries;
     });

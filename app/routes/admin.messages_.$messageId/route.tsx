@@ -14,10 +14,7 @@ import { useIsPending } from "~/hooks/use-is-pending";
 import { replyMailto } from "~/models/content/messages";
 import { openMessage, replyToMessage } from "~/models/content/messages.server";
 import { guardAction } from "~/models/auth/guard-action.server";
-import {
-  parseMessageReply,
-  type MessageReplySchema,
-} from "~/routes/admin.messages_.$messageId/forms.server";
+import { parseMessageReply, type MessageReplySchema } from "~/models/content/message-form.server";
 import { requireAdmin } from "~/models/auth/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { idParam, invariantResponse } from "~/utils/invariant";

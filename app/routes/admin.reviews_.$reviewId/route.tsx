@@ -14,10 +14,7 @@ import { usePendingFormData } from "~/hooks/use-is-pending";
 import { getAdminReview } from "~/models/reviews/admin.server";
 import { approveReview, respondToReview, updateReview } from "~/models/reviews/reviews.server";
 import { guardAction } from "~/models/auth/guard-action.server";
-import {
-  parseReviewAction,
-  type ReviewActionSchema,
-} from "~/routes/admin.reviews_.$reviewId/forms.server";
+import { parseReviewAction, type ReviewActionSchema } from "~/models/reviews/review-form.server";
 import { requireAdmin } from "~/models/auth/auth.server";
 import { safeRedirect } from "~/utils/redirect.server";
 import { formatDateTime } from "~/utils/dates";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { REVIEW_COMMENT_MAX } from "~/models/reviews/reviews";
 
 /*
- * What the review detail's action accepts (routes/admin.reviews_.$reviewId/route.tsx), backoffice.md §5:
+ * What the review detail's action accepts (the /admin/reviews/{id} screen, and PUT /api/reviews/{id} and /response), backoffice.md §5:
  * the rating 1–5 and a comment non-empty after trimming; a response non-empty after trimming.
  * Server only, so zod stays out of the admin pages' JS (decision 054); the forms render the reply.
  */

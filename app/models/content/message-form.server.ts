@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
 /*
- * The reply form of the message detail (routes/admin.messages_.$messageId/route.tsx), backoffice.md §5:
+ * The reply form of the message detail (the /admin/messages/{id} screen, and POST /api/messages/{id}/reply), backoffice.md §5:
  * non-empty after trimming. Server only, so zod stays out of the admin pages' JS (decision 054).
  */
 
