@@ -111,6 +111,9 @@ const LIMITS = {
   visitor: new RateLimiter({ scope: "api-visitor", limit: 300, windowMs: 60_000 }),
 };
 
+/** The largest id a table holds (PostgreSQL's `integer`). */
+const MAX_ID = 2_147_483_647;
+
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 async function identify(request: Request): Promise<Caller | Response> {
@@ -208,7 +211,8 @@ export function apiCall<Query extends z.ZodType | undefined, Body extends z.ZodT
       }
       for (const [name, kind] of Object.entries(call.params ?? {})) {
         const value = params[name] ?? "";
-        if (kind === "integer" && !/^[1-9]\d{0,15}$/.test(value)) {
+        // Ids are 32-bit on PostgreSQL: a larger number names nothing (and must not overflow).
+        if (kind === "integer" && !(/^[1-9]\d{0,9}$/.test(value) && Number(value) <= MAX_ID)) {
           return problem(404, "No encontrado.");
         }
       }

@@ -114,7 +114,10 @@ function pathParameters(call: CallDefinition) {
     name,
     in: "path",
     required: true,
-    schema: kind === "integer" ? { type: "integer", minimum: 1 } : { type: "string" },
+    schema:
+      kind === "integer"
+        ? { type: "integer", minimum: 1, maximum: 2_147_483_647 }
+        : { type: "string" },
   }));
 }
 

@@ -66,7 +66,8 @@ function operationHtml(method: string, path: string, op: Operation) {
 <h4>Respuestas</h4><ul>${responses}</ul></section>`;
 }
 
-export function referencePage(document: OpenApiDocument) {
+/** The page in the store's theme: the visitor's choice, or the system's when they chose none. */
+export function referencePage(document: OpenApiDocument, theme: "light" | "dark" | "system") {
   const byTag = new Map<string, string[]>();
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, op] of Object.entries(methods as Record<string, Operation>)) {
@@ -81,7 +82,7 @@ export function referencePage(document: OpenApiDocument) {
     .map(([tag, ops]) => `<h2 id="tag-${escape(tag)}">${escape(tag)}</h2>${ops.join("")}`)
     .join("");
   return `<!doctype html>
-<html lang="es">
+<html lang="es-HN"${theme === "system" ? "" : ` class="${theme}"`}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -94,7 +95,8 @@ section{border-top:1px solid #d6d3d1;padding:.5rem 0}
 code,pre{font-family:ui-monospace,monospace;font-size:.875rem}pre{background:#f5f5f4;padding:.75rem;overflow:auto}
 table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #d6d3d1;padding:.25rem .5rem;text-align:left;vertical-align:top}caption{text-align:left;font-weight:600}
 a{color:#78350f}a:focus-visible,summary:focus-visible{outline:3px solid #b45309;outline-offset:2px}
-@media (prefers-color-scheme:dark){body{color:#f5f5f4;background:#1c1917}pre{background:#292524}a{color:#fbbf24}.method{background:#fbbf24;color:#1c1917}h2{border-color:#fbbf24}}
+.dark body{color:#f5f5f4;background:#1c1917}.dark pre{background:#292524}.dark a{color:#fbbf24}.dark .method{background:#fbbf24;color:#1c1917}.dark h2{border-color:#fbbf24}.dark :focus-visible{outline-color:#fbbf24}
+@media (prefers-color-scheme:dark){html:not(.light) body{color:#f5f5f4;background:#1c1917}html:not(.light) pre{background:#292524}html:not(.light) a{color:#fbbf24}html:not(.light) .method{background:#fbbf24;color:#1c1917}html:not(.light) h2{border-color:#fbbf24}html:not(.light) :focus-visible{outline-color:#fbbf24}}
 </style>
 </head>
 <body>
