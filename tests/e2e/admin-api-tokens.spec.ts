@@ -26,6 +26,10 @@ test.describe("API tokens admin", () => {
     await page.getByLabel(/^Administrador/).check();
     await page.getByRole("button", { name: "Crear token" }).click();
     await expect(page.getByText("Escribe un nombre para el token.")).toBeVisible();
+    await page.getByLabel("Nombre").fill("Intento");
+    await page.getByLabel("Correo de la cuenta por la que actúa").fill(customer.email);
+    await page.getByLabel(/^Administrador/).check();
+    await page.getByRole("button", { name: "Crear token" }).click();
     await expect(
       page.getByText(
         "Solo la cuenta de un administrador puede tener un token de nivel administrador.",
