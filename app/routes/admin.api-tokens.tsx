@@ -192,16 +192,13 @@ function ChoiceGroup({
   choices: ReadonlyArray<{ value: string; label: string }>;
 }) {
   return (
-    <fieldset
-      className="space-y-2"
-      aria-invalid={field.errors ? true : undefined}
-      aria-describedby={field.errors ? field.errorId : undefined}
-    >
+    <fieldset className="space-y-2" aria-describedby={field.errors ? field.errorId : undefined}>
       <legend className="text-sm font-medium">{legend}</legend>
       {choices.map((choice) => (
         <label key={choice.value} className="flex items-center gap-2 text-sm">
           <input
             type="radio"
+            aria-invalid={field.errors ? true : undefined}
             name={field.name}
             value={choice.value}
             defaultChecked={field.initialValue === choice.value}
