@@ -461,3 +461,14 @@ describe("POST /api/loyalty-points/add", () => {
     expect(row.loyaltyPoints).toBe(120);
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("documents the accounts' calls, and no PUT of notes", async () => {
+    const doc = (await api.get("/api/openapi.json")).body;
+    expect(Object.keys(doc.paths["/api/users/{id}"]).sort()).toEqual(["delete", "get", "put"]);
+    expect(Object.keys(doc.paths["/api/users/{id}/notes"])).toEqual(["post"]);
+    expect(doc.paths["/api/auth/login"].post.tags).toEqual(["Cuenta"]);
+    expect(doc.paths["/api/profile/account"].delete.requestBody).toBeTruthy();
+    expect(doc.paths["/api/loyalty-points/add"].post.responses).toHaveProperty("404");
+  });
+});

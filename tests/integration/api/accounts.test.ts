@@ -150,6 +150,13 @@ describe("POST /api/auth/login and GET /api/auth/me", () => {
     expect(byToken.body.code).toBe("session_only");
   });
 
+  it("answers a token with its own account", async () => {
+    const { asCustomer, customer } = await callers();
+    const me = await api.get("/api/auth/me", { as: asCustomer });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: customer.id, email: customer.email, role: "customer" });
+  });
+
   it("refuses a sign-in posted from another site (the Origin check)", async () => {
     const foreign = await api.call("POST", "/api/auth/login", {
       body: { email: "a@example.com", password: "x" },
