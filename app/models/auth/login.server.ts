@@ -6,7 +6,6 @@ import { SIGN_IN_REFUSALS, signInRefusalOf } from "~/models/customers/users.serv
 import { guardAction } from "./guard-action.server";
 import type { LoginFormField } from "./login";
 import {
-  createLoginSession,
   openLoginSession,
   type AuthUser,
   getAuthenticator,
@@ -16,6 +15,7 @@ import {
 } from "./auth.server";
 import { claimLoginAttempt, rememberDevice, TOO_MANY_ATTEMPTS } from "./login-throttle.server";
 import { isHttps } from "~/utils/session.server";
+import type { ToastInput } from "~/utils/toast.server";
 
 /** The sign-in form's fields, checked here only (decision 109); `satisfies` keeps the names the form's. */
 export const LoginSchema = z.object({
@@ -67,8 +67,13 @@ export async function attemptSignIn(
 }
 
 /** After a right password: the new session's cookie and this browser's known-device cookie. */
-export async function signInHeaders(request: Request, user: AuthUser, email: string) {
-  const headers = await openLoginSession(request, user);
+export async function signInHeaders(
+  request: Request,
+  user: AuthUser,
+  email: string,
+  toast?: ToastInput,
+) {
+  const headers = await openLoginSession(request, user, toast);
   headers.append("Set-Cookie", await rememberDevice(request, email, isHttps(request)));
   return headers;
 }
@@ -117,9 +122,9 @@ export async function handleLogin(
   }
 
   const target = user.role === "admin" ? "/admin" : safeRedirect(redirectTo, homeFor(user));
-  const response = await createLoginSession(request, user, target, { title: "¡Bienvenido!" });
-  response.headers.append("Set-Cookie", await rememberDevice(request, email, isHttps(request)));
-  return response;
+  return redirect(target, {
+    headers: await signInHeaders(request, user, email, { title: "¡Bienvenido!" }),
+  });
 }
 
 /** Loader of the admin sign-in routes: an admin already signed in goes straight to the panel. */
