@@ -18,12 +18,10 @@ import {
   TOO_MANY_REGISTRATIONS,
 } from "~/models/customers/users";
 import { parseRegisterForm, type RegisterSchema } from "~/models/customers/account-forms.server";
-import { registerCustomer } from "~/models/customers/users.server";
+import { registrationsOpen, submitRegistration } from "~/models/customers/registration.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { requireAnonymous } from "~/models/auth/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { passwordWeakness } from "~/models/customers/password-policy.server";
-import { registrations } from "~/utils/public-form-limits.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Crear cuenta | Perfumería de Lujo" }];
@@ -43,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseRegisterForm(formData);
   const hideFields = ["password", "confirmPassword"];
   // Closed before anything else: a post made from a page loaded while it was open is refused too.
-  if (!(await getSettings()).allowRegistrations) {
+  if (!(await registrationsOpen())) {
     return json(
       { result: submission.reply({ formErrors: [REGISTRATION_CLOSED], hideFields }) },
       { status: 403 },
@@ -52,25 +50,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields }) }, { status: 400 });
   }
-  // Decision 082: counted before the password's strength is weighed or hashed, both costly.
-  if (!(await registrations.consume(context.clientIp ?? "unknown"))) {
+  // Decision 082: counted before the password's strength is weighed (083) or hashed; the same
+  // answer whether the address was new or already had an account.
+  const registered = await submitRegistration(submission.value, context.clientIp ?? "unknown");
+  if (!registered.ok && registered.reason === "too-many") {
     return json(
       { result: submission.reply({ formErrors: [TOO_MANY_REGISTRATIONS], hideFields }) },
       { status: 429, headers: { "Retry-After": "3600" } },
     );
   }
-  const { email, firstName, lastName, password } = submission.value;
-  // Decision 083, on the server only.
-  const weakness = passwordWeakness(password, [email, firstName, lastName]);
-  if (weakness) {
+  if (!registered.ok) {
     return json(
-      { result: submission.reply({ fieldErrors: { password: [weakness] }, hideFields }) },
+      {
+        result: submission.reply({ fieldErrors: { password: [registered.message] }, hideFields }),
+      },
       { status: 400 },
     );
   }
-  const { confirmPassword: _confirm, phone, ...input } = submission.value;
-  // The same answer whether the address was new or already had an account (decision 082).
-  await registerCustomer({ ...input, phone: phone ?? null });
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   const loginUrl = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
   return redirectWithToast(request, loginUrl, REGISTRATION_RECEIVED);

@@ -1,3 +1,4 @@
+import { ADMIN_USER_REFUSALS, DELETE_USER_REFUSALS } from "~/models/customers/admin";
 import {
   json,
   type ActionFunctionArgs,
@@ -18,16 +19,8 @@ import { redirectWithToast } from "~/utils/toast.server";
  * on a page of its own, so it works the same without JavaScript: only this form's POST deletes.
  */
 
-const USER_NOT_FOUND = "Usuario no encontrado";
-
-const REFUSALS = {
-  "not-found": "El usuario ya no existe.",
-  self: "No puedes eliminar tu propia cuenta desde el panel.",
-  blocked: "El usuario está bloqueado.",
-  "last-admin": "Es el único administrador activo de la tienda: nombra a otro administrador antes.",
-  "open-orders":
-    "El usuario tiene pedidos en curso. Podrás eliminarlo cuando se entreguen o se cancelen.",
-} as const;
+const USER_NOT_FOUND = ADMIN_USER_REFUSALS.notFound;
+const REFUSALS = DELETE_USER_REFUSALS;
 
 export const meta: MetaFunction = () => [{ title: "Eliminar usuario | Panel Administrativo" }];
 

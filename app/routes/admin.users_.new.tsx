@@ -1,3 +1,4 @@
+import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
 import {
   json,
   type ActionFunctionArgs,
@@ -19,7 +20,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Registrar usuario | Panel Administrativo" }];
 
-const EMAIL_TAKEN = "Ya existe una cuenta con este correo electrónico.";
+const EMAIL_TAKEN = ADMIN_USER_REFUSALS.emailTaken;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

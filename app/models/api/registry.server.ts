@@ -3,6 +3,7 @@ import { cartCalls } from "~/models/cart/api.server";
 import { adminCatalogCalls } from "~/models/catalog/admin-api.server";
 import { catalogCalls } from "~/models/catalog/api.server";
 import { wishlistCalls } from "~/models/catalog/wishlist-api.server";
+import { accountCalls } from "~/models/customers/api.server";
 import { cmsCalls } from "~/models/content/cms-api.server";
 import { messageCalls } from "~/models/content/messages-api.server";
 import { pointsCalls } from "~/models/loyalty/shopper-api.server";
@@ -28,6 +29,7 @@ export const apiCalls: readonly CallDefinition[] = [
   notificationCalls,
   settingsCalls,
   cmsCalls,
+  accountCalls,
   dashboardCalls,
   adminCatalogCalls,
   reviewAdminCalls,

@@ -75,6 +75,16 @@ Object.defineProperty(StoreGoogleStrategy.prototype, "getCallbackURL", {
   },
 });
 
+/**
+ * The password check of every e-mail sign-in: the form strategy's (/login, the admin sign-in
+ * pages) and POST /api/auth/login's. A refusal is thrown as a `SignInRefused`.
+ */
+export async function passwordSignIn(email: string, password: string): Promise<AuthUser> {
+  const result = await verifyLogin(email, password);
+  if (!result.ok) throw new SignInRefused(result.reason);
+  return result.user;
+}
+
 function createAuthenticator(request: Request) {
   const env = getEnv();
   const authenticator = new Authenticator<AuthUser>(getSessionStorage(request), {
@@ -82,13 +92,9 @@ function createAuthenticator(request: Request) {
   });
 
   authenticator.use(
-    new FormStrategy(async ({ form }) => {
-      const email = String(form.get("email") ?? "");
-      const password = String(form.get("password") ?? "");
-      const result = await verifyLogin(email, password);
-      if (!result.ok) throw new SignInRefused(result.reason);
-      return result.user;
-    }),
+    new FormStrategy(({ form }) =>
+      passwordSignIn(String(form.get("email") ?? ""), String(form.get("password") ?? "")),
+    ),
     "form",
   );
 
@@ -219,6 +225,14 @@ export async function createLoginSession(
   redirectTo: string,
   toast?: ToastInput,
 ) {
+  return redirect(redirectTo, { headers: await openLoginSession(request, user, toast) });
+}
+
+/**
+ * createLoginSession's work without the redirect: the new session's Set-Cookie headers (the
+ * JSON sign-in, POST /api/auth/login, answers with them).
+ */
+export async function openLoginSession(request: Request, user: AuthUser, toast?: ToastInput) {
   const old = await getSession(request);
   const previousGuestId = old.get("guestId");
   const guestId = previousGuestId ?? crypto.randomUUID();
@@ -240,7 +254,7 @@ export async function createLoginSession(
   session.set("guestId", guestId);
   if (toast) setToast(session, toast);
   headers.set("Set-Cookie", await commitSession(request, session));
-  return redirect(redirectTo, { headers });
+  return headers;
 }
 
 /** D33: logout is a POST; the session row is deleted on the server. */

@@ -120,11 +120,14 @@ export function parsePasswordChangeForm(
   formData: FormData,
   { hasPassword, user }: { hasPassword: boolean; user: Person },
 ) {
-  return parseWithZod(formData, {
-    schema: passwordChangeSchema(hasPassword).superRefine(
-      strongPasswordRule("newPassword", () => [user.email, user.firstName, user.lastName]),
-    ),
-  });
+  return parseWithZod(formData, { schema: passwordChangeRules({ hasPassword, user }) });
+}
+
+/** The password change's whole rule: the form's schema and decision 083's strength check. */
+export function passwordChangeRules({ hasPassword, user }: { hasPassword: boolean; user: Person }) {
+  return passwordChangeSchema(hasPassword).superRefine(
+    strongPasswordRule("newPassword", () => [user.email, user.firstName, user.lastName]),
+  );
 }
 
 export function parseDeleteAccountForm(formData: FormData, email: string) {

@@ -70,6 +70,37 @@ export function parseNewUser(formData: FormData) {
   return { submission, reply };
 }
 
+/** The profile view's information form (name, e-mail, phone), also PUT /api/users/{id}. */
+export const UserInfoSchema = z.object(info);
+
+/** The note form's note, also POST /api/users/{id}/notes. */
+const note = z
+  .string({ required_error: ADMIN_USER_MESSAGES.noteEmpty })
+  .trim()
+  .min(1, ADMIN_USER_MESSAGES.noteEmpty)
+  .max(NOTE_MAX_LENGTH, ADMIN_USER_MESSAGES.noteLength);
+
+export const UserNoteSchema = z.object({ note });
+
+/** A new password typed twice, not common nor built from the account's e-mail or name. */
+function newPasswordRule(personal: Array<string | null | undefined>) {
+  return (value: { password: string; confirmPassword?: unknown }, context: z.RefinementCtx) => {
+    samePasswordRule<typeof value>("password")(value, context);
+    const weakness = passwordWeakness(value.password, personal);
+    if (weakness) context.addIssue({ code: "custom", message: weakness, path: ["password"] });
+  };
+}
+
+const passwordReset = {
+  password,
+  confirmPassword: z.string({ required_error: FIELD_MESSAGES.confirmNewPassword }),
+};
+
+/** The password form's rules on their own (PUT /api/users/{id}/password). */
+export function passwordResetSchema(personal: Array<string | null | undefined>) {
+  return z.object(passwordReset).superRefine(newPasswordRule(personal));
+}
+
 /** `personal`: the account's e-mail and name, which its new password must not be built from. */
 const userActionSchema = (personal: Array<string | null | undefined>) =>
   z
@@ -78,25 +109,12 @@ const userActionSchema = (personal: Array<string | null | undefined>) =>
       z.object({ intent: z.literal("set-role"), role }),
       z.object({ intent: z.literal("block") }),
       z.object({ intent: z.literal("unblock") }),
-      z.object({
-        intent: z.literal("set-password"),
-        password,
-        confirmPassword: z.string({ required_error: FIELD_MESSAGES.confirmNewPassword }),
-      }),
-      z.object({
-        intent: z.literal("add-note"),
-        note: z
-          .string({ required_error: ADMIN_USER_MESSAGES.noteEmpty })
-          .trim()
-          .min(1, ADMIN_USER_MESSAGES.noteEmpty)
-          .max(NOTE_MAX_LENGTH, ADMIN_USER_MESSAGES.noteLength),
-      }),
+      z.object({ intent: z.literal("set-password"), ...passwordReset }),
+      z.object({ intent: z.literal("add-note"), note }),
     ])
     .superRefine((value, context) => {
       if (value.intent !== "set-password") return;
-      samePasswordRule<typeof value>("password")(value, context);
-      const weakness = passwordWeakness(value.password, personal);
-      if (weakness) context.addIssue({ code: "custom", message: weakness, path: ["password"] });
+      newPasswordRule(personal)(value, context);
     });
 
 /**

@@ -146,9 +146,9 @@ export type AdminUser = NonNullable<Awaited<ReturnType<typeof getAdminUser>>>;
 /**
  * The account's orders, newest first, for links to /admin/orders/{id}. The status comes with its
  * label and badge colour, so the profile page's JS need not carry the order-status module (its
- * 100 KB budget, decision 054).
+ * 100 KB budget, decision 054). `offset` pages it (GET /api/users/{id}/orders).
  */
-export async function listUserOrders(userId: number, limit = 50) {
+export async function listUserOrders(userId: number, limit = 50, offset = 0) {
   const orders = await db
     .selectFrom("orders")
     .select(["id", "orderNumber", "status", "total", "paymentMethod", "createdAt"])
@@ -156,6 +156,7 @@ export async function listUserOrders(userId: number, limit = 50) {
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .limit(limit)
+    .offset(offset)
     .execute();
   return orders.map((order) => ({
     ...order,
@@ -164,10 +165,36 @@ export async function listUserOrders(userId: number, limit = 50) {
   }));
 }
 
-/** The activity history (§3), newest first, each entry with the admin who acted. */
-export async function listUserActivity(userId: number, limit = 100) {
-  return db
-    .selectFrom("userActivityLog as l")
+/** How many orders listUserOrders pages through. */
+export async function countUserOrders(userId: number) {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("userId", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Which entries of the history: all, only the admins' notes (/api/users/{id}/admin-notes), or one. */
+export type ActivityFilter = { notesOnly?: boolean; entryId?: number };
+
+function userActivity(userId: number, { notesOnly = false, entryId }: ActivityFilter) {
+  let query = db.selectFrom("userActivityLog as l").where("l.userId", "=", userId);
+  if (notesOnly) query = query.where("l.actionType", "=", "admin_note");
+  if (entryId !== undefined) query = query.where("l.id", "=", entryId);
+  return query;
+}
+
+/**
+ * The activity history (§3), newest first, each entry with the admin who acted. `offset` and
+ * `filter` page it for the API (the profile view shows the newest 100).
+ */
+export async function listUserActivity(
+  userId: number,
+  limit = 100,
+  { offset = 0, ...filter }: ActivityFilter & { offset?: number } = {},
+) {
+  return userActivity(userId, filter)
     .leftJoin("users as a", "a.id", "l.adminId")
     .select([
       "l.id",
@@ -182,11 +209,19 @@ export async function listUserActivity(userId: number, limit = 100) {
       "a.lastName as adminLastName",
       "a.email as adminEmail",
     ])
-    .where("l.userId", "=", userId)
     .orderBy("l.createdAt", "desc")
     .orderBy("l.id", "desc")
     .limit(limit)
+    .offset(offset)
     .execute();
+}
+
+/** How many entries listUserActivity pages through. */
+export async function countUserActivity(userId: number, filter: ActivityFilter = {}) {
+  const row = await userActivity(userId, filter)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 export type UserActivityEntry = Awaited<ReturnType<typeof listUserActivity>>[number];
@@ -203,7 +238,7 @@ type ActivityEntry = {
 };
 
 async function logActivity(trx: Trx, entry: ActivityEntry) {
-  await trx
+  const row = await trx
     .insertInto("userActivityLog")
     .values({
       fieldChanged: null,
@@ -212,7 +247,9 @@ async function logActivity(trx: Trx, entry: ActivityEntry) {
       adminNotes: null,
       ...entry,
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /**
@@ -497,20 +534,20 @@ export async function addUserNote(
   userId: number,
   note: string,
   executor: Kysely<Database> = db,
-): Promise<{ ok: true } | Refusal<"not-found" | "empty">> {
+): Promise<{ ok: true; entryId: number } | Refusal<"not-found" | "empty">> {
   const text = note.trim();
   if (!text) return refuse("empty");
   return executor.transaction().execute(async (trx) => {
     const user = await currentUser(trx, userId);
     if (!user) return refuse("not-found");
-    await logActivity(trx, {
+    const entryId = await logActivity(trx, {
       userId,
       adminId,
       actionType: "admin_note",
       actionDescription: "Nota del administrador",
       adminNotes: text.slice(0, NOTE_MAX_LENGTH),
     });
-    return { ok: true } as const;
+    return { ok: true, entryId } as const;
   });
 }
 

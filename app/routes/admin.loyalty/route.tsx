@@ -22,7 +22,11 @@ import {
 import { LOYALTY_SEARCH_MIN, POINTS_DESCRIPTION_MAX, TIER_LABELS } from "~/models/loyalty/loyalty";
 import { addAdminPoints, getLoyaltyAccount } from "~/models/loyalty/loyalty.server";
 import { guardAction } from "~/models/auth/guard-action.server";
-import { parseAdminPoints, type AdminPointsSchema } from "~/routes/admin.loyalty/forms.server";
+import {
+  CUSTOMER_NOT_FOUND,
+  parseAdminPoints,
+  type AdminPointsSchema,
+} from "~/models/loyalty/admin-points-form.server";
 import { requireAdmin } from "~/models/auth/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -34,7 +38,6 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 const RECENT_ENTRIES = 10;
 const SEARCH_DEBOUNCE_MS = 300; // backoffice.md §9
-const CUSTOMER_NOT_FOUND = "Cliente no encontrado";
 
 export const meta: MetaFunction = () => [{ title: "Puntos de Lealtad | Panel Administrativo" }];
 

@@ -1,3 +1,4 @@
+import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
 import {
   json,
   type ActionFunctionArgs,
@@ -34,10 +35,9 @@ import { ActivityHistory, LoyaltySummary, OrderHistory } from "./user-history";
  * Deleting has its own confirmation page (admin.users_.$userId_.delete.tsx).
  */
 
-const USER_NOT_FOUND = "Usuario no encontrado";
-const LAST_ADMIN =
-  "Es el único administrador activo de la tienda: nombra a otro administrador antes.";
-const EMAIL_TAKEN = "Ya existe una cuenta con este correo electrónico.";
+const USER_NOT_FOUND = ADMIN_USER_REFUSALS.notFound;
+const LAST_ADMIN = ADMIN_USER_REFUSALS.lastAdmin;
+const EMAIL_TAKEN = ADMIN_USER_REFUSALS.emailTaken;
 const RECENT_POINTS = 10;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -119,7 +119,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return refused(
           "Error al actualizar el rol del usuario",
           changed.error,
-          "No puedes cambiar tu propio rol.",
+          ADMIN_USER_REFUSALS.selfRole,
         );
       }
       return redirectWithToast(request, here, { title: "Rol actualizado" });
@@ -132,7 +132,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return refused(
           "Error al cambiar el estado del usuario",
           changed.error,
-          "No puedes bloquear tu propia cuenta.",
+          ADMIN_USER_REFUSALS.selfBlock,
         );
       }
       return redirectWithToast(
@@ -149,7 +149,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return refused(
           "Error al cambiar la contraseña",
           reset.error,
-          "Cambia tu propia contraseña desde tu perfil.",
+          ADMIN_USER_REFUSALS.selfPassword,
         );
       }
       return redirectWithToast(request, here, {

@@ -2,10 +2,16 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { POINTS_DESCRIPTION_MAX } from "~/models/loyalty/loyalty";
 
+/** The admin loyalty screen's and POST /api/loyalty-points/add's answer for another account. */
+export const CUSTOMER_NOT_FOUND = "Cliente no encontrado";
+
 /** A typo guard, not a business limit: the spec only asks for an integer ≥ 1. */
 export const ADMIN_POINTS_MAX = 1_000_000;
 
-/** backoffice.md §5 (loyalty admin). Only the action validates: the form shows its reply. */
+/**
+ * backoffice.md §5 (loyalty admin). Only the server validates (/admin/loyalty's action, POST
+ * /api/loyalty-points/add): the form shows its reply.
+ */
 export const AdminPointsSchema = z.object({
   userId: z.coerce.number().int().positive(),
   points: z

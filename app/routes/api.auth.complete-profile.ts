@@ -1,0 +1,17 @@
+import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { CompleteProfileSchema } from "~/models/customers/account-forms.server";
+import {
+  accountCalls,
+  byScreenRules,
+  currentAccount,
+  toAccount,
+} from "~/models/customers/api.server";
+import { completeProfile } from "~/models/customers/users.server";
+
+/** /complete-profile's action: the five fields, required. */
+export const { loader, action } = apiRoute({
+  POST: apiCall(accountCalls.completeProfile, async ({ user, body }) => {
+    await completeProfile(user.id, byScreenRules(CompleteProfileSchema, body));
+    return toAccount(await currentAccount(user.id));
+  }),
+});

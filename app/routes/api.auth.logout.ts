@@ -1,0 +1,16 @@
+import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { logout } from "~/models/auth/auth.server";
+import { accountCalls, SESSION_CALLS_ONLY } from "~/models/customers/api.server";
+import { apiError, apiJson } from "~/utils/api.server";
+
+/** /logout's POST (D33): the session row goes on the server, the cookie is cleared. */
+export const { loader, action } = apiRoute({
+  POST: apiCall(accountCalls.logout, async ({ request, caller }) => {
+    if (caller.via === "token") throw apiError(403, SESSION_CALLS_ONLY, { code: "session_only" });
+    const done = await logout(request);
+    return apiJson(null, {
+      status: 204,
+      headers: { "Set-Cookie": done.headers.get("Set-Cookie") ?? "" },
+    });
+  }),
+});

@@ -1,0 +1,25 @@
+import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
+import { resetUserPassword } from "~/models/customers/admin.server";
+import { passwordResetSchema } from "~/models/customers/admin-submission.server";
+import {
+  accountCalls,
+  adminUserOr404,
+  byScreenRules,
+  refusedChange,
+  userIdParam,
+} from "~/models/customers/api.server";
+
+/** The profile view's password form: every session of the account ends. */
+export const { loader, action } = apiRoute({
+  PUT: apiCall(accountCalls.resetPassword, async ({ user, params, body }) => {
+    const account = await adminUserOr404(userIdParam(params));
+    const { password } = byScreenRules(
+      passwordResetSchema([account.email, account.firstName, account.lastName]),
+      { ...body, confirmPassword: body.confirmPassword ?? body.password },
+    );
+    const reset = await resetUserPassword(user.id, account.id, password);
+    if (!reset.ok) throw refusedChange(reset.error, ADMIN_USER_REFUSALS.selfPassword);
+    return null;
+  }),
+});

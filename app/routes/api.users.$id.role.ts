@@ -1,0 +1,18 @@
+import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
+import { setUserRole } from "~/models/customers/admin.server";
+import {
+  accountCalls,
+  adminUserOr404,
+  refusedChange,
+  userIdParam,
+} from "~/models/customers/api.server";
+
+export const { loader, action } = apiRoute({
+  PUT: apiCall(accountCalls.setRole, async ({ user, params, body }) => {
+    const id = userIdParam(params);
+    const changed = await setUserRole(user.id, id, body.role);
+    if (!changed.ok) throw refusedChange(changed.error, ADMIN_USER_REFUSALS.selfRole);
+    return adminUserOr404(id);
+  }),
+});

@@ -1,0 +1,47 @@
+import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { ADMIN_USER_REFUSALS, DELETE_USER_REFUSALS } from "~/models/customers/admin";
+import { deleteUserByAdmin, updateUserInfo } from "~/models/customers/admin.server";
+import { UserInfoSchema } from "~/models/customers/admin-submission.server";
+import {
+  accountCalls,
+  adminUserOr404,
+  byScreenRules,
+  userIdParam,
+} from "~/models/customers/api.server";
+import { apiError, problem } from "~/utils/api.server";
+
+const DELETE_STATUS = {
+  "not-found": 404,
+  self: 403,
+  blocked: 409,
+  "last-admin": 409,
+  "open-orders": 409,
+} as const;
+
+/** The profile view's account and information form, and the delete page's action. */
+export const { loader, action } = apiRoute({
+  GET: apiCall(accountCalls.user, ({ params }) => adminUserOr404(userIdParam(params))),
+  PUT: apiCall(accountCalls.updateUser, async ({ user, params, body }) => {
+    const id = userIdParam(params);
+    const updated = await updateUserInfo(user.id, id, byScreenRules(UserInfoSchema, body));
+    if (!updated.ok && updated.error === "not-found") {
+      throw apiError(404, ADMIN_USER_REFUSALS.notFound);
+    }
+    if (!updated.ok) {
+      throw problem(409, ADMIN_USER_REFUSALS.emailTaken, {
+        code: "email_taken",
+        errors: { email: [ADMIN_USER_REFUSALS.emailTaken] },
+      });
+    }
+    return adminUserOr404(id);
+  }),
+  DELETE: apiCall(accountCalls.deleteUser, async ({ user, params }) => {
+    const deleted = await deleteUserByAdmin(user.id, userIdParam(params));
+    if (!deleted.ok) {
+      throw apiError(DELETE_STATUS[deleted.error], DELETE_USER_REFUSALS[deleted.error], {
+        code: deleted.error.replace("-", "_"),
+      });
+    }
+    return null;
+  }),
+});

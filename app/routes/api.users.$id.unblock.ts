@@ -1,0 +1,18 @@
+import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
+import { setUserBlocked } from "~/models/customers/admin.server";
+import {
+  accountCalls,
+  adminUserOr404,
+  refusedChange,
+  userIdParam,
+} from "~/models/customers/api.server";
+
+export const { loader, action } = apiRoute({
+  PUT: apiCall(accountCalls.unblock, async ({ user, params }) => {
+    const id = userIdParam(params);
+    const changed = await setUserBlocked(user.id, id, false);
+    if (!changed.ok) throw refusedChange(changed.error, ADMIN_USER_REFUSALS.selfBlock);
+    return adminUserOr404(id);
+  }),
+});
