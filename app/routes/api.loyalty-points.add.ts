@@ -1,5 +1,6 @@
+import { checkedByForm } from "~/utils/api.server";
 import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { accountCalls, byScreenRules } from "~/models/customers/api.server";
+import { accountCalls } from "~/models/customers/api.server";
 import { AdminPointsSchema, CUSTOMER_NOT_FOUND } from "~/models/loyalty/admin-points-form.server";
 import { getLoyaltyCustomer } from "~/models/loyalty/admin.server";
 import { addAdminPoints } from "~/models/loyalty/loyalty.server";
@@ -9,7 +10,7 @@ import { invariantResponse } from "~/utils/invariant";
 export const { loader, action } = apiRoute({
   POST: apiCall(accountCalls.addPoints, async ({ body }) => {
     // The form posts text: the screen's rules read the points as it types them.
-    const { userId, points, description } = byScreenRules(AdminPointsSchema, {
+    const { userId, points, description } = checkedByForm(AdminPointsSchema, {
       ...body,
       points: String(body.points),
     });

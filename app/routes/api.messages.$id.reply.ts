@@ -4,7 +4,7 @@ import { messageCalls, toMessage } from "~/models/content/messages-api.server";
 import { getMessage, replyToMessage } from "~/models/content/messages.server";
 import { getMailContext } from "~/models/mail/context.server";
 import { apiError } from "~/utils/api.server";
-import { checkedByForm } from "~/utils/api-forms.server";
+import { checkedByForm } from "~/utils/api.server";
 import { invariantResponse } from "~/utils/invariant";
 
 const NOT_FOUND = "Mensaje no encontrado";

@@ -7,7 +7,7 @@ import { listAdminOrders } from "~/models/orders/admin.server";
 import { ordersCalls, placeOrderProblem, proofIdOf } from "~/models/orders/api.server";
 import { getSettings } from "~/models/settings/settings.server";
 import { PlaceOrderSchema } from "~/routes/_store.checkout/forms.server";
-import { apiError, apiJson } from "~/utils/api.server";
+import { apiError, apiJson, checkedByForm } from "~/utils/api.server";
 
 /** An empty field is a missing one, as the checkout form's parser reads it. */
 function withoutEmpty(fields: Record<string, unknown>) {
@@ -29,19 +29,16 @@ export const { loader, action } = apiRoute({
   /* /checkout's action without the form: its rules, its placeOrder, its messages. */
   POST: apiCall(ordersCalls.place, async ({ body, caller, knownShopper }) => {
     const { checkoutKey, paymentProof, ...fields } = body.order;
-    const form = PlaceOrderSchema.safeParse({
-      ...withoutEmpty(fields),
-      intent: "place-order",
-      checkoutKey: checkoutKey ?? crypto.randomUUID(),
-      paymentProof: proofIdOf(paymentProof),
-    });
-    if (!form.success) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of form.error.issues) {
-        (errors[["order", ...issue.path].join(".")] ??= []).push(issue.message);
-      }
-      throw apiError(422, "Revisa los datos enviados.", { errors });
-    }
+    const form = checkedByForm(
+      PlaceOrderSchema,
+      {
+        ...withoutEmpty(fields),
+        intent: "place-order",
+        checkoutKey: checkoutKey ?? crypto.randomUUID(),
+        paymentProof: proofIdOf(paymentProof),
+      },
+      { prefix: "order" },
+    );
     // Decision 106: an account whose e-mail is not verified may not order yet.
     if (mustVerifyEmail(caller.user, await getSettings())) {
       throw apiError(403, EMAIL_VERIFICATION_MESSAGES.checkoutRefused, {
@@ -49,7 +46,7 @@ export const { loader, action } = apiRoute({
       });
     }
     const placed = await placeOrder({
-      ...form.data,
+      ...form,
       shopper: await knownShopper(),
       couponCode: body.couponCode || null,
       expectedItems: body.items ?? undefined,

@@ -1,16 +1,16 @@
 import { apiCall, apiRoute } from "~/models/api/calls.server";
 import { ProfileSchema } from "~/models/customers/account-forms.server";
-import { accountCalls, byScreenRules, profileOf } from "~/models/customers/api.server";
+import { accountCalls, profileOf } from "~/models/customers/api.server";
 import { PROFILE_MESSAGES } from "~/models/customers/users";
 import { updateProfile } from "~/models/customers/users.server";
-import { problem } from "~/utils/api.server";
+import { problem, checkedByForm } from "~/utils/api.server";
 
 /** /profile's personal tab: its loader's account, its action's rules (updateProfile). */
 export const { loader, action } = apiRoute({
   GET: apiCall(accountCalls.profile, ({ user }) => profileOf(user.id)),
   PUT: apiCall(accountCalls.updateProfile, async ({ user, body }) => {
     const { favoriteAddress1, favoriteAddress2, ...details } = body;
-    const value = byScreenRules(ProfileSchema, {
+    const value = checkedByForm(ProfileSchema, {
       ...details,
       favoriteAddress1: favoriteAddress1 ?? "",
       favoriteAddress2: favoriteAddress2 ?? "",

@@ -1,16 +1,16 @@
 import { apiCall, apiRoute } from "~/models/api/calls.server";
 import { passwordChangeRules } from "~/models/customers/account-forms.server";
-import { accountCalls, byScreenRules } from "~/models/customers/api.server";
+import { accountCalls } from "~/models/customers/api.server";
 import { PROFILE_MESSAGES } from "~/models/customers/users";
 import { changeOwnPassword, hasPassword } from "~/models/customers/users.server";
-import { problem } from "~/utils/api.server";
+import { problem, checkedByForm } from "~/utils/api.server";
 import { getSession } from "~/utils/session.server";
 
 /** /profile/security's action: the same rules; every other session of the account ends. */
 export const { loader, action } = apiRoute({
   PUT: apiCall(accountCalls.changePassword, async ({ request, user, body, caller }) => {
     const rules = passwordChangeRules({ hasPassword: await hasPassword(user.id), user });
-    const value = byScreenRules(rules, {
+    const value = checkedByForm(rules, {
       ...body,
       confirmPassword: body.confirmPassword ?? body.newPassword,
     });

@@ -3,7 +3,7 @@ import { reviewAdminCalls, toAdminReview } from "~/models/reviews/admin-api.serv
 import { getAdminReview } from "~/models/reviews/admin.server";
 import { ReviewActionSchema } from "~/models/reviews/review-form.server";
 import { deleteReview, updateReview } from "~/models/reviews/reviews.server";
-import { checkedByForm } from "~/utils/api-forms.server";
+import { checkedByForm } from "~/utils/api.server";
 import { invariantResponse } from "~/utils/invariant";
 
 const NOT_FOUND = "Reseña no encontrada";

@@ -1,3 +1,4 @@
+import { checkedByForm } from "~/utils/api.server";
 import { apiCall, apiRoute } from "~/models/api/calls.server";
 import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
 import { resetUserPassword } from "~/models/customers/admin.server";
@@ -5,7 +6,6 @@ import { passwordResetSchema } from "~/models/customers/admin-submission.server"
 import {
   accountCalls,
   adminUserOr404,
-  byScreenRules,
   refusedChange,
   userIdParam,
 } from "~/models/customers/api.server";
@@ -14,7 +14,7 @@ import {
 export const { loader, action } = apiRoute({
   PUT: apiCall(accountCalls.resetPassword, async ({ user, params, body }) => {
     const account = await adminUserOr404(userIdParam(params));
-    const { password } = byScreenRules(
+    const { password } = checkedByForm(
       passwordResetSchema([account.email, account.firstName, account.lastName]),
       { ...body, confirmPassword: body.confirmPassword ?? body.password },
     );

@@ -2,13 +2,8 @@ import { apiCall, apiRoute } from "~/models/api/calls.server";
 import { ADMIN_USER_REFUSALS, DELETE_USER_REFUSALS } from "~/models/customers/admin";
 import { deleteUserByAdmin, updateUserInfo } from "~/models/customers/admin.server";
 import { UserInfoSchema } from "~/models/customers/admin-submission.server";
-import {
-  accountCalls,
-  adminUserOr404,
-  byScreenRules,
-  userIdParam,
-} from "~/models/customers/api.server";
-import { apiError, problem } from "~/utils/api.server";
+import { accountCalls, adminUserOr404, userIdParam } from "~/models/customers/api.server";
+import { apiError, problem, checkedByForm } from "~/utils/api.server";
 
 const DELETE_STATUS = {
   "not-found": 404,
@@ -23,7 +18,7 @@ export const { loader, action } = apiRoute({
   GET: apiCall(accountCalls.user, ({ params }) => adminUserOr404(userIdParam(params))),
   PUT: apiCall(accountCalls.updateUser, async ({ user, params, body }) => {
     const id = userIdParam(params);
-    const updated = await updateUserInfo(user.id, id, byScreenRules(UserInfoSchema, body));
+    const updated = await updateUserInfo(user.id, id, checkedByForm(UserInfoSchema, body));
     if (!updated.ok && updated.error === "not-found") {
       throw apiError(404, ADMIN_USER_REFUSALS.notFound);
     }

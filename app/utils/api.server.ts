@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { ZodTypeAny, output as ZodOutput } from "zod";
 import { z } from "zod/v4";
 
 /*
@@ -90,13 +91,41 @@ export function apiJsonWithEtag(request: Request, data: unknown) {
 }
 
 /** zod's issues as the problem's `errors`: each message under its field's path. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+  prefix?: string,
+): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "_";
-    (errors[key] ??= []).push(issue.message);
+  for (const issue of issues) {
+    const path = [...(prefix ? [prefix] : []), ...issue.path.map(String)];
+    (errors[path.length ? path.join(".") : "_"] ??= []).push(issue.message);
   }
   return errors;
+}
+
+const CHECK_THE_DATA = "Revisa los datos enviados.";
+
+/** A 422 for input a rule refuses after the schemas passed (a name taken), each under its field. */
+export function formProblem(issues: ReadonlyArray<{ path: string; message: string }>) {
+  const errors: FieldErrors = {};
+  for (const issue of issues) (errors[issue.path || "_"] ??= []).push(issue.message);
+  return problem(422, CHECK_THE_DATA, { errors });
+}
+
+/**
+ * A body checked with its screen's own form schema (zod 3, the form's rules and Spanish
+ * messages), after the call's own schema checked the JSON's types: its value, or a 422 with each
+ * field's messages (under `prefix.` when the form's fields sit inside the body, `order.email`).
+ * So a rule and its message are written once, in the form's schema.
+ */
+export function checkedByForm<Schema extends ZodTypeAny>(
+  schema: Schema,
+  value: unknown,
+  { prefix }: { prefix?: string } = {},
+): ZodOutput<Schema> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw problem(422, CHECK_THE_DATA, { errors: fieldErrors(parsed.error.issues, prefix) });
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
@@ -126,7 +155,7 @@ export async function readJsonBody<Schema extends z.ZodType>(
   }
   const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) {
-    throw problem(422, "Revisa los datos enviados.", { errors: fieldErrors(parsed.error) });
+    throw problem(422, CHECK_THE_DATA, { errors: fieldErrors(parsed.error.issues) });
   }
   return parsed.data;
 }
@@ -142,7 +171,7 @@ export function readQuery<Schema extends z.ZodType>(
   const parsed = schema.safeParse(values);
   if (!parsed.success) {
     throw problem(400, "Revisa los parámetros de la consulta.", {
-      errors: fieldErrors(parsed.error),
+      errors: fieldErrors(parsed.error.issues),
     });
   }
   return parsed.data;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { z } from "zod/v4";
+import { z } from "zod/v4";
 import { getSessionUser } from "~/models/auth/auth.server";
 import type { KnownShopper, Shopper } from "~/models/auth/shopper";
 import { getShopper } from "~/models/auth/shopper.server";
@@ -15,6 +15,7 @@ import {
   readJsonBody,
   readQuery,
 } from "~/utils/api.server";
+import { MAX_ID } from "~/utils/invariant";
 import { RateLimiter } from "~/utils/rate-limit.server";
 import { commitSession, getSession } from "~/utils/session.server";
 import { isSameOriginRequest } from "~/utils/security.server";
@@ -74,6 +75,12 @@ export function defineCall<
   return call;
 }
 
+/** A record's id in a body (`productId`): a whole number the tables can hold. */
+export const idField = () => z.number().int().positive().max(MAX_ID);
+
+/** The same in a query string (`?brandId=`). */
+export const idQuery = () => z.coerce.number().int().positive().max(MAX_ID);
+
 /** Who is calling: an account (by session or token), or a visitor. */
 export type Caller = {
   via: "session" | "token" | "anonymous";
@@ -110,9 +117,6 @@ const LIMITS = {
   account: new RateLimiter({ scope: "api-account", limit: 600, windowMs: 60_000 }),
   visitor: new RateLimiter({ scope: "api-visitor", limit: 300, windowMs: 60_000 }),
 };
-
-/** The largest id a table holds (PostgreSQL's `integer`). */
-const MAX_ID = 2_147_483_647;
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { MAX_ID } from "~/utils/invariant";
 import type { CallDefinition } from "./calls.server";
 import { apiCalls } from "./registry.server";
 
@@ -115,9 +116,7 @@ function pathParameters(call: CallDefinition) {
     in: "path",
     required: true,
     schema:
-      kind === "integer"
-        ? { type: "integer", minimum: 1, maximum: 2_147_483_647 }
-        : { type: "string" },
+      kind === "integer" ? { type: "integer", minimum: 1, maximum: MAX_ID } : { type: "string" },
   }));
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 import type { Caller } from "~/models/api/calls.server";
-import { defineCall } from "~/models/api/calls.server";
+import { defineCall, idField } from "~/models/api/calls.server";
 import type { Shopper } from "~/models/auth/shopper";
 import { getCheckoutSummary } from "~/models/checkout/checkout.server";
 import { apiError } from "~/utils/api.server";
@@ -227,7 +227,7 @@ export const cartCalls = {
       "Las mismas reglas que el botón 'Agregar al carrito': producto activo, tamaño que se vende y unidades del producto en el carrito (en cualquier tamaño) dentro del stock. El mismo producto y tamaño se suman en una línea. Responde con el carrito.",
     access: "shopper",
     body: z.object({
-      productId: z.number().int().positive(),
+      productId: idField(),
       quantity: quantity(1, QUANTITY_AT_LEAST_ONE).default(1),
       size,
     }),

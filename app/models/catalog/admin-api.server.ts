@@ -1,7 +1,8 @@
 import { z } from "zod/v4";
 import { defineCall } from "~/models/api/calls.server";
+import { MAX_ID } from "~/utils/invariant";
 import { pageSchema } from "~/models/api/lists.server";
-import { checkedByForm, formProblem } from "~/utils/api-forms.server";
+import { checkedByForm, formProblem } from "~/utils/api.server";
 import { PRODUCT_IMAGE_KEY_PATTERN, productImageUrl } from "~/utils/images";
 import {
   SlugTakenError,
@@ -36,7 +37,6 @@ import { ProductFormSchema, type ProductFormValues } from "./product-form.server
 
 const PRODUCTS_TAG = "Productos (admin)";
 const BRANDS_TAG = "Marcas";
-const INT_MAX = 2_147_483_647;
 const centavos = z.number().int().describe("Centavos de lempira (L 1,00 = 100).");
 
 const keysOf = <T extends Record<string, string>>(labels: T) =>
@@ -65,21 +65,21 @@ export const productBodySchema = z
       .max(PRODUCT_LIMITS.slug)
       .optional()
       .describe("Opcional: se deriva del nombre cuando falta."),
-    brandId: z.number().int().min(1).max(INT_MAX),
+    brandId: z.number().int().min(1).max(MAX_ID),
     category: category.optional().describe("`fragrance` cuando falta."),
     gender: gender.optional().describe("`unisex` cuando falta."),
     perfumeType: perfumeType.optional().describe("`designer` cuando falta."),
     catalogType: catalogType.optional().describe("`normal` cuando falta."),
     description: z.string().max(20_000).describe("Al menos 10 caracteres."),
     shortDescription: z.string().max(500).nullable().optional(),
-    price: centavos.max(INT_MAX).describe("Centavos de lempira, mayor que 0."),
+    price: centavos.max(MAX_ID).describe("Centavos de lempira, mayor que 0."),
     originalPrice: centavos
-      .max(INT_MAX)
+      .max(MAX_ID)
       .nullable()
       .optional()
       .describe("Precio antes del descuento, en centavos; mayor que `price`."),
-    stock: z.number().int().max(INT_MAX).optional().describe("0 cuando falta."),
-    minStock: z.number().int().max(INT_MAX).optional().describe("5 cuando falta."),
+    stock: z.number().int().max(MAX_ID).optional().describe("0 cuando falta."),
+    minStock: z.number().int().max(MAX_ID).optional().describe("5 cuando falta."),
     size: z.string().max(PRODUCT_LIMITS.size).describe("Uno de `availableSizes`."),
     availableSizes: z.array(listItem).max(50),
     concentration: z.string().max(50).nullable().optional(),

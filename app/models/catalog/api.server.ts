@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { defineCall } from "~/models/api/calls.server";
+import { defineCall, idQuery } from "~/models/api/calls.server";
 import { pageQuery, pageSchema } from "~/models/api/lists.server";
 import { productImageUrl } from "~/utils/images";
 import { adminBrandSchema, adminProductPageSchema } from "./admin-api.server";
@@ -56,7 +56,7 @@ export const productQuerySchema = pageQuery.extend({
     .max(100)
     .optional()
     .describe("Palabras buscadas (nombre, marca, notas)."),
-  brandId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  brandId: idQuery().optional(),
   gender: z.enum(["masculine", "feminine", "unisex"]).optional(),
   perfumeType: z.enum(["designer", "niche"]).optional(),
   catalogType: z.enum(["normal", "custom_order"]).optional(),

@@ -15,6 +15,7 @@ import { sharedQuery } from "~/utils/shared-query.server";
 import { isProductImageKey } from "~/utils/images";
 import { lempirasToCentavos } from "~/utils/money";
 import { paginate, requestedPage } from "~/utils/paging";
+import { MAX_ID } from "~/utils/invariant";
 import { isPostgres } from "#db/connection";
 import { firstOfJsonList } from "~/utils/sql.server";
 
@@ -42,7 +43,7 @@ const CatalogQuerySchema = z.object({
   gender: z.enum(["all", "masculine", "feminine", "unisex"]).catch("all"),
   perfumeType: z.enum(["all", "designer", "niche"]).catch("all"),
   catalogType: z.enum(["all", "normal", "custom_order"]).catch("all"),
-  brandId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().catch(null),
+  brandId: z.coerce.number().int().positive().max(MAX_ID).nullable().catch(null),
   minPrice: lempiras,
   maxPrice: lempiras,
   inStock: flag,

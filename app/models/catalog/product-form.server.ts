@@ -1,3 +1,4 @@
+import { MAX_ID } from "~/utils/invariant";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { isProductImageKey } from "~/utils/images";
@@ -159,7 +160,7 @@ export function replyAsTyped(formData: FormData) {
 const ProductListFiltersSchema = z.object({
   q: z.string().trim().max(100).catch(""),
   category: z.enum(keysOf(CATEGORY_LABELS)).nullable().catch(null),
-  brand: z.coerce.number().int().positive().nullable().catch(null),
+  brand: z.coerce.number().int().positive().max(MAX_ID).nullable().catch(null),
   stock: z.enum(["low"]).nullable().catch(null),
   page: z.unknown().transform(requestedPage),
 });
@@ -171,5 +172,5 @@ export function parseProductListFilters(params: URLSearchParams) {
 /** A row's 'Ocultar' / 'Mostrar' and 'Eliminar' buttons. */
 export const ProductRowIntentSchema = z.object({
   intent: z.enum(["toggle", "delete"]),
-  productId: z.coerce.number().int().positive(),
+  productId: z.coerce.number().int().positive().max(MAX_ID),
 });

@@ -1,3 +1,4 @@
+import { MAX_ID } from "~/utils/invariant";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
@@ -8,7 +9,7 @@ import { z } from "zod";
 
 const WishlistSchema = z.object({
   intent: z.enum(["add", "remove"]),
-  productId: z.coerce.number().int().positive(),
+  productId: z.coerce.number().int().positive().max(MAX_ID),
   redirectTo: z.string().optional(),
 });
 

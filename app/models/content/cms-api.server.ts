@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { defineCall } from "~/models/api/calls.server";
 import { pageQuery, pageSchema } from "~/models/api/lists.server";
-import { checkedByForm } from "~/utils/api-forms.server";
+import { checkedByForm } from "~/utils/api.server";
 import {
   CMS_CONTENT_MAX,
   CMS_META_DESCRIPTION_MAX,

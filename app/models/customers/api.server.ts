@@ -1,4 +1,3 @@
-import type { ZodTypeAny, output as ZodOutput } from "zod";
 import { z } from "zod/v4";
 import type { OrderStatus, PaymentMethod } from "#db/types";
 import { defineCall } from "~/models/api/calls.server";
@@ -6,9 +5,9 @@ import { pageQuery, pageSchema } from "~/models/api/lists.server";
 import type { LoyaltyCustomer } from "~/models/loyalty/admin.server";
 import { LOYALTY_SEARCH_MIN } from "~/models/loyalty/loyalty";
 import { ORDER_STATUS_LABELS } from "~/models/orders/status";
-import { problem, type FieldErrors } from "~/utils/api.server";
+import { problem } from "~/utils/api.server";
 import { getSettings } from "~/models/settings/settings.server";
-import { idParam, invariantResponse } from "~/utils/invariant";
+import { idParam, invariantResponse, MAX_ID } from "~/utils/invariant";
 import { ADMIN_USER_REFUSALS, ROLE_FILTERS } from "./admin";
 import {
   getAdminUser,
@@ -26,27 +25,9 @@ import { ADMIN_USER_MESSAGES } from "./admin-submission.server";
  * the customer's own profile, and the back office's customers screens. Each route calls what
  * its screen's loader or action calls; the bodies below say only the fields' types (their
  * messages are the forms' own), and each route then checks the body with its screen's own zod
- * rules (`byScreenRules`), so a rule and its Spanish message are written once, in the form's
+ * rules (`checkedByForm`), so a rule and its Spanish message are written once, in the form's
  * schema.
  */
-
-/**
- * A body checked with the screen's form schema (zod 3, the forms' rules and Spanish messages):
- * its value, or a 422 problem with each field's messages, as the API words every bad input.
- */
-export function byScreenRules<Schema extends ZodTypeAny>(
-  schema: Schema,
-  value: unknown,
-): ZodOutput<Schema> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "_";
-    (errors[key] ??= []).push(issue.message);
-  }
-  throw problem(422, "Revisa los datos enviados.", { errors });
-}
 
 /** A Bearer token acts for an account but never holds a browser session (decided for issue 25). */
 export const SESSION_CALLS_ONLY =
@@ -157,7 +138,7 @@ const adminUserSchema = z
  */
 export function userIdParam(params: Record<string, string | undefined>) {
   const id = idParam(params.id, ADMIN_USER_REFUSALS.notFound);
-  invariantResponse(id <= 2_147_483_647, ADMIN_USER_REFUSALS.notFound, { status: 404 });
+  invariantResponse(id <= MAX_ID, ADMIN_USER_REFUSALS.notFound, { status: 404 });
   return id;
 }
 
@@ -626,7 +607,7 @@ export const accountCalls = {
       "Como /admin/loyalty: un asiento del historial de puntos y una notificación al cliente. Solo clientes (otra cuenta: 404).",
     access: "admin",
     body: z.object({
-      userId: z.number({ error: "Elige un cliente." }).int().positive().max(2_147_483_647),
+      userId: z.number({ error: "Elige un cliente." }).int().positive().max(MAX_ID),
       points: z.number({ error: "Los puntos son requeridos" }).int(),
       description: text("La descripción es requerida"),
     }),

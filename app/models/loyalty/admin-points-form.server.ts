@@ -1,3 +1,4 @@
+import { MAX_ID } from "~/utils/invariant";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { POINTS_DESCRIPTION_MAX } from "~/models/loyalty/loyalty";
@@ -13,7 +14,7 @@ export const ADMIN_POINTS_MAX = 1_000_000;
  * /api/loyalty-points/add): the form shows its reply.
  */
 export const AdminPointsSchema = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: z.coerce.number().int().positive().max(MAX_ID),
   points: z
     .string({ required_error: "Los puntos son requeridos" })
     .trim()

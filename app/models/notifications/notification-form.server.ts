@@ -1,3 +1,4 @@
+import { MAX_ID } from "~/utils/invariant";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
@@ -6,7 +7,7 @@ import { z } from "zod";
  * server only (decision 091): as a module-level schema in the route file, zod went to the page.
  */
 
-const NotificationId = z.coerce.number().int().positive();
+const NotificationId = z.coerce.number().int().positive().max(MAX_ID);
 
 const NotificationActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("open"), notificationId: NotificationId }),

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { defineCall } from "~/models/api/calls.server";
+import { defineCall, idField } from "~/models/api/calls.server";
 import { pageQuery, pageSchema } from "~/models/api/lists.server";
 import { PAYMENT_TIMINGS, PROOF_ID_PATTERN, SHIPPING_METHODS } from "~/models/checkout/checkout";
 import type { PlaceOrderRefusal } from "~/models/checkout/checkout";
@@ -206,7 +206,7 @@ const orderFieldsSchema = z.object({
 });
 
 const lineSchema = z.object({
-  productId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  productId: idField(),
   size: z.string().min(1).max(20),
   quantity: z.number().int().min(1).max(10_000),
   price: z.number().optional().describe("Ignorado: el servidor pone los precios."),

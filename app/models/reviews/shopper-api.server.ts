@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { defineCall } from "~/models/api/calls.server";
+import { defineCall, idField } from "~/models/api/calls.server";
 import { pageQuery, pageSchema } from "~/models/api/lists.server";
 import { productsByIds } from "~/models/catalog/catalog.server";
 import { invariantResponse } from "~/utils/invariant";
@@ -94,7 +94,7 @@ export const reviewCalls = {
       "Las reglas del formulario de la página: solo compradores, una por producto; queda pendiente de moderación salvo que la tienda apruebe las reseñas automáticamente.",
     access: "customer",
     body: z.object({
-      productId: z.number().int().positive(),
+      productId: idField(),
       rating: z
         .number({ error: REVIEW_REQUIRED })
         .int(REVIEW_REQUIRED)

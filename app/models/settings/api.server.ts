@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { defineCall } from "~/models/api/calls.server";
 import { pageQuery, pageSchema } from "~/models/api/lists.server";
-import { formProblem } from "~/utils/api-forms.server";
+import { formProblem } from "~/utils/api.server";
 import {
   isSettingKey,
   SETTING_DEFINITIONS,

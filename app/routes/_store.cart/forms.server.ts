@@ -1,3 +1,4 @@
+import { MAX_ID } from "~/utils/invariant";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { QUANTITY_AT_LEAST_ONE } from "~/models/cart/cart";
@@ -8,14 +9,14 @@ import { QuantitySchema } from "~/models/cart/quantity.server";
  * here, not in the route module, so zod and conform's zod adapter never reach the browser.
  */
 
-const LineId = z.coerce.number().int().positive();
+const LineId = z.coerce.number().int().positive().max(MAX_ID);
 const RedirectTo = z.string().optional();
 
 /** Every cart write posts to /cart: the cart page, the drawer, the catalogue cards (D2 intents). */
 const CartActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("add"),
-    productId: z.coerce.number().int().positive(),
+    productId: z.coerce.number().int().positive().max(MAX_ID),
     size: z.string().trim().min(1).optional(),
     quantity: QuantitySchema.min(1, QUANTITY_AT_LEAST_ONE).default(1),
     redirectTo: RedirectTo,

@@ -1,3 +1,4 @@
+import { MAX_ID } from "~/utils/invariant";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { QUANTITY_AT_LEAST_ONE } from "~/models/cart/cart";
@@ -15,7 +16,7 @@ import { QuantitySchema } from "~/models/cart/quantity.server";
  */
 
 const AddToCartSchema = z.object({
-  productId: z.coerce.number().int().positive(),
+  productId: z.coerce.number().int().positive().max(MAX_ID),
   size: z.string({ required_error: "Elige un tamaño" }).trim().min(1, "Elige un tamaño"),
   quantity: QuantitySchema.min(1, QUANTITY_AT_LEAST_ONE),
 });
