@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { ApiTokenLevel, ApiTokenScope } from "#db/types";
 import { createApiToken } from "~/models/api/tokens.server";
 import { db } from "~/utils/db.server";
@@ -114,5 +114,38 @@ export async function callers() {
     asAdmin: { token: (await tokenFor(admin)).token },
     customerSession: { cookie: await signedInCookie(customer.id) },
     adminSession: { cookie: await signedInCookie(admin.id) },
+  };
+}
+
+/**
+ * Everyone an admin call must refuse, each with its status: a visitor (401), a customer's token
+ * (403), an admin's read-only token (403, on writes) and an admin-level token of a customer's
+ * account (403). `expectRefused(method, path, body)` asks as each and checks the problem.
+ */
+export function useAdminRefusals(api: ReturnType<typeof useApiServer>) {
+  let refused: { as: As; status: number; writesOnly?: true }[] = [];
+  beforeAll(async () => {
+    const { admin, asCustomer } = await callers();
+    const levelled = await createUser(db, { role: "customer" });
+    refused = [
+      { as: undefined, status: 401 },
+      { as: asCustomer, status: 403 },
+      {
+        as: { token: (await tokenFor(admin, { scope: "read" })).token },
+        status: 403,
+        writesOnly: true,
+      },
+      { as: { token: (await tokenFor(levelled, { level: "admin" })).token }, status: 403 },
+    ];
+  });
+  return async function expectRefused(method: string, path: string, body?: unknown) {
+    for (const { as, status, writesOnly } of refused) {
+      if (writesOnly && method === "GET") continue;
+      const answer = await api.call(method, path, { as, body });
+      // A write with no token and no Origin is refused before the call (403, not 401).
+      const expected = as === undefined && method !== "GET" ? 403 : status;
+      expect(answer.status, `${method} ${path} as ${JSON.stringify(as)}`).toBe(expected);
+      expect(answer.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    }
   };
 }

@@ -6,7 +6,7 @@ import { db } from "~/utils/db.server";
 import { createProduct } from "../../../db/factories/catalog";
 import { createReview } from "../../../db/factories/reviews";
 import { createUser } from "../../../db/factories/users";
-import { callers, tokenFor, useApiServer, type As } from "../../setup/api-client";
+import { callers, useAdminRefusals, useApiServer } from "../../setup/api-client";
 
 /*
  * The back office's moderation and content over the API (issue 25, backoffice.md §7): review
@@ -16,34 +16,10 @@ import { callers, tokenFor, useApiServer, type As } from "../../setup/api-client
 const api = useApiServer();
 
 let who: Awaited<ReturnType<typeof callers>>;
-/** A customer's token, an admin's read-only token (writes only), an admin-level token of a non-admin. */
-let refused: { as: As; status: number; writesOnly?: true }[];
-
 beforeAll(async () => {
   who = await callers();
-  const levelled = await createUser(db, { role: "customer" });
-  refused = [
-    { as: undefined, status: 401 },
-    { as: who.asCustomer, status: 403 },
-    {
-      as: { token: (await tokenFor(who.admin, { scope: "read" })).token },
-      status: 403,
-      writesOnly: true,
-    },
-    { as: { token: (await tokenFor(levelled, { level: "admin" })).token }, status: 403 },
-  ];
 });
-
-async function expectRefused(method: string, path: string, body?: unknown) {
-  for (const { as, status, writesOnly } of refused) {
-    if (writesOnly && method === "GET") continue;
-    const answer = await api.call(method, path, { as, body });
-    // A write with no token and no Origin is refused before the call (403, not 401).
-    const expected = as === undefined && method !== "GET" ? 403 : status;
-    expect(answer.status, `${method} ${path} as ${JSON.stringify(as)}`).toBe(expected);
-    expect(answer.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-  }
-}
+const expectRefused = useAdminRefusals(api);
 
 async function pendingReview(rating = 4) {
   const product = await createProduct(db);
