@@ -1,23 +1,9 @@
 import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { listPage } from "~/models/api/lists.server";
-import { countUserActivity, listUserActivity } from "~/models/customers/admin.server";
-import {
-  accountCalls,
-  adminUserOr404,
-  toActivityEntry,
-  userIdParam,
-} from "~/models/customers/api.server";
+import { accountCalls, userActivityPage, userIdParam } from "~/models/customers/api.server";
 
-/** The profile view's history (listUserActivity), paged. */
+/** The admin notes of the profile view's history, paged. */
 export const { loader, action } = apiRoute({
-  GET: apiCall(accountCalls.adminNotes, async ({ params, query }) => {
-    const { id } = await adminUserOr404(userIdParam(params));
-    const filter = { notesOnly: true };
-    const page = await listPage(
-      query,
-      () => countUserActivity(id, filter),
-      ({ limit, offset }) => listUserActivity(id, limit, { offset, ...filter }),
-    );
-    return { ...page, items: page.items.map(toActivityEntry) };
-  }),
+  GET: apiCall(accountCalls.adminNotes, ({ params, query }) =>
+    userActivityPage(userIdParam(params), query, true),
+  ),
 });

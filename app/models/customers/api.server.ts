@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import type { OrderStatus, PaymentMethod } from "#db/types";
 import { defineCall } from "~/models/api/calls.server";
-import { pageQuery, pageSchema } from "~/models/api/lists.server";
+import { listPage, pageQuery, pageSchema, type PageQuery } from "~/models/api/lists.server";
 import type { LoyaltyCustomer } from "~/models/loyalty/admin.server";
 import { LOYALTY_SEARCH_MIN } from "~/models/loyalty/loyalty";
 import { ORDER_STATUS_LABELS } from "~/models/orders/status";
@@ -10,7 +10,9 @@ import { getSettings } from "~/models/settings/settings.server";
 import { idParam, invariantResponse, MAX_ID } from "~/utils/invariant";
 import { ADMIN_USER_REFUSALS, ROLE_FILTERS } from "./admin";
 import {
+  countUserActivity,
   getAdminUser,
+  listUserActivity,
   type AdminUserListItem,
   type GuardedRefusal,
   type UserActivityEntry,
@@ -214,6 +216,18 @@ const activityEntrySchema = z
       .describe("Quién actuó (null: la cuenta ya no existe)."),
   })
   .meta({ id: "UserActivityEntry" });
+
+/** One page of a customer's history (the profile view's), or of its admin notes only. */
+export async function userActivityPage(userId: number, query: PageQuery, notesOnly: boolean) {
+  const { id } = await adminUserOr404(userId);
+  const filter = { notesOnly };
+  const page = await listPage(
+    query,
+    () => countUserActivity(id, filter),
+    ({ limit, offset }) => listUserActivity(id, limit, { offset, ...filter }),
+  );
+  return { ...page, items: page.items.map(toActivityEntry) };
+}
 
 export function toActivityEntry(entry: UserActivityEntry) {
   return {
