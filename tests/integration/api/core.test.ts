@@ -86,6 +86,50 @@ describe("the API's plumbing: errors, tokens, ETags", () => {
   });
 });
 
+describe("tokens' scope and rate limit", () => {
+  it("refuses every write of the document to a read-only token, before reading its input", async () => {
+    const document = (await api.get("/api/openapi.json")).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const admin = await createUser(db, { role: "admin" });
+    const { token } = await tokenFor(admin, { scope: "read" });
+    const writes = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods)
+        .filter((method) => method !== "get")
+        .map((method) => ({ method: method.toUpperCase(), path: path.replace(/\{\w+\}/g, "1") })),
+    );
+    expect(writes.length).toBeGreaterThan(40);
+    for (const { method, path } of writes) {
+      const answer = await api.call(method, path, { as: { token }, body: {} });
+      expect(answer.status, `${method} ${path}`).toBe(403);
+      expect(answer.body, `${method} ${path}`).toMatchObject({
+        code: "read_only_token",
+        detail: "Este token solo permite lecturas.",
+      });
+    }
+    // Its reads still answer.
+    expect((await api.get("/api/admin/stats", { as: { token } })).status).toBe(200);
+  });
+
+  it("limits a token to 600 calls a minute, with Retry-After, and not its neighbours", async () => {
+    const user = await createUser(db);
+    const busy = await tokenFor(user);
+    const calm = await tokenFor(user);
+    const answers = await Promise.all(
+      Array.from({ length: 601 }, () => api.get("/api/brands", { as: { token: busy.token } })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(600);
+    const limited = answers.find((answer) => answer.status === 429)!;
+    expect(limited.body.detail).toBe(
+      "Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.",
+    );
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    expect((await api.get("/api/brands", { as: { token: calm.token } })).status).toBe(200);
+  });
+});
+
 describe("catalogue calls", () => {
   it("lists what /catalog lists for the same filters, page by page", async () => {
     const brand = await createBrand(db, { name: `Api Marca ${Date.now()}` });
