@@ -236,6 +236,7 @@ export async function fuzzApi({
   ids = [1, 2, 3],
   seed,
   skip = [],
+  afterOperation,
 }: {
   baseUrl: string;
   document: OpenApi;
@@ -244,6 +245,8 @@ export async function fuzzApi({
   ids?: number[];
   seed?: number;
   skip?: string[];
+  /** Run after each operation's requests (to undo what it may have switched for the rest). */
+  afterOperation?: () => Promise<void>;
 }): Promise<FuzzSummary> {
   const ajv = new Ajv2020({ strict: false, allErrors: false });
   addFormats(ajv);
@@ -270,6 +273,7 @@ export async function fuzzApi({
           if (failure) summary.failures.push(failure);
         }
       }
+      await afterOperation?.();
     }
   }
   return summary;
