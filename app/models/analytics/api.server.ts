@@ -1,13 +1,11 @@
 import { z } from "zod/v4";
-import { defineCall } from "~/models/api/calls.server";
+import { centavos, defineCall } from "~/models/api/calls.server";
 import type { DashboardStats } from "./dashboard.server";
 
 /*
  * The back office's dashboard figures (backoffice.md §7 GET /api/admin/stats): the six cards of
  * /admin, read by the dashboard's own getDashboardStats. Money is in centavos (L 1 = 100).
  */
-
-const centavos = z.number().int().describe("Centavos de lempira (L 1,00 = 100).");
 
 export const dashboardStatsSchema = z
   .object({

@@ -75,6 +75,9 @@ export function defineCall<
   return call;
 }
 
+/** An amount of money, as every call gives and takes it: whole centavos, as stored. */
+export const centavos = z.number().int().describe("Centavos de lempira (L 1,00 = 100).");
+
 /** A record's id in a body (`productId`): a whole number the tables can hold. */
 export const idField = () => z.number().int().positive().max(MAX_ID);
 

@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 import type { Caller } from "~/models/api/calls.server";
-import { defineCall, idField } from "~/models/api/calls.server";
+import { centavos, defineCall, idField } from "~/models/api/calls.server";
 import type { Shopper } from "~/models/auth/shopper";
 import { getCheckoutSummary } from "~/models/checkout/checkout.server";
 import { apiError } from "~/utils/api.server";
@@ -18,7 +18,6 @@ import { cartNotice, lineMaximum, QUANTITY_AT_LEAST_ONE, type CartRefusal } from
  */
 
 const TAG = "Carrito";
-const centavos = z.number().int().describe("Centavos de lempira (L 1,00 = 100).");
 
 const cartLineSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { defineCall } from "~/models/api/calls.server";
+import { centavos, defineCall } from "~/models/api/calls.server";
 import { MAX_ID } from "~/utils/invariant";
 import { pageSchema } from "~/models/api/lists.server";
 import { checkedByForm, formProblem } from "~/utils/api.server";
@@ -37,7 +37,6 @@ import { ProductFormSchema, type ProductFormValues } from "./product-form.server
 
 const PRODUCTS_TAG = "Productos (admin)";
 const BRANDS_TAG = "Marcas";
-const centavos = z.number().int().describe("Centavos de lempira (L 1,00 = 100).");
 
 const keysOf = <T extends Record<string, string>>(labels: T) =>
   Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]];

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { defineCall, idQuery } from "~/models/api/calls.server";
+import { centavos, defineCall, idQuery } from "~/models/api/calls.server";
 import { pageQuery, pageSchema } from "~/models/api/lists.server";
 import { productImageUrl } from "~/utils/images";
 import { adminBrandSchema, adminProductPageSchema } from "./admin-api.server";
@@ -24,7 +24,6 @@ const flag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 const sortKeys = SORT_OPTIONS.map((option) => option.value) as [SortKey, ...SortKey[]];
-const centavos = z.number().int().describe("Centavos de lempira (L 1,00 = 100).");
 
 export const productCardSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { defineCall } from "~/models/api/calls.server";
+import { centavos, defineCall } from "~/models/api/calls.server";
 import { pageQuery, pageSchema } from "~/models/api/lists.server";
 import { productImageUrl } from "~/utils/images";
 import type { WishlistEntry } from "./wishlist.server";
@@ -10,7 +10,6 @@ import type { WishlistEntry } from "./wishlist.server";
  */
 
 const TAG = "Favoritos";
-const centavos = z.number().int().describe("Centavos de lempira (L 1,00 = 100).");
 
 export const wishlistItemSchema = z
   .object({

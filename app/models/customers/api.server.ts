@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 import type { OrderStatus, PaymentMethod } from "#db/types";
-import { defineCall } from "~/models/api/calls.server";
+import { centavos, defineCall } from "~/models/api/calls.server";
 import { listPage, pageQuery, pageSchema, type PageQuery } from "~/models/api/lists.server";
 import type { LoyaltyCustomer } from "~/models/loyalty/admin.server";
 import { LOYALTY_SEARCH_MIN } from "~/models/loyalty/loyalty";
@@ -49,7 +49,6 @@ const optionalText = z
 
 const roleSchema = z.enum(["customer", "admin"]);
 const tierSchema = z.enum(["bronce", "plata", "oro"]);
-const centavos = z.number().int().describe("Centavos de lempira (L 1,00 = 100).");
 
 export const accountSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { defineCall } from "~/models/api/calls.server";
+import { centavos, defineCall } from "~/models/api/calls.server";
 import { pageQuery, pageSchema } from "~/models/api/lists.server";
 import { COUPON_MESSAGES } from "~/models/promotions/coupons";
 
@@ -10,7 +10,6 @@ import { COUPON_MESSAGES } from "~/models/promotions/coupons";
  */
 
 const TAG = "Puntos";
-const centavos = z.number().int().describe("Centavos de lempira (L 1,00 = 100).");
 
 const historyEntrySchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { defineCall, idField } from "~/models/api/calls.server";
+import { centavos, defineCall, idField } from "~/models/api/calls.server";
 import { pageQuery, pageSchema } from "~/models/api/lists.server";
 import { PAYMENT_TIMINGS, PROOF_ID_PATTERN, SHIPPING_METHODS } from "~/models/checkout/checkout";
 import type { PlaceOrderRefusal } from "~/models/checkout/checkout";
@@ -19,7 +19,6 @@ import type { OwnedOrder } from "./orders.server";
  */
 
 const TAG = "Pedidos";
-const centavos = z.number().int().describe("Centavos de lempira (L 1,00 = 100).");
 const orderStatus = z.enum(ORDER_STATUSES);
 const isoDate = z.string().describe("Fecha y hora ISO 8601.");
 
