@@ -55,10 +55,18 @@ export function BrandForm({
       {...form.props}
       className="max-w-xl space-y-5"
     >
+      {/* backoffice.md §5: a name left empty is titled 'Campo requerido'. */}
       <FormErrorAlert
         id={form.errorId}
-        title={brand ? "Error al actualizar la marca" : "Error al crear la marca"}
+        title={
+          name.errors && !String(name.initialValue ?? "").trim()
+            ? "Campo requerido"
+            : brand
+              ? "Error al actualizar la marca"
+              : "Error al crear la marca"
+        }
         errors={form.errors}
+        refused={form.refused}
       />
       {brand?.logoUrl ? (
         <div className="space-y-1.5">

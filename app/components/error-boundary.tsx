@@ -33,26 +33,25 @@ const REFUSAL_TITLES: Record<number, string> = {
   503: "Servicio ocupado",
 };
 
-function UnexpectedError() {
-  return (
-    <ErrorScreen
-      status={500}
-      title="Algo salió mal"
-      message="Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos."
-    />
-  );
+const UNEXPECTED = "Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.";
+
+function UnexpectedError({ message = UNEXPECTED }: { message?: string }) {
+  return <ErrorScreen status={500} title="Algo salió mal" message={message} />;
 }
 
 /**
  * The one error boundary: every route's `ErrorBoundary` renders it, passing handlers only for
  * the statuses it words its own way ('Producto no encontrado', 'Pedido no encontrado').
  * 403 and 404 have the store's screens; a refusal with its reason (REFUSAL_TITLES) says it;
- * anything else is a 500.
+ * anything else is a 500, said in the route's own words when it has them
+ * (`unexpectedMessage`: the profile's 'No se pudo cargar la información del perfil.').
  */
 export function GeneralErrorBoundary({
   statusHandlers,
+  unexpectedMessage,
 }: {
   statusHandlers?: Record<number, StatusHandler>;
+  unexpectedMessage?: string;
 }) {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
@@ -63,5 +62,5 @@ export function GeneralErrorBoundary({
     if (title && message)
       return <ErrorScreen status={error.status} title={title} message={message} />;
   }
-  return <UnexpectedError />;
+  return <UnexpectedError message={unexpectedMessage} />;
 }

@@ -101,7 +101,7 @@ export default function RegisterRoute() {
           <Form method="post" {...form.props} className="space-y-4">
             <FormErrorAlert
               id={form.errorId}
-              title="No se pudo crear la cuenta"
+              title="No se pudo crear la cuenta. Verifica que todos los datos sean correctos."
               errors={form.errors}
             />
             <NameFields firstName={field("firstName")} lastName={field("lastName")} />

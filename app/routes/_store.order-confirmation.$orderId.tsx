@@ -26,7 +26,11 @@ import { getShopper, requireOwnedOrder } from "~/models/auth/shopper.server";
 import { readCheckoutForm } from "~/models/checkout/proofs.server";
 import { LATE_PROOF_MESSAGES } from "~/models/orders/late-proof";
 import { getTransferState, sendLateProof } from "~/models/orders/late-proof.server";
-import { ORDER_STATUS_SHORT_LABELS, orderConfirmationTitle } from "~/models/orders/status";
+import {
+  ORDER_STATUS_SHORT_LABELS,
+  orderConfirmationTitle,
+  orderContactNote,
+} from "~/models/orders/status";
 import { getSettings } from "~/models/settings/settings.server";
 import { formatDate } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -78,6 +82,7 @@ export default function OrderConfirmationRoute() {
   const { order, signedIn, transfer, title, bank } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const awaiting = transfer.kind === "awaiting";
+  const contactNote = orderContactNote(order.status, transfer.kind);
   return (
     <Page title={title}>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -103,6 +108,7 @@ export default function OrderConfirmationRoute() {
               paymentMethod={order.paymentMethod}
               transfer={transfer.kind}
             />
+            {contactNote ? <p className="text-sm">{contactNote}</p> : null}
           </section>
 
           {awaiting ? (

@@ -68,7 +68,12 @@ export default function ProfilePersonalRoute() {
   });
   return (
     <Form method="post" {...form.props} className="max-w-xl space-y-4">
-      <FormErrorAlert id={form.errorId} title="No se pudo guardar" errors={form.errors} />
+      <FormErrorAlert
+        id={form.errorId}
+        title="No se pudo actualizar el perfil"
+        errors={form.errors}
+        refused={form.refused}
+      />
       <NameFields firstName={field("firstName")} lastName={field("lastName")} />
       <Field
         label="Correo electrónico"

@@ -61,6 +61,7 @@ export default function ProfileLayout() {
   );
 }
 
+/** backoffice.md §8: a profile that fails to load says so in the spec's words. */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary unexpectedMessage="No se pudo cargar la información del perfil." />;
 }

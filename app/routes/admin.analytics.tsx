@@ -124,7 +124,7 @@ export default function AdminAnalyticsRoute() {
       cells: [number.format(row.orders), formatMoney(row.sales)],
     }));
   const paymentRows = methodRows(
-    analytics.payments.map((row) => ({ ...row, label: paymentMethodLabel(row.key) })),
+    analytics.payments.map((row) => ({ ...row, label: paymentMethodLabel(row.key, "admin") })),
   );
   const shippingRows = methodRows(
     analytics.shipping.map((row) => ({ ...row, label: SHIPPING_METHOD_LABELS[row.key] })),

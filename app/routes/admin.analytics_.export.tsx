@@ -64,7 +64,7 @@ function row(order: ExportedOrder) {
     order.customerPhone,
     order.shippingCity,
     order.shippingZone,
-    paymentMethodLabel(order.paymentMethod),
+    paymentMethodLabel(order.paymentMethod, "admin"),
     SHIPPING_METHOD_LABELS[order.shippingMethod],
     Number(order.units ?? 0),
     csvLempiras(order.subtotal),

@@ -145,7 +145,7 @@ function OrdersList({ filters, list, proofsWaiting }: Omit<ListData, "view">) {
               <div className="text-fg-muted">Envío {formatMoney(order.shippingCost)}</div>
             </td>
             <td className="px-3 py-2">
-              {paymentMethodLabel(order.paymentMethod)}
+              {paymentMethodLabel(order.paymentMethod, "admin")}
               {order.hasProof ? (
                 <span className="block" title="Con comprobante">
                   <span aria-hidden="true">🧾</span> Comprobante

@@ -6,9 +6,8 @@ import { apiError } from "~/utils/api.server";
 
 export const { loader, action } = apiRoute({
   POST: apiCall(pointsCalls.generateCoupon, async ({ user, body }) => {
-    // The loyalty screen's rules: anything but a whole number reads as under the minimum.
-    const points = Number.isSafeInteger(body.pointsToRedeem) ? body.pointsToRedeem : 0;
-    const result = await generateLoyaltyCoupon(user.id, points);
+    // The loyalty screen's rules: a fraction of a point is off the step (no whole lempiras).
+    const result = await generateLoyaltyCoupon(user.id, body.pointsToRedeem);
     if (!result.ok) {
       const message = redeemRefusalMessage(result.reason, await getLoyaltyRules());
       throw result.reason === "insufficient"

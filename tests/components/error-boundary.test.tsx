@@ -42,3 +42,21 @@ test("a status without a reason stays the unexpected error", async () => {
   renderThrown(() => new Response(null, { status: 400 }));
   expect(await screen.findByRole("heading", { name: "Algo salió mal" })).toBeTruthy();
 });
+
+test("an unexpected error is said in the route's own words when it has them", async () => {
+  // The profile's boundary (backoffice.md §8): 'No se pudo cargar la información del perfil.'
+  const message = "No se pudo cargar la información del perfil.";
+  const Stub = createRemixStub([
+    {
+      path: "/",
+      Component: () => <p>nunca</p>,
+      ErrorBoundary: () => <GeneralErrorBoundary unexpectedMessage={message} />,
+      loader: () => {
+        throw new Error("la base de datos no responde");
+      },
+    },
+  ]);
+  render(<Stub />);
+  expect(await screen.findByRole("heading", { name: "Algo salió mal" })).toBeTruthy();
+  expect(screen.getByText(message)).toBeTruthy();
+});

@@ -178,6 +178,8 @@ describe("ProofUpload in the checkout form", () => {
     }) as HTMLProgressElement;
     expect(bar.value).toBe(40);
     expect(screen.getByText("Subiendo el comprobante… 40 %")).toBeTruthy();
+    // storefront.md §4: the disabled button reads 'Subiendo...' meanwhile.
+    expect(screen.getByLabelText("Subiendo...")).toBe(fileInput());
 
     act(() => request.progress(3000, 3000));
     expect(bar.value).toBe(100);

@@ -65,7 +65,8 @@ test("a refused post shows the server's message, keeps what was typed and focuse
   );
   expect(screen.getByLabelText<HTMLInputElement>("País").value).toBe("Francia");
   expect(screen.getByLabelText<HTMLInputElement>("Marca activa").checked).toBe(false);
-  expect(screen.queryByRole("alert")).toBeNull();
+  // backoffice.md §5: the refusal's title for a name left empty.
+  expect(screen.getByRole("alert").textContent).toBe("Campo requerido");
 });
 
 test("form-level errors show in the alert under the §8 title; the field carries them too", async () => {

@@ -130,7 +130,7 @@ test("deletes the account, and the address can register again", async ({
   await page.getByLabel("Contraseña", { exact: true }).fill("vainilla-y-cedro-26");
   await page.getByLabel("Confirmar contraseña").fill("vainilla-y-cedro-26");
   await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page.getByText("Registro recibido")).toBeVisible();
+  await expect(page.getByRole("status").getByText("¡Cuenta creada!")).toBeVisible();
   await db.deleteFrom("users").where("email", "=", user.email).execute();
 });
 

@@ -37,6 +37,7 @@ test.describe("brands admin", () => {
     await page.goto("/admin/brands");
     await page.getByRole("link", { name: "Nueva marca" }).click();
     await page.getByRole("button", { name: "Crear marca" }).click();
+    await expect(page.getByRole("alert").getByText("Campo requerido")).toBeVisible();
     await expect(page.getByText("El nombre de la marca es obligatorio.")).toBeVisible();
 
     await page.getByLabel("Nombre", { exact: true }).fill(name);

@@ -65,6 +65,7 @@ test.describe("reviews admin", () => {
     await expect(page.getByRole("button", { name: "Aprobar reseña" })).toHaveCount(0);
 
     await page.getByRole("button", { name: "Responder" }).click();
+    await expect(page.getByRole("alert").getByText("Error al agregar respuesta")).toBeVisible();
     await expect(page.getByText("La respuesta no puede estar vacía.")).toBeVisible();
     await page
       .getByLabel("Respuesta", { exact: true })

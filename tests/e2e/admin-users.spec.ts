@@ -87,6 +87,7 @@ test.describe("customers admin", () => {
     await customer.context().close();
 
     await page.getByRole("button", { name: "Agregar nota" }).click();
+    await expect(page.getByRole("alert").getByText("No se pudo agregar la nota")).toBeVisible();
     await expect(page.getByText("La nota no puede estar vacía.")).toBeVisible();
     await page.getByLabel("Nueva nota").fill("Prefiere que la llamen por la tarde.");
     await page.getByRole("button", { name: "Agregar nota" }).click();

@@ -11,7 +11,8 @@ import { expect, test } from "./fixtures";
  * checkout is one multipart form and everything comes back after a validation error.
  */
 
-const PICKUP_PHONE = "Para recoger en tienda el teléfono es obligatorio (formato: +504 0000-0000)";
+const PICKUP_PHONE =
+  "Para recoger en tienda el teléfono es obligatorio (formato: +504 0000-0000). Para envío a domicilio todos los campos de dirección son requeridos.";
 
 let proof: Buffer;
 test.beforeAll(async () => {
@@ -105,6 +106,17 @@ test.describe("checkout", () => {
     });
     expect(order.adminNotes).toContain("Usuario anónimo");
     expect(order.orderNumber).toMatch(/^PH-\d{6}-\d{4}$/);
+    // storefront.md §8: the success toast, with the order number.
+    const toast = page.getByRole("status").filter({ hasText: "¡Pedido creado exitosamente!" });
+    await expect(toast).toContainText(order.orderNumber);
+    // backoffice.md §2: the confirmation says the team contacts the buyer within 24 hours.
+    await page.getByRole("link", { name: "Ver detalles del pedido" }).click();
+    await expect(page).toHaveURL(`/order-confirmation/${order.id}`);
+    await expect(
+      page.getByText(
+        "Nuestro equipo te contactará dentro de las próximas 24 horas para confirmar el pago y el envío.",
+      ),
+    ).toBeVisible();
   });
 
   test("a signed-in customer picks up in store: the phone rule, then the order", async ({
@@ -498,6 +510,10 @@ test.describe("checkout", () => {
       /^Comprobante de pago: /,
     ]);
     await expect(summary).not.toContainText("Para recoger en tienda");
+    // storefront.md §5's words first, then the way out of paying later.
+    await expect(summary).toContainText(
+      "Comprobante de pago: Comprobante de pago es requerido. Sube la foto de la transferencia o elige 'Transferiré después'.",
+    );
     const hrefs = await links.evaluateAll((anchors) =>
       anchors.map((anchor) => anchor.getAttribute("href")),
     );

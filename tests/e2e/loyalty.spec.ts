@@ -46,7 +46,9 @@ test("the points of a delivered order buy a coupon that pays part of the next or
   await expect(value).toHaveText("980 puntos = L 28.00 de descuento");
   await points.fill("5");
   await page.getByRole("button", { name: "Generar cupón" }).click();
-  await expect(page.getByText("Necesitas al menos 70 puntos")).toBeVisible();
+  // backoffice.md §5, §8: below the minimum of 10 points.
+  await expect(page.getByRole("alert").getByText("Error al generar cupón")).toBeVisible();
+  await expect(page.getByText("Necesitas al menos 10 puntos")).toBeVisible();
   await points.fill("500");
   if (javaScriptEnabled) {
     await expect(value).toHaveText("500 puntos = L 14.28: elige un múltiplo de 70 puntos.");

@@ -37,10 +37,13 @@ test.describe("product page", () => {
     await expect(page.locator('[data-size="100ml"]')).toBeHidden();
 
     await expect(page.getByText("(5 disponibles)")).toBeVisible();
+    // backoffice.md §9: at the low-stock threshold (5) the page says how many are left.
+    await expect(page.getByText("Quedan 5 unidades")).toBeVisible();
     await page.getByLabel(/^Cantidad/).fill("2");
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
 
-    await expect(page.getByRole("status").getByText("Agregado al carrito")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Producto agregado")).toBeVisible();
+    await expect(page.getByRole("status")).toContainText("Agregado al carrito");
     await expect(page.getByRole("status")).toContainText("L 1,600.00");
     await expect(page.getByLabel("Carrito, 2 artículos", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));

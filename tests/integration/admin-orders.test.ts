@@ -314,8 +314,9 @@ describe("status changes through the one action", () => {
     expect(result.toast).toEqual(
       expect.objectContaining({
         type: "error",
-        title: "No se pudo actualizar el estado del pedido",
-        description: "No se puede cambiar un pedido de «Pendiente» a «Entregado».",
+        title: "Error al actualizar el estado del pedido",
+        description:
+          "No se pudo actualizar el estado del pedido. No se puede cambiar un pedido de «Pendiente» a «Entregado».",
       }),
     );
   });

@@ -104,9 +104,13 @@ describe("placing an order without JS: one multipart post with the proof", () =>
       .where("sessionId", "=", guest.guestId)
       .execute();
     expect(cart).toEqual([]);
-    // The page it opens says what happened (issue 21): no toast over its buttons, no draft kept.
+    // storefront.md §8's success toast with the order number (issue 36); no draft kept.
     const session = await readSession(sessionCookieOf(response, guest.cookie));
-    expect(session.toast).toBe(null);
+    expect(session.toast).toMatchObject({
+      type: "success",
+      title: "¡Pedido creado exitosamente!",
+      description: `Tu número de pedido es ${order.orderNumber}. Nuestro equipo te contactará para confirmar el pago y el envío.`,
+    });
     expect(session.checkoutDraft).toBe(null);
   });
 

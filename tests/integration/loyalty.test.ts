@@ -178,8 +178,11 @@ describe("coupons bought with points (D13, D20)", () => {
     const user = await withPoints(100, new Date());
     expect(await generateLoyaltyCoupon(user.id, 0)).toEqual({ ok: false, reason: "minimum" });
     expect(await generateLoyaltyCoupon(user.id, 5)).toEqual({ ok: false, reason: "minimum" });
-    // Issue 21: steps of whole lempiras, 70 points (L 2.00) with the admin's 10 and 35 a lempira.
-    expect(await generateLoyaltyCoupon(user.id, 60)).toEqual({ ok: false, reason: "minimum" });
+    // Issue 21: steps of whole lempiras, 70 points (L 2.00) with the admin's 10 and 35 a lempira;
+    // from the admin's minimum up, a number off the step is asked in steps (issue 36).
+    expect(await generateLoyaltyCoupon(user.id, 10)).toEqual({ ok: false, reason: "step" });
+    expect(await generateLoyaltyCoupon(user.id, 60)).toEqual({ ok: false, reason: "step" });
+    expect(await generateLoyaltyCoupon(user.id, 70.5)).toEqual({ ok: false, reason: "step" });
     expect(await generateLoyaltyCoupon(user.id, 80)).toEqual({ ok: false, reason: "step" });
     expect(await generateLoyaltyCoupon(user.id, 140)).toEqual({
       ok: false,

@@ -77,6 +77,9 @@ describe("order words", () => {
     expect(paymentMethodLabel("bank_transfer")).toBe("Transferencia Bancaria");
     expect(paymentMethodLabel("cash_on_delivery")).toBe("Pago Contra Entrega");
     expect(paymentMethodLabel("store_pickup")).toBe("Recoger en tienda");
+    // backoffice.md §4: the back office's own word for it.
+    expect(paymentMethodLabel("store_pickup", "admin")).toBe("Pago en Tienda");
+    expect(paymentMethodLabel("bank_transfer", "admin")).toBe("Transferencia Bancaria");
   });
 
   it("gives the status note of each status", () => {

@@ -15,7 +15,7 @@ export function AdminLoginScreen({ lastResult }: { lastResult?: SubmissionResult
         </Link>
       }
     >
-      <LoginForm lastResult={lastResult} />
+      <LoginForm lastResult={lastResult} errorTitle="Error de autenticación" />
     </AuthCard>
   );
 }

@@ -11,10 +11,13 @@ export function LoginForm({
   lastResult,
   redirectTo,
   submitLabel = "Iniciar Sesión",
+  errorTitle = "Error de inicio de sesión",
 }: {
   lastResult?: SubmissionResult<string[]>;
   redirectTo?: string;
   submitLabel?: string;
+  /** The refusal's title: the admin sign-in reads 'Error de autenticación' (backoffice.md §8). */
+  errorTitle?: string;
 }) {
   const pending = useIsPending();
   // The action checks the post (login.server.ts); its reply shows here, with or without JS.
@@ -25,7 +28,7 @@ export function LoginForm({
   });
   return (
     <Form method="post" {...form.props} className="space-y-4">
-      <FormErrorAlert id={form.errorId} title="Error de inicio de sesión" errors={form.errors} />
+      <FormErrorAlert id={form.errorId} title={errorTitle} errors={form.errors} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <Field
         label="Correo electrónico"

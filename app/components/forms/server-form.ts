@@ -81,6 +81,8 @@ export function useServerForm<
       id,
       errorId,
       errors: formErrors,
+      /** The last post was refused (for the form or for any of its fields). */
+      refused: lastResult?.status === "error",
       /** Spread on the <Form>: the browser's own checks stay off, the server's messages show. */
       props: {
         id,

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import {
@@ -69,7 +70,14 @@ export function RedeemForm({
         Mínimo {minimum.toLocaleString("en-US")} puntos, en múltiplos de{" "}
         {step.toLocaleString("en-US")}. El cupón es de un solo uso.
       </p>
-      <Form ref={formRef} method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
+      {/* backoffice.md §8's words for a refused redemption; the field says why. */}
+      <div className="mt-4">
+        <FormErrorAlert
+          title="Error al generar cupón"
+          errors={error ? ["No se pudo generar el cupón."] : undefined}
+        />
+      </div>
+      <Form ref={formRef} method="post" className="flex flex-wrap items-end gap-3" noValidate>
         <Field
           label="Puntos a canjear"
           id="points"

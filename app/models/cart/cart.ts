@@ -14,6 +14,12 @@ export type CartRefusal =
 
 export type CartNotice = { title: string; message: string };
 
+/** §8's words when a refused add or update carries no message of its own. */
+export const CART_CHANGE_FAILED = {
+  add: "No se pudo agregar el producto al carrito",
+  update: "No se pudo actualizar la cantidad",
+} as const;
+
 /** §8: an add (cards, product page) and an update (cart page, drawer) are told apart. */
 export function cartNotice(refusal: CartRefusal, action: "add" | "update"): CartNotice {
   switch (refusal.error) {

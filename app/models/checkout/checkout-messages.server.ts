@@ -10,8 +10,11 @@ export const CHECKOUT_MESSAGES = {
   email: "Email inválido",
   firstName: "Nombre debe tener al menos 2 caracteres",
   lastName: "Apellido debe tener al menos 2 caracteres",
-  proof: "Sube el comprobante de la transferencia o elige 'Transferiré después'",
-  pickupPhone: "Para recoger en tienda el teléfono es obligatorio (formato: +504 0000-0000)",
+  // §5's words first; the way out that pay later opened (decision 096) after them.
+  proof:
+    "Comprobante de pago es requerido. Sube la foto de la transferencia o elige 'Transferiré después'.",
+  pickupPhone:
+    "Para recoger en tienda el teléfono es obligatorio (formato: +504 0000-0000). Para envío a domicilio todos los campos de dirección son requeridos.",
   address: "La dirección debe tener al menos 10 caracteres",
   referenceAddress: "La referencia debe tener al menos 5 caracteres",
   city: "La ciudad debe tener al menos 2 caracteres",
@@ -20,6 +23,9 @@ export const CHECKOUT_MESSAGES = {
   orderFailed:
     "No se pudo procesar tu pedido. Por favor, verifica tu información e inténtalo de nuevo.",
   created: "¡Pedido creado exitosamente!",
+  /** The toast's second line (§8: the order number, and the team will contact the buyer). */
+  createdDetail: (orderNumber: string) =>
+    `Tu número de pedido es ${orderNumber}. Nuestro equipo te contactará para confirmar el pago y el envío.`,
   cartChanged:
     "Tu carrito cambió: los productos enviados no coinciden con los de tu carrito. Revísalo y vuelve a confirmar el pedido.",
 } as const;

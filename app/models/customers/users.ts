@@ -29,11 +29,11 @@ export const DELETE_ACCOUNT_REFUSALS: Record<DeleteAccountRefusal, string> = {
 
 /**
  * What /register answers to every accepted sign-up, whether the address was new or already had
- * an account (decision 082): true in both cases, so it tells no one which addresses are
- * customers.
+ * an account (D41, decision 082): the seed's toast '¡Cuenta creada!' (storefront.md §2), and a
+ * line true in both cases, so it tells no one which addresses are customers.
  */
 export const REGISTRATION_RECEIVED = {
-  title: "Registro recibido",
+  title: "¡Cuenta creada!",
   description:
     "Si este correo no tenía cuenta, ya está creada: inicia sesión con la contraseña que elegiste. Si ya la tenía, inicia sesión con tu contraseña de siempre.",
 } as const;

@@ -120,7 +120,8 @@ export function largestRedemption(balance: number, rules: RedeemRules) {
 export function redeemRefusalMessage(reason: RedeemRefusal, rules: RedeemRules) {
   switch (reason) {
     case "minimum":
-      return `Necesitas al menos ${redeemMinimumOf(rules).toLocaleString("en-US")} puntos`;
+      // D13: the minimum is a setting, 10 by default: 'Necesitas al menos 10 puntos'.
+      return `Necesitas al menos ${rules.redeemMinimum.toLocaleString("en-US")} puntos`;
     case "step":
       return `Canjea los puntos en múltiplos de ${redeemStepOf(rules).toLocaleString("en-US")}, así el cupón es de lempiras enteros`;
     case "insufficient":

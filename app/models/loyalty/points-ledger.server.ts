@@ -277,10 +277,16 @@ export async function redeemPoints(
   now: Date = new Date(),
 ) {
   const { points, userId } = request;
-  if (!Number.isSafeInteger(points) || points < redeemMinimumOf(rules)) {
-    return { ok: false as const, reason: "minimum" as const };
+  // Under the admin's minimum: 'Necesitas al menos 10 puntos' (backoffice.md §5); above it,
+  // a number that buys no whole lempiras is asked in whole steps (issue 21).
+  if (points < rules.redeemMinimum) return { ok: false as const, reason: "minimum" as const };
+  if (
+    !Number.isSafeInteger(points) ||
+    points < redeemMinimumOf(rules) ||
+    points % redeemStepOf(rules) !== 0
+  ) {
+    return { ok: false as const, reason: "step" as const };
   }
-  if (points % redeemStepOf(rules) !== 0) return { ok: false as const, reason: "step" as const };
   await expireIfInactive(executor, userId, rules, now);
   const { balance } = await ledgerTotals(executor, userId);
   if (points > balance) return { ok: false as const, reason: "insufficient" as const };

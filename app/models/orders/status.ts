@@ -122,6 +122,21 @@ export function orderStatusMessage(
 }
 
 /**
+ * backoffice.md §2, the order confirmation: the team contacts the buyer within 24 hours. Said
+ * while the shop still has something to confirm (the payment, then the delivery); an order
+ * waiting for its transfer is contacted once the receipt arrives.
+ */
+export function orderContactNote(status: OrderStatus, transfer: TransferState["kind"]) {
+  if (status === "pending" && transfer === "awaiting") {
+    return "Cuando recibamos tu comprobante, nuestro equipo te contactará dentro de las próximas 24 horas para confirmar el pago y el envío.";
+  }
+  if (status === "pending" || status === "paid" || status === "processing") {
+    return "Nuestro equipo te contactará dentro de las próximas 24 horas para confirmar el pago y el envío.";
+  }
+  return null;
+}
+
+/**
  * The confirmation's title says where the order really stands (issue 21: not '¡Pedido
  * confirmado!' beside 'Pendiente').
  */
@@ -151,11 +166,18 @@ export function orderConfirmationTitle(
   }
 }
 
-/** backoffice.md §4: anything but the first two shows 'Recoger en tienda' on the order pages. */
-export function paymentMethodLabel(method: PaymentMethod) {
+/**
+ * backoffice.md §4: the back office calls store_pickup 'Pago en Tienda'; the customer's order
+ * pages show 'Recoger en tienda' for anything but the first two (decision 125: the spec's
+ * 'Recoger en Tienda' is the same label, spelled one way on every customer screen).
+ */
+export function paymentMethodLabel(
+  method: PaymentMethod,
+  reader: "customer" | "admin" = "customer",
+) {
   if (method === "bank_transfer") return "Transferencia Bancaria";
   if (method === "cash_on_delivery") return "Pago Contra Entrega";
-  return "Recoger en tienda";
+  return reader === "admin" && method === "store_pickup" ? "Pago en Tienda" : "Recoger en tienda";
 }
 
 export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = {

@@ -10,7 +10,7 @@ import { CartCouponForm } from "~/components/coupon-form";
 import { CartIcon, ShieldCheckIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { cartNotice, type CartNotice } from "~/models/cart/cart";
+import { CART_CHANGE_FAILED, cartNotice, type CartNotice } from "~/models/cart/cart";
 import { getCheckoutSummary } from "~/models/checkout/checkout.server";
 import type { CouponView } from "~/models/promotions/coupons";
 import { addToCart, clearCart, removeCartLine, updateCartLine } from "~/models/cart/cart.server";
@@ -51,7 +51,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseCartAction(formData);
   if (submission.status !== "success") {
     // The schema's own message (quantity rules, §5), as the §8 'Error' notice.
-    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Revisa el formulario";
+    const message =
+      Object.values(submission.error ?? {}).flat()[0] ??
+      CART_CHANGE_FAILED[formData.get("intent") === "add" ? "add" : "update"];
     const lineId = Number(formData.get("lineId"));
     return refusal(
       { title: "Error", message },

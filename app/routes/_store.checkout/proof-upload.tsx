@@ -207,7 +207,12 @@ export function ProofUpload({
             onPointerDown={preloadShrinker}
             className={`${buttonClasses("secondary", "md", { wrap: true })} cursor-pointer`}
           >
-            {proofId ? "Cambiar Comprobante" : IDLE_LABEL}
+            {/* §4: the button reads 'Subiendo...' while the photo travels. */}
+            {phase.name === "uploading"
+              ? "Subiendo..."
+              : proofId
+                ? "Cambiar Comprobante"
+                : IDLE_LABEL}
           </label>
         ) : (
           <Label htmlFor={inputId}>{proofId ? "Cambiar Comprobante" : IDLE_LABEL}</Label>

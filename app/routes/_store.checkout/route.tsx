@@ -170,11 +170,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   session.unset("appliedCoupon");
   session.unset("checkoutDraft");
-  // The page it opens says what happened and what comes next: no toast over its buttons.
+  // §4, §8: the success toast with the order number, over the page that says what comes next.
   return redirectWithToast(
     request,
     `/order-success?order=${encodeURIComponent(placed.orderId)}`,
-    null,
+    {
+      title: CHECKOUT_MESSAGES.created,
+      description: CHECKOUT_MESSAGES.createdDetail(placed.orderNumber),
+    },
     { session },
   );
 }

@@ -42,16 +42,24 @@ export function ProductDetails({
   product,
   rating,
   shareUrl,
+  lowStockAt,
 }: {
   product: ProductDetail;
   rating: { average: number; count: number };
   shareUrl: string;
+  /** The store's low-stock threshold (the stockThreshold setting). */
+  lowStockAt: number;
 }) {
   const soldOut = product.stock <= 0;
   return (
     <div>
       <div className="flex flex-wrap gap-2">
         {soldOut ? <Badge variant="danger">Agotado</Badge> : null}
+        {!soldOut && product.stock <= lowStockAt ? (
+          <Badge variant="warning">
+            {product.stock === 1 ? "Queda 1 unidad" : `Quedan ${product.stock} unidades`}
+          </Badge>
+        ) : null}
         {product.catalogType === "custom_order" ? (
           <Badge variant="info">Solo Por Encargo</Badge>
         ) : null}

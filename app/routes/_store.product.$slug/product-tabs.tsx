@@ -94,7 +94,7 @@ function DescriptionTab({ product }: { product: ProductDetail }) {
       ? [["Concentración", product.concentration] as [string, string]]
       : []),
     ["Tamaños", product.sizes.map((option) => option.size).join(", ")],
-    ["Stock", product.stock > 0 ? `${product.stock} disponibles` : "Agotado"],
+    ["Stock", product.stock > 0 ? `${product.stock} disponibles` : "Sin stock"],
     ["Código", productCode(product.id)],
   ];
   return (

@@ -7,7 +7,7 @@ import {
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Suspense } from "react";
 import { WishlistButton } from "~/components/wishlist-button";
-import { cartNotice } from "~/models/cart/cart";
+import { CART_CHANGE_FAILED, cartNotice } from "~/models/cart/cart";
 import { addToCart } from "~/models/cart/cart.server";
 import { relatedProducts } from "~/models/catalog/catalog.server";
 import { getProductBySlug } from "~/models/catalog/products.server";
@@ -95,6 +95,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       reviews,
       rating: ratingSummary(reviews),
       reviewing: { eligibility, moderated: !settings.autoApproveReviews },
+      // backoffice.md §9: 'Quedan N unidades' from the low-stock threshold down.
+      lowStockAt: settings.stockThreshold,
       related,
       wishlist,
       // Decision 099: the estimate without JS, for the department the page's form sent.
@@ -121,7 +123,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     quantity: String(formData.get("quantity") ?? "1"),
   };
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Revisa el formulario";
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? CART_CHANGE_FAILED.add;
     const error: CartFormError = { title: "Error", message, ...submitted };
     return json({ error }, { status: 400 });
   }
@@ -135,11 +137,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json({ error }, { status: 400 });
   }
 
-  // Post/redirect/get back to the same page (tab and picture kept), with the toast of §8.
+  // Post/redirect/get back to the same page (tab and picture kept), with §8's product-page
+  // toast 'Producto agregado'; its line says where it went, as the cards' 'Agregado al carrito'.
   const url = new URL(request.url);
   const toast = {
-    title: "Agregado al carrito",
-    description: `${result.productName} (${result.size}) × ${quantity} a ${formatMoney(result.unitPrice)} c/u.`,
+    title: "Producto agregado",
+    description: `Agregado al carrito: ${result.productName} (${result.size}) × ${quantity} a ${formatMoney(result.unitPrice)} c/u.`,
   };
   return redirectWithToast(request, `${url.pathname}${url.search}`, toast, { session });
 }
@@ -202,7 +205,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export default function ProductRoute() {
-  const { product, reviews, rating, reviewing, related, wishlist, share, delivery } =
+  const { product, reviews, rating, reviewing, related, wishlist, share, delivery, lowStockAt } =
     useLoaderData<typeof loader>();
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
@@ -239,7 +242,12 @@ export default function ProductRoute() {
           />
         </div>
         <div className="space-y-6">
-          <ProductDetails product={product} rating={rating} shareUrl={share.url} />
+          <ProductDetails
+            product={product}
+            rating={rating}
+            shareUrl={share.url}
+            lowStockAt={lowStockAt}
+          />
           <DeliveryEstimate slug={product.slug} estimate={delivery} />
         </div>
       </div>

@@ -111,13 +111,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!(error instanceof OrderTransitionError)) throw error;
     invariantResponse(error.code !== "not_found", "Pedido no encontrado", { status: 404 });
     const title =
-      input.intent === "delete"
-        ? "No se pudo eliminar el pedido"
-        : (FAILURE_TITLES[input.to] ?? "No se pudo actualizar el estado del pedido");
+      input.intent === "delete" ? "No se pudo eliminar el pedido" : FAILURE_TITLES[input.to];
+    // backoffice.md §8: any other status change reads 'Error al actualizar el estado del
+    // pedido' / 'No se pudo actualizar el estado del pedido', then the lifecycle's reason.
     return redirectWithToast(request, back, {
       type: "error",
-      title,
-      description: error.message,
+      title: title ?? "Error al actualizar el estado del pedido",
+      description: title
+        ? error.message
+        : `No se pudo actualizar el estado del pedido. ${error.message}`,
     });
   }
 }

@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { controlProps, useServerForm, type ServerField } from "~/components/forms/server-form";
 import { ReviewStatusBadge, Stars } from "~/components/reviews/review-parts";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Label } from "~/components/ui/input";
 import { usePendingFormData } from "~/hooks/use-is-pending";
 import { getAdminReview } from "~/models/reviews/admin.server";
@@ -183,6 +184,12 @@ function EditForm({ review, lastResult, pending }: FormProps) {
   return (
     <Form method="post" {...form.props} className="border-border space-y-4 rounded-xl border p-5">
       <h2 className="font-semibold">Editar reseña</h2>
+      <FormErrorAlert
+        id={form.errorId}
+        title="Error al actualizar la reseña"
+        errors={form.errors}
+        refused={form.refused}
+      />
       <input type="hidden" name="intent" value="update" />
       <div className="space-y-1.5">
         <Label htmlFor={rating.id}>Calificación</Label>
@@ -220,6 +227,12 @@ function RespondForm({ review, lastResult, pending }: FormProps) {
       <p className="text-fg-muted text-sm">
         Se muestra debajo de la reseña en la página del producto.
       </p>
+      <FormErrorAlert
+        id={form.errorId}
+        title="Error al agregar respuesta"
+        errors={form.errors}
+        refused={form.refused}
+      />
       <input type="hidden" name="intent" value="respond" />
       <div className="space-y-1.5">
         <Label htmlFor={response.id}>Respuesta</Label>

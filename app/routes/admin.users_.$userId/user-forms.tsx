@@ -36,6 +36,7 @@ export function InfoForm({ user, lastResult, pending }: FormProps & { user: User
         id={form.errorId}
         title="No se pudo actualizar la información del usuario"
         errors={form.errors}
+        refused={form.refused}
       />
       <input type="hidden" name="intent" value="update-info" />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -128,6 +129,7 @@ export function PasswordForm({ lastResult, pending }: FormProps) {
         id={form.errorId}
         title="Error al cambiar la contraseña"
         errors={form.errors}
+        refused={form.refused}
       />
       <input type="hidden" name="intent" value="set-password" />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -171,6 +173,12 @@ export function NoteForm({ lastResult, pending }: FormProps) {
   const note = field("note");
   return (
     <Form method="post" {...form.props} className="space-y-2">
+      <FormErrorAlert
+        id={form.errorId}
+        title="No se pudo agregar la nota"
+        errors={form.errors}
+        refused={form.refused}
+      />
       <input type="hidden" name="intent" value="add-note" />
       <Label htmlFor={note.id}>Nueva nota</Label>
       <textarea

@@ -208,7 +208,7 @@ describe("POST /api/auth/logout", () => {
 
 describe("POST /api/auth/register", () => {
   const received = {
-    title: "Registro recibido",
+    title: "¡Cuenta creada!",
     description:
       "Si este correo no tenía cuenta, ya está creada: inicia sesión con la contraseña que elegiste. Si ya la tenía, inicia sesión con tu contraseña de siempre.",
   };

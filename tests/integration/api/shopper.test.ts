@@ -348,7 +348,13 @@ describe("Puntos", () => {
       body: { pointsToRedeem: 70.5 },
     });
     expect(fraction.status).toBe(422);
-    expect(fraction.body.detail).toBe("Necesitas al menos 70 puntos");
+    expect(fraction.body.detail).toMatch(/^Canjea los puntos en múltiplos de 70/);
+    const few = await api.call("POST", "/api/points/generate-coupon", {
+      as: asCustomer,
+      body: { pointsToRedeem: 5 },
+    });
+    expect(few.status).toBe(422);
+    expect(few.body.detail).toBe("Necesitas al menos 10 puntos");
     const tooMany = await api.call("POST", "/api/points/generate-coupon", {
       as: asCustomer,
       body: { pointsToRedeem: 210 },
