@@ -55,3 +55,23 @@ test("the button waits for a rating and a comment, then posts them with the inte
     },
   ]);
 });
+
+test("a form the shopper opened before its code arrived renders open (decision 126)", () => {
+  // The server's <details>, opened while the form's code was on its way (route.tsx): still in
+  // the document while React renders the form over it.
+  const server = document.createElement("details");
+  server.id = "escribir-resena";
+  server.open = true;
+  document.body.append(server);
+  try {
+    renderForm();
+  } finally {
+    server.remove();
+  }
+  expect(document.getElementById("escribir-resena")).toHaveProperty("open", true);
+});
+
+test("a form nobody opened renders closed", () => {
+  renderForm();
+  expect(document.getElementById("escribir-resena")).toHaveProperty("open", false);
+});

@@ -18,6 +18,10 @@ type ActionData = { review?: SubmissionResult<string[]> };
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
+function isOpen(details: HTMLElement | null) {
+  return details instanceof HTMLDetailsElement && details.open;
+}
+
 function isComplete(form: HTMLElement | null) {
   if (!(form instanceof HTMLFormElement)) return false;
   const data = new FormData(form);
@@ -51,13 +55,23 @@ export function ReviewForm({ moderated }: { moderated: boolean }) {
     () => typeof document !== "undefined" && isComplete(document.getElementById(form.id)),
   );
   const incomplete = hydrated && !complete;
+  // Opened by a refused post, and by an order list's 'Escribir reseña' (?escribir=1).
+  const requested = Boolean(actionData?.review) || searchParams.get("escribir") === "1";
+  // Decision 126: open as the shopper left it: read from the server's <details> when this code
+  // arrives (still in the document while React renders, whether React hydrates it or renders
+  // over it), then kept by each toggle, so no navigation or later render closes it.
+  const [open, setOpen] = useState(
+    () =>
+      requested ||
+      (typeof document !== "undefined" && isOpen(document.getElementById(WRITE_REVIEW_ANCHOR))),
+  );
   const ratingErrorId = rating.errors ? rating.errorId : undefined;
 
   return (
     <details
       id={WRITE_REVIEW_ANCHOR}
-      // Opened by a refused post, and by an order list's 'Escribir reseña' (?escribir=1).
-      open={Boolean(actionData?.review) || searchParams.get("escribir") === "1"}
+      open={open || requested}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
       className="border-border group/resena rounded-lg border"
     >
       <summary className="px-4 py-3 font-semibold">Escribir reseña</summary>

@@ -42,7 +42,7 @@ import {
   RecommendationsTab as RecommendationsTabOnServer,
   ReviewsTab as ReviewsTabOnServer,
 } from "./tab-panels-render.server";
-import { shownLater } from "~/utils/shown-later";
+import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
 
 const STORE_NAME = "Perfumería de Lujo";
 
@@ -51,6 +51,8 @@ const STORE_NAME = "Perfumería de Lujo";
  * the browser loads its code only for a page that shows it: React hydrates the server's HTML of
  * the form, inside its Suspense boundary, once that code arrives (selective hydration), and a
  * client-side visit to the tab shows it then. The server renders it at once (its own import).
+ * Its boundary (ShownLaterBoundary, as the tabs') keeps that HTML through a navigation until
+ * then, open and filled in as the shopper left it (decision 126).
  */
 const ReviewForm = shownLater(ReviewFormOnServer, () =>
   import("./review-form").then((module) => module.ReviewForm),
@@ -256,24 +258,24 @@ export default function ProductRoute() {
         reviewCount={rating.count}
         onIntent={() => void loadTabPanels()}
         reviews={
-          <Suspense fallback={null}>
+          <ShownLaterBoundary>
             <ReviewsTab
               slug={product.slug}
               reviews={reviews}
               rating={rating}
               reviewing={reviewing}
               reviewForm={
-                <Suspense fallback={null}>
+                <ShownLaterBoundary>
                   <ReviewForm moderated={reviewing.moderated} />
-                </Suspense>
+                </ShownLaterBoundary>
               }
             />
-          </Suspense>
+          </ShownLaterBoundary>
         }
         recommendations={
-          <Suspense fallback={null}>
+          <ShownLaterBoundary>
             <RecommendationsTab product={product} />
-          </Suspense>
+          </ShownLaterBoundary>
         }
       />
       <RelatedProducts brandName={product.brandName} products={related} wishlist={wishlist} />

@@ -47,7 +47,12 @@ function WriteReview({
     case "not-purchased":
       return <p className="text-fg-muted">{REVIEW_REFUSALS["not-purchased"]}</p>;
     case "pending":
-      return <p className="text-fg-muted">Tu reseña está pendiente de aprobación.</p>;
+      // Issue 36: §5's refusal first, as for a published review, then why it is not shown yet.
+      return (
+        <p className="text-fg-muted">
+          {REVIEW_REFUSALS["already-reviewed"]} Tu reseña está pendiente de aprobación.
+        </p>
+      );
     case "reviewed":
       return <p className="text-fg-muted">{REVIEW_REFUSALS["already-reviewed"]}</p>;
   }
