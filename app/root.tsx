@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "@remix-run/react";
-import { Suspense, useEffect, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary as GeneralErrorBoundaryOnServer } from "~/components/error-boundary-render.server";
 import { InlineStylesheet } from "~/components/inline-stylesheet";
 import { LoadingBar } from "~/components/loading-bar";
@@ -20,7 +20,7 @@ import { getShopper } from "~/models/auth/shopper.server";
 import { isLiteMode } from "~/utils/save-data.server";
 import { getTheme } from "~/utils/theme.server";
 import { takeToast } from "~/utils/toast.server";
-import { shownLater } from "~/utils/shown-later";
+import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
 
 /*
  * The error screens load when one is shown (decision 112): the server renders them at once, and
@@ -143,9 +143,9 @@ export default function App() {
 
 export function ErrorBoundary() {
   return (
-    <Suspense fallback={null}>
+    <ShownLaterBoundary>
       <GeneralErrorBoundary />
-    </Suspense>
+    </ShownLaterBoundary>
   );
 }
 

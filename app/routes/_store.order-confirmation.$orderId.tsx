@@ -5,7 +5,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Suspense } from "react";
 import {
   OrderItems,
   OrderShipping,
@@ -34,7 +33,7 @@ import {
 import { getSettings } from "~/models/settings/settings.server";
 import { formatDate } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
-import { shownLater } from "~/utils/shown-later";
+import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
 
 /** 'Pedido no encontrado': the error screens load when one is shown (decision 112). */
 const OrderNotFoundBoundary = shownLater(OrderNotFoundBoundaryOnServer, () =>
@@ -181,8 +180,8 @@ export default function OrderConfirmationRoute() {
 
 export function ErrorBoundary() {
   return (
-    <Suspense fallback={null}>
+    <ShownLaterBoundary>
       <OrderNotFoundBoundary />
-    </Suspense>
+    </ShownLaterBoundary>
   );
 }

@@ -1,6 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Suspense } from "react";
 import { LateProofForm } from "~/components/orders/late-proof-form";
 import { OrderNotFoundBoundary as OrderNotFoundBoundaryOnServer } from "~/components/orders/order-not-found-render.server";
 import { OrderStatusNote } from "~/components/orders/order-parts";
@@ -14,7 +13,7 @@ import { getTransferState } from "~/models/orders/late-proof.server";
 import { orderConfirmationTitle } from "~/models/orders/status";
 import { getSettings } from "~/models/settings/settings.server";
 import { formatMoney } from "~/utils/money";
-import { shownLater } from "~/utils/shown-later";
+import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
 
 /** 'Pedido no encontrado': the error screens load when one is shown (decision 112). */
 const OrderNotFoundBoundary = shownLater(OrderNotFoundBoundaryOnServer, () =>
@@ -121,8 +120,8 @@ export default function OrderSuccessRoute() {
 
 export function ErrorBoundary() {
   return (
-    <Suspense fallback={null}>
+    <ShownLaterBoundary>
       <OrderNotFoundBoundary />
-    </Suspense>
+    </ShownLaterBoundary>
   );
 }

@@ -14,8 +14,8 @@ import {
  * Decision 112: a part of a page that shows only after a choice, or on an error. The server
  * renders it at once from `onServer` (a `*-render.server.ts` re-export, so its code stays out of
  * the browser build, where the import is empty); the browser loads `load()` when the part is
- * first shown and, inside the caller's Suspense boundary (`ShownLaterBoundary` for a part a
- * shopper can open or type into), hydrates the server's HTML once that code arrives. `onFailure`
+ * first shown and, inside the caller's `ShownLaterBoundary` (never a bare Suspense: decision
+ * 126), hydrates the server's HTML once that code arrives. `onFailure`
  * is shown instead when the code cannot be fetched (the connection is gone); without it the
  * failure reaches the nearest error boundary.
  */

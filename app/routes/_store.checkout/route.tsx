@@ -6,7 +6,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Suspense } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { CHECKOUT_TEXT } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
@@ -32,7 +31,7 @@ import {
   VerifyEmailNotice as VerifyEmailNoticeOnServer,
 } from "./verify-email-notice-render.server";
 import { getSettings } from "~/models/settings/settings.server";
-import { shownLater } from "~/utils/shown-later";
+import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
 
 export const meta: MetaFunction = () => [{ title: "Finalizar Compra | Perfumería de Lujo" }];
 
@@ -203,9 +202,9 @@ export default function CheckoutRoute() {
       couponNotice={actionData && "coupon" in actionData ? actionData.coupon : null}
       notice={
         data.verifyEmail ? (
-          <Suspense fallback={null}>
+          <ShownLaterBoundary>
             <VerifyEmailNotice message={data.verifyEmail} />
-          </Suspense>
+          </ShownLaterBoundary>
         ) : null
       }
     />

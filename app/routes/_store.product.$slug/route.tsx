@@ -5,7 +5,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Suspense } from "react";
 import { WishlistButton } from "~/components/wishlist-button";
 import { CART_CHANGE_FAILED, cartNotice } from "~/models/cart/cart";
 import { addToCart } from "~/models/cart/cart.server";
@@ -314,8 +313,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export function ErrorBoundary() {
   return (
-    <Suspense fallback={null}>
+    <ShownLaterBoundary>
       <ProductErrorBoundary />
-    </Suspense>
+    </ShownLaterBoundary>
   );
 }

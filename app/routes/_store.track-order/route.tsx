@@ -5,7 +5,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Suspense } from "react";
 import { CmsHtml } from "~/components/content-page";
 import { buttonClasses } from "~/components/ui/button";
 import { Page } from "~/components/page";
@@ -22,7 +21,7 @@ import { commitSession } from "~/utils/session.server";
 import { parseTrackOrder } from "./forms.server";
 import { TrackOrderForm } from "./track-form";
 import { TrackResultCard as TrackResultCardOnServer } from "./track-result-render.server";
-import { shownLater } from "~/utils/shown-later";
+import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
 
 /*
  * The result card (with the transfer's details and the receipt's form) shows only after a
@@ -167,13 +166,13 @@ export default function TrackOrderRoute() {
       <div className="space-y-8">
         {form}
         {tracked ? (
-          <Suspense fallback={null}>
+          <ShownLaterBoundary>
             <TrackResultCard
               order={tracked.order}
               payment={tracked.payment}
               proof={actionData?.proof ?? null}
             />
-          </Suspense>
+          </ShownLaterBoundary>
         ) : null}
         <TrackHelpCard />
       </div>
