@@ -17,6 +17,10 @@ describe("passwordWeakness", () => {
     "qwertyuiop",
     "p@ssw0rd1234",
     "Perfumeria2024!",
+    // Issue 37: Spanish and Honduran choices.
+    "contraseña123",
+    "tegucigalpa",
+    "catracho2026",
   ])("refuses the common or guessable %s", (password) => {
     expect(passwordWeakness(password, account)).toBe(PASSWORD_TOO_COMMON);
   });
@@ -32,7 +36,7 @@ describe("passwordWeakness", () => {
     "jazmin-bergamota-cedro-77",
     "nueva-clave-2026",
     "Lopez-bosque-marino-77",
-    "tegucigalpa",
+    "ceiba-mango-tamarindo",
   ])("takes %s", (password) => {
     expect(passwordWeakness(password, account)).toBeUndefined();
   });

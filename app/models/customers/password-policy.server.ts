@@ -1,5 +1,6 @@
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
+import { dictionary as spanishDictionary } from "@zxcvbn-ts/language-es-es";
 import type { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "./fields";
 
@@ -30,11 +31,63 @@ const CHECKED_LENGTH = 32;
 /** The store's own words count as guessable too, as NIST SP 800-63B asks. */
 const STORE_WORDS = ["perfumeria", "perfumería", "perfume", "perfumes", "lujo"];
 
+/**
+ * Issue 37: what a Honduran picks first, beside zxcvbn's Spanish lists (common words, names,
+ * surnames): the words for a password, the country, its cities, money, teams and nicknames.
+ * zxcvbn finds them with digits or a year around them ('contraseña123', 'catracho2026').
+ */
+const HONDURAN_WORDS = [
+  "contraseña",
+  "contrasena",
+  "clave",
+  "claves",
+  "secreto",
+  "acceso",
+  "usuario",
+  "honduras",
+  "hondureño",
+  "hondureña",
+  "hondureno",
+  "catracho",
+  "catracha",
+  "catrachos",
+  "lempira",
+  "lempiras",
+  "tegucigalpa",
+  "tegus",
+  "comayaguela",
+  "sanpedrosula",
+  "sanpedro",
+  "laceiba",
+  "ceiba",
+  "choluteca",
+  "comayagua",
+  "roatan",
+  "olimpia",
+  "motagua",
+  "marathon",
+  "realespana",
+  "morazan",
+  "copan",
+  "guanaco",
+  "cheque",
+  "chele",
+  "baleada",
+  "baleadas",
+  "pupusa",
+  "tequiero",
+  "teamo",
+  "amor",
+  "princesa",
+  "jesus",
+  "dios",
+];
+
 let estimator: ZxcvbnFactory | undefined;
 function getEstimator() {
   // Built on first use: the dictionaries take some 60 ms to load.
   estimator ??= new ZxcvbnFactory({
-    dictionary: { ...dictionary },
+    dictionary: { ...dictionary, ...spanishDictionary, honduras: HONDURAN_WORDS },
     graphs: adjacencyGraphs,
     // The default of 100 l33t substitutions costs up to 200 ms a check for "p@ssw0rd"-like
     // input; 20 finds the same words in a tenth of the time.
@@ -57,6 +110,24 @@ function personalWords(personal: Array<string | null | undefined>) {
   return [...words];
 }
 
+/** Lower case without accents: "López" and "LOPEZ" are the same word. */
+function folded(text: string) {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** How many of the password's characters belong to one of `words` written in it. */
+function personalLength(password: string, words: string[]) {
+  const text = folded(password);
+  const covered = new Array<boolean>(text.length).fill(false);
+  for (const word of words.map(folded)) {
+    if (word.length < 3) continue;
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+      covered.fill(true, at, at + word.length);
+    }
+  }
+  return covered.filter(Boolean).length;
+}
+
 /**
  * Why a new password is refused (a Spanish message), or undefined when it is strong enough. A
  * password under the minimum length gets no second message: the forms' length rule speaks.
@@ -71,12 +142,10 @@ export function passwordWeakness(
     ...words,
     ...STORE_WORDS,
   ]);
-  // Built from the e-mail or the name: half the password or more matches them.
-  const personalLength = result.sequence
-    .filter((match) => match.pattern === "dictionary" && match.dictionaryName === "userInputs")
-    .filter((match) => words.includes(String(match.matchedWord)))
-    .reduce((sum, match) => sum + match.token.length, 0);
-  if (words.length > 0 && personalLength * 2 >= Math.min(password.length, CHECKED_LENGTH))
+  // Built from the e-mail or the name: half the password or more is made of them. Counted on
+  // the password itself: zxcvbn's own split may read "ana" as a common first name instead.
+  const checked = password.slice(0, CHECKED_LENGTH);
+  if (words.length > 0 && personalLength(checked, words) * 2 >= checked.length)
     return PASSWORD_TOO_PERSONAL;
   if (result.score < MIN_SCORE) return PASSWORD_TOO_COMMON;
   return undefined;
