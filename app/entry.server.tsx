@@ -28,7 +28,11 @@ import {
   rememberSharedPage,
   type PageCacheTicket,
 } from "./utils/page-cache.server";
-import { contentSecurityPolicy } from "./utils/security.server";
+import {
+  contentSecurityPolicy,
+  isTokenLinkPath,
+  TOKEN_LINK_HEADERS,
+} from "./utils/security.server";
 import { startBackgroundJobs } from "./jobs.server";
 
 // Every worker loads this module once: the store's background jobs start here (app/jobs.server.ts).
@@ -58,6 +62,10 @@ async function applySessionHeaders(request: Request, headers: Headers) {
     setsSessionCookie(headers)
   ) {
     headers.set("Cache-Control", "private, no-store");
+  }
+  // Issue 37: a reset or verification link's page is never stored, nor named in a Referer.
+  if (isTokenLinkPath(new URL(request.url).pathname)) {
+    for (const [name, value] of Object.entries(TOKEN_LINK_HEADERS)) headers.set(name, value);
   }
 }
 
@@ -359,6 +367,7 @@ export {
   BODY_MESSAGES,
   checkRequestBody,
   isSameOriginRequest,
+  loggedUrl,
   SECURITY_HEADERS,
 } from "./utils/security.server";
 export { servePageFromCache } from "./utils/page-cache.server";

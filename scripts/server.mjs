@@ -144,6 +144,7 @@ async function serve() {
     BODY_MESSAGES,
     checkRequestBody,
     isSameOriginRequest,
+    loggedUrl,
     SECURITY_HEADERS,
     servePageFromCache,
   } = build.entry.module;
@@ -200,11 +201,20 @@ async function serve() {
   app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   // In a cluster each request line names its worker, to read a log (and for the tests).
   morgan.token("worker", () => (cluster.isWorker ? ` [w${cluster.worker.id}]` : ""));
-  app.use(morgan(":method :url :status :res[content-length] - :response-time ms:worker"));
+  // A reset or verification link's token never reaches the log (issue 37).
+  morgan.token("logged-url", (req) => loggedUrl(req.originalUrl || req.url));
+  app.use(morgan(":method :logged-url :status :res[content-length] - :response-time ms:worker"));
   // A first-time visitor's storefront page, rendered once per catalogue version (each worker
   // keeps its own copy; the version row in SQLite tells every worker when it is stale).
   app.use(servePageFromCache);
   app.all("*", remixHandler(build, BODY_MESSAGES.tooLarge));
+  // Express's own refusals (a path that does not decode, such as /api/products/slug/%ff%fe):
+  // the API answers them in its one shape, problem+json (issue 37), as refuse() does.
+  app.use((error, req, res, next) => {
+    const status = Number(error?.status ?? error?.statusCode);
+    if (res.headersSent || !(status >= 400 && status < 500)) return next(error);
+    refuse(req, res, status, status === 400 ? "Solicitud mal formada." : String(error.message));
+  });
 
   const onListen = () => {
     if (cluster.isPrimary) console.log(`[perfumeria] http://${host ?? "localhost"}:${port}`);
@@ -255,6 +265,7 @@ function refuse(req, res, status, message) {
 const API_TITLES = {
   400: "Solicitud incorrecta",
   403: "Acceso denegado",
+  404: "No encontrado",
   413: "Contenido demasiado grande",
   415: "Tipo de contenido no admitido",
 };

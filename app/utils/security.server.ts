@@ -203,6 +203,28 @@ export function contentSecurityPolicy(
   ].join("; ");
 }
 
+/**
+ * Issue 37: pages reached by an e-mail's link that carries a live token in its query (a password
+ * reset, an e-mail verification). The request log writes them without their query, and their
+ * answers are never stored. Their Referrer-Policy stays the site's strict-origin-when-cross-origin,
+ * which names no path to another site: `no-referrer` makes the browser send `Origin: null` with
+ * the page's own form, which every same-origin check must refuse (decision 127).
+ */
+const TOKEN_LINK_PATHS = new Set(["/reset-password", "/verify-email"]);
+
+export const TOKEN_LINK_HEADERS = { "Cache-Control": "no-store" } as const;
+
+export function isTokenLinkPath(pathname: string) {
+  return TOKEN_LINK_PATHS.has(pathname.replace(/\/+$/, "") || "/");
+}
+
+/** The request line's URL as the log writes it: a token link without its query. */
+export function loggedUrl(url: string) {
+  const query = url.indexOf("?");
+  if (query === -1) return url;
+  return isTokenLinkPath(url.slice(0, query)) ? url.slice(0, query) : url;
+}
+
 /** Headers every response carries (documents and data). */
 export const SECURITY_HEADERS = {
   "X-Content-Type-Options": "nosniff",
