@@ -1,4 +1,18 @@
+import type { Page } from "@playwright/test";
 import { expect, nextPostTo, test } from "./fixtures";
+
+/** Fills /register's form (already open) and sends it. */
+async function signUp(
+  page: Page,
+  fields: { firstName: string; lastName: string; email: string; password: string },
+) {
+  await page.getByLabel("Nombre", { exact: true }).fill(fields.firstName);
+  await page.getByLabel("Apellido", { exact: true }).fill(fields.lastName);
+  await page.getByLabel("Correo electrónico").fill(fields.email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(fields.password);
+  await page.getByLabel("Confirmar contraseña").fill(fields.password);
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+}
 
 test.describe("registration and sign-in", () => {
   test("a visitor registers, signs in and signs out", async ({ page, db }, testInfo) => {
@@ -32,12 +46,12 @@ test.describe("registration and sign-in", () => {
     // D41: the same address again gets the same answer, and changes nothing (the first
     // password still opens the account below).
     await page.goto("/register");
-    await page.getByLabel("Nombre", { exact: true }).fill("Otra");
-    await page.getByLabel("Apellido", { exact: true }).fill("Persona");
-    await page.getByLabel("Correo electrónico").fill(email);
-    await page.getByLabel("Contraseña", { exact: true }).fill("jazmin-y-ambar-27");
-    await page.getByLabel("Confirmar contraseña").fill("jazmin-y-ambar-27");
-    await page.getByRole("button", { name: "Crear cuenta" }).click();
+    await signUp(page, {
+      firstName: "Otra",
+      lastName: "Persona",
+      email,
+      password: "jazmin-y-ambar-27",
+    });
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("status").getByText("¡Cuenta creada!")).toBeVisible();
 
@@ -89,12 +103,7 @@ test.describe("registration and sign-in", () => {
   }, testInfo) => {
     const email = `comun-${testInfo.project.name}-${Date.now()}@example.com`;
     await page.goto("/register");
-    await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
-    await page.getByLabel("Apellido", { exact: true }).fill("Mejía");
-    await page.getByLabel("Correo electrónico").fill(email);
-    await page.getByLabel("Contraseña", { exact: true }).fill("password1234");
-    await page.getByLabel("Confirmar contraseña").fill("password1234");
-    await page.getByRole("button", { name: "Crear cuenta" }).click();
+    await signUp(page, { firstName: "Lucía", lastName: "Mejía", email, password: "password1234" });
 
     await expect(
       page.getByText("Esta contraseña es demasiado común o fácil de adivinar."),
