@@ -23,6 +23,8 @@ test("edits the profile: the spec's messages, then 'Perfil actualizado'", async 
   await page.getByRole("button", { name: "Guardar cambios" }).click();
   // Decision 109: the messages are the action's answer, and the first invalid field has the focus.
   expect((await refused).status()).toBe(400);
+  // backoffice.md §8's title over the fields' own messages.
+  await expect(page.getByRole("alert").getByText("No se pudo actualizar el perfil")).toBeVisible();
   await expect(page.getByText("El nombre es requerido")).toBeVisible();
   if (testInfo.project.name === "js") {
     await expect(page.getByLabel("Nombre", { exact: true })).toBeFocused();
