@@ -54,6 +54,16 @@ export const verificationResends = new RateLimiter({
   windowMs: 60 * 60 * 1000,
 });
 
+/**
+ * Decision 129: checks of a signed-in customer's current password (a new password, a new
+ * e-mail, deleting the account), ten an hour per account, so a borrowed session cannot guess it.
+ */
+export const passwordChecks = new RateLimiter({
+  scope: "password-check",
+  limit: 10,
+  windowMs: 60 * 60 * 1000,
+});
+
 /** The counter's key of an e-mail address: its hash, so the table holds no addresses. */
 export function addressKey(email: string) {
   return crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
