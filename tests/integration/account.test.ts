@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import {
-  confirmEmailChange,
-  requestEmailChange,
-} from "~/models/customers/email-change.server";
+import { confirmEmailChange, requestEmailChange } from "~/models/customers/email-change.server";
 import { getMailContext } from "~/models/mail/context.server";
 import { createCustomer, deleteUserAccount, verifyLogin } from "~/models/customers/users.server";
 import { action as addressesAction } from "~/routes/_store.account.addresses";

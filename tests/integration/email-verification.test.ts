@@ -5,10 +5,7 @@ import { mustVerifyEmail, verifyEmail } from "~/models/customers/email-verificat
 import { issueUserToken } from "~/models/auth/user-tokens.server";
 import { createUserByAdmin } from "~/models/customers/admin.server";
 import { findOrCreateGoogleUser } from "~/models/customers/users.server";
-import {
-  confirmEmailChange,
-  requestEmailChange,
-} from "~/models/customers/email-change.server";
+import { confirmEmailChange, requestEmailChange } from "~/models/customers/email-change.server";
 import { getMailContext } from "~/models/mail/context.server";
 import { updateSettings } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
@@ -214,7 +211,11 @@ describe("with requireEmailVerification on", () => {
 
     // Decision 129: a link mailed to the old address ends when the e-mail changes; the new
     // address counts as verified because its confirmation link reached it.
-    await db.updateTable("users").set({ emailVerifiedAt: null }).where("id", "=", user.id).execute();
+    await db
+      .updateTable("users")
+      .set({ emailVerifiedAt: null })
+      .where("id", "=", user.id)
+      .execute();
     const stale = await issueUserToken(db, { userId: user.id, purpose: "email_verification" });
     const email = `nueva-${unique()}@example.com`;
     await requestEmailChange({ userId: user.id, newEmail: email }, await getMailContext());
