@@ -102,7 +102,8 @@ export default function ProfilePersonalRoute() {
     defaultValue: defaults,
   });
   return (
-    <Form method="post" {...form.props} className="max-w-xl space-y-4">
+    // A new pending address starts the form afresh: the typed e-mail and password go.
+    <Form key={pendingEmail ?? ""} method="post" {...form.props} className="max-w-xl space-y-4">
       <FormErrorAlert
         id={form.errorId}
         title="No se pudo actualizar el perfil"
