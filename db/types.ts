@@ -430,6 +430,24 @@ export interface UserTokensTable {
   createdAt: string;
 }
 
+/**
+ * Decision 129: a customer's change of sign-in e-mail, pending until the link to the new address
+ * is followed; the old address's link undoes it for 7 days. Only the tokens' SHA-256 is kept.
+ */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  userId: number;
+  oldEmail: string;
+  newEmail: string;
+  confirmTokenHash: string;
+  confirmExpiresAt: string;
+  confirmedAt: string | null;
+  undoTokenHash: string;
+  undoExpiresAt: string;
+  undoneAt: string | null;
+  createdAt: string;
+}
+
 export type ApiTokenScope = "read" | "write";
 export type ApiTokenLevel = "customer" | "admin";
 
@@ -480,6 +498,7 @@ export interface Database {
   outboxEmails: OutboxEmailsTable;
   userTokens: UserTokensTable;
   apiTokens: ApiTokensTable;
+  emailChanges: EmailChangesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -11,16 +11,27 @@ import { AddressFields, NameFields, PhoneField } from "~/components/person-field
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { PROFILE_MESSAGES } from "~/models/customers/users";
+import {
+  ACCOUNT_CHANGE_MESSAGES,
+  passwordCheckMessage,
+  PROFILE_MESSAGES,
+} from "~/models/customers/users";
 import { parseProfileForm, type ProfileSchema } from "~/models/customers/account-forms.server";
-import { updateProfile } from "~/models/customers/users.server";
+import {
+  checkCurrentPassword,
+  normalizeEmail,
+  updateProfile,
+} from "~/models/customers/users.server";
+import { getPendingEmail, requestEmailChange } from "~/models/customers/email-change.server";
+import { getMailContext } from "~/models/mail/context.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { requireUser } from "~/models/auth/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*
  * /profile, the personal tab (backoffice.md §2, §5): name, e-mail, phone and the two favourite
- * addresses. A changed e-mail must stay free (the model answers `email-taken`).
+ * addresses. A new sign-in e-mail asks for the current password and waits for the link sent to
+ * it (decision 129); the answer is the same whether or not the address has an account.
  */
 
 export const meta: MetaFunction = () => [{ title: "Mi Perfil | Perfumería de Lujo" }];
@@ -36,28 +47,52 @@ export async function loader({ request }: LoaderFunctionArgs) {
       favoriteAddress1: user.favoriteAddress1 ?? "",
       favoriteAddress2: user.favoriteAddress2 ?? "",
     },
+    pendingEmail: await getPendingEmail(user.id),
   });
 }
+
+const HIDE_FIELDS = ["currentPassword"];
 
 export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   const user = await requireUser(request);
   const submission = parseProfileForm(await request.formData());
   if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
+    return json({ result: submission.reply({ hideFields: HIDE_FIELDS }) }, { status: 400 });
   }
-  const result = await updateProfile(user.id, submission.value);
-  if (!result.ok) {
-    return json(
-      { result: submission.reply({ fieldErrors: { email: [PROFILE_MESSAGES.emailTaken] } }) },
-      { status: 409 },
-    );
+  const { email, currentPassword, ...details } = submission.value;
+  const newEmail = normalizeEmail(email) === user.email ? null : email;
+  if (newEmail !== null) {
+    // Checked before anything is saved: a refused post changes nothing.
+    const check = await checkCurrentPassword(user.id, currentPassword);
+    if (check !== "ok") {
+      const message = passwordCheckMessage(check, "email");
+      const field = check === "no-password" ? "email" : "currentPassword";
+      return json(
+        {
+          result: submission.reply({
+            hideFields: HIDE_FIELDS,
+            fieldErrors: { [field]: [message] },
+          }),
+        },
+        { status: check === "too-many" ? 429 : 400 },
+      );
+    }
   }
-  return redirectWithToast(request, "/profile", { title: PROFILE_MESSAGES.updated });
+  await updateProfile(user.id, details);
+  if (newEmail !== null) {
+    await requestEmailChange({ userId: user.id, newEmail }, await getMailContext());
+  }
+  return redirectWithToast(request, "/profile", {
+    title: PROFILE_MESSAGES.updated,
+    ...(newEmail !== null
+      ? { description: ACCOUNT_CHANGE_MESSAGES.emailLinkSent(normalizeEmail(newEmail)) }
+      : {}),
+  });
 }
 
 export default function ProfilePersonalRoute() {
-  const { defaults } = useLoaderData<typeof loader>();
+  const { defaults, pendingEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   // The action checks the post; its reply shows here, with or without JS (decision 109).
@@ -67,7 +102,8 @@ export default function ProfilePersonalRoute() {
     defaultValue: defaults,
   });
   return (
-    <Form method="post" {...form.props} className="max-w-xl space-y-4">
+    // A new pending address starts the form afresh: the typed e-mail and password go.
+    <Form key={pendingEmail ?? ""} method="post" {...form.props} className="max-w-xl space-y-4">
       <FormErrorAlert
         id={form.errorId}
         title="No se pudo actualizar el perfil"
@@ -80,6 +116,17 @@ export default function ProfilePersonalRoute() {
         type="email"
         {...fieldProps(field("email"))}
         autoComplete="email"
+      />
+      {pendingEmail ? (
+        <p className="text-fg-muted text-sm" role="status">
+          {ACCOUNT_CHANGE_MESSAGES.pending(pendingEmail)}
+        </p>
+      ) : null}
+      <Field
+        label="Contraseña actual (solo para cambiar el correo)"
+        type="password"
+        {...fieldProps(field("currentPassword"))}
+        autoComplete="current-password"
       />
       <PhoneField label="Teléfono (opcional)" field={field("phone")} />
       <AddressFields

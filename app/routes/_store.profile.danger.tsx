@@ -10,20 +10,25 @@ import { fieldProps, useServerForm } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { DELETE_ACCOUNT_REFUSALS, PROFILE_MESSAGES } from "~/models/customers/users";
+import {
+  DELETE_ACCOUNT_REFUSALS,
+  passwordCheckMessage,
+  PROFILE_MESSAGES,
+} from "~/models/customers/users";
 import {
   parseDeleteAccountForm,
   type deleteAccountSchema,
 } from "~/models/customers/account-forms.server";
-import { deleteUserAccount } from "~/models/customers/users.server";
+import { checkCurrentPassword, deleteUserAccount } from "~/models/customers/users.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { requireUser } from "~/models/auth/auth.server";
 import { getSessionStorage } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*
- * /profile/danger (backoffice.md §2): deleting the account, confirmed by typing its e-mail (a
- * plain form, no dialog needed). What goes and what stays is deleteUserAccount's rule
+ * /profile/danger (backoffice.md §2): deleting the account, confirmed by typing its e-mail and
+ * its current password (decision 129; a plain form, no dialog needed). An account made with
+ * Google creates a password first, on /profile/security. What goes and what stays is deleteUserAccount's rule
  * (decision 055). A blocked user is signed out everywhere, so they never
  * reach this page; the model still refuses them inside the transaction, for the race.
  */
@@ -35,17 +40,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ email: user.email });
 }
 
+const HIDE_FIELDS = ["currentPassword"];
+
 export async function action({ request }: ActionFunctionArgs) {
   await guardAction(request);
   const user = await requireUser(request);
   const submission = parseDeleteAccountForm(await request.formData(), user.email);
   if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
+    return json({ result: submission.reply({ hideFields: HIDE_FIELDS }) }, { status: 400 });
+  }
+  const check = await checkCurrentPassword(user.id, submission.value.currentPassword);
+  if (check !== "ok") {
+    const message = passwordCheckMessage(check, "delete");
+    return json(
+      {
+        result: submission.reply({
+          hideFields: HIDE_FIELDS,
+          ...(check === "no-password"
+            ? { formErrors: [message] }
+            : { fieldErrors: { currentPassword: [message] } }),
+        }),
+      },
+      { status: check === "too-many" ? 429 : 400 },
+    );
   }
   const result = await deleteUserAccount(user.id);
   if (!result.ok) {
     return json(
-      { result: submission.reply({ formErrors: [DELETE_ACCOUNT_REFUSALS[result.reason]] }) },
+      {
+        result: submission.reply({
+          hideFields: HIDE_FIELDS,
+          formErrors: [DELETE_ACCOUNT_REFUSALS[result.reason]],
+        }),
+      },
       { status: result.reason === "blocked" ? 403 : 409 },
     );
   }
@@ -88,6 +115,12 @@ export default function ProfileDangerRoute() {
           type="email"
           {...fieldProps(field("confirmEmail"))}
           autoComplete="off"
+        />
+        <Field
+          label="Contraseña actual"
+          type="password"
+          {...fieldProps(field("currentPassword"))}
+          autoComplete="current-password"
         />
         <Button type="submit" variant="danger" disabled={pending}>
           {pending ? "Eliminando..." : "Eliminar cuenta definitivamente"}

@@ -9,7 +9,7 @@ import { fieldProps, useServerForm } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { PROFILE_MESSAGES } from "~/models/customers/users";
+import { passwordCheckMessage, PROFILE_MESSAGES } from "~/models/customers/users";
 import {
   parsePasswordChangeForm,
   type passwordChangeSchema,
@@ -53,10 +53,10 @@ export async function action({ request }: ActionFunctionArgs) {
       {
         result: submission.reply({
           hideFields: HIDE_FIELDS,
-          fieldErrors: { currentPassword: [PROFILE_MESSAGES.wrongPassword] },
+          fieldErrors: { currentPassword: [passwordCheckMessage(result.reason, "email")] },
         }),
       },
-      { status: 400 },
+      { status: result.reason === "too-many" ? 429 : 400 },
     );
   }
   return redirectWithToast(request, "/profile/security", {

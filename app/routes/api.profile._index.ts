@@ -1,35 +1,58 @@
 import { apiCall, apiRoute } from "~/models/api/calls.server";
 import { ProfileSchema } from "~/models/customers/account-forms.server";
 import { accountCalls, profileOf } from "~/models/customers/api.server";
-import { PROFILE_MESSAGES } from "~/models/customers/users";
-import { updateProfile } from "~/models/customers/users.server";
+import { requestEmailChange } from "~/models/customers/email-change.server";
+import { passwordCheckMessage } from "~/models/customers/users";
+import {
+  checkCurrentPassword,
+  normalizeEmail,
+  type PasswordCheck,
+  updateProfile,
+} from "~/models/customers/users.server";
+import { getMailContext } from "~/models/mail/context.server";
 import { problem, checkedByForm } from "~/utils/api.server";
 
-/** /profile's personal tab: its loader's account, its action's rules (updateProfile). */
+/** A refused current password (decision 129): 422 missing or wrong, 409 none set, 429. */
+function passwordRefused(check: Exclude<PasswordCheck, "ok">) {
+  const message = passwordCheckMessage(check, "email");
+  if (check === "no-password") return problem(409, message, { code: "no_password" });
+  if (check === "too-many") return problem(429, message, { code: "too_many_password_checks" });
+  return problem(422, message, {
+    code: check === "missing" ? "password_required" : "wrong_password",
+    errors: { currentPassword: [message] },
+  });
+}
+
+/**
+ * /profile's personal tab: its loader's account, its action's rules (updateProfile). A new
+ * e-mail asks for the current password and stays pending until its link is followed
+ * (requestEmailChange, decision 129): the answer is the same whether or not it has an account.
+ */
 export const { loader, action } = apiRoute({
   GET: apiCall(accountCalls.profile, ({ user }) => profileOf(user.id)),
   PUT: apiCall(accountCalls.updateProfile, async ({ user, body }) => {
-    const { favoriteAddress1, favoriteAddress2, ...details } = body;
+    const { favoriteAddress1, favoriteAddress2, currentPassword, ...details } = body;
     const value = checkedByForm(ProfileSchema, {
       ...details,
       favoriteAddress1: favoriteAddress1 ?? "",
       favoriteAddress2: favoriteAddress2 ?? "",
     });
+    const newEmail = normalizeEmail(value.email) === user.email ? null : value.email;
+    if (newEmail !== null) {
+      // Checked before anything is saved: a refused call changes nothing.
+      const check = await checkCurrentPassword(user.id, currentPassword);
+      if (check !== "ok") throw passwordRefused(check);
+    }
     // The favourite addresses change only when the call sends them (null or "" clears one).
-    const changes = {
+    await updateProfile(user.id, {
       firstName: value.firstName,
       lastName: value.lastName,
-      email: value.email,
       phone: value.phone,
       ...(favoriteAddress1 !== undefined ? { favoriteAddress1: value.favoriteAddress1 } : {}),
       ...(favoriteAddress2 !== undefined ? { favoriteAddress2: value.favoriteAddress2 } : {}),
-    };
-    const result = await updateProfile(user.id, changes);
-    if (!result.ok) {
-      throw problem(409, PROFILE_MESSAGES.emailTaken, {
-        code: "email_taken",
-        errors: { email: [PROFILE_MESSAGES.emailTaken] },
-      });
+    });
+    if (newEmail !== null) {
+      await requestEmailChange({ userId: user.id, newEmail }, await getMailContext());
     }
     return profileOf(user.id);
   }),

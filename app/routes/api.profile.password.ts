@@ -1,7 +1,7 @@
 import { apiCall, apiRoute } from "~/models/api/calls.server";
 import { passwordChangeRules } from "~/models/customers/account-forms.server";
 import { accountCalls } from "~/models/customers/api.server";
-import { PROFILE_MESSAGES } from "~/models/customers/users";
+import { passwordCheckMessage, PROFILE_MESSAGES } from "~/models/customers/users";
 import { changeOwnPassword, hasPassword } from "~/models/customers/users.server";
 import { problem, checkedByForm } from "~/utils/api.server";
 import { getSession } from "~/utils/session.server";
@@ -17,6 +17,11 @@ export const { loader, action } = apiRoute({
     // A browser's session stays signed in; a token's call ends every session of the account.
     const keepSid = caller.via === "session" ? (await getSession(request)).id : undefined;
     const result = await changeOwnPassword(user.id, value, keepSid || undefined);
+    if (!result.ok && result.reason === "too-many") {
+      throw problem(429, passwordCheckMessage("too-many", "email"), {
+        code: "too_many_password_checks",
+      });
+    }
     if (!result.ok) {
       throw problem(422, PROFILE_MESSAGES.wrongPassword, {
         code: "wrong_password",

@@ -33,6 +33,17 @@ export const registrations = new RateLimiter({
 });
 
 /**
+ * One warning a day per address, however many sign-ups name it and from however many client
+ * addresses (issue 37): counted in the shared `rate_limits` table, so every worker and server
+ * counts together.
+ */
+export const signUpAttemptNotices = new RateLimiter({
+  scope: "sign-up-attempt-notice",
+  limit: 1,
+  windowMs: 24 * 60 * 60 * 1000,
+});
+
+/**
  * Decision 105: password reset requests, ten an hour per IP and three an hour per address
  * typed (whether or not it has an account, so the limit tells nothing about who is a customer).
  */
@@ -51,6 +62,16 @@ export const passwordResetsByAddress = new RateLimiter({
 export const verificationResends = new RateLimiter({
   scope: "verification-resend",
   limit: 3,
+  windowMs: 60 * 60 * 1000,
+});
+
+/**
+ * Decision 129: checks of a signed-in customer's current password (a new password, a new
+ * e-mail, deleting the account), ten an hour per account, so a borrowed session cannot guess it.
+ */
+export const passwordChecks = new RateLimiter({
+  scope: "password-check",
+  limit: 10,
   windowMs: 60 * 60 * 1000,
 });
 

@@ -1,11 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import {
-  createCustomer,
-  deleteUserAccount,
-  updateProfile,
-  verifyLogin,
-} from "~/models/customers/users.server";
+import { confirmEmailChange, requestEmailChange } from "~/models/customers/email-change.server";
+import { getMailContext } from "~/models/mail/context.server";
+import { createCustomer, deleteUserAccount, verifyLogin } from "~/models/customers/users.server";
 import { action as addressesAction } from "~/routes/_store.account.addresses";
 import { loader as accountLoader } from "~/routes/_store.account";
 import { loader as accountSettingsLoader } from "~/routes/_store.account.settings";
@@ -63,6 +60,33 @@ const toastOf = async (response: Response, cookie?: string) =>
 const userRow = (id: number) =>
   db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 
+async function userWithPassword(password: string) {
+  return createUser(db, { passwordHash: await hashPassword(password) });
+}
+
+/** The addresses the account asked for and has not confirmed. */
+const pendingOf = async (userId: number) =>
+  (
+    await db
+      .selectFrom("emailChanges")
+      .select("newEmail")
+      .where("userId", "=", userId)
+      .where("confirmedAt", "is", null)
+      .execute()
+  ).map((row) => row.newEmail);
+
+/** The tokens of the confirmation links e-mailed to `email`, oldest first. */
+async function confirmTokensTo(email: string) {
+  const mails = await db
+    .selectFrom("outboxEmails")
+    .select("text")
+    .where("toAddress", "=", email)
+    .where("kind", "=", "email_change_confirm")
+    .orderBy("id")
+    .execute();
+  return mails.map((mail) => /\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]);
+}
+
 const PROFILE = {
   firstName: "Lucía",
   lastName: "Mejía",
@@ -90,48 +114,94 @@ describe("/profile personal tab", () => {
     expect((await userRow(user.id))?.firstName).toBe(user.firstName);
   });
 
-  it("saves the details, formats the phone and lower-cases the e-mail", async () => {
-    const user = await createUser(db);
+  it("saves the details and formats the phone; a new e-mail waits for its link", async () => {
+    const user = await userWithPassword("clave-del-perfil-2026");
     const cookie = await signedInCookie(user.id);
     const email = `Nueva-${user.id}@Example.com`;
-    const response = await postPersonal("/profile", { ...PROFILE, email }, cookie);
+    const response = await postPersonal(
+      "/profile",
+      { ...PROFILE, email, currentPassword: "clave-del-perfil-2026" },
+      cookie,
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/profile");
     expect(await toastOf(response, cookie)).toBe("Perfil actualizado");
     expect(await userRow(user.id)).toMatchObject({
       firstName: "Lucía",
       lastName: "Mejía",
-      email: email.toLowerCase(),
+      email: user.email,
       phone: "+504 9876-5432",
       favoriteAddress1: "Colonia Palmira, casa 12",
       favoriteAddress2: null,
     });
+    expect(await pendingOf(user.id)).toEqual([email.toLowerCase()]);
   });
 
-  it("keeps e-mails unique, whatever their case", async () => {
-    const other = await createUser(db);
+  it("saves the other details without the password while the e-mail stays", async () => {
     const user = await createUser(db);
     const response = await postPersonal(
       "/profile",
-      { ...PROFILE, email: other.email.toUpperCase() },
+      { ...PROFILE, email: user.email.toUpperCase() },
       await signedInCookie(user.id),
     );
-    expect(response.status).toBe(409);
-    expect((await errorsOf(response))?.email).toEqual([
-      "Ya existe una cuenta con este correo electrónico. Usa otro.",
+    expect(response.status).toBe(302);
+    expect((await userRow(user.id))?.firstName).toBe("Lucía");
+    expect(await pendingOf(user.id)).toEqual([]);
+  });
+
+  it("refuses a new e-mail without the right password, and changes nothing", async () => {
+    const user = await userWithPassword("clave-del-perfil-2026");
+    const cookie = await signedInCookie(user.id);
+    const fields = { ...PROFILE, firstName: "Otro", email: `otra-${user.id}@example.com` };
+    const missing = await postPersonal("/profile", fields, cookie);
+    expect(missing.status).toBe(400);
+    expect((await errorsOf(missing))?.currentPassword).toEqual(["Contraseña actual requerida"]);
+    const wrong = await postPersonal("/profile", { ...fields, currentPassword: "no-es" }, cookie);
+    expect((await errorsOf(wrong))?.currentPassword).toEqual([
+      "La contraseña actual es incorrecta",
     ]);
+    // A Google account without a password creates one first.
+    const google = await createUser(db, { googleId: `g-${user.id}` });
+    const none = await postPersonal(
+      "/profile",
+      { ...fields, email: `g-${user.id}@example.com`, currentPassword: "x" },
+      await signedInCookie(google.id),
+    );
+    expect((await errorsOf(none))?.email).toEqual([
+      "Tu cuenta entra con Google: crea una contraseña en la pestaña Seguridad antes de cambiar tu correo.",
+    ]);
+    expect((await userRow(user.id))?.firstName).toBe(user.firstName);
+    expect(await pendingOf(user.id)).toEqual([]);
+  });
+
+  it("answers a taken address as a free one, whatever its case", async () => {
+    const other = await createUser(db);
+    const user = await userWithPassword("clave-del-perfil-2026");
+    const cookie = await signedInCookie(user.id);
+    const response = await postPersonal(
+      "/profile",
+      { ...PROFILE, email: other.email.toUpperCase(), currentPassword: "clave-del-perfil-2026" },
+      cookie,
+    );
+    expect(response.status).toBe(302);
+    expect((await readSession(sessionCookieOf(response, cookie))).toast).toMatchObject({
+      title: "Perfil actualizado",
+      description: expect.stringContaining(`Te enviamos un enlace a ${other.email}`),
+    });
     expect((await userRow(user.id))?.email).toBe(user.email);
   });
 
-  it("lets the UNIQUE index decide when two accounts take the same e-mail at once", async () => {
+  it("lets the UNIQUE index decide when two accounts confirm the same e-mail at once", async () => {
     const [a, b] = [await createUser(db), await createUser(db)];
     const email = `carrera-${a.id}@example.com`;
-    const results = await Promise.all([
-      updateProfile(a.id, { email }),
-      updateProfile(b.id, { email }),
-    ]);
+    const context = await getMailContext();
+    await requestEmailChange({ userId: a.id, newEmail: email }, context);
+    await requestEmailChange({ userId: b.id, newEmail: email }, context);
+    const tokens = await confirmTokensTo(email);
+    expect(tokens).toHaveLength(2);
+    const results = await Promise.all(tokens.map((token) => confirmEmailChange(token)));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, reason: "email-taken" }]);
+    expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, reason: "taken" }]);
     const owners = await db.selectFrom("users").select("id").where("email", "=", email).execute();
     expect(owners).toHaveLength(1);
   });
@@ -276,8 +346,8 @@ describe("/profile/danger and deleteUserAccount", () => {
     userId: number,
   ) => (await db.selectFrom(table).select("userId").where("userId", "=", userId).execute()).length;
 
-  it("refuses without the typed e-mail", async () => {
-    const user = await createUser(db);
+  it("refuses without the typed e-mail or the current password", async () => {
+    const user = await userWithPassword("clave-para-borrar-2026");
     const cookie = await signedInCookie(user.id);
     const empty = await postDanger("/profile/danger", {}, cookie);
     expect(empty.status).toBe(400);
@@ -288,7 +358,28 @@ describe("/profile/danger and deleteUserAccount", () => {
     expect((await errorsOf(wrong))?.confirmEmail).toEqual([
       "El correo no coincide con el de tu cuenta",
     ]);
+    const noPassword = await postDanger("/profile/danger", { confirmEmail: user.email }, cookie);
+    expect((await errorsOf(noPassword))?.currentPassword).toEqual(["Contraseña actual requerida"]);
+    const badPassword = await postDanger(
+      "/profile/danger",
+      { confirmEmail: user.email, currentPassword: "no-es-la-clave" },
+      cookie,
+    );
+    expect((await errorsOf(badPassword))?.currentPassword).toEqual([
+      "La contraseña actual es incorrecta",
+    ]);
+    // A Google account without a password creates one first (decision 129).
+    const google = await createUser(db, { googleId: `g-borrar-${user.id}` });
+    const none = await postDanger(
+      "/profile/danger",
+      { confirmEmail: google.email, currentPassword: "x" },
+      await signedInCookie(google.id),
+    );
+    expect((await errorsOf(none))?.[""]).toEqual([
+      "Tu cuenta entra con Google: crea una contraseña en la pestaña Seguridad antes de eliminar tu cuenta.",
+    ]);
     expect(await userRow(user.id)).toBeDefined();
+    expect(await userRow(google.id)).toBeDefined();
   });
 
   it("deletes the account: orders stay anonymised, everything else of the user goes", async () => {
@@ -358,7 +449,7 @@ describe("/profile/danger and deleteUserAccount", () => {
 
     const response = await postDanger(
       "/profile/danger",
-      { confirmEmail: email.toUpperCase() },
+      { confirmEmail: email.toUpperCase(), currentPassword: password },
       cookie,
     );
     expect(response.status).toBe(302);
@@ -461,7 +552,10 @@ describe("/profile/danger and deleteUserAccount", () => {
   });
 
   it("refuses the last active administrator, with the message on the page", async () => {
-    const admin = await createUser(db, { role: "admin" });
+    const admin = await createUser(db, {
+      role: "admin",
+      passwordHash: await hashPassword("clave-del-admin-2026"),
+    });
     // Only this file's database: no other active administrator is left.
     await db
       .updateTable("users")
@@ -472,7 +566,7 @@ describe("/profile/danger and deleteUserAccount", () => {
     await createUser(db, { role: "admin", isBlocked: 1 });
     const response = await postDanger(
       "/profile/danger",
-      { confirmEmail: admin.email },
+      { confirmEmail: admin.email, currentPassword: "clave-del-admin-2026" },
       await signedInCookie(admin.id),
     );
     expect(response.status).toBe(409);

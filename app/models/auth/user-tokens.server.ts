@@ -21,6 +21,16 @@ export function hashToken(token: string) {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
+/** A new link's secret: 32 random bytes, base64url. Only `hashToken` of it is ever stored. */
+export function newLinkToken() {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+/** Whether a link's token has our shape; anything else is refused without a query. */
+export function isLinkToken(token: string) {
+  return TOKEN_PATTERN.test(token);
+}
+
 /**
  * A new token for the user, written over the caller's executor (the transaction that queues its
  * e-mail). The user's other tokens of this purpose are deleted: only the newest link works.
@@ -29,7 +39,7 @@ export async function issueUserToken(
   executor: Kysely<Database>,
   { userId, purpose, now = new Date() }: { userId: number; purpose: UserTokenPurpose; now?: Date },
 ) {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newLinkToken();
   await executor
     .deleteFrom("userTokens")
     .where("userId", "=", userId)
@@ -56,7 +66,7 @@ export async function findUserToken(
   executor: Kysely<Database>,
   { token, purpose, now = new Date() }: { token: string; purpose: UserTokenPurpose; now?: Date },
 ) {
-  if (!TOKEN_PATTERN.test(token)) return null;
+  if (!isLinkToken(token)) return null;
   const row = await executor
     .selectFrom("userTokens")
     .select(["id", "userId"])

@@ -57,12 +57,17 @@ export const AddressesSchema = z.object({
   favoriteAddress2: OptionalAddressSchema,
 });
 
+/**
+ * /profile's personal tab. `currentPassword` is asked only when the e-mail changes (decision
+ * 129): the action checks it against the account, since only the server knows it.
+ */
 export const ProfileSchema = z
   .object({
     firstName: FirstNameSchema,
     lastName: LastNameSchema,
     email: EmailSchema,
     phone: OptionalPhoneSchema.transform((value) => value ?? null),
+    currentPassword: z.string().optional(),
   })
   .merge(AddressesSchema);
 
@@ -87,9 +92,13 @@ export function passwordChangeSchema(hasPassword: boolean) {
     .superRefine(samePasswordRule("newPassword"));
 }
 
-/** backoffice.md §2: deletion is confirmed by typing the account's e-mail (works without JS). */
+/**
+ * backoffice.md §2: deletion is confirmed by typing the account's e-mail (works without JS),
+ * and by the current password (decision 129), which the action checks against the account.
+ */
 export function deleteAccountSchema(email: string) {
   return z.object({
+    currentPassword: z.string().optional(),
     confirmEmail: z
       .string({ required_error: "Escribe tu correo electrónico para confirmar" })
       .trim()

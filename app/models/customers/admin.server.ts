@@ -9,7 +9,12 @@ import { ORDER_STATUS_BADGES, ORDER_STATUS_LABELS } from "~/models/orders/status
 import { grantRegistrationBonus } from "~/models/loyalty/points-ledger.server";
 import { getSettings } from "~/models/settings/settings.server";
 import type { DeleteAccountRefusal } from "./users";
-import { changePassword, deleteUserAccount, normalizeEmail } from "./users.server";
+import {
+  afterEmailChange,
+  changePassword,
+  deleteUserAccount,
+  normalizeEmail,
+} from "./users.server";
 import { paginate } from "~/utils/paging";
 import { contains, isUniqueViolation } from "~/utils/sql.server";
 
@@ -402,6 +407,8 @@ export async function updateUserInfo(
         .set({ ...next, updatedAt: new Date().toISOString() })
         .where("id", "=", userId)
         .execute();
+      // Links mailed to the old address end with it (decision 129).
+      if (changed.includes("email")) await afterEmailChange(trx, userId);
       for (const field of changed) {
         await logActivity(trx, {
           userId,

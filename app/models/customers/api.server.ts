@@ -18,6 +18,7 @@ import {
   type UserActivityEntry,
 } from "./admin.server";
 import { mustVerifyEmail } from "./email-verification.server";
+import { getPendingEmail } from "./email-change.server";
 import { FIELD_MESSAGES } from "./fields";
 import { getUserById, hasPassword, needsProfileCompletion, type SessionUser } from "./users.server";
 import { ADMIN_USER_MESSAGES } from "./admin-submission.server";
@@ -102,6 +103,7 @@ export async function profileOf(userId: number) {
     ...toAccount(user),
     hasPassword: await hasPassword(user.id),
     mustVerifyEmail: mustVerifyEmail(user, await getSettings()),
+    pendingEmail: await getPendingEmail(user.id),
   };
 }
 
@@ -111,6 +113,10 @@ export const profileSchema = accountSchema
       .boolean()
       .describe("false: cuenta de Google sin contraseña (la crea sin `currentPassword`)."),
     mustVerifyEmail: z.boolean(),
+    pendingEmail: z
+      .string()
+      .nullable()
+      .describe("Un correo nuevo pedido y aún no confirmado con el enlace que se le envió."),
   })
   .meta({ id: "Profile" });
 
@@ -409,11 +415,12 @@ export const accountCalls = {
     tag: PROFILE_TAG,
     summary: "Cambiar mis datos",
     description:
-      "Las reglas de /profile. Las direcciones favoritas cambian solo si se envían. Un correo de otra cuenta: 409.",
+      "Las reglas de /profile. Las direcciones favoritas cambian solo si se envían. Un correo distinto pide `currentPassword` (si falta o no es, 422; una cuenta de Google sin contraseña, 409) y queda en `pendingEmail` hasta que se sigue el enlace que se le envía; el correo anterior recibe un enlace para deshacerlo durante 7 días. La respuesta es la misma si el correo ya tiene cuenta.",
     access: "customer",
     body: userInfoBody.extend({
       favoriteAddress1: optionalText,
       favoriteAddress2: optionalText,
+      currentPassword: optionalText,
     }),
     response: profileSchema,
     errors: [409],
@@ -439,10 +446,11 @@ export const accountCalls = {
     tag: PROFILE_TAG,
     summary: "Eliminar mi cuenta",
     description:
-      "Como /profile/danger: se confirma escribiendo el correo de la cuenta en `confirmEmail`. Una cuenta bloqueada no se elimina (403); con pedidos en curso, o el último administrador, 409.",
+      "Como /profile/danger: se confirma escribiendo el correo de la cuenta en `confirmEmail` y la contraseña actual en `currentPassword` (si falta o no es, 422; una cuenta de Google sin contraseña la crea antes, 409). Una cuenta bloqueada no se elimina (403); con pedidos en curso, o el último administrador, 409.",
     access: "customer",
     body: z.object({
       confirmEmail: text("Escribe tu correo electrónico para confirmar"),
+      currentPassword: optionalText,
     }),
     status: 204,
     errors: [404, 409],

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database, Role } from "#db/types";
+import type { Database, Role, UserTokenPurpose } from "#db/types";
 import { db } from "~/utils/db.server";
 import {
   HASHING_BUSY,
@@ -19,7 +19,7 @@ import type { EmailContent } from "~/models/mail/layout.server";
 import { getEnv } from "~/utils/env.server";
 import { queueVerificationEmail, verificationEnforced } from "./email-verification.server";
 import { isUniqueViolation } from "~/utils/sql.server";
-import { RateLimiter } from "~/utils/rate-limit.server";
+import { passwordChecks, signUpAttemptNotices } from "~/utils/public-form-limits.server";
 
 /** The columns any page may see about the signed-in user (never the password hash). */
 export const PUBLIC_USER_COLUMNS = [
@@ -125,17 +125,6 @@ export async function registerCustomer(input: {
     return "address-taken";
   }
 }
-
-/**
- * One warning a day per address, however many sign-ups name it and from however many client
- * addresses (issue 37): counted in the shared `rate_limits` table, so every worker and server
- * counts together.
- */
-export const signUpAttemptNotices = new RateLimiter({
-  scope: "sign-up-attempt-notice",
-  limit: 1,
-  windowMs: 24 * 60 * 60 * 1000,
-});
 
 /**
  * Decision 082's warning to an address's owner: someone tried to open an account with it. Sent
@@ -364,13 +353,12 @@ export function needsProfileCompletion(user: Pick<SessionUser, "phone" | "favori
 }
 
 /**
- * Every password change goes through here: the customer's own (/profile/security, through
- * `changeOwnPassword`) and an admin's reset (`resetUserPassword`). It hashes the password first
- * (scrypt takes half a second, never inside a transaction), then in one transaction writes it and
- * ends the user's other sessions, so whoever was signed in with the old password is signed out;
- * `keepSid` (the session that made the change) stays. `alongside` writes, in that same
- * transaction, what the caller records with it (the admin's activity log). False when the user
- * no longer exists (nothing is written).
+ * Every password change goes through here: the customer's own (/profile/security and its API,
+ * through `changeOwnPassword`), an admin's (`resetUserPassword`) and a reset link's
+ * (`resetPassword`). It hashes the password first (scrypt takes half a second, never inside a
+ * transaction), then in one transaction writes it, runs `alongside` (what the caller records
+ * with it: the admin's activity log, the reset link spent) and then `afterPasswordChange`.
+ * False when the user no longer exists (nothing is written).
  */
 export async function changePassword(
   userId: number,
@@ -390,73 +378,67 @@ export async function changePassword(
       .where("id", "=", userId)
       .executeTakeFirst();
     if (numUpdatedRows === 0n) return false;
-    await endUserSessions(userId, { keepSid, executor: trx });
     await alongside?.(trx);
+    await afterPasswordChange(trx, userId, { keepSid });
     return true;
   });
 }
 
-/** The SQLite error of a UNIQUE index (users.email is UNIQUE COLLATE NOCASE). */
+/**
+ * What every password change ends, in its transaction (issue 37, item 5; decision 129): the
+ * user's other sessions (whoever was signed in with the old password; `keepSid`, the session
+ * that made the change, stays) and every reset link not yet used, so a link mailed before the
+ * change cannot set another password after it. Whatever else a new password must end belongs
+ * here too.
+ */
+export async function afterPasswordChange(
+  trx: Kysely<Database>,
+  userId: number,
+  { keepSid }: { keepSid?: string } = {},
+) {
+  await endUserSessions(userId, { keepSid, executor: trx });
+  await deleteUnusedLinks(trx, userId, ["password_reset"]);
+}
+
+/**
+ * What every change of an account's sign-in e-mail ends, in its transaction (decision 129): the
+ * reset and verification links not yet used, which were mailed to the address it had before.
+ */
+export async function afterEmailChange(trx: Kysely<Database>, userId: number) {
+  await deleteUnusedLinks(trx, userId, ["password_reset", "email_verification"]);
+}
+
+async function deleteUnusedLinks(
+  trx: Kysely<Database>,
+  userId: number,
+  purposes: UserTokenPurpose[],
+) {
+  await trx
+    .deleteFrom("userTokens")
+    .where("userId", "=", userId)
+    .where("purpose", "in", purposes)
+    .where("usedAt", "is", null)
+    .execute();
+}
 
 export type ProfileChanges = Partial<{
   firstName: string;
   lastName: string;
-  email: string;
   phone: string | null;
   favoriteAddress1: string | null;
   favoriteAddress2: string | null;
 }>;
 
 /**
- * The customer's own details (/profile, /account/addresses): only the fields given change. A
- * new e-mail must be free; the check reads first for the common case, and the UNIQUE index
- * answers the race of two accounts taking the same address at once.
+ * The customer's own details (/profile, /account/addresses): only the fields given change. The
+ * sign-in e-mail is not one of them: it changes through `requestEmailChange` (decision 129).
  */
-export async function updateProfile(
-  userId: number,
-  changes: ProfileChanges,
-): Promise<{ ok: true } | { ok: false; reason: "email-taken" }> {
-  const email = changes.email === undefined ? undefined : normalizeEmail(changes.email);
-  // A new address is not verified by the old one's link (decision 106).
-  let addressChanged = false;
-  if (email !== undefined) {
-    const current = await db
-      .selectFrom("users")
-      .select("email")
-      .where("id", "=", userId)
-      .executeTakeFirst();
-    addressChanged = current !== undefined && current.email !== email;
-    const taken = await db
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", email)
-      .where("id", "!=", userId)
-      .executeTakeFirst();
-    if (taken) return { ok: false, reason: "email-taken" };
-  }
-  try {
-    await db
-      .updateTable("users")
-      .set({
-        ...changes,
-        ...(email === undefined ? {} : { email }),
-        ...(addressChanged ? { emailVerifiedAt: null } : {}),
-        updatedAt: new Date().toISOString(),
-      })
-      .where("id", "=", userId)
-      .execute();
-    if (addressChanged) {
-      await db
-        .deleteFrom("userTokens")
-        .where("userId", "=", userId)
-        .where("purpose", "=", "email_verification")
-        .execute();
-    }
-  } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
-    throw error;
-  }
-  return { ok: true };
+export async function updateProfile(userId: number, changes: ProfileChanges) {
+  await db
+    .updateTable("users")
+    .set({ ...changes, updatedAt: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
 }
 
 /** Whether the account signs in with a password (a Google sign-up has none until it sets one). */
@@ -469,6 +451,29 @@ export async function hasPassword(userId: number) {
   return Boolean(row?.passwordHash);
 }
 
+export type PasswordCheck = "ok" | "missing" | "wrong-password" | "no-password" | "too-many";
+
+/**
+ * The customer's current password, asked before a sensitive change of their own account (a new
+ * password, a new sign-in e-mail, deleting it; decision 129). Ten checks an hour per account,
+ * shared by every worker, so a borrowed session cannot guess it. "no-password": an account made
+ * with Google that has not created one (it must, on /profile/security, first).
+ */
+export async function checkCurrentPassword(
+  userId: number,
+  password: string | undefined,
+): Promise<PasswordCheck> {
+  const row = await db
+    .selectFrom("users")
+    .select("passwordHash")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (!row?.passwordHash) return "no-password";
+  if (!password) return "missing";
+  if (!(await passwordChecks.take(String(userId))).allowed) return "too-many";
+  return (await verifyPassword(password, row.passwordHash)) ? "ok" : "wrong-password";
+}
+
 /**
  * The customer changes their own password (/profile/security): the current one must match when
  * the account has one; then `changePassword` ends every other session (`keepSid` stays).
@@ -477,13 +482,10 @@ export async function changeOwnPassword(
   userId: number,
   input: { currentPassword?: string; newPassword: string },
   keepSid?: string,
-): Promise<{ ok: true } | { ok: false; reason: "wrong-password" }> {
-  const row = await db
-    .selectFrom("users")
-    .select("passwordHash")
-    .where("id", "=", userId)
-    .executeTakeFirstOrThrow();
-  if (row.passwordHash && !(await verifyPassword(input.currentPassword ?? "", row.passwordHash))) {
+): Promise<{ ok: true } | { ok: false; reason: "wrong-password" | "too-many" }> {
+  const check = await checkCurrentPassword(userId, input.currentPassword);
+  if (check === "too-many") return { ok: false, reason: check };
+  if (check === "missing" || check === "wrong-password") {
     return { ok: false, reason: "wrong-password" };
   }
   await changePassword(userId, input.newPassword, keepSid);

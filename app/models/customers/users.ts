@@ -8,11 +8,54 @@
 export const PROFILE_MESSAGES = {
   updated: "Perfil actualizado",
   addressesUpdated: "Direcciones actualizadas",
-  emailTaken: "Ya existe una cuenta con este correo electrónico. Usa otro.",
   passwordUpdated: "Contraseña actualizada",
   wrongPassword: "La contraseña actual es incorrecta",
   deleted: "Cuenta eliminada",
 } as const;
+
+/**
+ * Decision 129: a sensitive change of the customer's own account (a new sign-in e-mail, a new
+ * password, deleting it) asks for the current password; a new e-mail waits for its link.
+ */
+export const ACCOUNT_CHANGE_MESSAGES = {
+  passwordRequired: "Contraseña actual requerida",
+  noPasswordForEmail:
+    "Tu cuenta entra con Google: crea una contraseña en la pestaña Seguridad antes de cambiar tu correo.",
+  noPasswordForDelete:
+    "Tu cuenta entra con Google: crea una contraseña en la pestaña Seguridad antes de eliminar tu cuenta.",
+  tooMany: "Demasiados intentos con la contraseña. Inténtalo de nuevo en una hora.",
+  /** The same answer whether or not the address already has an account. */
+  emailLinkSent: (email: string) =>
+    `Te enviamos un enlace a ${email}. Síguelo para confirmar tu nuevo correo; hasta entonces entras con el actual.`,
+  pending: (email: string) =>
+    `Cambio de correo pendiente: sigue el enlace que enviamos a ${email} para confirmarlo.`,
+  confirmTitle: "Confirma tu nuevo correo",
+  confirmButton: "Confirmar mi nuevo correo",
+  confirmed: "Correo actualizado",
+  confirmedDescription: (email: string) => `Desde ahora entras con ${email}.`,
+  undoTitle: "Deshacer el cambio de correo",
+  undoButton: "Deshacer el cambio",
+  undone: "Cambio de correo deshecho",
+  undoneDescription: (email: string) =>
+    `Tu cuenta vuelve a entrar con ${email}. Cerramos todas sus sesiones: inicia sesión y crea una contraseña nueva.`,
+  invalidLink: "Este enlace no es válido o ya venció.",
+  taken: "Ese correo ya es el de otra cuenta: no pudimos cambiarlo.",
+  undoTaken:
+    "Tu correo anterior ya es el de otra cuenta: no pudimos volver a él. Contacta a soporte.",
+} as const;
+
+/** The answers of a current-password check that refuse (checkCurrentPassword's codes). */
+export function passwordCheckMessage(
+  check: "missing" | "wrong-password" | "no-password" | "too-many",
+  purpose: "email" | "delete",
+) {
+  if (check === "missing") return ACCOUNT_CHANGE_MESSAGES.passwordRequired;
+  if (check === "too-many") return ACCOUNT_CHANGE_MESSAGES.tooMany;
+  if (check === "wrong-password") return PROFILE_MESSAGES.wrongPassword;
+  return purpose === "email"
+    ? ACCOUNT_CHANGE_MESSAGES.noPasswordForEmail
+    : ACCOUNT_CHANGE_MESSAGES.noPasswordForDelete;
+}
 
 export type DeleteAccountRefusal = "not-found" | "blocked" | "last-admin" | "open-orders";
 

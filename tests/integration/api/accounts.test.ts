@@ -367,12 +367,22 @@ describe("POST /api/auth/complete-profile", () => {
 });
 
 describe("GET and PUT /api/profile", () => {
-  it("changes what /profile's loader then shows", async () => {
-    const user = await createUser(db, { favoriteAddress1: "Col. Kennedy", phone: null });
+  it("changes what /profile's loader then shows; a new e-mail waits for its link", async () => {
+    const user = await customerWithPassword();
+    await db
+      .updateTable("users")
+      .set({ favoriteAddress1: "Col. Kennedy" })
+      .where("id", "=", user.id)
+      .execute();
     const cookie = await signedInCookie(user.id);
     const before = await api.get("/api/profile", { as: { cookie } });
     expect(before.status).toBe(200);
-    expect(before.body).toMatchObject({ id: user.id, hasPassword: false, mustVerifyEmail: false });
+    expect(before.body).toMatchObject({
+      id: user.id,
+      hasPassword: true,
+      mustVerifyEmail: false,
+      pendingEmail: null,
+    });
 
     const email = `cambio-${crypto.randomBytes(4).toString("hex")}@example.com`;
     const changed = await api.call("PUT", "/api/profile", {
@@ -382,13 +392,16 @@ describe("GET and PUT /api/profile", () => {
         lastName: "Paz",
         email: email.toUpperCase(),
         phone: "2234-5678",
+        currentPassword: PASSWORD,
       },
     });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({
       firstName: "Elena",
       lastName: "Paz",
-      email,
+      // Decision 129: the sign-in e-mail changes when the link sent to the new one is followed.
+      email: user.email,
+      pendingEmail: email,
       phone: "+504 2234-5678",
       // Not sent: kept.
       favoriteAddress1: "Col. Kennedy",
@@ -398,27 +411,37 @@ describe("GET and PUT /api/profile", () => {
       headers: { Cookie: cookie },
     });
     expect(page.status).toBe(200);
-    expect((await page.json()).defaults).toEqual({
-      firstName: "Elena",
-      lastName: "Paz",
-      email,
-      phone: "+504 2234-5678",
-      favoriteAddress1: "Col. Kennedy",
-      favoriteAddress2: "",
+    expect(await page.json()).toEqual({
+      defaults: {
+        firstName: "Elena",
+        lastName: "Paz",
+        email: user.email,
+        phone: "+504 2234-5678",
+        favoriteAddress1: "Col. Kennedy",
+        favoriteAddress2: "",
+      },
+      pendingEmail: email,
     });
   });
 
-  it("refuses another account's e-mail (409) and bad input (422), changing nothing", async () => {
+  it("answers another account's e-mail as a free one; refuses a missing password and bad input (422)", async () => {
     const other = await createUser(db);
-    const user = await createUser(db, { firstName: "Original" });
+    const user = await customerWithPassword();
     const cookie = { cookie: await signedInCookie(user.id) };
     const taken = await api.call("PUT", "/api/profile", {
       as: cookie,
-      body: { firstName: "Nuevo", lastName: "Paz", email: other.email },
+      body: { firstName: "Nuevo", lastName: "Paz", email: other.email, currentPassword: PASSWORD },
     });
-    expect(taken.status).toBe(409);
-    expect(taken.body.detail).toBe("Ya existe una cuenta con este correo electrónico. Usa otro.");
-    expect(taken.body.errors.email).toHaveLength(1);
+    expect(taken.status).toBe(200);
+    expect(taken.body).toMatchObject({ email: user.email, pendingEmail: other.email });
+
+    const unconfirmed = await api.call("PUT", "/api/profile", {
+      as: cookie,
+      body: { firstName: "Otro", lastName: "Paz", email: "sin-clave@example.com" },
+    });
+    expect(unconfirmed.status).toBe(422);
+    expect(unconfirmed.body.code).toBe("password_required");
+    expect(unconfirmed.body.errors.currentPassword).toEqual(["Contraseña actual requerida"]);
 
     const bad = await api.call("PUT", "/api/profile", {
       as: cookie,
@@ -435,7 +458,7 @@ describe("GET and PUT /api/profile", () => {
       .select(["firstName", "email"])
       .where("id", "=", user.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ firstName: "Original", email: user.email });
+    expect(row).toEqual({ firstName: "Nuevo", email: user.email });
   });
 
   it("refuses a visitor, a read-only token on a write, and a write from another site", async () => {
@@ -503,40 +526,50 @@ describe("PUT /api/profile/password", () => {
 });
 
 describe("DELETE /api/profile/account", () => {
-  it("is confirmed with the account's e-mail, as /profile/danger asks", async () => {
-    const user = await createUser(db);
-    const cookie = await signedInCookie(user.id);
-    const unconfirmed = await api.call("DELETE", "/api/profile/account", {
-      as: { cookie },
-      body: { confirmEmail: "otra@example.com" },
-    });
-    expect(unconfirmed.status).toBe(422);
-    expect(unconfirmed.body.errors.confirmEmail).toEqual([
-      "El correo no coincide con el de tu cuenta",
-    ]);
-    expect(
-      await db.selectFrom("users").select("id").where("id", "=", user.id).execute(),
-    ).toHaveLength(1);
+  it(
+    "is confirmed with the account's e-mail and password, as /profile/danger asks",
+    async () => {
+      const user = await customerWithPassword();
+      const cookie = await signedInCookie(user.id);
+      const unconfirmed = await api.call("DELETE", "/api/profile/account", {
+        as: { cookie },
+        body: { confirmEmail: "otra@example.com", currentPassword: PASSWORD },
+      });
+      expect(unconfirmed.status).toBe(422);
+      expect(unconfirmed.body.errors.confirmEmail).toEqual([
+        "El correo no coincide con el de tu cuenta",
+      ]);
+      const wrong = await api.call("DELETE", "/api/profile/account", {
+        as: { cookie },
+        body: { confirmEmail: user.email, currentPassword: "no-es-esta-1234" },
+      });
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.code).toBe("wrong_password");
+      expect(
+        await db.selectFrom("users").select("id").where("id", "=", user.id).execute(),
+      ).toHaveLength(1);
 
-    const deleted = await api.call("DELETE", "/api/profile/account", {
-      as: { cookie },
-      body: { confirmEmail: user.email.toUpperCase() },
-    });
-    expect(deleted.status).toBe(204);
-    expect(await db.selectFrom("users").select("id").where("id", "=", user.id).execute()).toEqual(
-      [],
-    );
-    expect((await api.get("/api/auth/me", { as: { cookie } })).status).toBe(401);
-  });
+      const deleted = await api.call("DELETE", "/api/profile/account", {
+        as: { cookie },
+        body: { confirmEmail: user.email.toUpperCase(), currentPassword: PASSWORD },
+      });
+      expect(deleted.status).toBe(204);
+      expect(await db.selectFrom("users").select("id").where("id", "=", user.id).execute()).toEqual(
+        [],
+      );
+      expect((await api.get("/api/auth/me", { as: { cookie } })).status).toBe(401);
+    },
+    SCRYPT_BOUND,
+  );
 
   it("refuses while an order is open (409), and a blocked account's token (401)", async () => {
-    const user = await createUser(db);
+    const user = await customerWithPassword();
     const product = await createProduct(db);
     await createOrder(db, { userId: user.id, lines: [{ product }] });
     const { token } = await tokenFor(user);
     const open = await api.call("DELETE", "/api/profile/account", {
       as: { token },
-      body: { confirmEmail: user.email },
+      body: { confirmEmail: user.email, currentPassword: PASSWORD },
     });
     expect(open.status).toBe(409);
     expect(open.body.detail).toBe(
@@ -546,7 +579,7 @@ describe("DELETE /api/profile/account", () => {
     await db.updateTable("users").set({ isBlocked: 1 }).where("id", "=", user.id).execute();
     const blocked = await api.call("DELETE", "/api/profile/account", {
       as: { token },
-      body: { confirmEmail: user.email },
+      body: { confirmEmail: user.email, currentPassword: PASSWORD },
     });
     expect(blocked.status).toBe(401);
     expect(

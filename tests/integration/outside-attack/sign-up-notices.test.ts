@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpAttemptNotices } from "~/models/customers/users.server";
+import { signUpAttemptNotices } from "~/utils/public-form-limits.server";
 import { db } from "~/utils/db.server";
 import { createUser } from "../../../db/factories/users";
 import { startSmtpServer } from "../../../scripts/smtp-server";
