@@ -133,7 +133,6 @@ async function placeCountedOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       if (input.paymentProof === null) {
         const refusal = await unpaidOrderRefusal(trx, {
           shopper: input.shopper,
-          email: input.email,
           lines: cart.lines,
           deadlineHours: settings.transfer_deadline_hours,
           now: new Date(),

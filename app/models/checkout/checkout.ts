@@ -87,11 +87,12 @@ export type CheckoutIntent = "place-order" | CouponIntent["intent"];
  */
 export const ORDER_LIMITS = {
   windowMs: 60 * 60 * 1000,
-  /** per client address: generous, since a whole carrier's customers may share one (CGNAT) */
-  perClientIp: 10,
-  perEmail: 5,
-  perPhone: 5,
-  /** unpaid pay-later orders a customer (account, guest session or e-mail) may have at once */
+  /** per client address: generous, since many phones share one address (carrier NAT) */
+  perClientIp: 20,
+  /** per e-mail and per phone: room for a family, or the shop ordering for its callers */
+  perEmail: 10,
+  perPhone: 10,
+  /** unpaid pay-later orders one customer (account, or guest session) may have at once */
   unpaidOrders: 2,
   /** units of one perfume (any sizes) in one unpaid order */
   unpaidUnitsPerProduct: 3,

@@ -66,7 +66,7 @@ function unitsByProduct(
 /**
  * What an order placed without its receipt (pay later) may not do: hold more than
  * `unpaidUnitsPerProduct` units of one perfume, or be the customer's third order awaiting its
- * transfer (the customer: the account or guest session, or the e-mail typed). Run inside the
+ * transfer (the customer: the account, or the guest's session). Run inside the
  * order's transaction. The second refusal's `retryAfterSeconds` is when the first of those
  * orders reaches its deadline.
  */
@@ -74,7 +74,6 @@ export async function unpaidOrderRefusal(
   trx: Kysely<Database>,
   input: {
     shopper: KnownShopper;
-    email: string;
     lines: ReadonlyArray<{ productId: number; name: string; quantity: number }>;
     deadlineHours: number;
     now: Date;
@@ -85,14 +84,7 @@ export async function unpaidOrderRefusal(
   if (over) {
     return { error: "unpaid_quantity", product: over.name, limit, quantity: over.quantity };
   }
-  const open = await unpaidTransfers(trx)
-    .where((eb) =>
-      eb.or([
-        ownedBy(input.shopper, "o"),
-        eb(eb.fn("lower", ["o.customerEmail"]), "=", input.email),
-      ]),
-    )
-    .execute();
+  const open = await unpaidTransfers(trx).where(ownedBy(input.shopper, "o")).execute();
   if (open.length < ORDER_LIMITS.unpaidOrders) return null;
   const firstDeadline = Math.min(
     ...open.map((order) => transferDeadline(order, input.deadlineHours).getTime()),

@@ -20,7 +20,7 @@ export const PASSWORD_MAX_LENGTH = 200;
  * Names: letters (accents, ñ, ü), spaces and . ' -; addresses and references add digits and
  * , # / º ª ° ( ) : ; ". Nothing that reads as a web address, in either.
  */
-const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
+const NAME_PATTERN = /^(?:[\p{L}\p{M}][\p{L}\p{M} .'’-]*)?$/u;
 const ADDRESS_PATTERN = /^[\p{L}\p{M}\d .,'’"#/ºª°():;-]*$/u;
 const WEB_ADDRESS =
   /:\/\/|www\.|[\p{L}\d-]\.\p{L}{2,}\/|[\p{L}\d-]\.(?:com|net|org|info|biz|io|co|hn|me|app|xyz|site|online|top|link|ly|gl|example)\b/iu;
