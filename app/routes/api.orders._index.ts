@@ -27,7 +27,7 @@ export const { loader, action } = apiRoute({
   }),
 
   /* /checkout's action without the form: its rules, its placeOrder, its messages. */
-  POST: apiCall(ordersCalls.place, async ({ body, caller, knownShopper }) => {
+  POST: apiCall(ordersCalls.place, async ({ body, caller, clientIp, knownShopper }) => {
     const { checkoutKey, paymentProof, ...fields } = body.order;
     const form = checkedByForm(
       PlaceOrderSchema,
@@ -50,6 +50,7 @@ export const { loader, action } = apiRoute({
       shopper: await knownShopper(),
       couponCode: body.couponCode || null,
       expectedItems: body.items ?? undefined,
+      clientIp,
     });
     if (!placed.ok) throw placeOrderProblem(placed);
     const { orderId: id, orderNumber } = placed;

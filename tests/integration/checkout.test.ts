@@ -9,6 +9,7 @@ import { createProduct, createShopper } from "../../db/factories/catalog";
 import {
   checkoutForm,
   deliveryFields,
+  newBuyer,
   guestCookie,
   pickupFields,
   pngBytes,
@@ -150,7 +151,10 @@ describe("placing an order without JS: one multipart post with the proof", () =>
     const guest = await guestCookie();
     const proof = await storedProof(guest.guestId);
     const response = await run(
-      checkoutForm({ ...deliveryFields, paymentProof: proof }, { cookie: guest.cookie }),
+      checkoutForm(
+        { ...deliveryFields, ...newBuyer(), paymentProof: proof },
+        { cookie: guest.cookie },
+      ),
     );
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -211,7 +215,9 @@ describe("validation (storefront.md §5): every message, the input and the proof
   it("asks for the proof unless 'Transferiré después' is chosen", async () => {
     const product = await createProduct(db);
     const guest = await guestWithCart([{ id: product.id }]);
-    const response = await run(checkoutForm(deliveryFields, { cookie: guest.cookie }));
+    const response = await run(
+      checkoutForm({ ...deliveryFields, ...newBuyer() }, { cookie: guest.cookie }),
+    );
     expect((await response.json()).result.error.paymentProof).toEqual([CHECKOUT_MESSAGES.proof]);
   });
 
@@ -254,7 +260,10 @@ describe("validation (storefront.md §5): every message, the input and the proof
     const other = await guestCookie();
     const foreign = await storedProof(other.guestId);
     const response = await run(
-      checkoutForm({ ...deliveryFields, paymentProof: foreign }, { cookie: guest.cookie }),
+      checkoutForm(
+        { ...deliveryFields, ...newBuyer(), paymentProof: foreign },
+        { cookie: guest.cookie },
+      ),
     );
     expect(response.status).toBe(400);
     expect((await response.json()).result.error.paymentProof).toEqual([CHECKOUT_MESSAGES.proof]);
@@ -282,7 +291,9 @@ describe("totals (D11, D19) for each shipping method at and around its threshold
       const guest = await guestWithCart([{ id: product.id }]);
       const proof = await storedProof(guest.guestId);
       const fields =
-        method === "pickup" ? pickupFields : { ...deliveryFields, shippingMethod: method };
+        method === "pickup"
+          ? { ...pickupFields, ...newBuyer() }
+          : { ...deliveryFields, ...newBuyer(), shippingMethod: method };
       const order = await orderOf(
         await run(checkoutForm({ ...fields, paymentProof: proof }, { cookie: guest.cookie })),
       );
@@ -310,7 +321,14 @@ describe("the server decides prices, stock and the whole transaction", () => {
     const order = await orderOf(
       await run(
         checkoutForm(
-          { ...deliveryFields, paymentProof: proof, price: "1", total: "1", subtotal: "1" },
+          {
+            ...deliveryFields,
+            ...newBuyer(),
+            paymentProof: proof,
+            price: "1",
+            total: "1",
+            subtotal: "1",
+          },
           { cookie: guest.cookie },
         ),
       ),
@@ -343,6 +361,7 @@ describe("the server decides prices, stock and the whole transaction", () => {
     const proof = await storedProof(guest.guestId);
     const result = await placeOrder({
       ...deliveryFields,
+      ...newBuyer(),
       shippingMethod: "standard",
       shopper: { userId: null, guestId: guest.guestId },
       checkoutKey: crypto.randomUUID(),
@@ -391,7 +410,10 @@ describe("the server decides prices, stock and the whole transaction", () => {
     await db.updateTable("products").set({ stock: 2 }).where("id", "=", product.id).execute();
     const proof = await storedProof(guest.guestId);
     const response = await run(
-      checkoutForm({ ...deliveryFields, paymentProof: proof }, { cookie: guest.cookie }),
+      checkoutForm(
+        { ...deliveryFields, ...newBuyer(), paymentProof: proof },
+        { cookie: guest.cookie },
+      ),
     );
     expect(response.status).toBe(409);
     const { result } = await response.json();
@@ -403,7 +425,7 @@ describe("the server decides prices, stock and the whole transaction", () => {
     const guest = await guestWithCart([{ id: product.id }]);
     const proof = await storedProof(guest.guestId);
     const checkoutKey = crypto.randomUUID();
-    const fields = { ...deliveryFields, paymentProof: proof, checkoutKey };
+    const fields = { ...deliveryFields, ...newBuyer(), paymentProof: proof, checkoutKey };
     const [a, b] = await Promise.all([
       run(checkoutForm(fields, { cookie: guest.cookie })),
       run(checkoutForm(fields, { cookie: guest.cookie })),
@@ -504,7 +526,9 @@ describe("one price for one cart: the cart page, the checkout summary and the or
 
       const proof = await storedProof(guest.guestId);
       const fields =
-        method === "pickup" ? pickupFields : { ...deliveryFields, shippingMethod: method };
+        method === "pickup"
+          ? { ...pickupFields, ...newBuyer() }
+          : { ...deliveryFields, ...newBuyer(), shippingMethod: method };
       const order = await orderOf(
         await run(checkoutForm({ ...fields, paymentProof: proof }, { cookie: guest.cookie })),
       );

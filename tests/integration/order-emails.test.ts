@@ -16,7 +16,13 @@ import type { SettingKey } from "~/models/settings/definitions";
 import { createProduct, createShopper } from "../../db/factories/catalog";
 import { createUser } from "../../db/factories/users";
 import { createOrder } from "../../db/factories/orders";
-import { deliveryFields, guestCookie, pngBytes, putInCart } from "../setup/checkout-helpers";
+import {
+  deliveryFields,
+  guestCookie,
+  newBuyer,
+  pngBytes,
+  putInCart,
+} from "../setup/checkout-helpers";
 import { ORIGIN, settle } from "../setup/route-helpers";
 import { action as orderPageAction } from "~/routes/_store.order-confirmation.$orderId";
 import { parseMail, startSmtpServer } from "../../scripts/smtp-server";
@@ -95,7 +101,7 @@ async function orderFor(
       : { userId: owner.userId, guestId: null };
   const result = await placeOrder({
     ...deliveryFields,
-    email: `cliente-${crypto.randomBytes(4).toString("hex")}@example.com`,
+    ...newBuyer(),
     shippingMethod: "standard",
     shopper,
     checkoutKey: crypto.randomUUID(),

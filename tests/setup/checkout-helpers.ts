@@ -68,6 +68,18 @@ export const deliveryFields = {
   department: "Francisco Morazán",
 };
 
+/**
+ * A buyer of their own: an e-mail and a phone no other order of the run uses, since orders are
+ * limited per e-mail and per phone an hour (decision 132), as a shop's different customers are.
+ */
+export function newBuyer() {
+  const digits = String(crypto.randomInt(0, 10_000_000)).padStart(7, "0");
+  return {
+    email: `comprador-${crypto.randomBytes(5).toString("hex")}@example.com`,
+    phone: `+504 9${digits.slice(0, 3)}-${digits.slice(3)}`,
+  };
+}
+
 export const pickupFields = {
   email: "comprador@example.com",
   firstName: "Ana",
@@ -115,19 +127,23 @@ export function checkoutForm(
 
 /**
  * A shopper placing a delivery order with a PNG proof over real HTTP, as a browser without JS
- * would; `clientIp` is theirs (proofs are limited per address). The redirect is not followed.
+ * would; `clientIp` is theirs (proofs and orders are limited per address), and so are the
+ * e-mail and phone (`newBuyer`). The redirect is not followed.
  */
 export function postCheckout(
   base: string,
   shopper: { cookie: string; clientIp: string; png: Uint8Array },
 ) {
   return fetch(
-    checkoutForm(deliveryFields, {
-      cookie: shopper.cookie,
-      clientIp: shopper.clientIp,
-      base,
-      proof: { bytes: shopper.png, name: "pago.png" },
-    }),
+    checkoutForm(
+      { ...deliveryFields, ...newBuyer() },
+      {
+        cookie: shopper.cookie,
+        clientIp: shopper.clientIp,
+        base,
+        proof: { bytes: shopper.png, name: "pago.png" },
+      },
+    ),
     { redirect: "manual" },
   );
 }

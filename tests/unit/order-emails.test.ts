@@ -19,6 +19,7 @@ const order: OrderReceivedFacts = {
   orderNumber: "PH-261126-4821",
   customerName: "Ana López",
   hasAccount: true,
+  toVerifiedAddress: true,
   shippingMethod: "express",
   shippingAddress: "Colonia Palmira, Tegucigalpa, Francisco Morazán",
   items: [{ name: "Aqua", size: "100ml", quantity: 2, unitPrice: 120_000 }],
@@ -73,6 +74,30 @@ describe("the order's e-mails", () => {
       label: "Ver mi pedido",
       url: `https://perfumeria.hn/order-confirmation/${order.id}`,
     });
+  });
+
+  it("repeat the typed name and address only to a verified account's address (decision 132)", () => {
+    const verified = text(orderReceivedEmail({ order, bank: DEFAULT_SETTINGS, shop }).blocks);
+    expect(verified).toContain("¡Gracias por tu pedido, Ana López!");
+    expect(verified).toContain(order.shippingAddress);
+
+    const stranger = { ...order, toVerifiedAddress: false, hasAccount: false };
+    const email = orderReceivedEmail({ order: stranger, bank: DEFAULT_SETTINGS, shop });
+    expect(email.blocks[0]).toEqual({ kind: "heading", text: "¡Gracias por tu pedido!" });
+    const blocks = text(email.blocks);
+    expect(blocks).not.toContain("Ana");
+    expect(blocks).not.toContain("Palmira");
+    // The summary stays: number, lines, totals, and how to pay.
+    expect(blocks).toContain(order.orderNumber);
+    expect(blocks).toContain("Aqua");
+    expect(blocks).toContain("L\u00a02,660.00");
+    // A pickup's address is the shop's own, and is told.
+    const pickup = orderReceivedEmail({
+      order: { ...stranger, shippingMethod: "pickup", shippingAddress: "Recoger en tienda: X" },
+      bank: DEFAULT_SETTINGS,
+      shop,
+    });
+    expect(text(pickup.blocks)).toContain("Recoger en tienda: X");
   });
 
   it("word a status with the notification's title and message", () => {

@@ -1,4 +1,5 @@
 import { CHECKOUT_TEXT, type PlaceOrderRefusal } from "~/models/checkout/checkout";
+import { FIELD_MESSAGES } from "~/models/customers/fields";
 import { couponRefusalMessage } from "~/models/promotions/coupons";
 
 /**
@@ -28,7 +29,22 @@ export const CHECKOUT_MESSAGES = {
     `Tu número de pedido es ${orderNumber}. Nuestro equipo te contactará para confirmar el pago y el envío.`,
   cartChanged:
     "Tu carrito cambió: los productos enviados no coinciden con los de tu carrito. Revísalo y vuelve a confirmar el pedido.",
+  // Decision 132: what a name, a city, an address and a reference may hold (no link, no markup).
+  firstNameInvalid: FIELD_MESSAGES.nameInvalid,
+  lastNameInvalid: FIELD_MESSAGES.lastNameInvalid,
+  addressInvalid: FIELD_MESSAGES.addressInvalid,
+  referenceAddressInvalid:
+    "El punto de referencia solo puede llevar letras, números, espacios y los signos . , ' - # / º (sin enlaces ni etiquetas)",
+  cityInvalid:
+    "La ciudad solo puede llevar letras, espacios y los signos . ' - (sin enlaces ni etiquetas)",
 } as const;
+
+/** Decision 132: "en 12 minutos", "en 2 horas": when an hourly or unpaid limit lets go. */
+function within(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 120) return `en ${minutes} ${minutes === 1 ? "minuto" : "minutos"}`;
+  return `en ${Math.ceil(minutes / 60)} horas`;
+}
 
 export function placeOrderMessage(refusal: PlaceOrderRefusal): string {
   switch (refusal.error) {
@@ -49,5 +65,11 @@ export function placeOrderMessage(refusal: PlaceOrderRefusal): string {
         : `No hay suficientes unidades disponibles de ${refusal.product} (stock: ${refusal.stock}, en tu carrito: ${refusal.quantity}).`;
     case "coupon":
       return couponRefusalMessage(refusal.coupon);
+    case "too_many_orders":
+      return `Se hicieron demasiados pedidos en la última hora desde esta conexión, este correo o este teléfono. Intenta de nuevo ${within(refusal.retryAfterSeconds)}.`;
+    case "too_many_unpaid":
+      return `Ya tienes ${refusal.limit} pedidos esperando tu transferencia. Paga o envía el comprobante de uno de ellos, o sube ahora el comprobante de este pedido; si no, intenta de nuevo ${within(refusal.retryAfterSeconds)}.`;
+    case "unpaid_quantity":
+      return `Un pedido sin pagar puede llevar como máximo ${refusal.limit} unidades de cada perfume (${refusal.product}: ${refusal.quantity} en tu carrito). Reduce la cantidad o sube ahora el comprobante de pago.`;
   }
 }

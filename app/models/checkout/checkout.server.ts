@@ -10,6 +10,7 @@ import { priceCart, type OrderTotals } from "./pricing";
 import { getSettings } from "~/models/settings/settings.server";
 import { getMailContext } from "~/models/mail/context.server";
 import { owns, type KnownShopper, type Shopper } from "~/models/auth/shopper";
+import { claimOrderSlot, unpaidOrderRefusal } from "./order-limits.server";
 
 /*
  * Placing an order (issue 4): one BEGIN IMMEDIATE transaction that re-prices the cart from the
@@ -36,6 +37,11 @@ export type PlaceOrderInput = OrderContact & {
    * is written ("cart_changed"). Their prices are never read: the cart is priced here.
    */
   expectedItems?: readonly CartLineKey[];
+  /**
+   * The client's address, counted against decision 132's hourly limit per address; null when
+   * the caller has none (an action called without the server, as the tests do).
+   */
+  clientIp?: string | null;
 };
 
 /** A cart line as a client names it: the product, its size and how many. */
@@ -72,7 +78,34 @@ async function findRepeat(trx: Trx, input: PlaceOrderInput) {
   return existing;
 }
 
+/**
+ * Places the order (above) within decision 132's limits: the hourly counts per address, e-mail
+ * and phone are taken before the transaction (shared by every worker and server) and given back
+ * when nothing was placed; a post of a form already placed is not counted again.
+ */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const known = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("checkoutKey", "=", input.checkoutKey)
+    .executeTakeFirst();
+  if (known) return placeCountedOrder(input);
+  const slot = await claimOrderSlot({
+    clientIp: input.clientIp ?? null,
+    email: input.email,
+    phone: input.phone ?? null,
+  });
+  if (!slot.ok) return { ok: false, ...slot.refusal };
+  let placed: PlaceOrderResult | undefined;
+  try {
+    placed = await placeCountedOrder(input);
+    return placed;
+  } finally {
+    if (!placed?.ok || placed.repeated) await slot.giveBack();
+  }
+}
+
+async function placeCountedOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   // Read before the transaction (it holds SQLite's one connection); the e-mails are rendered
   // into the outbox inside it, strings only, so the checkout waits on no mail server.
   const mail = await getMailContext();
@@ -95,6 +128,16 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       if (unavailable) {
         const { name: product, size } = unavailable;
         throw new CheckoutError({ error: "unavailable", product, size });
+      }
+      // Decision 132: an order without its receipt holds stock until its deadline, within limits.
+      if (input.paymentProof === null) {
+        const refusal = await unpaidOrderRefusal(trx, {
+          shopper: input.shopper,
+          lines: cart.lines,
+          deadlineHours: settings.transfer_deadline_hours,
+          now: new Date(),
+        });
+        if (refusal) throw new CheckoutError(refusal);
       }
       await takeStock(trx, cart.lines, mail);
 

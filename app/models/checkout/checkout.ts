@@ -80,12 +80,36 @@ export const CHECKOUT_DRAFT_URL = "/resources/checkout-draft";
 
 export type CheckoutIntent = "place-order" | CouponIntent["intent"];
 
+/**
+ * Decision 132 (issue 37): how many orders one client address, one e-mail and one phone may
+ * place in an hour (every order, paid now or later), and what one customer may hold unpaid
+ * (an order placed with 'Transferiré después' keeps its units until its transfer deadline).
+ */
+export const ORDER_LIMITS = {
+  windowMs: 60 * 60 * 1000,
+  /** per client address: generous, since many phones share one address (carrier NAT) */
+  perClientIp: 20,
+  /** per e-mail and per phone: room for a family, or the shop ordering for its callers */
+  perEmail: 10,
+  perPhone: 10,
+  /** unpaid pay-later orders one customer (account, or guest session) may have at once */
+  unpaidOrders: 2,
+  /** units of one perfume (any sizes) in one unpaid order */
+  unpaidUnitsPerProduct: 3,
+} as const;
+
 /** Why placeOrder refused an order (nothing was written); `placeOrderMessage` (server) words it. */
 export type PlaceOrderRefusal =
   | { error: "empty_cart" | "proof" | "duplicate_key" | "cart_changed" }
   | { error: "unavailable"; product: string; size: string }
   | { error: "insufficient_stock"; product: string; stock: number; quantity: number }
-  | { error: "coupon"; coupon: CouponRefusal };
+  | { error: "coupon"; coupon: CouponRefusal }
+  /** Decision 132: over an hourly limit (address, e-mail or phone); `Retry-After` seconds. */
+  | { error: "too_many_orders"; retryAfterSeconds: number }
+  /** Decision 132: the customer already has `limit` orders waiting for their transfer. */
+  | { error: "too_many_unpaid"; limit: number; retryAfterSeconds: number }
+  /** Decision 132: more units of one perfume than an unpaid order may hold. */
+  | { error: "unpaid_quantity"; product: string; limit: number; quantity: number };
 
 /** D8: where a stored proof is shown (owner and admins only). */
 export function paymentProofUrl(id: string) {

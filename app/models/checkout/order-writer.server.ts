@@ -244,6 +244,18 @@ async function queueOrderEmails(
     quantity,
     unitPrice,
   }));
+  // Decision 132: the typed name and address go back only to a verified account's own address.
+  const account = order.shopper.userId
+    ? await trx
+        .selectFrom("users")
+        .select(["email", "emailVerifiedAt"])
+        .where("id", "=", order.shopper.userId)
+        .executeTakeFirst()
+    : undefined;
+  const toVerifiedAddress =
+    account !== undefined &&
+    account.emailVerifiedAt !== null &&
+    account.email.toLowerCase() === order.email.toLowerCase();
   const dueAt = transferDeadline(
     { createdAt: order.now.toISOString(), paymentDueAt: null },
     mail.settings.transfer_deadline_hours,
@@ -255,6 +267,7 @@ async function queueOrderEmails(
       orderNumber: order.orderNumber,
       customerName,
       hasAccount: order.shopper.userId !== null,
+      toVerifiedAddress,
       shippingMethod: order.shippingMethod,
       shippingAddress: order.shippingAddress,
       items,

@@ -4,6 +4,8 @@ import {
   ADDRESS_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
   FIELD_MESSAGES,
+  isPlainAddress,
+  isPlainName,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -16,22 +18,28 @@ import {
  * the reply with useServerForm (decisions 091, 109), so zod never reaches the browser.
  */
 
-/** A required name, trimmed, at most 100 characters; `required` says which name is missing. */
+/**
+ * A required name, trimmed, at most 100 characters, of letters and a name's punctuation only
+ * (decision 132); `required` says which name is missing.
+ */
 export function nameSchema(
   required: string = FIELD_MESSAGES.nameRequired,
   tooLong: string = FIELD_MESSAGES.nameTooLong,
+  invalid: string = FIELD_MESSAGES.nameInvalid,
 ) {
   return z
     .string({ required_error: required })
     .trim()
     .min(1, required)
-    .max(NAME_MAX_LENGTH, tooLong);
+    .max(NAME_MAX_LENGTH, tooLong)
+    .refine(isPlainName, invalid);
 }
 
 export const FirstNameSchema = nameSchema();
 export const LastNameSchema = nameSchema(
   FIELD_MESSAGES.lastNameRequired,
   FIELD_MESSAGES.lastNameTooLong,
+  FIELD_MESSAGES.lastNameInvalid,
 );
 
 export const EmailSchema = z
@@ -74,7 +82,8 @@ export function addressSchema(required: string) {
     .string({ required_error: required })
     .trim()
     .min(1, required)
-    .max(ADDRESS_MAX_LENGTH, FIELD_MESSAGES.addressTooLong);
+    .max(ADDRESS_MAX_LENGTH, FIELD_MESSAGES.addressTooLong)
+    .refine(isPlainAddress, FIELD_MESSAGES.addressInvalid);
 }
 
 /** An address that may stay empty (stored as null). */
@@ -82,6 +91,7 @@ export const OptionalAddressSchema = z
   .string()
   .trim()
   .max(ADDRESS_MAX_LENGTH, FIELD_MESSAGES.addressTooLong)
+  .refine(isPlainAddress, FIELD_MESSAGES.addressInvalid)
   .optional()
   .transform((value) => value || null);
 

@@ -14,6 +14,27 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Longer adds nothing but hashing time (scrypt reads all of it). */
 export const PASSWORD_MAX_LENGTH = 200;
 
+/*
+ * Decision 132 (issue 37): a name, a city, an address or a reference is what a person writes on
+ * an envelope, never a link or markup, since the shop repeats it in its pages and e-mails.
+ * Names: letters (accents, ñ, ü), spaces and . ' -; addresses and references add digits and
+ * , # / º ª ° ( ) : ; ". Nothing that reads as a web address, in either.
+ */
+const NAME_PATTERN = /^(?:[\p{L}\p{M}][\p{L}\p{M} .'’-]*)?$/u;
+const ADDRESS_PATTERN = /^[\p{L}\p{M}\d .,'’"#/ºª°():;-]*$/u;
+const WEB_ADDRESS =
+  /:\/\/|www\.|[\p{L}\d-]\.\p{L}{2,}\/|[\p{L}\d-]\.(?:com|net|org|info|biz|io|co|hn|me|app|xyz|site|online|top|link|ly|gl|example)\b/iu;
+
+/** A person's name or a city as it may be written (decision 132). */
+export function isPlainName(value: string) {
+  return NAME_PATTERN.test(value) && !WEB_ADDRESS.test(value);
+}
+
+/** An address or a reference as it may be written (decision 132). */
+export function isPlainAddress(value: string) {
+  return ADDRESS_PATTERN.test(value) && !WEB_ADDRESS.test(value);
+}
+
 export const FIELD_MESSAGES = {
   nameRequired: "El nombre es requerido",
   nameTooLong: "El nombre es demasiado largo",
@@ -25,6 +46,12 @@ export const FIELD_MESSAGES = {
   phoneRequired: "El teléfono es requerido",
   phoneInvalid: "Formato inválido. Ejemplo: +504 0000-0000",
   addressTooLong: "La dirección es demasiado larga",
+  nameInvalid:
+    "El nombre solo puede llevar letras, espacios y los signos . ' - (sin enlaces ni etiquetas)",
+  lastNameInvalid:
+    "El apellido solo puede llevar letras, espacios y los signos . ' - (sin enlaces ni etiquetas)",
+  addressInvalid:
+    "La dirección solo puede llevar letras, números, espacios y los signos . , ' - # / º (sin enlaces ni etiquetas)",
   passwordRequired: "La contraseña es requerida",
   passwordTooShort: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
   passwordTooLong: "La contraseña es demasiado larga",

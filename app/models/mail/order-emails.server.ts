@@ -31,6 +31,13 @@ export type OrderMailFacts = {
 };
 
 export type OrderReceivedFacts = OrderMailFacts & {
+  /**
+   * Decision 132: the e-mail goes to the address of a verified account. When it does not (a
+   * guest, an unverified account, another address typed), the e-mail repeats none of the text
+   * the shopper typed (name, address): only the order's number, lines and totals, and the
+   * shop's own words, so the shop's e-mail cannot carry a stranger's message.
+   */
+  toVerifiedAddress: boolean;
   shippingMethod: ShippingMethod;
   shippingAddress: string;
   items: ReadonlyArray<{ name: string; size: string; quantity: number; unitPrice: number }>;
@@ -105,6 +112,10 @@ export function orderReceivedEmail(input: {
 }): EmailContent {
   const { order, bank, shop } = input;
   const total = formatMoney(order.total);
+  // Decision 132: a pickup's address is the shop's own; a delivery's is what was typed.
+  const echo = order.toVerifiedAddress;
+  const addressRow: ReadonlyArray<readonly [string, string]> =
+    echo || order.shippingMethod === "pickup" ? [["Dirección", order.shippingAddress]] : [];
   const payment: EmailBlock[] =
     order.payment.kind === "awaiting"
       ? [
@@ -145,13 +156,16 @@ export function orderReceivedEmail(input: {
         ? `Transfiere ${total} antes del ${formatDateTime(order.payment.dueAt)} para confirmarlo.`
         : "Estamos revisando tu comprobante de pago.",
     blocks: [
-      { kind: "heading", text: `¡Gracias por tu pedido, ${order.customerName}!` },
+      {
+        kind: "heading",
+        text: echo ? `¡Gracias por tu pedido, ${order.customerName}!` : "¡Gracias por tu pedido!",
+      },
       {
         kind: "facts",
         rows: [
           ["Pedido", order.orderNumber],
           ["Entrega", SHIPPING_METHOD_LABELS[order.shippingMethod]],
-          ["Dirección", order.shippingAddress],
+          ...addressRow,
         ],
       },
       itemsBlock(order),

@@ -281,6 +281,15 @@ export function placeOrderProblem(refusal: PlaceOrderRefusal) {
       return apiError(422, detail, { code: "coupon", errors: { couponCode: [detail] } });
     case "insufficient_stock":
       return apiError(409, detail, { code: "out_of_stock" });
+    // Decision 132: over an hourly or unpaid limit, with when to try again.
+    case "too_many_orders":
+    case "too_many_unpaid":
+      return apiError(429, detail, {
+        code: refusal.error,
+        headers: { "Retry-After": String(refusal.retryAfterSeconds) },
+      });
+    case "unpaid_quantity":
+      return apiError(422, detail, { code: refusal.error });
     default:
       // empty_cart, unavailable, cart_changed, duplicate_key: the cart's state.
       return apiError(409, detail, { code: refusal.error });
@@ -309,12 +318,12 @@ export const ordersCalls = {
     tag: TAG,
     summary: "Hacer un pedido con el carrito del comprador",
     description:
-      "El mismo pedido que /checkout: el carrito del servidor (cuenta o invitado), sus precios, el inventario y el cupón se deciden en el servidor; `items`, `couponId` y `couponDiscount` del cliente nunca cambian el pedido. Pago por transferencia: con `paymentTiming: now` hace falta el comprobante. 409 si falta inventario (mismo mensaje que el checkout), si el carrito está vacío o si `items` no coincide con el carrito.",
+      "El mismo pedido que /checkout: el carrito del servidor (cuenta o invitado), sus precios, el inventario y el cupón se deciden en el servidor; `items`, `couponId` y `couponDiscount` del cliente nunca cambian el pedido. Pago por transferencia: con `paymentTiming: now` hace falta el comprobante. Límites (decisión 132): pedidos por hora por dirección IP, por correo y por teléfono, y pedidos sin pagar por cliente, 429 con Retry-After; un pedido sin pagar lleva como máximo 3 unidades de cada perfume (422). 409 si falta inventario (mismo mensaje que el checkout), si el carrito está vacío o si `items` no coincide con el carrito.",
     access: "shopper",
     body: placeOrderBody,
     response: z.object({ id: z.string(), orderNumber: z.string() }).meta({ id: "PlacedOrder" }),
     status: 201,
-    errors: [409],
+    errors: [409, 422, 429],
   }),
   uploadProof: defineCall({
     method: "POST",

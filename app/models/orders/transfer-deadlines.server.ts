@@ -40,7 +40,7 @@ function reminderTime(createdAt: string, deadline: Date) {
  * Pending bank transfers the customer still has to pay: no approved payment (the status is
  * still pending) and no proof waiting for review (neither a stored proof nor a proof URL).
  */
-function unpaidTransfers(executor: Kysely<Database>) {
+export function unpaidTransfers(executor: Kysely<Database>) {
   return executor
     .selectFrom("orders as o")
     .select([

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { PAYMENT_TIMINGS, SHIPPING_METHODS } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES } from "~/models/checkout/checkout-messages.server";
 import { DEPARTMENTS } from "~/models/checkout/departments";
+import { isPlainAddress, isPlainName } from "~/models/customers/fields";
 import { CouponIntentSchema } from "~/models/promotions/coupon-form.server";
 import { formatPhone, PHONE_PATTERN } from "~/utils/phone";
 
@@ -27,12 +28,14 @@ const ContactSchema = z.object({
     .string({ required_error: CHECKOUT_MESSAGES.firstName })
     .trim()
     .min(2, CHECKOUT_MESSAGES.firstName)
-    .max(100),
+    .max(100)
+    .refine(isPlainName, CHECKOUT_MESSAGES.firstNameInvalid),
   lastName: z
     .string({ required_error: CHECKOUT_MESSAGES.lastName })
     .trim()
     .min(2, CHECKOUT_MESSAGES.lastName)
-    .max(100),
+    .max(100)
+    .refine(isPlainName, CHECKOUT_MESSAGES.lastNameInvalid),
 });
 
 const DeliverySchema = z
@@ -69,13 +72,21 @@ const DeliverySchema = z
     const check = (ok: boolean, path: string, message: string) => {
       if (!ok) issue(path, message);
     };
-    check((value.address ?? "").length >= 10, "address", CHECKOUT_MESSAGES.address);
-    check(
-      (value.referenceAddress ?? "").length >= 5,
-      "referenceAddress",
-      CHECKOUT_MESSAGES.referenceAddress,
-    );
-    check((value.city ?? "").length >= 2, "city", CHECKOUT_MESSAGES.city);
+    // Decision 132: the length first, then what the text may hold (one message a field).
+    const address = value.address ?? "";
+    const reference = value.referenceAddress ?? "";
+    const city = value.city ?? "";
+    if (address.length < 10) issue("address", CHECKOUT_MESSAGES.address);
+    else check(isPlainAddress(address), "address", CHECKOUT_MESSAGES.addressInvalid);
+    if (reference.length < 5) issue("referenceAddress", CHECKOUT_MESSAGES.referenceAddress);
+    else
+      check(
+        isPlainAddress(reference),
+        "referenceAddress",
+        CHECKOUT_MESSAGES.referenceAddressInvalid,
+      );
+    if (city.length < 2) issue("city", CHECKOUT_MESSAGES.city);
+    else check(isPlainName(city), "city", CHECKOUT_MESSAGES.cityInvalid);
     check(
       (DEPARTMENTS as readonly string[]).includes(value.department ?? ""),
       "department",

@@ -152,6 +152,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ...value,
     shopper,
     couponCode: session.get("appliedCoupon") ?? null,
+    clientIp: context.clientIp ?? null,
   });
   if (!placed.ok) {
     if (placed.error === "coupon") {
@@ -162,6 +163,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       formErrors: [placeOrderMessage(placed)],
       fieldErrors: placed.error === "proof" ? { paymentProof: [CHECKOUT_MESSAGES.proof] } : {},
     });
+    // Decision 132: over a limit is a 429 that says when to come back, shown in the form.
+    if (placed.error === "too_many_orders" || placed.error === "too_many_unpaid") {
+      headers.set("Retry-After", String(placed.retryAfterSeconds));
+      return json({ result, coupon: null }, { status: 429, headers });
+    }
     return json(
       { result, coupon: null },
       { status: placed.error === "insufficient_stock" ? 409 : 400, headers },
