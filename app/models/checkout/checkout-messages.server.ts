@@ -26,6 +26,11 @@ export const CHECKOUT_MESSAGES = {
   /** The toast's second line (§8: the order number, and the team will contact the buyer). */
   createdDetail: (orderNumber: string) =>
     `Tu número de pedido es ${orderNumber}. Nuestro equipo te contactará para confirmar el pago y el envío.`,
+  /** Decision 128: 'Transferiré después' asked for by a guest, or by an unverified account. */
+  payLaterGuest:
+    "'Transferiré después' es solo para clientes con sesión iniciada y correo verificado. Sube el comprobante de tu transferencia para confirmar el pedido.",
+  payLaterUnverified:
+    "Verifica tu correo electrónico para elegir 'Transferiré después', o sube el comprobante de tu transferencia para confirmar el pedido.",
   cartChanged:
     "Tu carrito cambió: los productos enviados no coinciden con los de tu carrito. Revísalo y vuelve a confirmar el pedido.",
 } as const;
@@ -49,5 +54,9 @@ export function placeOrderMessage(refusal: PlaceOrderRefusal): string {
         : `No hay suficientes unidades disponibles de ${refusal.product} (stock: ${refusal.stock}, en tu carrito: ${refusal.quantity}).`;
     case "coupon":
       return couponRefusalMessage(refusal.coupon);
+    case "pay_later":
+      return refusal.access === "guest"
+        ? CHECKOUT_MESSAGES.payLaterGuest
+        : CHECKOUT_MESSAGES.payLaterUnverified;
   }
 }

@@ -2,7 +2,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { getCart } from "~/models/cart/cart.server";
-import type { PlaceOrderRefusal } from "./checkout";
+import { payLaterAccess, type PlaceOrderRefusal } from "./checkout";
 import { checkCoupon, type AppliedCoupon } from "~/models/promotions/coupons.server";
 import { couponRefusalMessage, type CouponView } from "~/models/promotions/coupons";
 import { CheckoutError, takeStock, writeOrder, type OrderContact } from "./order-writer.server";
@@ -27,7 +27,10 @@ export type PlaceOrderInput = OrderContact & {
   shopper: KnownShopper;
   /** the form's random key: the same form posted twice creates one order */
   checkoutKey: string;
-  /** the stored receipt, or null when the shopper transfers after ordering (decision 096) */
+  /**
+   * the stored receipt, or null when the shopper transfers after ordering (decision 096), which
+   * only a verified account may (decision 128)
+   */
   paymentProof: string | null;
   couponCode: string | null;
   /**
@@ -72,6 +75,17 @@ async function findRepeat(trx: Trx, input: PlaceOrderInput) {
   return existing;
 }
 
+/** The account placing the order, as decision 128 reads it; null for a guest. */
+async function payer(trx: Trx, userId: number | null) {
+  if (userId === null) return null;
+  const user = await trx
+    .selectFrom("users")
+    .select("emailVerifiedAt")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return user ?? null;
+}
+
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   // Read before the transaction (it holds SQLite's one connection); the e-mails are rendered
   // into the outbox inside it, strings only, so the checkout waits on no mail server.
@@ -84,6 +98,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         return { ok: true, orderId: repeat.id, orderNumber: repeat.orderNumber, repeated: true };
       }
       const { userId } = input.shopper;
+      // Decision 128: an order without a receipt is a pay-later order, for verified accounts
+      // only; refused before anything is written (no stock taken, no e-mail queued).
+      if (input.paymentProof === null) {
+        const access = payLaterAccess(await payer(trx, userId));
+        if (access !== "open") throw new CheckoutError({ error: "pay_later", access });
+      }
       const cart = await getCart(input.shopper, trx);
       if (cart.lines.length === 0) {
         throw new CheckoutError({ error: "empty_cart" });
