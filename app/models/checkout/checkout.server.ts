@@ -98,12 +98,6 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         return { ok: true, orderId: repeat.id, orderNumber: repeat.orderNumber, repeated: true };
       }
       const { userId } = input.shopper;
-      // Decision 128: an order without a receipt is a pay-later order, for verified accounts
-      // only; refused before anything is written (no stock taken, no e-mail queued).
-      if (input.paymentProof === null) {
-        const access = payLaterAccess(await payer(trx, userId));
-        if (access !== "open") throw new CheckoutError({ error: "pay_later", access });
-      }
       const cart = await getCart(input.shopper, trx);
       if (cart.lines.length === 0) {
         throw new CheckoutError({ error: "empty_cart" });
@@ -115,6 +109,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       if (unavailable) {
         const { name: product, size } = unavailable;
         throw new CheckoutError({ error: "unavailable", product, size });
+      }
+      // Decision 128: an order without a receipt is a pay-later order, for verified accounts
+      // only; refused before anything is written (no stock taken, no e-mail queued).
+      if (input.paymentProof === null) {
+        const access = payLaterAccess(await payer(trx, userId));
+        if (access !== "open") throw new CheckoutError({ error: "pay_later", access });
       }
       await takeStock(trx, cart.lines, mail);
 

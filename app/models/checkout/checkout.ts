@@ -32,11 +32,11 @@ export const CHECKOUT_TEXT = {
   /** 'Confirmar Pedido' while the proof is on its way (decision 094). */
   waitingForProof: "Esperando el comprobante…",
   /** Decision 128: where 'Transferiré después' would be, for a guest, in one line. */
-  payLaterGuest:
+  payLaterGuestLine:
     "Como invitado pagas ahora, con el comprobante: 'Transferiré después' es para clientes con sesión iniciada y correo verificado.",
   payLaterSignIn: "Iniciar sesión",
   /** Decision 128: for an account whose e-mail is not verified yet, with the button below. */
-  payLaterUnverified:
+  payLaterUnverifiedLine:
     "Para elegir 'Transferiré después', verifica tu correo electrónico: te enviamos el enlace y vuelves aquí con tus datos.",
   sendVerification: "Enviar correo de verificación",
 } as const;

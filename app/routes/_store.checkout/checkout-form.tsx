@@ -104,7 +104,7 @@ function PayLaterClosed({
   if (access === "guest") {
     return (
       <p className="text-fg-muted mb-4 text-sm">
-        {CHECKOUT_TEXT.payLaterGuest}{" "}
+        {CHECKOUT_TEXT.payLaterGuestLine}{" "}
         <Link to="/login?redirectTo=%2Fcheckout" className="text-accent font-medium underline">
           {CHECKOUT_TEXT.payLaterSignIn}
         </Link>
@@ -113,7 +113,7 @@ function PayLaterClosed({
   }
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-fg-muted min-w-0 flex-1">{CHECKOUT_TEXT.payLaterUnverified}</p>
+      <p className="text-fg-muted min-w-0 flex-1">{CHECKOUT_TEXT.payLaterUnverifiedLine}</p>
       {offerVerification ? (
         <Button
           type="submit"
