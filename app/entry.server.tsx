@@ -29,10 +29,12 @@ import {
   type PageCacheTicket,
 } from "./utils/page-cache.server";
 import {
+  checkRequestBody as checkBody,
   contentSecurityPolicy,
   isTokenLinkPath,
   TOKEN_LINK_HEADERS,
 } from "./utils/security.server";
+import { uploadBodyMaxBytes } from "./models/api/registry.server";
 import { startBackgroundJobs } from "./jobs.server";
 
 // Every worker loads this module once: the store's background jobs start here (app/jobs.server.ts).
@@ -362,10 +364,22 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   console.error(error);
 }
 
+/**
+ * scripts/server.mjs's body rule before Remix runs: checkRequestBody, with the ceiling of the
+ * API's declared upload call when the request is one (uploadBodyMaxBytes).
+ */
+export function checkRequestBody(
+  headers: Omit<Parameters<typeof checkBody>[0], "uploadMaxBytes"> & { method: string },
+) {
+  return checkBody({
+    ...headers,
+    uploadMaxBytes: uploadBodyMaxBytes(headers.method, headers.pathname),
+  });
+}
+
 // Used by scripts/server.mjs before Remix runs (one implementation of the origin and body rules).
 export {
   BODY_MESSAGES,
-  checkRequestBody,
   isSameOriginRequest,
   loggedUrl,
   SECURITY_HEADERS,

@@ -179,6 +179,7 @@ async function serve() {
     }
     const length = req.headers["content-length"];
     const body = checkRequestBody({
+      method: req.method,
       pathname: req.path,
       contentType: req.headers["content-type"] ?? null,
       contentLength: length === undefined ? null : Number(length),

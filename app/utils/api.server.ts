@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { ZodTypeAny, output as ZodOutput } from "zod";
 import { z } from "zod/v4";
+import { BODY_MESSAGES } from "./security.server";
 
 /*
  * The JSON API's plumbing (issue 25): one error shape, RFC 9457 `application/problem+json` with
@@ -131,22 +132,27 @@ export function checkedByForm<Schema extends ZodTypeAny>(
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
 /**
- * The call's JSON body, checked by `schema`: 415 for another content type, 400 for a body that
- * is not JSON, 422 with each field's message for JSON the schema refuses.
+ * The call's JSON body, checked by `schema`: 415 for another content type (told by the header,
+ * before a byte is read: issue 37), 400 for a body that is not JSON, 422 with each field's
+ * message for JSON the schema refuses.
  */
 export async function readJsonBody<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
 ): Promise<z.output<Schema>> {
-  const text = await request.text();
   const mediaType = request.headers.get("Content-Type")?.split(";")[0]?.trim() ?? "";
-  let value: unknown = undefined;
   // No body at all is no body whatever its type says: the server gives a bodyless write the
   // form type (scripts/server.mjs), and a DELETE whose fields are optional may send nothing.
+  const length = request.headers.get("Content-Length");
+  const declaresBody =
+    request.headers.has("Transfer-Encoding") || (length !== null && Number(length) !== 0);
+  if (declaresBody && !JSON_TYPE.test(mediaType)) {
+    throw problem(415, BODY_MESSAGES.apiUnsupported);
+  }
+  const text = declaresBody || length === null ? await request.text() : "";
+  let value: unknown = undefined;
   if (text.trim() !== "") {
-    if (!JSON_TYPE.test(mediaType)) {
-      throw problem(415, "Envía el cuerpo como JSON (Content-Type: application/json).");
-    }
+    if (!JSON_TYPE.test(mediaType)) throw problem(415, BODY_MESSAGES.apiUnsupported);
     try {
       value = JSON.parse(text);
     } catch {

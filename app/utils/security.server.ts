@@ -50,17 +50,20 @@ export const BODY_MESSAGES = {
   tooLarge: "El contenido enviado es demasiado grande.",
   unsupported: "Tipo de contenido no admitido: envía el formulario desde la página.",
   malformed: "Solicitud mal formada: el formulario llegó incompleto.",
+  apiUnsupported: "Envía el cuerpo como JSON (Content-Type: application/json).",
 } as const;
 
 export type BodyVerdict =
   { ok: true; maxBytes: number } | { ok: false; status: 400 | 413 | 415; message: string };
 
 /**
- * What a POST's body may be, from its headers alone (scripts/server.mjs before Remix runs, and
- * guardAction for requests that do not come through it). Page actions take the two kinds a
- * browser's form sends, url-encoded (up to 1 MB) and multipart with a boundary (up to the
- * largest upload), or no body at all: anything else is 415 rather than a parser's 500. Routes
- * under /api/ keep the size limit but choose their own content types (issue 25 takes JSON).
+ * What a POST's body may be, from its headers alone, before a byte of it is read
+ * (scripts/server.mjs before Remix runs, and guardAction for requests that do not come through
+ * it). Page actions take the two kinds a browser's form sends, url-encoded (up to 1 MB) and
+ * multipart with a boundary (up to the largest upload), or no body at all: anything else is 415
+ * rather than a parser's 500. Under /api/ (issue 37) a body is 1 MB at most whatever its type,
+ * and multipart only on a declared upload call (`uploadMaxBytes`, that call's own ceiling); the
+ * calls choose among the other types themselves (JSON; a browser's form for Google's sign-in).
  * `contentLength` is null when the body's length is not declared (chunked): the caller counts.
  */
 export function checkRequestBody({
@@ -68,20 +71,31 @@ export function checkRequestBody({
   contentType,
   contentLength,
   chunked,
+  uploadMaxBytes = null,
 }: {
   pathname: string;
   contentType: string | null;
   contentLength: number | null;
   chunked: boolean;
+  /** Under /api/: the declared upload call's ceiling for its multipart body, else null. */
+  uploadMaxBytes?: number | null;
 }): BodyVerdict {
   const mediaType = contentType?.split(";")[0]?.trim().toLowerCase() || null;
   const multipart = mediaType === "multipart/form-data";
-  const maxBytes = multipart ? MULTIPART_BODY_MAX_BYTES : FORM_BODY_MAX_BYTES;
+  const api = pathname.startsWith("/api/");
+  const hasBody = chunked || (contentLength ?? 0) > 0;
+  if (api && multipart && uploadMaxBytes === null && hasBody) {
+    return { ok: false, status: 415, message: BODY_MESSAGES.apiUnsupported };
+  }
+  const maxBytes = !multipart
+    ? FORM_BODY_MAX_BYTES
+    : api
+      ? (uploadMaxBytes ?? FORM_BODY_MAX_BYTES)
+      : MULTIPART_BODY_MAX_BYTES;
   if (contentLength !== null && contentLength > maxBytes) {
     return { ok: false, status: 413, message: BODY_MESSAGES.tooLarge };
   }
-  if (pathname.startsWith("/api/")) return { ok: true, maxBytes };
-  const hasBody = chunked || (contentLength ?? 0) > 0;
+  if (api) return { ok: true, maxBytes };
   if (mediaType === null) {
     return hasBody
       ? { ok: false, status: 415, message: BODY_MESSAGES.unsupported }

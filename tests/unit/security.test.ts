@@ -75,6 +75,29 @@ describe("checkRequestBody", () => {
       status: 413,
     });
   });
+
+  it("gives /api/ 1 MB whatever the type, and multipart only to a declared upload (issue 37)", () => {
+    const multipart = "multipart/form-data; boundary=x";
+    const api = (type: string, length: number | null, uploadMaxBytes: number | null = null) =>
+      checkRequestBody({
+        pathname: "/api/orders",
+        contentType: type,
+        contentLength: length,
+        chunked: length === null,
+        uploadMaxBytes,
+      });
+    expect(api(multipart, 2)).toMatchObject({ ok: false, status: 415 });
+    expect(api(multipart, null)).toMatchObject({ ok: false, status: 415 });
+    expect(api("text/plain", null)).toEqual({ ok: true, maxBytes: FORM_BODY_MAX_BYTES });
+    expect(api("text/plain", FORM_BODY_MAX_BYTES + 1)).toMatchObject({ status: 413 });
+    expect(api(multipart, 6_000_000, 6_000_000)).toEqual({ ok: true, maxBytes: 6_000_000 });
+    expect(api(multipart, 6_000_001, 6_000_000)).toMatchObject({ status: 413 });
+    // The upload's ceiling is for its multipart body only.
+    expect(api("application/json", null, 6_000_000)).toEqual({
+      ok: true,
+      maxBytes: FORM_BODY_MAX_BYTES,
+    });
+  });
 });
 
 describe("safeRedirect", () => {

@@ -59,6 +59,11 @@ export type CallDefinition<
   body?: Body;
   /** `multipart/form-data` calls (a file upload) describe their parts instead of a JSON body. */
   multipart?: Record<string, { type: "file" | "string"; required?: boolean; description: string }>;
+  /**
+   * A multipart call's whole body at most, files and fields: the server refuses a larger one,
+   * and multipart on any other call, before reading it (issue 37). Other bodies: 1 MB.
+   */
+  maxBodyBytes?: number;
   /** The answer's schema, and its status when not 200 (201 for a creation, 204 for none). */
   response?: z.ZodType;
   status?: 200 | 201 | 204;

@@ -35,3 +35,21 @@ export const apiCalls: readonly CallDefinition[] = [
   reviewAdminCalls,
   messageCalls,
 ].flatMap((calls) => Object.values(calls) as CallDefinition[]);
+
+const uploads = apiCalls
+  .filter((call) => call.multipart && call.maxBodyBytes)
+  .map((call) => ({
+    method: call.method,
+    pattern: new RegExp(`^${call.path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+    maxBytes: call.maxBodyBytes!,
+  }));
+
+/**
+ * The ceiling of a declared upload call's multipart body (POST /api/upload/payment-proof), or
+ * null for every other request: the server's body rule (checkRequestBody) gives the large
+ * allowance to these calls only (issue 37).
+ */
+export function uploadBodyMaxBytes(method: string, pathname: string): number | null {
+  const upload = uploads.find((call) => call.method === method && call.pattern.test(pathname));
+  return upload?.maxBytes ?? null;
+}

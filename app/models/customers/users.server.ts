@@ -19,6 +19,7 @@ import type { EmailContent } from "~/models/mail/layout.server";
 import { getEnv } from "~/utils/env.server";
 import { queueVerificationEmail, verificationEnforced } from "./email-verification.server";
 import { isUniqueViolation } from "~/utils/sql.server";
+import { RateLimiter } from "~/utils/rate-limit.server";
 
 /** The columns any page may see about the signed-in user (never the password hash). */
 export const PUBLIC_USER_COLUMNS = [
@@ -126,10 +127,21 @@ export async function registerCustomer(input: {
 }
 
 /**
+ * One warning a day per address, however many sign-ups name it and from however many client
+ * addresses (issue 37): counted in the shared `rate_limits` table, so every worker and server
+ * counts together.
+ */
+export const signUpAttemptNotices = new RateLimiter({
+  scope: "sign-up-attempt-notice",
+  limit: 1,
+  windowMs: 24 * 60 * 60 * 1000,
+});
+
+/**
  * Decision 082's warning to an address's owner: someone tried to open an account with it. Sent
- * only with SMTP (like a reset link, decision 105: nobody but the owner could act on it) and
- * never to a blocked account. The sign-up answered the same before this runs, and its scrypt
- * hash dwarfs this one read and insert.
+ * only with SMTP (like a reset link, decision 105: nobody but the owner could act on it), never
+ * to a blocked account, and at most once a day (signUpAttemptNotices). The sign-up answered the
+ * same before this runs, and its scrypt hash dwarfs these reads and inserts.
  */
 export async function tellOwnerOfSignUpAttempt(email: string) {
   if (getEnv().smtp === null) return;
@@ -140,6 +152,7 @@ export async function tellOwnerOfSignUpAttempt(email: string) {
     .where("email", "=", normalizeEmail(email))
     .executeTakeFirst();
   if (!owner || owner.isBlocked) return;
+  if (!(await signUpAttemptNotices.consume(owner.email))) return;
   await queueEmail(db, context, {
     to: owner.email,
     kind: "sign_up_attempt",

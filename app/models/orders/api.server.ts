@@ -4,9 +4,11 @@ import { pageQuery, pageSchema } from "~/models/api/lists.server";
 import { PAYMENT_TIMINGS, PROOF_ID_PATTERN, SHIPPING_METHODS } from "~/models/checkout/checkout";
 import type { PlaceOrderRefusal } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
+import { PROOF_MAX_BYTES } from "~/models/checkout/proofs.server";
 import { ORDER_ACTION_LIMITS, ORDER_STATUSES } from "~/models/orders/status";
 import { isProductImageKey, productImageUrl } from "~/utils/images";
 import { apiError } from "~/utils/api.server";
+import { FORM_BODY_MAX_BYTES } from "~/utils/security.server";
 import { OrderTransitionError } from "./lifecycle.server";
 import type { OwnedOrder } from "./orders.server";
 
@@ -333,6 +335,8 @@ export const ordersCalls = {
     multipart: {
       paymentProof: { type: "file", required: true, description: "La foto o captura (≤ 5 MB)." },
     },
+    // The photo, past its limit by enough for the route to answer its own message, and a form.
+    maxBodyBytes: PROOF_MAX_BYTES + FORM_BODY_MAX_BYTES,
     response: z
       .object({
         id: z.string().describe("Para `order.paymentProof` de POST /api/orders."),
