@@ -420,6 +420,8 @@ test.describe("checkout", () => {
     createUser,
     login,
   }) => {
+    // A sign-in at production cost, the order, then the receipt from Mis Pedidos.
+    test.setTimeout(60_000);
     const product = await createProduct(db, { price: 150_000, stock: 3 });
     products.push(product);
     await login(page, await createUser({ firstName: "Lucía", lastName: "Martínez" }));
