@@ -8,23 +8,24 @@ import { Link } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { getUser, requireUser } from "~/models/auth/auth.server";
 import { guardAction } from "~/models/auth/guard-action.server";
-import { EMAIL_VERIFICATION_MESSAGES } from "~/models/customers/email-verification";
 import {
-  resendVerificationEmail,
-  verificationEnforced,
+  EMAIL_VERIFICATION_MESSAGES,
+  verificationRequestToast,
+} from "~/models/customers/email-verification";
+import {
+  requestVerificationEmail,
   verifyEmail,
 } from "~/models/customers/email-verification.server";
-import { getMailContext } from "~/models/mail/context.server";
-import { getSettings } from "~/models/settings/settings.server";
-import { verificationResends } from "~/utils/public-form-limits.server";
 import { safeRedirect } from "~/utils/redirect.server";
+import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*
  * /verify-email (decision 106). GET ?token=… is the e-mail's link: a good one verifies the
- * account and goes on with a toast (to the account when signed in, else to sign in); a bad one
- * shows one refusal. POST is 'Reenviar correo de verificación' (signed in, rate limited), from
- * the account's banner and the checkout.
+ * account and goes on with a toast (when that account is signed in here, back to the page that
+ * asked for the link, else the account; otherwise to sign in); a bad one shows one refusal. POST
+ * is 'Reenviar correo de verificación' (signed in, rate limited), from the account's banner and
+ * the checkout's (the checkout's pay-later line asks through its own form, decision 128).
  */
 
 export const meta: MetaFunction = () => [
@@ -36,33 +37,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const verified = await verifyEmail(token);
   if (verified === null) return json({ invalid: true }, { status: 400 });
-  const user = await getUser(request);
-  return redirectWithToast(request, user?.id === verified ? "/account" : "/login", {
+  const toast = {
     title: EMAIL_VERIFICATION_MESSAGES.verified,
     description: EMAIL_VERIFICATION_MESSAGES.verifiedDescription,
-  });
+  };
+  const user = await getUser(request);
+  if (user?.id !== verified) return redirectWithToast(request, "/login", toast);
+  // Decision 128: back where the link was asked for (the checkout keeps its draft meanwhile).
+  const session = await getSession(request);
+  const back = safeRedirect(session.get("verifyReturnTo"), "/account");
+  session.unset("verifyReturnTo");
+  return redirectWithToast(request, back, toast, { session });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await guardAction(request);
   const user = await requireUser(request);
   const back = safeRedirect((await request.formData()).get("redirectTo"), "/account");
-  if (user.emailVerifiedAt) {
-    return redirectWithToast(request, back, { title: EMAIL_VERIFICATION_MESSAGES.alreadyVerified });
-  }
-  // With the requirement off (or no SMTP) there is nothing to send (decision 106).
-  if (!verificationEnforced(await getSettings())) return redirectWithToast(request, back, null);
-  if (!(await verificationResends.consume(String(user.id)))) {
-    return redirectWithToast(request, back, {
-      type: "error",
-      title: EMAIL_VERIFICATION_MESSAGES.tooMany,
-    });
-  }
-  await resendVerificationEmail(user.id, await getMailContext());
-  return redirectWithToast(request, back, {
-    title: EMAIL_VERIFICATION_MESSAGES.resent,
-    description: EMAIL_VERIFICATION_MESSAGES.resentDescription,
-  });
+  const result = await requestVerificationEmail(user, { clientIp: context.clientIp ?? "unknown" });
+  const session = await getSession(request);
+  if (result === "sent") session.set("verifyReturnTo", back);
+  return redirectWithToast(request, back, verificationRequestToast(result), { session });
 }
 
 export default function VerifyEmailRoute() {

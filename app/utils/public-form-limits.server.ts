@@ -64,6 +64,15 @@ export const verificationResends = new RateLimiter({
   limit: 3,
   windowMs: 60 * 60 * 1000,
 });
+/**
+ * Decision 128: and ten an hour per IP, since the checkout offers the e-mail to every unverified
+ * account: accounts made in a row would otherwise mail three links each to any address.
+ */
+export const verificationResendsByIp = new RateLimiter({
+  scope: "verification-resend-ip",
+  limit: 10,
+  windowMs: 60 * 60 * 1000,
+});
 
 /**
  * Decision 129: checks of a signed-in customer's current password (a new password, a new

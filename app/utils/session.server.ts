@@ -61,6 +61,8 @@ export type SessionData = {
   appliedCoupon: string;
   /** Decision 095: what the shopper typed at checkout, so a closed tab does not lose it. */
   checkoutDraft: { savedAt: string; fields: Record<string, string> };
+  /** Decision 128: the page that asked for the verification e-mail, reopened by its link. */
+  verifyReturnTo: string;
 };
 
 export type SessionFlashData = {

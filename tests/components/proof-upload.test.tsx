@@ -117,6 +117,9 @@ function checkoutData(attachedProof: string | null = null) {
     prefill: { email: "", firstName: "", lastName: "", phone: "", address: "" },
     checkoutKey: "checkout-key-1234",
     attachedProof,
+    // A verified customer's checkout: 'Transferiré después' is offered (decision 128).
+    payLater: "open",
+    offerVerification: false,
   } as unknown as CheckoutData;
 }
 

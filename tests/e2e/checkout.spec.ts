@@ -348,9 +348,15 @@ test.describe("checkout", () => {
     page,
     db,
     javaScriptEnabled,
+    createUser,
+    login,
   }) => {
+    // A sign-in at production cost, then the order, the tracking and the e-mail.
+    test.setTimeout(60_000);
     const product = await createProduct(db, { price: 150_000, stock: 3 });
     products.push(product);
+    // Decision 128: a signed-in customer whose e-mail is verified (the fixtures' are).
+    await login(page, await createUser());
     await addToCart(page, product);
     await page.goto("/checkout");
     await fillDelivery(page);
@@ -410,7 +416,8 @@ test.describe("checkout", () => {
     const mail = (await receivedMail(email, `Recibimos tu pedido ${order.orderNumber}`)).text;
     expect(mail).toContain(`Número de cuenta: ${account.value}`);
     expect(mail).toContain(`Referencia: ${order.orderNumber}`);
-    expect(mail).toContain("/track-order");
+    // An account's order links to its own page (a guest's, to /track-order).
+    expect(mail).toContain(`/order-confirmation/${order.id}#transferencia`);
   });
 
   test("a customer who pays later finds the order in Mis Pedidos and sends the receipt from it", async ({
@@ -419,6 +426,8 @@ test.describe("checkout", () => {
     createUser,
     login,
   }) => {
+    // A sign-in at production cost, the order, then the receipt from Mis Pedidos.
+    test.setTimeout(60_000);
     const product = await createProduct(db, { price: 150_000, stock: 3 });
     products.push(product);
     await login(page, await createUser({ firstName: "Lucía", lastName: "Martínez" }));
@@ -466,14 +475,13 @@ test.describe("checkout", () => {
     await page.goto("/checkout");
     await fillDelivery(page);
     await page.getByRole("radio", { name: /Envío express/ }).check();
-    await page.getByLabel(/Transferiré después/).check();
     const email = await page.getByLabel("Correo electrónico").inputValue();
     if (javaScriptEnabled) {
       // The page saves as the shopper types; a reload (or a closed tab) comes after.
       const saved = page.waitForResponse(
         (response) =>
           response.url().endsWith("/resources/checkout-draft") &&
-          response.request().postData()?.includes("paymentTiming=later") === true,
+          response.request().postData()?.includes("shippingMethod=express") === true,
       );
       await page.getByLabel("Ciudad").focus();
       await saved;
@@ -489,7 +497,76 @@ test.describe("checkout", () => {
     await expect(page.getByLabel("Ciudad")).toHaveValue("San Pedro Sula");
     await expect(page.getByLabel("Departamento")).toHaveValue("Cortés");
     await expect(page.getByRole("radio", { name: /Envío express/ })).toBeChecked();
-    await expect(page.getByLabel(/Transferiré después/)).toBeChecked();
+  });
+
+  test("a guest is not offered 'Transferiré después' and reads why in one line", async ({
+    page,
+    db,
+  }) => {
+    const product = await createProduct(db);
+    products.push(product);
+    await addToCart(page, product);
+    await page.goto("/checkout");
+    await expect(page.getByLabel(/Transferiré después/)).toHaveCount(0);
+    await expect(
+      page.getByText(
+        "Como invitado pagas ahora, con el comprobante: 'Transferiré después' es para clientes con sesión iniciada y correo verificado.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Iniciar sesión" }).last()).toHaveAttribute(
+      "href",
+      "/login?redirectTo=%2Fcheckout",
+    );
+    await expect(page.locator("#proofFile")).toBeAttached();
+  });
+
+  test("an unverified customer asks for the link from the checkout, follows it and pays later with what was typed", async ({
+    page,
+    db,
+    createUser,
+    login,
+  }) => {
+    // A sign-in at production cost and an e-mail sent every 5 s.
+    test.setTimeout(90_000);
+    const product = await createProduct(db, { price: 150_000, stock: 3 });
+    products.push(product);
+    const user = await createUser();
+    await db
+      .updateTable("users")
+      .set({ emailVerifiedAt: null })
+      .where("id", "=", user.id)
+      .execute();
+    await login(page, user);
+    await addToCart(page, product);
+    await page.goto("/checkout");
+    await fillDelivery(page);
+    await page.getByRole("radio", { name: /Envío express/ }).check();
+    const email = await page.getByLabel("Correo electrónico").inputValue();
+    await expect(page.getByLabel(/Transferiré después/)).toHaveCount(0);
+    await expect(
+      page.getByText("Para elegir 'Transferiré después', verifica tu correo electrónico"),
+    ).toBeVisible();
+
+    await page.getByRole("button", { name: "Enviar correo de verificación" }).click();
+    await expect(page.getByText("Te enviamos un nuevo enlace de verificación")).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    const mail = await receivedMail(user.email, "Confirma tu correo electrónico");
+    const link = /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? "");
+    expect(link, `no link in:\n${mail.text}`).not.toBeNull();
+    await page.goto(link![0]);
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText("Correo verificado")).toBeVisible();
+    // The draft came back with the page.
+    await expect(page.getByLabel("Correo electrónico")).toHaveValue(email);
+    await expect(page.getByLabel("Ciudad")).toHaveValue("San Pedro Sula");
+    await expect(page.getByLabel("Departamento")).toHaveValue("Cortés");
+    await expect(page.getByRole("radio", { name: /Envío express/ })).toBeChecked();
+
+    await page.getByLabel(/Transferiré después/).check();
+    await confirm(page).click();
+    const order = await placedOrder(page, db, "Pedido recibido: esperando tu transferencia");
+    expect(order).toMatchObject({ userId: user.id, paymentProof: null, shippingMethod: "express" });
   });
 
   test("the error summary lists every field's error, each a link to its field", async ({

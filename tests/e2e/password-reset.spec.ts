@@ -112,7 +112,8 @@ test.describe("e-mail verification", () => {
 
       const link = await linkInMail(user.email, "Confirma tu correo electrónico", "/verify-email");
       await page.goto(link);
-      await expect(page).toHaveURL(/\/account$/);
+      // Back where the link was asked for (decision 128).
+      await expect(page).toHaveURL(/\/checkout$/);
       await expect(page.getByText("Correo verificado")).toBeVisible();
       await expect(
         page.getByRole("button", { name: "Reenviar correo de verificación" }),

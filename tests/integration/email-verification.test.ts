@@ -12,7 +12,13 @@ import { db } from "~/utils/db.server";
 import { createProduct } from "../../db/factories/catalog";
 import { createUser } from "../../db/factories/users";
 import { startSmtpServer } from "../../scripts/smtp-server";
-import { checkoutForm, deliveryFields, putInCart, userCookie } from "../setup/checkout-helpers";
+import {
+  checkoutForm,
+  deliveryFields,
+  pngBytes,
+  putInCart,
+  userCookie,
+} from "../setup/checkout-helpers";
 import { startServer } from "../setup/http-server";
 
 /*
@@ -85,13 +91,19 @@ async function register(email: string) {
     .executeTakeFirstOrThrow();
 }
 
-async function checkout(userId: number) {
+/** Pays later unless a receipt is given (decision 128: later is for verified accounts). */
+async function checkout(userId: number, proof?: Uint8Array) {
   const product = await createProduct(db, { stock: 5 });
   const { cookie } = await userCookie(userId);
   await putInCart(db, { userId }, product.id);
   const request = checkoutForm(
-    { ...deliveryFields, paymentTiming: "later" },
-    { cookie, base: server.baseUrl, clientIp: newIp() },
+    { ...deliveryFields, ...(proof ? {} : { paymentTiming: "later" }) },
+    {
+      cookie,
+      base: server.baseUrl,
+      clientIp: newIp(),
+      ...(proof ? { proof: { bytes: proof, name: "pago.png" } } : {}),
+    },
   );
   return fetch(request, { redirect: "manual" });
 }
@@ -131,9 +143,10 @@ describe("with requireEmailVerification on", () => {
     expect(stale.status).toBe(400);
     expect(await stale.text()).toContain(EMAIL_VERIFICATION_MESSAGES.invalidLink.slice(0, 40));
 
+    // Back to the page that asked for the link (decision 128).
     const followed = await page(secondLink, cookie);
     expect(followed.status).toBe(302);
-    expect(followed.headers.get("location")).toBe("/account");
+    expect(followed.headers.get("location")).toBe("/checkout");
     const row = await db
       .selectFrom("users")
       .select("emailVerifiedAt")
@@ -237,7 +250,7 @@ describe("with requireEmailVerification on", () => {
 });
 
 describe("with requireEmailVerification off", () => {
-  it("a new account gets no e-mail and places orders unverified", async () => {
+  it("a new account gets no e-mail and places orders unverified, paying with the receipt", async () => {
     await updateSettings({ requireEmailVerification: "false" });
     try {
       const email = `sin-verificar-${unique()}@example.com`;
@@ -248,8 +261,11 @@ describe("with requireEmailVerification off", () => {
         .where("toAddress", "=", email)
         .execute();
       expect(queued).toEqual([]);
-      const placed = await checkout(user.id);
+      // Decision 128: paying later waits for a verified address, the setting on or off.
+      expect((await checkout(user.id)).status).toBe(403);
+      const placed = await checkout(user.id, await pngBytes());
       expect(placed.status).toBe(302);
+      expect(placed.headers.get("location")).toMatch(/^\/order-success/);
       const { cookie } = await userCookie(user.id);
       expect(await (await page("/account", cookie)).text()).not.toContain(
         EMAIL_VERIFICATION_MESSAGES.banner,

@@ -14,12 +14,14 @@ import { listProofQueue } from "~/models/orders/admin.server";
 import { expireUnpaidTransfers } from "~/models/orders/transfer-deadlines.server";
 import { db } from "~/utils/db.server";
 import { createProduct } from "../../db/factories/catalog";
+import { createUser } from "../../db/factories/users";
 import {
   checkoutForm,
   deliveryFields,
   guestCookie,
   pngBytes,
   putInCart,
+  userCookie,
 } from "../setup/checkout-helpers";
 import {
   formPost,
@@ -37,17 +39,18 @@ import {
 
 const ctx = { params: {}, context: {} };
 
-async function guestWithCart() {
+/** Decision 128: paying later is for a signed-in customer whose e-mail is verified. */
+async function customerWithCart() {
   const product = await createProduct(db, { stock: 5 });
-  const guest = await guestCookie();
-  await putInCart(db, { guestId: guest.guestId }, product.id, 1);
-  return guest;
+  const user = await createUser(db);
+  await putInCart(db, { userId: user.id }, product.id, 1);
+  return { userId: user.id, ...(await userCookie(user.id)) };
 }
 
-async function placePayLater(guest: { cookie: string }, email = deliveryFields.email) {
+async function placePayLater(buyer: { cookie: string }, email = deliveryFields.email) {
   const response = await settle(() =>
     checkoutAction({
-      request: checkoutForm({ ...deliveryFields, email, paymentTiming: "later" }, guest),
+      request: checkoutForm({ ...deliveryFields, email, paymentTiming: "later" }, buyer),
       ...ctx,
     }),
   );
@@ -77,8 +80,8 @@ async function proofOf(orderId: string) {
 
 describe("pay after ordering (decision 096)", () => {
   it("places a bank-transfer order without a receipt, and the confirmation says it waits for the transfer", async () => {
-    const guest = await guestWithCart();
-    const order = await placePayLater(guest);
+    const buyer = await customerWithCart();
+    const order = await placePayLater(buyer);
     expect(order).toMatchObject({
       status: "pending",
       paymentMethod: "bank_transfer",
@@ -86,7 +89,7 @@ describe("pay after ordering (decision 096)", () => {
     });
     expect(await proofOf(order.id)).toEqual([]);
     const page = await settle(() =>
-      successLoader({ request: get(`/order-success?order=${order.id}`, guest.cookie), ...ctx }),
+      successLoader({ request: get(`/order-success?order=${order.id}`, buyer.cookie), ...ctx }),
     );
     const data = await page.json();
     expect(data.title).toBe("Pedido recibido: esperando tu transferencia");
@@ -98,17 +101,17 @@ describe("pay after ordering (decision 096)", () => {
   });
 
   it("still asks for the receipt when paying now", async () => {
-    const guest = await guestWithCart();
+    const buyer = await customerWithCart();
     const response = await settle(() =>
-      checkoutAction({ request: checkoutForm(deliveryFields, guest), ...ctx }),
+      checkoutAction({ request: checkoutForm(deliveryFields, buyer), ...ctx }),
     );
     expect(response.status).toBe(400);
     expect((await response.json()).result.error.paymentProof).toEqual([CHECKOUT_MESSAGES.proof]);
   });
 
   it("takes the receipt later from the owner's order page, once, into the proof queue", async () => {
-    const guest = await guestWithCart();
-    const order = await placePayLater(guest);
+    const buyer = await customerWithCart();
+    const order = await placePayLater(buyer);
     const path = `/order-confirmation/${order.id}`;
     const png = await pngBytes(40, 30);
 
@@ -127,7 +130,7 @@ describe("pay after ordering (decision 096)", () => {
 
     const sent = await settle(() =>
       orderAction({
-        request: proofPost(path, {}, guest.cookie, png),
+        request: proofPost(path, {}, buyer.cookie, png),
         params: { orderId: order.id },
         context: {},
       }),
@@ -135,7 +138,7 @@ describe("pay after ordering (decision 096)", () => {
     expect(sent.status).toBe(302);
     expect(sent.headers.get("location")).toBe(path);
     const [proof] = await proofOf(order.id);
-    expect(proof).toMatchObject({ sessionId: guest.guestId });
+    expect(proof).toMatchObject({ userId: buyer.userId });
     const after = await db
       .selectFrom("orders")
       .select(["paymentProof", "status"])
@@ -147,13 +150,13 @@ describe("pay after ordering (decision 096)", () => {
     });
     expect((await listProofQueue()).map((entry) => entry.id)).toContain(order.id);
     const page = await settle(() =>
-      orderLoader({ request: get(path, guest.cookie), params: { orderId: order.id }, context: {} }),
+      orderLoader({ request: get(path, buyer.cookie), params: { orderId: order.id }, context: {} }),
     );
     expect((await page.json()).title).toBe("Pedido recibido: pago en revisión");
 
     const again = await settle(() =>
       orderAction({
-        request: proofPost(path, {}, guest.cookie, png),
+        request: proofPost(path, {}, buyer.cookie, png),
         params: { orderId: order.id },
         context: {},
       }),
@@ -167,9 +170,9 @@ describe("pay after ordering (decision 096)", () => {
   });
 
   it("takes the receipt from /track-order only with the right number and e-mail", async () => {
-    const guest = await guestWithCart();
+    const buyer = await customerWithCart();
     const email = `tarde-${crypto.randomBytes(3).toString("hex")}@example.com`;
-    const order = await placePayLater(guest, email);
+    const order = await placePayLater(buyer, email);
     const png = await pngBytes(44, 30);
     const visitor = await guestCookie();
     const post = (fields: Record<string, string>, ip: string) =>
@@ -203,8 +206,8 @@ describe("pay after ordering (decision 096)", () => {
   });
 
   it("refuses a receipt after the deadline", async () => {
-    const guest = await guestWithCart();
-    const order = await placePayLater(guest);
+    const buyer = await customerWithCart();
+    const order = await placePayLater(buyer);
     await db
       .updateTable("orders")
       .set({ paymentDueAt: new Date(Date.now() - 60_000).toISOString() })
@@ -213,7 +216,7 @@ describe("pay after ordering (decision 096)", () => {
     const png = await pngBytes();
     const response = await settle(() =>
       orderAction({
-        request: proofPost(`/order-confirmation/${order.id}`, {}, guest.cookie, png),
+        request: proofPost(`/order-confirmation/${order.id}`, {}, buyer.cookie, png),
         params: { orderId: order.id },
         context: {},
       }),
@@ -227,11 +230,11 @@ describe("pay after ordering (decision 096)", () => {
     const png = await pngBytes(52, 31);
     const orders: { id: string; orderNumber: string }[] = [];
     for (let i = 0; i < 2; i++) {
-      const guest = await guestWithCart();
-      const order = await placePayLater(guest);
+      const buyer = await customerWithCart();
+      const order = await placePayLater(buyer);
       const sent = await settle(() =>
         orderAction({
-          request: proofPost(`/order-confirmation/${order.id}`, {}, guest.cookie, png),
+          request: proofPost(`/order-confirmation/${order.id}`, {}, buyer.cookie, png),
           params: { orderId: order.id },
           context: {},
         }),
@@ -246,10 +249,10 @@ describe("pay after ordering (decision 096)", () => {
   });
 
   it("'Seguir mi pedido' (/track-order?order=) shows the status to the owner only", async () => {
-    const guest = await guestWithCart();
-    const order = await placePayLater(guest);
+    const buyer = await customerWithCart();
+    const order = await placePayLater(buyer);
     const owner = await settle(() =>
-      trackLoader({ request: get(`/track-order?order=${order.id}`, guest.cookie), ...ctx }),
+      trackLoader({ request: get(`/track-order?order=${order.id}`, buyer.cookie), ...ctx }),
     );
     const seen = await owner.json();
     expect(seen.owned.order).toMatchObject({ orderNumber: order.orderNumber, status: "pending" });
@@ -264,15 +267,15 @@ describe("pay after ordering (decision 096)", () => {
 
 describe("the checkout's draft (decision 095)", () => {
   it("a failed post keeps the fields in the session; the page brings them back; the order clears them", async () => {
-    const guest = await guestWithCart();
+    const buyer = await customerWithCart();
     const failed = await settle(() =>
       checkoutAction({
-        request: checkoutForm({ ...deliveryFields, firstName: "" }, guest),
+        request: checkoutForm({ ...deliveryFields, firstName: "" }, buyer),
         ...ctx,
       }),
     );
     expect(failed.status).toBe(400);
-    const cookie = sessionCookieOf(failed, guest.cookie);
+    const cookie = sessionCookieOf(failed, buyer.cookie);
     const page = await settle(() => checkoutLoader({ request: get("/checkout", cookie), ...ctx }));
     const { draft } = await page.json();
     expect(draft).toMatchObject({
@@ -292,22 +295,22 @@ describe("the checkout's draft (decision 095)", () => {
   });
 
   it("the page's autosave writes only the draft's fields; a stranger's session sees none of them", async () => {
-    const guest = await guestWithCart();
+    const buyer = await customerWithCart();
     const saved = await settle(() =>
       draftAction({
         request: formPost(
           "/resources/checkout-draft",
           { firstName: "Marta", city: "La Ceiba", checkoutKey: "x".repeat(20), paymentProof: "y" },
-          guest.cookie,
+          buyer.cookie,
         ),
         ...ctx,
       }),
     );
     expect(saved.status).toBe(200);
-    const cookie = sessionCookieOf(saved, guest.cookie);
+    const cookie = sessionCookieOf(saved, buyer.cookie);
     const { checkoutDraft } = await readSession(cookie);
     expect(checkoutDraft?.fields).toEqual({ firstName: "Marta", city: "La Ceiba" });
-    const stranger = await guestWithCart();
+    const stranger = await customerWithCart();
     const page = await settle(() =>
       checkoutLoader({ request: get("/checkout", stranger.cookie), ...ctx }),
     );

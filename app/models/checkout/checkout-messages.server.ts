@@ -27,6 +27,11 @@ export const CHECKOUT_MESSAGES = {
   /** The toast's second line (§8: the order number, and the team will contact the buyer). */
   createdDetail: (orderNumber: string) =>
     `Tu número de pedido es ${orderNumber}. Nuestro equipo te contactará para confirmar el pago y el envío.`,
+  /** Decision 128: 'Transferiré después' asked for by a guest, or by an unverified account. */
+  payLaterGuest:
+    "'Transferiré después' es solo para clientes con sesión iniciada y correo verificado. Sube el comprobante de tu transferencia para confirmar el pedido.",
+  payLaterUnverified:
+    "Verifica tu correo electrónico para elegir 'Transferiré después', o sube el comprobante de tu transferencia para confirmar el pedido.",
   cartChanged:
     "Tu carrito cambió: los productos enviados no coinciden con los de tu carrito. Revísalo y vuelve a confirmar el pedido.",
   // Decision 132: what a name, a city, an address and a reference may hold (no link, no markup).
@@ -71,5 +76,9 @@ export function placeOrderMessage(refusal: PlaceOrderRefusal): string {
       return `Ya tienes ${refusal.limit} pedidos esperando tu transferencia. Paga o envía el comprobante de uno de ellos, o sube ahora el comprobante de este pedido; si no, intenta de nuevo ${within(refusal.retryAfterSeconds)}.`;
     case "unpaid_quantity":
       return `Un pedido sin pagar puede llevar como máximo ${refusal.limit} unidades de cada perfume (${refusal.product}: ${refusal.quantity} en tu carrito). Reduce la cantidad o sube ahora el comprobante de pago.`;
+    case "pay_later":
+      return refusal.access === "guest"
+        ? CHECKOUT_MESSAGES.payLaterGuest
+        : CHECKOUT_MESSAGES.payLaterUnverified;
   }
 }

@@ -2,7 +2,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { getCart } from "~/models/cart/cart.server";
-import type { PlaceOrderRefusal } from "./checkout";
+import { payLaterAccess, type PlaceOrderRefusal } from "./checkout";
 import { checkCoupon, type AppliedCoupon } from "~/models/promotions/coupons.server";
 import { couponRefusalMessage, type CouponView } from "~/models/promotions/coupons";
 import { CheckoutError, takeStock, writeOrder, type OrderContact } from "./order-writer.server";
@@ -28,7 +28,10 @@ export type PlaceOrderInput = OrderContact & {
   shopper: KnownShopper;
   /** the form's random key: the same form posted twice creates one order */
   checkoutKey: string;
-  /** the stored receipt, or null when the shopper transfers after ordering (decision 096) */
+  /**
+   * the stored receipt, or null when the shopper transfers after ordering (decision 096), which
+   * only a verified account may (decision 128)
+   */
   paymentProof: string | null;
   couponCode: string | null;
   /**
@@ -76,6 +79,17 @@ async function findRepeat(trx: Trx, input: PlaceOrderInput) {
     throw new CheckoutError({ error: "duplicate_key" });
   }
   return existing;
+}
+
+/** The account placing the order, as decision 128 reads it; null for a guest. */
+async function payer(trx: Trx, userId: number | null) {
+  if (userId === null) return null;
+  const user = await trx
+    .selectFrom("users")
+    .select("emailVerifiedAt")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return user ?? null;
 }
 
 /**
@@ -129,8 +143,12 @@ async function placeCountedOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         const { name: product, size } = unavailable;
         throw new CheckoutError({ error: "unavailable", product, size });
       }
-      // Decision 132: an order without its receipt holds stock until its deadline, within limits.
+      // Decision 128: an order without a receipt is a pay-later order, for verified accounts
+      // only; refused before anything is written (no stock taken, no e-mail queued). Decision
+      // 132: it holds stock until its deadline, within limits.
       if (input.paymentProof === null) {
+        const access = payLaterAccess(await payer(trx, userId));
+        if (access !== "open") throw new CheckoutError({ error: "pay_later", access });
         const refusal = await unpaidOrderRefusal(trx, {
           shopper: input.shopper,
           lines: cart.lines,

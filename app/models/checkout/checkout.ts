@@ -31,6 +31,14 @@ export const CHECKOUT_TEXT = {
   fieldsTitle: "Revisa estos datos para confirmar tu pedido",
   /** 'Confirmar Pedido' while the proof is on its way (decision 094). */
   waitingForProof: "Esperando el comprobante…",
+  /** Decision 128: where 'Transferiré después' would be, for a guest, in one line. */
+  payLaterGuestLine:
+    "Como invitado pagas ahora, con el comprobante: 'Transferiré después' es para clientes con sesión iniciada y correo verificado.",
+  payLaterSignIn: "Iniciar sesión",
+  /** Decision 128: for an account whose e-mail is not verified yet, with the button below. */
+  payLaterUnverifiedLine:
+    "Para elegir 'Transferiré después', verifica tu correo electrónico: te enviamos el enlace y vuelves aquí con tus datos.",
+  sendVerification: "Enviar correo de verificación",
 } as const;
 
 /**
@@ -39,6 +47,19 @@ export const CHECKOUT_TEXT = {
  */
 export const PAYMENT_TIMINGS = ["now", "later"] as const;
 export type PaymentTiming = (typeof PAYMENT_TIMINGS)[number];
+
+/**
+ * Decision 128: who may choose 'later'. Only a signed-in customer whose e-mail is verified: an
+ * order without a receipt holds stock for days and sends the shop's bank account to the address
+ * typed, so it must belong to an address that proved it is reachable. `placeOrder` decides it
+ * again for every order without a receipt; the page only hides the option and says why.
+ */
+export type PayLaterAccess = "open" | "guest" | "unverified";
+
+export function payLaterAccess(user: { emailVerifiedAt: string | null } | null): PayLaterAccess {
+  if (!user) return "guest";
+  return user.emailVerifiedAt === null ? "unverified" : "open";
+}
 
 /**
  * The checkout's fields in the order the page shows them, with the label the error summary
@@ -78,7 +99,7 @@ export const CHECKOUT_DRAFT_FIELDS = [
 /** Where the checkout page sends its draft while the shopper types (JavaScript only). */
 export const CHECKOUT_DRAFT_URL = "/resources/checkout-draft";
 
-export type CheckoutIntent = "place-order" | CouponIntent["intent"];
+export type CheckoutIntent = "place-order" | "send-verification" | CouponIntent["intent"];
 
 /**
  * Decision 132 (issue 37): how many orders one client address, one e-mail and one phone may
@@ -109,7 +130,8 @@ export type PlaceOrderRefusal =
   /** Decision 132: the customer already has `limit` orders waiting for their transfer. */
   | { error: "too_many_unpaid"; limit: number; retryAfterSeconds: number }
   /** Decision 132: more units of one perfume than an unpaid order may hold. */
-  | { error: "unpaid_quantity"; product: string; limit: number; quantity: number };
+  | { error: "unpaid_quantity"; product: string; limit: number; quantity: number }
+  | { error: "pay_later"; access: Exclude<PayLaterAccess, "open"> };
 
 /** D8: where a stored proof is shown (owner and admins only). */
 export function paymentProofUrl(id: string) {

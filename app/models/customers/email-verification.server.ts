@@ -4,8 +4,11 @@ import { findUserToken, issueUserToken, spendUserToken } from "~/models/auth/use
 import type { EmailContent } from "~/models/mail/layout.server";
 import { queueEmail, type MailContext } from "~/models/mail/outbox.server";
 import type { StoreSettings } from "~/models/settings/settings";
+import { getMailContext } from "~/models/mail/context.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { verificationResends, verificationResendsByIp } from "~/utils/public-form-limits.server";
+import type { VerificationRequest } from "./email-verification";
 
 /*
  * Decision 106: with the setting `requireEmailVerification` on, a new account proves its
@@ -21,6 +24,11 @@ export function verificationEnforced(
   mailEnabled = getEnv().smtp !== null,
 ) {
   return settings.requireEmailVerification && mailEnabled;
+}
+
+/** Whether a verification e-mail can be sent at all (the store has SMTP). */
+export function verificationMailAvailable() {
+  return getEnv().smtp !== null;
 }
 
 /** Whether this signed-in user must verify their address before placing an order. */
@@ -97,6 +105,23 @@ export async function resendVerificationEmail(
   if (user.emailVerifiedAt) return "already-verified";
   await db.transaction().execute((trx) => queueVerificationEmail(trx, context, user, now));
   return "sent";
+}
+
+/**
+ * 'Reenviar correo de verificación' from wherever it is offered (the account's banner, the
+ * checkout's pay-later line, decision 128): three an hour per account and ten an hour per IP,
+ * counted before anything is queued. Sent whenever the store can send mail, the requirement on
+ * or off: paying later needs a verified address either way (decision 128).
+ */
+export async function requestVerificationEmail(
+  user: { id: number; emailVerifiedAt: string | null },
+  { clientIp }: { clientIp: string },
+): Promise<VerificationRequest> {
+  if (user.emailVerifiedAt) return "already-verified";
+  if (!verificationMailAvailable()) return "no-mail";
+  if (!(await verificationResends.consume(String(user.id)))) return "too-many";
+  if (!(await verificationResendsByIp.consume(clientIp))) return "too-many";
+  return resendVerificationEmail(user.id, await getMailContext());
 }
 
 /**

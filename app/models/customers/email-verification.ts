@@ -17,3 +17,25 @@ export const EMAIL_VERIFICATION_MESSAGES = {
   invalidLink:
     "Este enlace de verificación no es válido o ya venció. Inicia sesión y pide uno nuevo desde tu cuenta.",
 } as const;
+
+/** What asking for the verification e-mail came to (`requestVerificationEmail`). */
+export type VerificationRequest = "sent" | "already-verified" | "no-mail" | "too-many";
+
+/** The toast that says it, the same from every page that offers the button; none without mail. */
+export function verificationRequestToast(
+  result: VerificationRequest,
+): { type?: "error"; title: string; description?: string } | null {
+  switch (result) {
+    case "already-verified":
+      return { title: EMAIL_VERIFICATION_MESSAGES.alreadyVerified };
+    case "no-mail":
+      return null;
+    case "too-many":
+      return { type: "error", title: EMAIL_VERIFICATION_MESSAGES.tooMany };
+    case "sent":
+      return {
+        title: EMAIL_VERIFICATION_MESSAGES.resent,
+        description: EMAIL_VERIFICATION_MESSAGES.resentDescription,
+      };
+  }
+}

@@ -187,7 +187,9 @@ const orderFieldsSchema = z.object({
   paymentTiming: z
     .enum(PAYMENT_TIMINGS)
     .default("now")
-    .describe("`now`: el comprobante va con el pedido; `later`: 'Transferiré después'."),
+    .describe(
+      "`now`: el comprobante va con el pedido; `later`: 'Transferiré después', solo para una cuenta con el correo verificado (403 si no).",
+    ),
   paymentProof: z
     .string()
     .max(200)
@@ -290,6 +292,12 @@ export function placeOrderProblem(refusal: PlaceOrderRefusal) {
       });
     case "unpaid_quantity":
       return apiError(422, detail, { code: refusal.error });
+    case "pay_later":
+      // Decision 128: a guest or an unverified account pays with the receipt.
+      return apiError(403, detail, {
+        code: "pay_later_not_allowed",
+        errors: { "order.paymentTiming": [detail] },
+      });
     default:
       // empty_cart, unavailable, cart_changed, duplicate_key: the cart's state.
       return apiError(409, detail, { code: refusal.error });
@@ -318,12 +326,12 @@ export const ordersCalls = {
     tag: TAG,
     summary: "Hacer un pedido con el carrito del comprador",
     description:
-      "El mismo pedido que /checkout: el carrito del servidor (cuenta o invitado), sus precios, el inventario y el cupón se deciden en el servidor; `items`, `couponId` y `couponDiscount` del cliente nunca cambian el pedido. Pago por transferencia: con `paymentTiming: now` hace falta el comprobante. Límites (decisión 132): pedidos por hora por dirección IP, por correo y por teléfono, y pedidos sin pagar por cliente, 429 con Retry-After; un pedido sin pagar lleva como máximo 3 unidades de cada perfume (422). 409 si falta inventario (mismo mensaje que el checkout), si el carrito está vacío o si `items` no coincide con el carrito.",
+      "El mismo pedido que /checkout: el carrito del servidor (cuenta o invitado), sus precios, el inventario y el cupón se deciden en el servidor; `items`, `couponId` y `couponDiscount` del cliente nunca cambian el pedido. Pago por transferencia: con `paymentTiming: now` hace falta el comprobante; `later` es solo para una cuenta con sesión y correo verificado (403 `pay_later_not_allowed` para un invitado o una cuenta sin verificar, sin crear nada). Límites (decisión 132): pedidos por hora por dirección IP, por correo y por teléfono, y pedidos sin pagar por cliente, 429 con Retry-After; un pedido sin pagar lleva como máximo 3 unidades de cada perfume (422). 409 si falta inventario (mismo mensaje que el checkout), si el carrito está vacío o si `items` no coincide con el carrito.",
     access: "shopper",
     body: placeOrderBody,
     response: z.object({ id: z.string(), orderNumber: z.string() }).meta({ id: "PlacedOrder" }),
     status: 201,
-    errors: [409, 422, 429],
+    errors: [403, 409, 422, 429],
   }),
   uploadProof: defineCall({
     method: "POST",

@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { controlProps, fieldProps, useServerForm } from "~/components/forms/server-form";
 import { TransferDetails } from "~/components/orders/transfer-details";
+import { Button } from "~/components/ui/button";
 import { Field, Label } from "~/components/ui/input";
 import {
   CHECKOUT_DRAFT_FIELDS,
@@ -87,6 +88,50 @@ function useDraftAutosave(formId: string) {
 }
 
 /**
+ * Decision 128: instead of the choice, one line for a guest (pay now; sign in for more), and for
+ * an unverified account the line with its button, a submit of this same form (so the draft is
+ * saved, without JavaScript too) that asks for the verification e-mail.
+ */
+function PayLaterClosed({
+  access,
+  offerVerification,
+  sending,
+}: {
+  access: "guest" | "unverified";
+  offerVerification: boolean;
+  sending: boolean;
+}) {
+  if (access === "guest") {
+    return (
+      <p className="text-fg-muted mb-4 text-sm">
+        {CHECKOUT_TEXT.payLaterGuestLine}{" "}
+        <Link to="/login?redirectTo=%2Fcheckout" className="text-accent font-medium underline">
+          {CHECKOUT_TEXT.payLaterSignIn}
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-fg-muted min-w-0 flex-1">{CHECKOUT_TEXT.payLaterUnverifiedLine}</p>
+      {offerVerification ? (
+        <Button
+          type="submit"
+          name="intent"
+          value="send-verification"
+          formNoValidate
+          variant="secondary"
+          size="sm"
+          disabled={sending}
+        >
+          {sending ? "Enviando..." : CHECKOUT_TEXT.sendVerification}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * The whole checkout is one multipart form (it works without JS: the proof file and the fields
  * post together). Pickup hides the address and shows the store card with CSS `:has()`, so the
  * switch needs no script either. The server validates (forms.server.ts, decision 054) and this
@@ -129,7 +174,9 @@ export function CheckoutForm({
   // Always one of the methods: the summary and the transfer total show the checked one's.
   const checked =
     SHIPPING_METHODS.find((method) => method === shippingMethod.initialValue) ?? "standard";
-  const timing = field("paymentTiming").initialValue === "later" ? "later" : "now";
+  // Decision 128: 'later' only where it is offered (a draft may hold it from before).
+  const timing =
+    data.payLater === "open" && field("paymentTiming").initialValue === "later" ? "later" : "now";
   // Paying later needs no receipt: an upload still under way then holds nothing back. Read from
   // the page when it hydrates (what was chosen before the JavaScript arrived); it only decides
   // the buttons' `disabled` while a receipt uploads, so hydration renders the same.
@@ -344,36 +391,44 @@ export function CheckoutForm({
                 }))}
               />
             </div>
-            <fieldset className="mb-4">
-              <legend className="mb-2 text-sm font-medium">¿Cuándo transfieres?</legend>
-              <div className="grid gap-2">
-                {(
-                  [
-                    ["now", "Ya transferí: subo el comprobante ahora"],
+            {data.payLater === "open" ? (
+              <fieldset className="mb-4">
+                <legend className="mb-2 text-sm font-medium">¿Cuándo transfieres?</legend>
+                <div className="grid gap-2">
+                  {(
                     [
-                      "later",
-                      "Transferiré después: subiré el comprobante desde mi pedido antes del plazo",
-                    ],
-                  ] as const
-                ).map(([value, label]) => (
-                  <label
-                    key={value}
-                    className="border-border has-[:checked]:border-accent has-[:checked]:bg-accent-soft flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm"
-                  >
-                    <input
-                      type="radio"
-                      id={value === "later" ? LATER_ID : `paymentTiming-${value}`}
-                      name="paymentTiming"
-                      value={value}
-                      defaultChecked={timing === value}
-                      onChange={(event) => setPayLater(event.currentTarget.value === "later")}
-                      className="mt-0.5 size-4"
-                    />
-                    <span>{label}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+                      ["now", "Ya transferí: subo el comprobante ahora"],
+                      [
+                        "later",
+                        "Transferiré después: subiré el comprobante desde mi pedido antes del plazo",
+                      ],
+                    ] as const
+                  ).map(([value, label]) => (
+                    <label
+                      key={value}
+                      className="border-border has-[:checked]:border-accent has-[:checked]:bg-accent-soft flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm"
+                    >
+                      <input
+                        type="radio"
+                        id={value === "later" ? LATER_ID : `paymentTiming-${value}`}
+                        name="paymentTiming"
+                        value={value}
+                        defaultChecked={timing === value}
+                        onChange={(event) => setPayLater(event.currentTarget.value === "later")}
+                        className="mt-0.5 size-4"
+                      />
+                      <span>{label}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : (
+              <PayLaterClosed
+                access={data.payLater}
+                offerVerification={data.offerVerification}
+                sending={pendingForm?.get("intent") === "send-verification"}
+              />
+            )}
             {/* 'Transferiré después' hides the receipt (CSS `:has()`, so without JS too). */}
             <div className="group-has-[#paymentTiming-later:checked]:hidden">
               <ProofUpload field={field("paymentProof")} onWaitingChange={setWaitingForProof} />

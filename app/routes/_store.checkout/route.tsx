@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
-import { CHECKOUT_TEXT } from "~/models/checkout/checkout";
+import { CHECKOUT_TEXT, payLaterAccess } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
 import { getCheckoutSummary, placeOrder } from "~/models/checkout/checkout.server";
 import type { CouponNotice } from "~/models/promotions/coupons";
@@ -25,7 +25,13 @@ import {
 import { CheckoutForm } from "./checkout-form";
 import { parseCheckout } from "./forms.server";
 import { checkoutDraftFrom, liveCheckoutDraft } from "~/models/checkout/checkout-draft.server";
-import { mustVerifyEmail } from "~/models/customers/email-verification.server";
+import { verificationRequestToast } from "~/models/customers/email-verification";
+import {
+  mustVerifyEmail,
+  requestVerificationEmail,
+  verificationMailAvailable,
+} from "~/models/customers/email-verification.server";
+import { requireUser } from "~/models/auth/auth.server";
 import {
   EMAIL_VERIFICATION_MESSAGES,
   VerifyEmailNotice as VerifyEmailNoticeOnServer,
@@ -50,6 +56,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     shopper,
     session.get("appliedCoupon"),
   );
+  const verifyEmail = mustVerifyEmail(user, settings);
+  // Decision 128: 'Transferiré después' for verified accounts; the others are told why.
+  const payLater = payLaterAccess(user);
   return json({
     lines: cart.lines.map((line) => ({
       id: line.id,
@@ -87,9 +96,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // A fresh key per page: the same form posted twice creates one order.
     checkoutKey: crypto.randomUUID(),
     // Decision 106: an unverified account is told before it fills the form.
-    verifyEmail: mustVerifyEmail(user, settings)
-      ? EMAIL_VERIFICATION_MESSAGES.checkoutRefused
-      : null,
+    verifyEmail: verifyEmail ? EMAIL_VERIFICATION_MESSAGES.checkoutRefused : null,
+    payLater,
+    // The pay-later line's own button, unless decision 106's banner already offers the e-mail.
+    offerVerification: payLater === "unverified" && !verifyEmail && verificationMailAvailable(),
   });
 }
 
@@ -117,6 +127,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Every checkout post keeps what was typed (decision 095), so it works without JavaScript.
   session.set("checkoutDraft", checkoutDraftFrom(formData));
   await commit();
+  if (formData.get("intent") === "send-verification") {
+    // Decision 128: the pay-later line's button, inside the form so that the draft just saved
+    // is what the e-mail's link brings back to; the same e-mail and limits as /verify-email.
+    const account = user ?? (await requireUser(request));
+    const sent = await requestVerificationEmail(account, {
+      clientIp: context.clientIp ?? "unknown",
+    });
+    if (sent === "sent") session.set("verifyReturnTo", "/checkout");
+    return redirectWithToast(request, "/checkout", verificationRequestToast(sent), { session });
+  }
   const submission = parseCheckout(formData);
   // Decision 096: a receipt is not asked for (nor its refusal shown) when paying later.
   if (formData.get("paymentTiming") === "later") proofError = null;
@@ -168,10 +188,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers.set("Retry-After", String(placed.retryAfterSeconds));
       return json({ result, coupon: null }, { status: 429, headers });
     }
-    return json(
-      { result, coupon: null },
-      { status: placed.error === "insufficient_stock" ? 409 : 400, headers },
-    );
+    const status =
+      placed.error === "insufficient_stock" ? 409 : placed.error === "pay_later" ? 403 : 400;
+    return json({ result, coupon: null }, { status, headers });
   }
   session.unset("appliedCoupon");
   session.unset("checkoutDraft");

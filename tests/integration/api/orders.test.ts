@@ -124,12 +124,11 @@ describe("POST /api/orders: the checkout's own order", () => {
     const guest = await guestCookie({ appliedCoupon: promo.code });
     await putInCart(db, { guestId: guest.guestId }, a.id, 2);
     await putInCart(db, { guestId: guest.guestId }, b.id, 1, "50ml");
+    // A guest pays with the receipt (decision 128).
+    const proof = { bytes: await pngBytes(), name: "pago.png" };
     const response = await settle(() =>
       checkoutAction({
-        request: checkoutForm(
-          { ...deliveryFields, paymentTiming: "later" },
-          { cookie: guest.cookie },
-        ),
+        request: checkoutForm(deliveryFields, { cookie: guest.cookie, proof }),
         params: {},
         context: {},
       }),
