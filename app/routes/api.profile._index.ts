@@ -1,14 +1,17 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/models/api/calls.server";
 import { ProfileSchema } from "~/models/customers/account-forms.server";
 import { accountCalls, profileOf } from "~/models/customers/api.server";
 import { PROFILE_MESSAGES } from "~/models/customers/users";
-import { updateProfile } from "~/models/customers/users.server";
+import { normalizeEmail, updateProfile } from "~/models/customers/users.server";
 import { problem, checkedByForm } from "~/utils/api.server";
 
 /** /profile's personal tab: its loader's account, its action's rules (updateProfile). */
 export const { loader, action } = apiRoute({
   GET: apiCall(accountCalls.profile, ({ user }) => profileOf(user.id)),
-  PUT: apiCall(accountCalls.updateProfile, async ({ user, body }) => {
+  PUT: apiCall(accountCalls.updateProfile, async ({ user, body, caller }) => {
+    if (user.role === "admin" && normalizeEmail(body.email) !== user.email) {
+      refuseTokenForAdminChange(caller);
+    }
     const { favoriteAddress1, favoriteAddress2, ...details } = body;
     const value = checkedByForm(ProfileSchema, {
       ...details,

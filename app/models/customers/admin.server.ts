@@ -3,6 +3,7 @@ import type { ActivityType, Database, Role } from "#db/types";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { endUserSessions } from "~/utils/session.server";
+import { revokeAccountTokens } from "~/models/api/tokens.server";
 import type { RoleFilter } from "./admin";
 import { loyaltyRulesFrom } from "~/models/loyalty/loyalty";
 import { ORDER_STATUS_BADGES, ORDER_STATUS_LABELS } from "~/models/orders/status";
@@ -402,6 +403,8 @@ export async function updateUserInfo(
         .set({ ...next, updatedAt: new Date().toISOString() })
         .where("id", "=", userId)
         .execute();
+      // A new e-mail ends the account's API tokens, as the owner's own change does (decision 131).
+      if (changed.includes("email")) await revokeAccountTokens(userId, trx);
       for (const field of changed) {
         await logActivity(trx, {
           userId,

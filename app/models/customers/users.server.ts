@@ -13,6 +13,7 @@ import { grantRegistrationBonus } from "~/models/loyalty/points-ledger.server";
 import { deleteReviewsByUser } from "~/models/reviews/moderation.server";
 import { getSettings } from "~/models/settings/settings.server";
 import { endUserSessions } from "~/utils/session.server";
+import { revokeAccountTokens } from "~/models/api/tokens.server";
 import { getMailContext } from "~/models/mail/context.server";
 import { queueEmail, type MailContext } from "~/models/mail/outbox.server";
 import type { EmailContent } from "~/models/mail/layout.server";
@@ -355,7 +356,8 @@ export function needsProfileCompletion(user: Pick<SessionUser, "phone" | "favori
  * `changeOwnPassword`) and an admin's reset (`resetUserPassword`). It hashes the password first
  * (scrypt takes half a second, never inside a transaction), then in one transaction writes it and
  * ends the user's other sessions, so whoever was signed in with the old password is signed out;
- * `keepSid` (the session that made the change) stays. `alongside` writes, in that same
+ * `keepSid` (the session that made the change) stays. Every API token of the account is revoked
+ * in it too (decision 131): a token handed out under the old password ends with it. `alongside` writes, in that same
  * transaction, what the caller records with it (the admin's activity log). False when the user
  * no longer exists (nothing is written).
  */
@@ -378,6 +380,7 @@ export async function changePassword(
       .executeTakeFirst();
     if (numUpdatedRows === 0n) return false;
     await endUserSessions(userId, { keepSid, executor: trx });
+    await revokeAccountTokens(userId, trx);
     await alongside?.(trx);
     return true;
   });
@@ -438,6 +441,8 @@ export async function updateProfile(
         .where("userId", "=", userId)
         .where("purpose", "=", "email_verification")
         .execute();
+      // The account's API tokens were made for the old address (decision 131).
+      await revokeAccountTokens(userId);
     }
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
