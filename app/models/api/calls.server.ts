@@ -201,7 +201,7 @@ export function refuseTokenForAdminChange(caller: Caller) {
   throw problem(
     403,
     "Cambiar el rol, la contraseña o el correo de un administrador solo puede hacerlo un administrador con sesión iniciada, no un token.",
-    { code: "session_required" },
+    { code: "session_only" },
   );
 }
 
