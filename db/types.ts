@@ -466,6 +466,8 @@ export interface ApiTokensTable {
   createdAt: Defaulted<string>;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** When it stops being accepted (decision 131); written on every insert, a null reads as expired. */
+  expiresAt: string | null;
 }
 
 /**

@@ -17,7 +17,14 @@ import { CopyButton } from "~/components/copy-button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { ApiTokenFormSchema } from "~/models/api/token-form.server";
 import { createTokenFromForm } from "~/models/api/token-form.server";
-import { listApiTokens, revokeApiToken, type ApiTokenListEntry } from "~/models/api/tokens.server";
+import {
+  API_TOKEN_LIFETIMES,
+  DEFAULT_API_TOKEN_DAYS,
+  isApiTokenExpired,
+  listApiTokens,
+  revokeApiToken,
+  type ApiTokenListEntry,
+} from "~/models/api/tokens.server";
 import { requireAdmin } from "~/models/auth/auth.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
@@ -28,13 +35,20 @@ import { redirectWithToast } from "~/utils/toast.server";
  * Tokens of the JSON API (issue 25, decision 124): an admin creates one for an account, with a
  * name, a scope and a level; its secret is shown once, in the answer to the post that made it
  * (never stored, never in a redirect or the session), and the list says when each was last used.
+ * Every token ends (decision 131): 90 days unless another life is chosen, its date shown with
+ * the secret and on the list.
  */
 
 export const meta: MetaFunction = () => [{ title: "Tokens de API | Panel Administrativo" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return json({ tokens: await listApiTokens(), adminEmail: admin.email });
+  const now = new Date();
+  const tokens = (await listApiTokens()).map((token) => ({
+    ...token,
+    expired: isApiTokenExpired(token, now),
+  }));
+  return json({ tokens, adminEmail: admin.email, lifetimes: API_TOKEN_LIFETIMES });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -73,7 +87,7 @@ const LEVELS = [
 ] as const;
 
 export default function AdminApiTokensRoute() {
-  const { tokens, adminEmail } = useLoaderData<typeof loader>();
+  const { tokens, adminEmail, lifetimes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="space-y-8">
@@ -89,7 +103,7 @@ export default function AdminApiTokensRoute() {
         </p>
       </div>
       {actionData?.created ? <NewSecret {...actionData.created} /> : null}
-      <NewTokenForm result={actionData?.result} adminEmail={adminEmail} />
+      <NewTokenForm result={actionData?.result} adminEmail={adminEmail} lifetimes={lifetimes} />
       <section aria-labelledby="tokens-heading" className="space-y-3">
         <h2 id="tokens-heading" className="text-lg font-semibold">
           Tokens creados
@@ -103,6 +117,7 @@ export default function AdminApiTokensRoute() {
               "Cuenta",
               "Permisos",
               "Creado",
+              "Vence",
               "Último uso",
               "Estado",
               { label: "Acciones", hidden: true },
@@ -118,7 +133,17 @@ export default function AdminApiTokensRoute() {
   );
 }
 
-function NewSecret({ name, email, secret }: { name: string; email: string; secret: string }) {
+function NewSecret({
+  name,
+  email,
+  secret,
+  expiresAt,
+}: {
+  name: string;
+  email: string;
+  secret: string;
+  expiresAt: string;
+}) {
   return (
     <section
       aria-labelledby="secret-heading"
@@ -130,6 +155,7 @@ function NewSecret({ name, email, secret }: { name: string; email: string; secre
       <p className="text-sm">
         Cópialo ahora: no se volverá a mostrar. Si se pierde, revócalo y crea otro.
       </p>
+      <p className="text-sm font-medium">Vence el {formatDateTime(expiresAt)}.</p>
       <div className="flex flex-wrap items-center gap-2">
         <output
           aria-label="Token nuevo"
@@ -146,15 +172,23 @@ function NewSecret({ name, email, secret }: { name: string; email: string; secre
 function NewTokenForm({
   result,
   adminEmail,
+  lifetimes,
 }: {
   result: Parameters<typeof useServerForm>[0]["lastResult"];
   adminEmail: string;
+  lifetimes: readonly number[];
 }) {
   const pending = useIsPending();
   const { form, field } = useServerForm<typeof ApiTokenFormSchema>({
     id: "api-token",
     lastResult: result,
-    defaultValue: { name: "", email: adminEmail, scope: "read", level: "customer" },
+    defaultValue: {
+      name: "",
+      email: adminEmail,
+      scope: "read",
+      level: "customer",
+      days: String(DEFAULT_API_TOKEN_DAYS),
+    },
   });
   const name = field("name");
   const email = field("email");
@@ -174,6 +208,11 @@ function NewTokenForm({
         />
         <ChoiceGroup legend="Permisos" field={field("scope")} choices={SCOPES} />
         <ChoiceGroup legend="Nivel" field={field("level")} choices={LEVELS} />
+        <ChoiceGroup
+          legend="Vence en"
+          field={field("days")}
+          choices={lifetimes.map((days) => ({ value: String(days), label: `${days} días` }))}
+        />
         <Button type="submit" disabled={pending}>
           {pending ? "Creando..." : "Crear token"}
         </Button>
@@ -216,7 +255,7 @@ function ChoiceGroup({
   );
 }
 
-function TokenRow({ token }: { token: ApiTokenListEntry }) {
+function TokenRow({ token }: { token: ApiTokenListEntry & { expired: boolean } }) {
   const revoked = token.revokedAt !== null;
   return (
     <tr className="align-top">
@@ -233,11 +272,16 @@ function TokenRow({ token }: { token: ApiTokenListEntry }) {
       </td>
       <td className="px-3 py-2 whitespace-nowrap">{formatDate(token.createdAt)}</td>
       <td className="px-3 py-2 whitespace-nowrap">
+        {token.expiresAt ? formatDate(token.expiresAt) : "—"}
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">
         {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : "Nunca"}
       </td>
       <td className="px-3 py-2">
         {revoked ? (
           <Badge variant="neutral">Revocado</Badge>
+        ) : token.expired ? (
+          <Badge variant="warning">Vencido</Badge>
         ) : (
           <Badge variant="success">Activo</Badge>
         )}

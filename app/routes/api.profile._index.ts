@@ -1,4 +1,4 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/models/api/calls.server";
 import { ProfileSchema } from "~/models/customers/account-forms.server";
 import { accountCalls, profileOf } from "~/models/customers/api.server";
 import { requestEmailChange } from "~/models/customers/email-change.server";
@@ -30,7 +30,10 @@ function passwordRefused(check: Exclude<PasswordCheck, "ok">) {
  */
 export const { loader, action } = apiRoute({
   GET: apiCall(accountCalls.profile, ({ user }) => profileOf(user.id)),
-  PUT: apiCall(accountCalls.updateProfile, async ({ user, body }) => {
+  PUT: apiCall(accountCalls.updateProfile, async ({ user, body, caller }) => {
+    if (user.role === "admin" && normalizeEmail(body.email) !== user.email) {
+      refuseTokenForAdminChange(caller);
+    }
     const { favoriteAddress1, favoriteAddress2, currentPassword, ...details } = body;
     const value = checkedByForm(ProfileSchema, {
       ...details,

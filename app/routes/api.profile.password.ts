@@ -1,4 +1,4 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/models/api/calls.server";
 import { passwordChangeRules } from "~/models/customers/account-forms.server";
 import { accountCalls } from "~/models/customers/api.server";
 import { passwordCheckMessage, PROFILE_MESSAGES } from "~/models/customers/users";
@@ -9,6 +9,7 @@ import { getSession } from "~/utils/session.server";
 /** /profile/security's action: the same rules; every other session of the account ends. */
 export const { loader, action } = apiRoute({
   PUT: apiCall(accountCalls.changePassword, async ({ request, user, body, caller }) => {
+    if (user.role === "admin") refuseTokenForAdminChange(caller);
     const rules = passwordChangeRules({ hasPassword: await hasPassword(user.id), user });
     const value = checkedByForm(rules, {
       ...body,

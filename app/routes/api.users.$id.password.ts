@@ -1,5 +1,5 @@
 import { checkedByForm } from "~/utils/api.server";
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/models/api/calls.server";
 import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
 import { resetUserPassword } from "~/models/customers/admin.server";
 import { passwordResetSchema } from "~/models/customers/admin-submission.server";
@@ -12,8 +12,9 @@ import {
 
 /** The profile view's password form: every session of the account ends. */
 export const { loader, action } = apiRoute({
-  PUT: apiCall(accountCalls.resetPassword, async ({ user, params, body }) => {
+  PUT: apiCall(accountCalls.resetPassword, async ({ user, params, body, caller }) => {
     const account = await adminUserOr404(userIdParam(params));
+    if (account.role === "admin") refuseTokenForAdminChange(caller);
     const { password } = checkedByForm(
       passwordResetSchema([account.email, account.firstName, account.lastName]),
       { ...body, confirmPassword: body.confirmPassword ?? body.password },

@@ -1,4 +1,4 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/models/api/calls.server";
 import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
 import { setUserRole } from "~/models/customers/admin.server";
 import {
@@ -9,7 +9,9 @@ import {
 } from "~/models/customers/api.server";
 
 export const { loader, action } = apiRoute({
-  PUT: apiCall(accountCalls.setRole, async ({ user, params, body }) => {
+  PUT: apiCall(accountCalls.setRole, async ({ user, params, body, caller }) => {
+    // Every role change makes or unmakes an administrator: a signed-in one only (decision 131).
+    refuseTokenForAdminChange(caller);
     const id = userIdParam(params);
     const changed = await setUserRole(user.id, id, body.role);
     if (!changed.ok) throw refusedChange(changed.error, ADMIN_USER_REFUSALS.selfRole);

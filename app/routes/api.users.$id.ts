@@ -1,6 +1,7 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/models/api/calls.server";
 import { ADMIN_USER_REFUSALS, DELETE_USER_REFUSALS } from "~/models/customers/admin";
 import { deleteUserByAdmin, updateUserInfo } from "~/models/customers/admin.server";
+import { normalizeEmail } from "~/models/customers/users.server";
 import { UserInfoSchema } from "~/models/customers/admin-submission.server";
 import { accountCalls, adminUserOr404, userIdParam } from "~/models/customers/api.server";
 import { apiError, problem, checkedByForm } from "~/utils/api.server";
@@ -16,8 +17,13 @@ const DELETE_STATUS = {
 /** The profile view's account and information form, and the delete page's action. */
 export const { loader, action } = apiRoute({
   GET: apiCall(accountCalls.user, ({ params }) => adminUserOr404(userIdParam(params))),
-  PUT: apiCall(accountCalls.updateUser, async ({ user, params, body }) => {
+  PUT: apiCall(accountCalls.updateUser, async ({ user, params, body, caller }) => {
     const id = userIdParam(params);
+    // An administrator's e-mail is the way into their account (a reset link goes there).
+    const account = await adminUserOr404(id);
+    if (account.role === "admin" && normalizeEmail(body.email) !== account.email) {
+      refuseTokenForAdminChange(caller);
+    }
     const updated = await updateUserInfo(user.id, id, checkedByForm(UserInfoSchema, body));
     if (!updated.ok && updated.error === "not-found") {
       throw apiError(404, ADMIN_USER_REFUSALS.notFound);

@@ -1,4 +1,4 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/models/api/calls.server";
 import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
 import { createUserByAdmin, listAdminUsers } from "~/models/customers/admin.server";
 import { NewUserSchema } from "~/models/customers/admin-submission.server";
@@ -22,7 +22,8 @@ export const { loader, action } = apiRoute({
       limit: query.limit,
     };
   }),
-  POST: apiCall(accountCalls.createUser, async ({ user, body }) => {
+  POST: apiCall(accountCalls.createUser, async ({ user, body, caller }) => {
+    if (body.role === "admin") refuseTokenForAdminChange(caller);
     const created = await createUserByAdmin(user.id, checkedByForm(NewUserSchema, body));
     if (!created.ok) {
       throw problem(409, ADMIN_USER_REFUSALS.emailTaken, {

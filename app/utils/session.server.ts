@@ -27,9 +27,6 @@ export const SESSION_LIMITS = {
 /** How often use is written to the row (and the cookie's Max-Age sent again). */
 export const SESSION_REFRESH_SECONDS = 60;
 
-/** The browser keeps the cookie as long as the longest idle period; the row decides. */
-export const SESSION_MAX_AGE_SECONDS = SESSION_LIMITS.customer.idleSeconds;
-
 /** Over HTTPS the cookie is `__Host-`: Secure, Path=/, no Domain, so no subdomain can set it. */
 export const SESSION_COOKIE_NAMES = {
   plain: "perfumeria_session",
@@ -49,6 +46,25 @@ export function sessionExpiry(session: {
   );
   // A time that does not parse ends the session rather than keeping it for ever.
   return new Date(Number.isNaN(end) ? 0 : end);
+}
+
+/**
+ * Decision 131 (issue 37, item 11): the cookie's `Max-Age` is what is left of the session's
+ * longest life, by its user's role (12 hours for an admin's at sign-in, 90 days for a customer's
+ * or a guest's), so a copied cookie says what it is worth. Not the idle period: the row's idle
+ * clock also moves on requests whose answers do not carry the cookie (resource routes, the API),
+ * and a cookie must not die before its session. The end of a life never moves, so every renewal
+ * names the same moment.
+ */
+export function sessionCookieMaxAge(
+  session: { role: Role | null; createdAt: string },
+  now = Date.now(),
+) {
+  const limits = SESSION_LIMITS[session.role === "admin" ? "admin" : "customer"];
+  const end = Date.parse(session.createdAt) + limits.lifeSeconds * 1000;
+  if (Number.isNaN(end)) return 0;
+  // Rounded up: a cookie set in the millisecond its session began carries the whole life.
+  return Math.max(0, Math.ceil((end - now) / 1000));
 }
 
 export type { Toast };
@@ -80,19 +96,19 @@ export function isHttps(request: Request) {
 }
 
 /**
- * Rows whose use readData just wrote, by sid, for getSession to tell the request to send the
- * cookie again (readData knows no request). Entries nobody takes (remix-auth reads the session
- * itself) are dropped after a few seconds.
+ * Rows whose use readData just wrote, by sid, with the cookie's Max-Age then, for getSession to
+ * tell the request to send the cookie again (readData knows no request). Entries nobody takes
+ * (remix-auth reads the session itself) are dropped after a few seconds.
  */
-const refreshedSids = new Map<string, number>();
+const refreshedSids = new Map<string, { at: number; maxAge: number }>();
 
-function markRefreshed(sid: string, now: number) {
-  for (const [old, at] of refreshedSids) {
+function markRefreshed(sid: string, now: number, maxAge: number) {
+  for (const [old, { at }] of refreshedSids) {
     if (now - at < 10_000) break;
     refreshedSids.delete(old);
   }
   refreshedSids.delete(sid);
-  refreshedSids.set(sid, now);
+  refreshedSids.set(sid, { at: now, maxAge });
 }
 
 async function roleOf(userId: number | null, executor: Kysely<Database> = db) {
@@ -115,8 +131,8 @@ function sessionCookie(secure: boolean) {
       sameSite: "lax",
       path: "/",
       // Secure whenever served over HTTPS; a plain-HTTP LAN install must still sign in.
+      // No Max-Age here: each Set-Cookie gives its session's own (sessionCookieMaxAge).
       secure,
-      maxAge: SESSION_MAX_AGE_SECONDS,
       secrets: getEnv().SESSION_SECRETS,
     });
     cookies.set(secure, cookie);
@@ -132,7 +148,7 @@ function userIdOf(data: Partial<SessionData>) {
  * Writes a session's data to its row: `dataFor` gets the row's data as it is now (null when there
  * is no row) and says what to write. Upsert: a signed cookie whose row was deleted (logout
  * elsewhere, expiry) reads as an empty session; writing it back starts afresh and cannot
- * restore the old sign-in.
+ * restore the old sign-in. Returns what the cookie's Max-Age is computed from.
  */
 async function writeSessionRow(
   executor: Kysely<Database>,
@@ -160,6 +176,7 @@ async function writeSessionRow(
     .values({ sid, ...values, createdAt: times.createdAt })
     .onConflict((oc) => oc.column("sid").doUpdateSet(values))
     .execute();
+  return { role, createdAt: times.createdAt };
 }
 
 function createStorage(secure: boolean): SessionStorage<SessionData, SessionFlashData> {
@@ -202,7 +219,7 @@ function createStorage(secure: boolean): SessionStorage<SessionData, SessionFlas
           .set({ lastSeenAt, expire: sessionExpiry({ ...row, lastSeenAt }).toISOString() })
           .where("sid", "=", sid)
           .execute();
-        markRefreshed(sid, now);
+        markRefreshed(sid, now, sessionCookieMaxAge(row, now));
       }
       return JSON.parse(row.sess);
     },
@@ -237,7 +254,10 @@ export function getSessionStorage(request: Request) {
 const sessionOfRequest = new WeakMap<AbortSignal, Promise<AppSession>>();
 
 /** The sessions whose use a request wrote, for entry.server to send their cookie again. */
-const refreshedOfRequest = new WeakMap<AbortSignal, { sid: string; secure: boolean }>();
+const refreshedOfRequest = new WeakMap<
+  AbortSignal,
+  { sid: string; secure: boolean; maxAge: number }
+>();
 
 /*
  * Two requests of one shopper often overlap (the checkout's draft is posted as the page is left
@@ -289,8 +309,14 @@ export function getSession(request: Request) {
   const read = async () => {
     const session = await getSessionStorage(request).getSession(request.headers.get("Cookie"));
     if (session.id) asRead.set(session, snapshot(session.data));
-    if (session.id && refreshedSids.delete(session.id)) {
-      refreshedOfRequest.set(request.signal, { sid: session.id, secure: isHttps(request) });
+    const refreshed = session.id ? refreshedSids.get(session.id) : undefined;
+    if (session.id && refreshed) {
+      refreshedSids.delete(session.id);
+      refreshedOfRequest.set(request.signal, {
+        sid: session.id,
+        secure: isHttps(request),
+        maxAge: refreshed.maxAge,
+      });
     }
     return session;
   };
@@ -312,7 +338,7 @@ export async function refreshedSessionCookie(request: Request) {
   const refreshed = refreshedOfRequest.get(request.signal);
   if (!refreshed) return null;
   refreshedOfRequest.delete(request.signal);
-  return sessionCookie(refreshed.secure).serialize(refreshed.sid);
+  return sessionCookie(refreshed.secure).serialize(refreshed.sid, { maxAge: refreshed.maxAge });
 }
 
 const SESSION_COOKIE = new RegExp(
@@ -331,16 +357,30 @@ export function setsSessionCookie(headers: Headers) {
 
 export async function commitSession(request: Request, session: AppSession) {
   const base = asRead.get(session);
-  if (!session.id || !base) return getSessionStorage(request).commitSession(session);
+  if (!session.id || !base) {
+    // A new session begins now (createData); one not read here keeps its row's beginning.
+    const row = session.id
+      ? await db
+          .selectFrom("sessions")
+          .select("createdAt")
+          .where("sid", "=", session.id)
+          .executeTakeFirst()
+      : undefined;
+    const createdAt = row?.createdAt ?? new Date().toISOString();
+    const maxAge = sessionCookieMaxAge({ role: await roleOf(userIdOf(session.data)), createdAt });
+    return getSessionStorage(request).commitSession(session, { maxAge });
+  }
   const sid = session.id;
-  await db
+  const written = await db
     .transaction()
     .execute((trx) =>
       writeSessionRow(trx, sid, (current) => mergeSessionData(base, session.data, current ?? {})),
     );
   // What is written is now what this request holds: a second commit merges from there.
   asRead.set(session, snapshot(session.data));
-  return sessionCookie(isHttps(request)).serialize(sid);
+  return sessionCookie(isHttps(request)).serialize(sid, {
+    maxAge: sessionCookieMaxAge(written),
+  });
 }
 
 export function destroySession(request: Request, session: AppSession) {

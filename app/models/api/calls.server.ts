@@ -19,7 +19,8 @@ import { MAX_ID } from "~/utils/invariant";
 import { RateLimiter } from "~/utils/rate-limit.server";
 import { commitSession, getSession } from "~/utils/session.server";
 import { isSameOriginRequest } from "~/utils/security.server";
-import { findApiToken, recordApiTokenUse, type LiveApiToken } from "./tokens.server";
+import { formatDate } from "~/utils/dates";
+import { checkApiToken, recordApiTokenUse, type LiveApiToken } from "./tokens.server";
 
 /*
  * Every /api/ call is declared once with `defineCall` (its method, path, who may make it, the
@@ -137,7 +138,18 @@ async function identify(request: Request): Promise<Caller | Response> {
         headers: { "WWW-Authenticate": 'Bearer realm="api"' },
       });
     }
-    const token = await findApiToken(secret);
+    const checked = await checkApiToken(secret);
+    if (!checked.ok && checked.reason === "expired") {
+      return problem(
+        401,
+        `El token venció el ${formatDate(checked.expiresAt ?? new Date(0).toISOString())}. Pide uno nuevo a la tienda.`,
+        {
+          code: "token_expired",
+          headers: { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' },
+        },
+      );
+    }
+    const token = checked.ok ? checked.token : null;
     const user = token ? await getUserById(token.userId) : undefined;
     if (!token || !user || user.isBlocked) {
       return problem(401, "El token no es válido o fue revocado.", {
@@ -182,6 +194,20 @@ function refusal(call: CallDefinition, caller: Caller, method: string): Response
     return problem(403, "Este token solo permite lecturas.", { code: "read_only_token" });
   }
   return null;
+}
+
+/**
+ * Decision 131 (issue 37, item 10): changing who is an administrator, or an administrator's
+ * password or e-mail, takes a signed-in administrator: a token, even an admin-level write one,
+ * is refused, so a leaked integration key cannot make itself an admin or take over one.
+ */
+export function refuseTokenForAdminChange(caller: Caller) {
+  if (caller.via !== "token") return;
+  throw problem(
+    403,
+    "Cambiar el rol, la contraseña o el correo de un administrador solo puede hacerlo un administrador con sesión iniciada, no un token.",
+    { code: "session_only" },
+  );
 }
 
 async function overLimit(caller: Caller, clientIp: string): Promise<Response | null> {

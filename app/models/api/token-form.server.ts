@@ -3,7 +3,12 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { getUserByEmail } from "~/models/customers/users.server";
 import type { SessionUser } from "~/models/customers/users.server";
-import { createApiToken } from "./tokens.server";
+import {
+  API_TOKEN_LIFETIMES,
+  DEFAULT_API_TOKEN_DAYS,
+  createApiToken,
+  type ApiTokenLifetime,
+} from "./tokens.server";
 
 /** The new-token form of /admin/api-tokens (decision 124). Only the action validates. */
 export const ApiTokenFormSchema = z.object({
@@ -22,6 +27,13 @@ export const ApiTokenFormSchema = z.object({
   level: z.enum(["customer", "admin"], {
     errorMap: () => ({ message: "Elige el nivel del token." }),
   }),
+  // Decision 131: every token ends; 90 days unless another life is chosen.
+  days: z.coerce
+    .number()
+    .default(DEFAULT_API_TOKEN_DAYS)
+    .refine((days): days is ApiTokenLifetime => API_TOKEN_LIFETIMES.some((d) => d === days), {
+      message: "Elige cuánto dura el token.",
+    }),
 });
 
 const ADMIN_LEVEL_NEEDS_ADMIN =
@@ -37,7 +49,7 @@ export async function createTokenFromForm(formData: FormData, admin: SessionUser
   if (submission.status !== "success") {
     return { refusal: json({ result: submission.reply(), created: null }, { status: 400 }) };
   }
-  const { name, email, scope, level } = submission.value;
+  const { name, email, scope, level, days } = submission.value;
   const account = await getUserByEmail(email);
   const fieldError = !account
     ? "No existe una cuenta con ese correo."
@@ -61,6 +73,10 @@ export async function createTokenFromForm(formData: FormData, admin: SessionUser
     createdBy: admin.id,
     scope,
     level,
+    days,
   });
-  return { refusal: null, created: { name, email: account.email, secret: token.secret } };
+  return {
+    refusal: null,
+    created: { name, email: account.email, secret: token.secret, expiresAt: token.expiresAt },
+  };
 }

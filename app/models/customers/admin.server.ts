@@ -407,7 +407,7 @@ export async function updateUserInfo(
         .set({ ...next, updatedAt: new Date().toISOString() })
         .where("id", "=", userId)
         .execute();
-      // Links mailed to the old address end with it (decision 129).
+      // Links mailed to the old address end with it (decision 129), and so do its API tokens (decision 131).
       if (changed.includes("email")) await afterEmailChange(trx, userId);
       for (const field of changed) {
         await logActivity(trx, {

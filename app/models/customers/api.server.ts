@@ -415,7 +415,7 @@ export const accountCalls = {
     tag: PROFILE_TAG,
     summary: "Cambiar mis datos",
     description:
-      "Las reglas de /profile. Las direcciones favoritas cambian solo si se envían. Un correo distinto pide `currentPassword` (si falta o no es, 422; una cuenta de Google sin contraseña, 409) y queda en `pendingEmail` hasta que se sigue el enlace que se le envía; el correo anterior recibe un enlace para deshacerlo durante 7 días. La respuesta es la misma si el correo ya tiene cuenta.",
+      "Las reglas de /profile. Las direcciones favoritas cambian solo si se envían. Un correo distinto pide `currentPassword` (si falta o no es, 422; una cuenta de Google sin contraseña, 409) y queda en `pendingEmail` hasta que se sigue el enlace que se le envía; el correo anterior recibe un enlace para deshacerlo durante 7 días. La respuesta es la misma si el correo ya tiene cuenta. Cuando el correo cambia, los tokens de la cuenta se revocan; el de un administrador no se cambia con un token (403).",
     access: "customer",
     body: userInfoBody.extend({
       favoriteAddress1: optionalText,
@@ -431,7 +431,7 @@ export const accountCalls = {
     tag: PROFILE_TAG,
     summary: "Cambiar mi contraseña",
     description:
-      "Las reglas de /profile/security (8 caracteres o más, ni común ni hecha del correo o el nombre). Cierra las demás sesiones de la cuenta; la que llama sigue. Una cuenta de Google sin contraseña la crea sin `currentPassword`. `confirmPassword` es opcional.",
+      "Las reglas de /profile/security (8 caracteres o más, ni común ni hecha del correo o el nombre). Cierra las demás sesiones de la cuenta; la que llama sigue. Una cuenta de Google sin contraseña la crea sin `currentPassword`. `confirmPassword` es opcional. Revoca todos los tokens de la cuenta; la de un administrador no se cambia con un token (403).",
     access: "customer",
     body: z.object({
       currentPassword: optionalText,
@@ -474,7 +474,7 @@ export const accountCalls = {
     tag: USERS_TAG,
     summary: "Registrar un usuario",
     description:
-      "Las reglas de /admin/users/new. Teléfono opcional (+504, primer dígito de 2 a 9). Un correo con cuenta: 409.",
+      "Las reglas de /admin/users/new. Teléfono opcional (+504, primer dígito de 2 a 9). Un correo con cuenta: 409. Un administrador solo lo registra un administrador con sesión iniciada, no un token (403).",
     access: "admin",
     body: userInfoBody.extend({
       password: text(FIELD_MESSAGES.passwordRequired),
@@ -498,7 +498,8 @@ export const accountCalls = {
     path: "/api/users/{id}",
     tag: USERS_TAG,
     summary: "Cambiar nombre, correo y teléfono",
-    description: "Cada campo que cambia queda en el historial. Un correo de otra cuenta: 409.",
+    description:
+      "Cada campo que cambia queda en el historial. Un correo de otra cuenta: 409. Cambiar el correo revoca los tokens de la cuenta; el de un administrador no se cambia con un token (403).",
     access: "admin",
     params: idParams,
     body: userInfoBody,
@@ -522,7 +523,8 @@ export const accountCalls = {
     path: "/api/users/{id}/role",
     tag: USERS_TAG,
     summary: "Cambiar el rol",
-    description: "No el propio (403), ni quitar al último administrador activo (409).",
+    description:
+      "No el propio (403), ni quitar al último administrador activo (409). Solo con la sesión de un administrador: un token recibe 403.",
     access: "admin",
     params: idParams,
     body: z.object({ role: z.enum(["customer", "admin"], { error: ADMIN_USER_MESSAGES.role }) }),
@@ -555,7 +557,7 @@ export const accountCalls = {
     tag: USERS_TAG,
     summary: "Poner una contraseña nueva (cierra todas sus sesiones)",
     description:
-      "Las reglas del formulario de /admin/users/{id}. La propia se cambia en PUT /api/profile/password (403). `confirmPassword` es opcional.",
+      "Las reglas del formulario de /admin/users/{id}. La propia se cambia en PUT /api/profile/password (403). `confirmPassword` es opcional. Revoca todos los tokens de la cuenta; la de un administrador no se pone con un token (403).",
     access: "admin",
     params: idParams,
     body: z.object({

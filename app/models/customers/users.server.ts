@@ -13,6 +13,7 @@ import { grantRegistrationBonus } from "~/models/loyalty/points-ledger.server";
 import { deleteReviewsByUser } from "~/models/reviews/moderation.server";
 import { getSettings } from "~/models/settings/settings.server";
 import { endUserSessions } from "~/utils/session.server";
+import { revokeAccountTokens } from "~/models/api/tokens.server";
 import { getMailContext } from "~/models/mail/context.server";
 import { queueEmail, type MailContext } from "~/models/mail/outbox.server";
 import type { EmailContent } from "~/models/mail/layout.server";
@@ -357,7 +358,8 @@ export function needsProfileCompletion(user: Pick<SessionUser, "phone" | "favori
  * through `changeOwnPassword`), an admin's (`resetUserPassword`) and a reset link's
  * (`resetPassword`). It hashes the password first (scrypt takes half a second, never inside a
  * transaction), then in one transaction writes it, runs `alongside` (what the caller records
- * with it: the admin's activity log, the reset link spent) and then `afterPasswordChange`.
+ * with it: the admin's activity log, the reset link spent) and then `afterPasswordChange`
+ * (the other sessions, the unused reset links and every API token of the account end).
  * False when the user no longer exists (nothing is written).
  */
 export async function changePassword(
@@ -387,8 +389,9 @@ export async function changePassword(
 /**
  * What every password change ends, in its transaction (issue 37, item 5; decision 129): the
  * user's other sessions (whoever was signed in with the old password; `keepSid`, the session
- * that made the change, stays) and every reset link not yet used, so a link mailed before the
- * change cannot set another password after it. Whatever else a new password must end belongs
+ * that made the change, stays), every reset link not yet used, so a link mailed before the
+ * change cannot set another password after it, and every API token (decision 131). Whatever else
+ * a new password must end belongs
  * here too.
  */
 export async function afterPasswordChange(
@@ -398,6 +401,8 @@ export async function afterPasswordChange(
 ) {
   await endUserSessions(userId, { keepSid, executor: trx });
   await deleteUnusedLinks(trx, userId, ["password_reset"]);
+  // A token handed out under the old password ends with it (decision 131).
+  await revokeAccountTokens(userId, trx);
 }
 
 /**
@@ -406,6 +411,8 @@ export async function afterPasswordChange(
  */
 export async function afterEmailChange(trx: Kysely<Database>, userId: number) {
   await deleteUnusedLinks(trx, userId, ["password_reset", "email_verification"]);
+  // The account's API tokens were made for the old address (decision 131).
+  await revokeAccountTokens(userId, trx);
 }
 
 async function deleteUnusedLinks(

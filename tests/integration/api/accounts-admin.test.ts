@@ -216,10 +216,17 @@ describe("GET, PUT and DELETE /api/users/{id}", () => {
 
 describe("role, block, unblock and password of /api/users/{id}", () => {
   it("changes the role, never one's own", async () => {
-    const { asAdmin, admin } = await callers();
+    // Decision 131: roles change with an admin's session; an admin-level token gets a 403.
+    const { asAdmin, adminSession: asAdminSession, admin } = await callers();
     const user = await createUser(db);
-    const promoted = await api.call("PUT", `/api/users/${user.id}/role`, {
+    const byToken = await api.call("PUT", `/api/users/${user.id}/role`, {
       as: asAdmin,
+      body: { role: "admin" },
+    });
+    expect(byToken.status).toBe(403);
+    expect(byToken.body.code).toBe("session_only");
+    const promoted = await api.call("PUT", `/api/users/${user.id}/role`, {
+      as: asAdminSession,
       body: { role: "admin" },
     });
     expect(promoted.status).toBe(200);
@@ -229,13 +236,13 @@ describe("role, block, unblock and password of /api/users/{id}", () => {
     ]);
 
     const self = await api.call("PUT", `/api/users/${admin.id}/role`, {
-      as: asAdmin,
+      as: asAdminSession,
       body: { role: "customer" },
     });
     expect(self.status).toBe(403);
     expect(self.body.detail).toBe("No puedes cambiar tu propio rol.");
     const bad = await api.call("PUT", `/api/users/${user.id}/role`, {
-      as: asAdmin,
+      as: asAdminSession,
       body: { role: "jefe" },
     });
     expect(bad.status).toBe(422);
@@ -276,7 +283,7 @@ describe("role, block, unblock and password of /api/users/{id}", () => {
   it(
     "sets a new password with the form's rules, never one's own",
     async () => {
-      const { asAdmin, admin } = await callers();
+      const { asAdmin, adminSession, admin } = await callers();
       const user = await createUser(db, { firstName: "Gabriela", lastName: "Reyes" });
       const cookie = await signedInCookie(user.id);
       const weak = await api.call("PUT", `/api/users/${user.id}/password`, {
@@ -300,8 +307,15 @@ describe("role, block, unblock and password of /api/users/{id}", () => {
       expect((await api.get("/api/auth/me", { as: { cookie } })).status).toBe(401);
       expect((await historyOf(user.id)).map((e) => e.actionType)).toEqual(["password_reset"]);
 
-      const self = await api.call("PUT", `/api/users/${admin.id}/password`, {
+      // An admin's password is never set with a token (decision 131); with a session, not one's own.
+      const byToken = await api.call("PUT", `/api/users/${admin.id}/password`, {
         as: asAdmin,
+        body: { password: "Ceiba-Tranvia-4821" },
+      });
+      expect(byToken.status).toBe(403);
+      expect(byToken.body.code).toBe("session_only");
+      const self = await api.call("PUT", `/api/users/${admin.id}/password`, {
+        as: adminSession,
         body: { password: "Ceiba-Tranvia-4821" },
       });
       expect(self.status).toBe(403);
