@@ -14,6 +14,7 @@ import * as sessionActivity from "./20261227T0300-session-activity";
 import * as mail from "./20261228T0100-mail";
 import * as pageCacheQuietStock from "./20261229T0100-page-cache-quiet-stock";
 import * as apiTokens from "./20261230T0100-api-tokens";
+import * as outboxLinks from "./20261231T0130-outbox-links";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "20261228T0100-mail": mail,
   "20261229T0100-page-cache-quiet-stock": pageCacheQuietStock,
   "20261230T0100-api-tokens": apiTokens,
+  "20261231T0130-outbox-links": outboxLinks,
 };
