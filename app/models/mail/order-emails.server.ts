@@ -132,7 +132,7 @@ export function orderReceivedEmail(input: {
           },
           // Decision 130: the order's signed link, made when the e-mail is sent.
           { kind: "button", label: "Subir comprobante", url: LINK_PLACEHOLDER },
-          ...followBlocks(shop, order, "Ver mi pedido"),
+          ...followBlocks(shop, order, "Ver mi pedido", "transferencia"),
         ]
       : [
           {
