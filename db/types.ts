@@ -415,6 +415,11 @@ export interface OutboxEmailsTable {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+  /**
+   * How the sender makes the e-mail's live link when it sends it (decision 130), as JSON; the
+   * stored bodies hold a placeholder in its place. Null for an e-mail without one.
+   */
+  link: string | null;
 }
 
 export type UserTokenPurpose = "password_reset" | "email_verification";

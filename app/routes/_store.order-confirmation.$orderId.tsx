@@ -129,6 +129,19 @@ export default function OrderConfirmationRoute() {
               <ProofByWhatsapp orderNumber={order.orderNumber} total={order.total} />
             </section>
           ) : null}
+          {transfer.kind === "in_review" ? (
+            <section
+              id="transferencia"
+              aria-label="Tu comprobante"
+              className="border-border bg-surface space-y-4 rounded-lg border p-5"
+            >
+              <LateProofForm
+                action={`/order-confirmation/${order.id}`}
+                error={actionData?.proofError}
+                replace
+              />
+            </section>
+          ) : null}
 
           <section
             aria-labelledby="shipping-heading"

@@ -219,7 +219,8 @@ export function contentSecurityPolicy(
 
 /**
  * Issue 37: pages reached by an e-mail's link that carries a live token in its query (a password
- * reset, an e-mail verification, a new e-mail's confirmation or its undoing, decision 129). The request log writes them without their query, and their
+ * reset, an e-mail verification, a new e-mail's confirmation or its undoing (decision 129), a
+ * pay-later order's signed receipt link (decision 130)). The request log writes them without their query, and their
  * answers are never stored. Their Referrer-Policy stays the site's strict-origin-when-cross-origin,
  * which names no path to another site: `no-referrer` makes the browser send `Origin: null` with
  * the page's own form, which every same-origin check must refuse (decision 127).
@@ -229,6 +230,7 @@ const TOKEN_LINK_PATHS = new Set([
   "/verify-email",
   "/confirm-email",
   "/undo-email-change",
+  "/track-order",
 ]);
 
 export const TOKEN_LINK_HEADERS = { "Cache-Control": "no-store" } as const;

@@ -15,6 +15,7 @@ import * as mail from "./20261228T0100-mail";
 import * as pageCacheQuietStock from "./20261229T0100-page-cache-quiet-stock";
 import * as apiTokens from "./20261230T0100-api-tokens";
 import * as emailChanges from "./20261231T0100-email-changes";
+import * as outboxLinks from "./20261231T0130-outbox-links";
 import * as apiTokenExpiry from "./20261231T0200-api-token-expiry";
 
 /**
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   "20261229T0100-page-cache-quiet-stock": pageCacheQuietStock,
   "20261230T0100-api-tokens": apiTokens,
   "20261231T0100-email-changes": emailChanges,
+  "20261231T0130-outbox-links": outboxLinks,
   "20261231T0200-api-token-expiry": apiTokenExpiry,
 };

@@ -350,6 +350,7 @@ test.describe("checkout", () => {
     javaScriptEnabled,
     createUser,
     login,
+    browser,
   }) => {
     // A sign-in at production cost, then the order, the tracking and the e-mail.
     test.setTimeout(60_000);
@@ -418,6 +419,35 @@ test.describe("checkout", () => {
     expect(mail).toContain(`Referencia: ${order.orderNumber}`);
     // An account's order links to its own page (a guest's, to /track-order).
     expect(mail).toContain(`/order-confirmation/${order.id}#transferencia`);
+    expect(mail).toContain("/track-order");
+
+    // Decision 130: the owner changes the receipt in review from the same card.
+    await page
+      .getByLabel("Comprobante de pago (imagen, máximo 5MB)")
+      .setInputFiles({ name: "otro.png", mimeType: "image/png", buffer: proof });
+    await page.getByRole("button", { name: "Cambiar comprobante" }).click();
+    await expect(main.getByText(/Comprobante recibido/)).toBeVisible();
+
+    // Another browser with the number and e-mail sees the order but cannot send a receipt.
+    const other = await browser.newContext({ javaScriptEnabled });
+    const stranger = await other.newPage();
+    await stranger.goto("/track-order");
+    await stranger.getByLabel("Número de pedido").fill(order.orderNumber);
+    await stranger.getByLabel("Correo electrónico").fill(email);
+    await stranger.getByRole("button", { name: "Buscar pedido" }).click();
+    await expect(stranger.getByRole("main").getByText("Pedido encontrado")).toBeVisible();
+    await expect(stranger.getByLabel("Comprobante de pago (imagen, máximo 5MB)")).toHaveCount(0);
+
+    // The signed link of the order's e-mail opens the receipt's form in any browser.
+    const link = /\/track-order\?order=[^\s&]+&firma=[A-Za-z0-9_-]+/.exec(mail ?? "")?.[0];
+    expect(link).toBeDefined();
+    await stranger.goto(link!);
+    await stranger
+      .getByLabel("Comprobante de pago (imagen, máximo 5MB)")
+      .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: proof });
+    await stranger.getByRole("button", { name: "Cambiar comprobante" }).click();
+    await expect(stranger.getByRole("main").getByText(/Comprobante recibido/)).toBeVisible();
+    await other.close();
   });
 
   test("a customer who pays later finds the order in Mis Pedidos and sends the receipt from it", async ({

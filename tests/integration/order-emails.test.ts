@@ -18,7 +18,6 @@ import { createUser } from "../../db/factories/users";
 import { createOrder } from "../../db/factories/orders";
 import {
   deliveryFields,
-  guestCookie,
   newBuyer,
   pngBytes,
   putInCart,
@@ -265,7 +264,11 @@ describe("the shop's e-mails follow its settings", () => {
     expect(shop.subject).toBe(`Comprobante por revisar: ${order.orderNumber}`);
     expect(shop.text).toContain("después de hacer el pedido");
     expect(shop.text).toContain(`${SHOP}/admin/orders/${order.id}`);
-    expect(mails).toHaveLength(1);
+    // Decision 130: the order's e-mail hears of it too, with the signed link that changes it.
+    const notice = only(mails, order.customerEmail);
+    expect(notice.subject).toBe(`Recibimos un comprobante para tu pedido ${order.orderNumber}`);
+    expect(notice.text).toContain(`${SHOP}/track-order?order=${order.id}&firma=`);
+    expect(mails).toHaveLength(2);
   });
 
   it("e-mail a product's low stock once per crossing, even when the sales race", async () => {

@@ -109,7 +109,7 @@ describe("pay after ordering (decision 096)", () => {
     expect((await response.json()).result.error.paymentProof).toEqual([CHECKOUT_MESSAGES.proof]);
   });
 
-  it("takes the receipt later from the owner's order page, once, into the proof queue", async () => {
+  it("takes the receipt later from the owner's order page into the proof queue; a second replaces it", async () => {
     const buyer = await customerWithCart();
     const order = await placePayLater(buyer);
     const path = `/order-confirmation/${order.id}`;
@@ -154,22 +154,25 @@ describe("pay after ordering (decision 096)", () => {
     );
     expect((await page.json()).title).toBe("Pedido recibido: pago en revisión");
 
+    // Decision 130: the owner changes the receipt still in review; the first one goes.
+    const other = await pngBytes(41, 30);
     const again = await settle(() =>
       orderAction({
-        request: proofPost(path, {}, buyer.cookie, png),
+        request: proofPost(path, {}, buyer.cookie, other),
         params: { orderId: order.id },
         context: {},
       }),
     );
-    expect(again.status).toBe(400);
-    expect((await again.json()).proofError).toBe(LATE_PROOF_MESSAGES.has_proof);
-    expect(await proofOf(order.id)).toHaveLength(1);
+    expect(again.status).toBe(302);
+    const replaced = await proofOf(order.id);
+    expect(replaced).toHaveLength(1);
+    expect(replaced[0]!.id).not.toBe(proof!.id);
     // In review, the deadlines job leaves it alone.
     const run = await expireUnpaidTransfers({ now: new Date(Date.now() + 80 * 60 * 60 * 1000) });
     expect(run.cancelled).not.toContain(order.orderNumber);
   });
 
-  it("takes the receipt from /track-order only with the right number and e-mail", async () => {
+  it("takes the receipt from /track-order only from the order's owner, not with its number and e-mail alone", async () => {
     const buyer = await customerWithCart();
     const email = `tarde-${crypto.randomBytes(3).toString("hex")}@example.com`;
     const order = await placePayLater(buyer, email);
@@ -196,7 +199,27 @@ describe("pay after ordering (decision 096)", () => {
     expect(wrong.status).toBe(404);
     expect(await proofOf(order.id)).toEqual([]);
 
-    const right = await post({ orderNumber: order.orderNumber.toLowerCase(), email }, "10.21.0.2");
+    // Decision 130: the number and e-mail show the order, but another browser's receipt is refused.
+    const stranger = await post(
+      { orderNumber: order.orderNumber.toLowerCase(), email },
+      "10.21.0.2",
+    );
+    expect(stranger.status).toBe(403);
+    expect((await stranger.json()).proof.error).toBe(LATE_PROOF_MESSAGES.not_owner);
+    expect(await proofOf(order.id)).toEqual([]);
+
+    const right = await settle(() =>
+      trackAction({
+        request: proofPost(
+          "/track-order",
+          { intent: "upload-proof", orderNumber: order.orderNumber, email },
+          buyer.cookie,
+          png,
+        ),
+        params: {},
+        context: { clientIp: "10.21.0.3" },
+      }),
+    );
     expect(right.status).toBe(200);
     const data = await right.json();
     expect(data.proof).toEqual({ error: null, received: true });

@@ -2,20 +2,24 @@ import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { LATE_PROOF_IN_REVIEW } from "~/models/orders/late-proof";
 
 /**
  * Decision 096: the receipt of a transfer made after ordering. A plain multipart form (it works
  * without JavaScript); `hidden` carries what the page's action needs to find the order (the
- * number and e-mail on /track-order).
+ * number and e-mail, or the signed link, on /track-order). With `replace`, the owner changes the
+ * receipt still in review (decision 130).
  */
 export function LateProofForm({
   action,
   hidden = {},
   error,
+  replace = false,
 }: {
   action: string;
   hidden?: Record<string, string>;
   error?: string | null;
+  replace?: boolean;
 }) {
   const pending = useIsPending({ formAction: action });
   return (
@@ -27,8 +31,9 @@ export function LateProofForm({
       aria-labelledby="late-proof-heading"
     >
       <h3 id="late-proof-heading" className="font-semibold">
-        Subir comprobante de transferencia
+        {replace ? "Cambiar comprobante" : "Subir comprobante de transferencia"}
       </h3>
+      {replace ? <p className="text-sm">{LATE_PROOF_IN_REVIEW}</p> : null}
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -51,7 +56,11 @@ export function LateProofForm({
         ) : null}
       </div>
       <Button type="submit" name="intent" value="upload-proof" disabled={pending}>
-        {pending ? "Enviando comprobante..." : "Enviar comprobante"}
+        {pending
+          ? "Enviando comprobante..."
+          : replace
+            ? "Cambiar comprobante"
+            : "Enviar comprobante"}
       </Button>
     </Form>
   );

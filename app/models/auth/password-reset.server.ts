@@ -10,18 +10,15 @@ import { FIELD_MESSAGES } from "~/models/customers/fields";
 import { strongPasswordRule } from "~/models/customers/password-policy.server";
 import { changePassword, normalizeEmail } from "~/models/customers/users.server";
 import type { EmailContent } from "~/models/mail/layout.server";
+import { LINK_PLACEHOLDER } from "~/models/mail/links.server";
 import { queueEmail, type MailContext } from "~/models/mail/outbox.server";
 import { db } from "~/utils/db.server";
-import {
-  TOKEN_LIFETIME_MS,
-  findUserToken,
-  issueUserToken,
-  spendUserToken,
-} from "./user-tokens.server";
+import { TOKEN_LIFETIME_MS, findUserToken, spendUserToken } from "./user-tokens.server";
 
 /*
- * Decision 105: a forgotten password. A request writes, in one transaction, a single-use token
- * (its hash) and the e-mail with its link; the link opens /reset-password for one hour. Nothing
+ * Decision 105: a forgotten password. A request queues the e-mail; its single-use link is made
+ * when it is sent (decision 130: the token's hash is stored then, the link itself never) and
+ * opens /reset-password for one hour. Nothing
  * at all happens for an address without an account, or a blocked one, and the page answers the
  * same: no hashing runs here, so the time taken tells nothing either.
  */
@@ -55,11 +52,6 @@ export function parseResetPasswordForm(
       strongPasswordRule("password", () => [account?.email, account?.firstName, account?.lastName]),
     ),
   });
-}
-
-/** The link of the e-mail, absolute from the shop's address (APP_URL). */
-export function passwordResetUrl(shopUrl: string, token: string) {
-  return `${shopUrl}/reset-password?${new URLSearchParams({ token })}`;
 }
 
 /**
@@ -119,16 +111,19 @@ export async function requestPasswordReset(
     .where("email", "=", normalizeEmail(email))
     .executeTakeFirst();
   if (!user || user.isBlocked) return;
-  await db.transaction().execute(async (trx) => {
-    const token = await issueUserToken(trx, { userId: user.id, purpose: "password_reset", now });
-    const content = passwordResetEmail({
-      shopName: context.shop.name,
-      firstName: user.firstName,
-      url: passwordResetUrl(context.shop.url, token),
-      withGoogle: !user.passwordHash && user.googleId !== null,
-    });
-    await queueEmail(trx, context, { to: user.email, kind: "password_reset", content }, now);
+  const content = passwordResetEmail({
+    shopName: context.shop.name,
+    firstName: user.firstName,
+    url: LINK_PLACEHOLDER,
+    withGoogle: !user.passwordHash && user.googleId !== null,
   });
+  const link = {
+    kind: "user_token",
+    purpose: "password_reset",
+    userId: user.id,
+    url: `${context.shop.url}/reset-password`,
+  } as const;
+  await queueEmail(db, context, { to: user.email, kind: "password_reset", content, link }, now);
 }
 
 /** The account a reset link opens (not blocked), or null: one answer for every bad link. */

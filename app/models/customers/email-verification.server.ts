@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/types";
-import { findUserToken, issueUserToken, spendUserToken } from "~/models/auth/user-tokens.server";
+import { findUserToken, spendUserToken } from "~/models/auth/user-tokens.server";
 import type { EmailContent } from "~/models/mail/layout.server";
+import { LINK_PLACEHOLDER } from "~/models/mail/links.server";
 import { queueEmail, type MailContext } from "~/models/mail/outbox.server";
 import type { StoreSettings } from "~/models/settings/settings";
 import { getMailContext } from "~/models/mail/context.server";
@@ -42,10 +43,6 @@ export function mustVerifyEmail(
   );
 }
 
-export function emailVerificationUrl(shopUrl: string, token: string) {
-  return `${shopUrl}/verify-email?${new URLSearchParams({ token })}`;
-}
-
 export function emailVerificationEmail(input: {
   shopName: string;
   firstName: string;
@@ -71,24 +68,33 @@ export function emailVerificationEmail(input: {
   };
 }
 
-/** Queues the verification e-mail with a new link, in the caller's transaction. */
+/**
+ * Queues the verification e-mail, in the caller's transaction; its new link is made when it is
+ * sent (decision 130) and replaces the user's older one then.
+ */
 export async function queueVerificationEmail(
   executor: Kysely<Database>,
   context: MailContext,
   user: { id: number; email: string; firstName: string },
   now = new Date(),
 ) {
-  const token = await issueUserToken(executor, {
-    userId: user.id,
-    purpose: "email_verification",
-    now,
-  });
   const content = emailVerificationEmail({
     shopName: context.shop.name,
     firstName: user.firstName,
-    url: emailVerificationUrl(context.shop.url, token),
+    url: LINK_PLACEHOLDER,
   });
-  await queueEmail(executor, context, { to: user.email, kind: "email_verification", content }, now);
+  const link = {
+    kind: "user_token",
+    purpose: "email_verification",
+    userId: user.id,
+    url: `${context.shop.url}/verify-email`,
+  } as const;
+  await queueEmail(
+    executor,
+    context,
+    { to: user.email, kind: "email_verification", content, link },
+    now,
+  );
 }
 
 /** 'Reenviar correo de verificación': a new link replaces the old one. */

@@ -11,6 +11,7 @@ import { writeReviewHref } from "~/models/reviews/reviews";
 import { formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import type { EmailBlock, EmailContent, ShopIdentity } from "./layout.server";
+import { LINK_PLACEHOLDER, type MailLink } from "./links.server";
 import { queueEmail, type MailContext } from "./outbox.server";
 
 /*
@@ -138,9 +139,11 @@ export function orderReceivedEmail(input: {
           },
           {
             kind: "paragraph",
-            text: "Después de transferir, sube la foto o captura del comprobante:",
+            text: "Después de transferir, sube la foto o captura del comprobante con este enlace, que es solo tuyo (no lo compartas):",
           },
-          ...followBlocks(shop, order, "Subir comprobante", "transferencia"),
+          // Decision 130: the order's signed link, made when the e-mail is sent.
+          { kind: "button", label: "Subir comprobante", url: LINK_PLACEHOLDER },
+          ...followBlocks(shop, order, "Ver mi pedido", "transferencia"),
         ]
       : [
           {
@@ -273,6 +276,11 @@ export async function queueOrderStatusEmail(
   });
 }
 
+/** The signed link that takes an order's receipt (decision 130), made when the e-mail is sent. */
+function lateProofLink(shop: ShopIdentity, orderId: string): MailLink {
+  return { kind: "late_proof", orderId, url: `${shop.url}/track-order` };
+}
+
 /** The order received, to the e-mail the checkout took, in the order's transaction. */
 export async function queueOrderReceivedEmail(
   trx: Kysely<Database>,
@@ -285,5 +293,54 @@ export async function queueOrderReceivedEmail(
     kind: "order_received",
     content: orderReceivedEmail({ order: input.order, bank: settings, shop }),
     orderId: input.order.id,
+    link: input.order.payment.kind === "awaiting" ? lateProofLink(shop, input.order.id) : undefined,
+  });
+}
+
+/**
+ * Decision 130: a receipt arrived for the order (sent after it, or a replacement). Its e-mail
+ * hears of it, so a receipt its owner did not send does not go unnoticed, with the link that
+ * changes it while it is in review. Nothing the sender typed is in it.
+ */
+export function proofArrivedEmail(input: {
+  orderNumber: string;
+  shop: ShopIdentity;
+}): EmailContent {
+  const { orderNumber, shop } = input;
+  return {
+    subject: `Recibimos un comprobante para tu pedido ${orderNumber}`,
+    preheader: "Lo estamos revisando; te escribiremos en cuanto lo aprobemos.",
+    blocks: [
+      { kind: "heading", text: "Recibimos un comprobante de pago" },
+      {
+        kind: "paragraph",
+        text: `Recibimos un comprobante de transferencia para tu pedido ${orderNumber} y lo estamos revisando. Te escribiremos en cuanto lo aprobemos.`,
+      },
+      {
+        kind: "paragraph",
+        text: "¿No lo enviaste tú, o te equivocaste de foto? Mientras lo revisamos puedes cambiarlo con este enlace, que es solo tuyo:",
+      },
+      { kind: "button", label: "Cambiar comprobante", url: LINK_PLACEHOLDER },
+      { kind: "note", text: WHY(shop) },
+    ],
+  };
+}
+
+export async function queueProofArrivedEmail(
+  trx: Kysely<Database>,
+  context: MailContext,
+  orderId: string,
+) {
+  const order = await trx
+    .selectFrom("orders")
+    .select(["id", "orderNumber", "customerEmail"])
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  await queueEmail(trx, context, {
+    to: order.customerEmail,
+    kind: "order_proof_received",
+    content: proofArrivedEmail({ orderNumber: order.orderNumber, shop: context.shop }),
+    orderId: order.id,
+    link: lateProofLink(context.shop, order.id),
   });
 }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { paginate } from "~/utils/paging";
+import { redactLink } from "./links.server";
 import { outboxState, type OutboxState } from "./outbox";
 
 /*
@@ -100,17 +101,20 @@ export async function getOutboxEmail(id: number, executor: Executor = db) {
     ])
     .where("e.id", "=", id)
     .executeTakeFirst();
-  return row ? { ...row, state: outboxState(row) } : undefined;
+  return row ? { ...row, text: redactLink(row.text), state: outboxState(row) } : undefined;
 }
 
-/** The stored HTML of one e-mail (the screen shows it in a sandboxed frame), or undefined. */
+/**
+ * The stored HTML of one e-mail (the screen shows it in a sandboxed frame), or undefined. A live
+ * link was never stored (decision 130); its placeholder reads as hidden.
+ */
 export async function getOutboxEmailHtml(id: number, executor: Executor = db) {
   const row = await executor
     .selectFrom("outboxEmails")
     .select("html")
     .where("id", "=", id)
     .executeTakeFirst();
-  return row?.html;
+  return row ? redactLink(row.html) : undefined;
 }
 
 export type RetryResult = { ok: true } | { ok: false; code: "not-found" | "not-retryable" };

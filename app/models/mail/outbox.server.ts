@@ -4,6 +4,7 @@ import type { Database } from "#db/types";
 import type { StoreSettings } from "~/models/settings/settings";
 import { whatsappUrl } from "~/utils/whatsapp";
 import { renderEmail, type EmailContent, type ShopIdentity } from "./layout.server";
+import type { MailLink } from "./links.server";
 
 /*
  * The outbox (decision 102): the one way an e-mail leaves the shop. `queueEmail` writes it,
@@ -42,6 +43,11 @@ export type QueuedEmail = {
   orderId?: string | null;
   /** Where an answer goes; the shop's contact e-mail by default. */
   replyTo?: string | null;
+  /**
+   * The live link of an e-mail that opens something, made when it is sent (decision 130): the
+   * content holds LINK_PLACEHOLDER where it goes, and the row never holds the link itself.
+   */
+  link?: MailLink;
 };
 
 /** Writes one e-mail into the outbox, in the executor's transaction. */
@@ -65,6 +71,7 @@ export async function queueEmail(
       html: rendered.html,
       text: rendered.text,
       orderId: email.orderId ?? null,
+      link: email.link ? JSON.stringify(email.link) : null,
       nextAttemptAt: at,
       createdAt: at,
     })

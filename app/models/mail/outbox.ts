@@ -54,6 +54,7 @@ const OUTBOX_KIND_LABELS: Record<string, string> = {
   order_expired: "Pedido vencido",
   order_denied: "Pedido denegado",
   order_deleted: "Pedido eliminado",
+  order_proof_received: "Comprobante recibido",
   shop_new_order: "Nuevo pedido (a la tienda)",
   shop_proof_received: "Comprobante recibido (a la tienda)",
   shop_low_stock: "Stock bajo (a la tienda)",

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import { db as storeDb, type DB } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { makeMailLink, parseMailLink, withLink } from "./links.server";
 
 /*
  * The sender (decision 102): each worker of the server runs `sendDueEmails` on a timer. It
@@ -18,6 +19,9 @@ export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_00
 /** E-mails older than this when their turn comes are not sent (SMTP set up days later). */
 export const STALE_AFTER_MS = 3 * 24 * 3_600_000;
 export const STALE_ERROR = "No se envió: llevaba más de 3 días esperando.";
+/** Decision 130: the link can no longer be made (the account's address changed, or it is gone). */
+export const LINK_GONE_ERROR =
+  "No se envió: su enlace ya no vale (la cuenta cambió de correo o ya no existe).";
 
 export type MailTransport = Pick<Transporter, "sendMail">;
 
@@ -66,13 +70,31 @@ export async function sendDueEmails(options: SendOptions): Promise<SendReport> {
     const email = await claimNext(executor, clock(), leaseMs, workerId);
     if (!email) break;
     try {
+      // Decision 130: an e-mail's live link is made now and goes into this message only.
+      const link = email.link
+        ? await makeMailLink(executor, parseMailLink(email.link), {
+            to: email.toAddress,
+            now: clock(),
+          })
+        : null;
+      if (email.link && link === null) {
+        await executor
+          .updateTable("outboxEmails")
+          .set({ status: "failed", leasedBy: null, leasedUntil: null, lastError: LINK_GONE_ERROR })
+          .where("id", "=", email.id)
+          .where("leasedBy", "=", workerId)
+          .execute();
+        report.failed += 1;
+        continue;
+      }
+      const body = link ? withLink(email, link) : email;
       await transport.sendMail({
         from,
         to: email.toAddress,
         replyTo: email.replyTo ?? undefined,
         subject: email.subject,
-        html: email.html,
-        text: email.text,
+        html: body.html,
+        text: body.text,
         messageId: email.messageId,
         date: new Date(email.createdAt),
       });

@@ -9,15 +9,20 @@ import { transferDeadline, type LateProofRefusal, type TransferState } from "./l
 import { getSettings } from "~/models/settings/settings.server";
 import { getMailContext } from "~/models/mail/context.server";
 import { queueLateProofEmail } from "~/models/mail/shop-emails.server";
+import { queueProofArrivedEmail } from "~/models/mail/order-emails.server";
+import { isProofFileName } from "~/models/checkout/proof-files.server";
+import { fileStore } from "~/models/files/stored-files.server";
 
 /*
  * Decision 096 (supersedes D17's receipt at checkout): an order placed with 'Transferiré
  * después' is a pending bank transfer without a proof, the same as one whose receipt never
  * came, so the transfer-deadlines job cancels it past its deadline (decision 074). Until then
- * its owner (the order page) or whoever knows its number and e-mail (/track-order, D32) sends
- * the receipt here; it joins the admin's proof queue, where the duplicate warning reads its
- * content hash as for a receipt sent with the order. One receipt per order: a second is
- * refused while the first is in review.
+ * its owner sends the receipt here; it joins the admin's proof queue, where the duplicate
+ * warning reads its content hash as for a receipt sent with the order.
+ * Decision 130 (issue 37, item 4): the owner is the order's session or account, or whoever
+ * holds the signed link of the order's e-mails; the order's number and e-mail are not enough
+ * (a stranger's receipt blocked the owner's). One receipt per order: a new one from the owner
+ * replaces the one in review, and the order's e-mail hears of every receipt that arrives.
  */
 
 /**
@@ -57,8 +62,9 @@ async function readTransferState(
   return { kind: "awaiting", dueAt: transferDeadline(order, deadlineHours).toISOString() };
 }
 
+/** A receipt in review is replaced (decision 130); an awaited one is taken until its deadline. */
 function refusalOf(state: TransferState, now: Date): LateProofRefusal | null {
-  if (state.kind === "in_review") return "has_proof";
+  if (state.kind === "in_review") return null;
   if (state.kind === "none") return "not_awaiting";
   return new Date(state.dueAt) <= now ? "past_deadline" : null;
 }
@@ -73,8 +79,9 @@ export type LateProofResult =
 
 /**
  * Stores the received receipt and attaches it to the order, if the order still awaits its
- * transfer and the deadline has not passed. The caller has already decided who may send it
- * (the order's owner, or the number and e-mail). The temporary file is removed either way.
+ * transfer and the deadline has not passed, or replaces the receipt still in review. The caller
+ * has already decided who may send it (the order's owner, or the order's signed link). The
+ * temporary file is removed either way.
  */
 export async function sendLateProof(input: {
   orderId: string;
@@ -97,11 +104,20 @@ export async function sendLateProof(input: {
   if (!stored.ok) return { ok: false, error: "unreadable", message: stored.message };
   // Read before the transaction (it holds SQLite's one connection).
   const mail = await getMailContext();
-  return db.transaction().execute(async (trx): Promise<LateProofResult> => {
+  const replaced: string[] = [];
+  const result = await db.transaction().execute(async (trx): Promise<LateProofResult> => {
     // Checked again inside the write: a second upload, the job or an admin may have come first.
-    const late = refusalOf(await readTransferState(trx, input.orderId, hours), now);
+    const state = await readTransferState(trx, input.orderId, hours);
+    const late = refusalOf(state, now);
     if (late) return { ok: false, error: late };
     const at = now.toISOString();
+    // The receipt in review goes, row and file, so the queue shows the new one alone.
+    const previous = await trx
+      .deleteFrom("paymentProofs")
+      .where("orderId", "=", input.orderId)
+      .returning("file")
+      .execute();
+    replaced.push(...previous.map((row) => row.file));
     await trx
       .updateTable("paymentProofs")
       .set({ orderId: input.orderId })
@@ -120,13 +136,22 @@ export async function sendLateProof(input: {
         fromStatus: "pending",
         toStatus: "pending",
         actorId: null,
-        note: "Comprobante de pago recibido después del pedido.",
+        note:
+          state.kind === "in_review"
+            ? "El cliente cambió el comprobante de pago."
+            : "Comprobante de pago recibido después del pedido.",
         trackingNumber: null,
         createdAt: at,
       })
       .execute();
-    // Decision 104: the shop hears of the receipt with it, in the same transaction.
+    // Decision 104: the shop hears of the receipt with it, in the same transaction; decision
+    // 130: so does the order's e-mail, with the link to change it.
     await queueLateProofEmail(trx, mail, input.orderId);
+    await queueProofArrivedEmail(trx, mail, input.orderId);
     return { ok: true };
   });
+  for (const file of replaced) {
+    if (isProofFileName(file)) await fileStore().remove("proofs", file);
+  }
+  return result;
 }

@@ -9,18 +9,24 @@ export type LateProofRefusal =
   | "too_many"
   | "unreadable"
   | "not_awaiting"
-  | "has_proof"
-  | "past_deadline";
+  | "past_deadline"
+  /** Decision 130: neither the order's owner nor the holder of its signed link. */
+  | "not_owner";
 
 export const LATE_PROOF_MESSAGES: Record<Exclude<LateProofRefusal, "unreadable">, string> = {
   no_file: "Elige la foto o captura del comprobante de tu transferencia.",
   too_large: "El archivo es muy grande. Máximo 5MB permitido.",
   too_many: "Demasiados comprobantes subidos. Intenta de nuevo en unos minutos.",
   not_awaiting: "Este pedido no espera una transferencia.",
-  has_proof: "Ya recibimos el comprobante de este pedido; lo estamos revisando.",
   past_deadline:
     "El plazo de pago de este pedido venció. Contáctanos si ya hiciste la transferencia.",
+  not_owner:
+    "Solo quien hizo el pedido puede enviar su comprobante: usa el enlace «Subir comprobante» del correo del pedido, o entra con la cuenta con la que compraste.",
 };
+
+/** Decision 130: what a receipt in review says above the form that changes it. */
+export const LATE_PROOF_IN_REVIEW =
+  "Ya recibimos el comprobante de este pedido; lo estamos revisando. Si te equivocaste de foto, puedes cambiarlo.";
 
 /**
  * The deadline of a transfer order: the one an admin set, else its creation plus the setting

@@ -176,4 +176,17 @@ export async function getOrderTrackingForOwner(options: { orderId: string } & Sh
   return trackingView(order);
 }
 
+/**
+ * The track page for whoever holds the order's signed link (decision 130, checked by the
+ * caller with `checkLateProofLink`): the same view as its owner's.
+ */
+export async function getOrderTrackingByLink(orderId: string) {
+  const order = await db
+    .selectFrom("orders")
+    .select(TRACKING_COLUMNS)
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  return order ? trackingView(order) : null;
+}
+
 export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof findOrderForTracking>>>;

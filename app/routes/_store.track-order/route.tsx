@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import {
   json,
   type ActionFunctionArgs,
@@ -9,12 +10,22 @@ import { CmsHtml } from "~/components/content-page";
 import { buttonClasses } from "~/components/ui/button";
 import { Page } from "~/components/page";
 import { getActiveCmsPage } from "~/models/content/cms.server";
-import { getOrderTrackingForOwner, findOrderForTracking } from "~/models/orders/orders.server";
+import {
+  findOrderForTracking,
+  getOrderTrackingByLink,
+  getOrderTrackingForOwner,
+} from "~/models/orders/orders.server";
 import { guardAction } from "~/models/auth/guard-action.server";
 import { getShopper } from "~/models/auth/shopper.server";
 import { readCheckoutForm } from "~/models/checkout/proofs.server";
 import { LATE_PROOF_MESSAGES } from "~/models/orders/late-proof";
-import { discardProof, getTransferState, sendLateProof } from "~/models/orders/late-proof.server";
+import { checkLateProofLink } from "~/models/orders/late-proof-link.server";
+import {
+  discardProof,
+  getTransferState,
+  sendLateProof,
+  type LateProofResult,
+} from "~/models/orders/late-proof.server";
 import { getSettings } from "~/models/settings/settings.server";
 import { orderLookups } from "~/utils/public-form-limits.server";
 import { commitSession } from "~/utils/session.server";
@@ -42,21 +53,26 @@ export const meta: MetaFunction = () => [{ title: "Seguimiento de Pedido | Perfu
  * history and logs. Every look-up counts against the visitor's IP (10 a minute), and a wrong
  * number and a wrong e-mail give the same answer, so orders cannot be enumerated.
  * ?order=<id> shows the status to the order's owner only ('Seguir mi pedido' after checkout).
- * Decision 096: the same number and e-mail, posted with the receipt, pay an order placed with
- * 'Transferiré después' until its deadline (a plain multipart form, counted as a look-up).
+ * Decision 096: an order placed with 'Transferiré después' takes its receipt here until its
+ * deadline (a plain multipart form). Decision 130 (issue 37, item 4): only from its owner (this
+ * browser's guest id or the account) or with the signed link of its e-mails
+ * (?order=<id>&firma=…, posted back as hidden fields); the number and e-mail show the order
+ * but no longer take a receipt.
  */
 
 const NOT_FOUND_TITLE = "Pedido no encontrado";
 const NOT_FOUND = "Verifica que el número de pedido y email sean correctos.";
 const TOO_MANY_LOOKUPS = "Demasiadas búsquedas de pedidos. Espera un minuto e inténtalo de nuevo.";
+const LINK_TITLE = "Enlace no válido";
+const LINK_INVALID =
+  "Este enlace no es válido. Usa el del correo de tu pedido, o busca tu pedido con su número y correo.";
+const linkRefusal: SubmissionResult<string[]> = { status: "error", error: { "": [LINK_INVALID] } };
 
 type Tracked = NonNullable<Awaited<ReturnType<typeof findOrderForTracking>>>;
+type Upload = { action: string; hidden: Record<string, string> } | null;
 
 /** What the result card shows: the order (without its id), where its payment stands, and how to send the receipt. */
-async function trackedView(
-  { id, ...order }: Tracked,
-  upload: { action: string; hidden: Record<string, string> },
-) {
+async function trackedView({ id, ...order }: Tracked, upload: Upload) {
   const [transfer, settings] = await Promise.all([getTransferState(id), getSettings()]);
   const bank = {
     bankName: settings.bank_name,
@@ -66,24 +82,82 @@ async function trackedView(
   return { order, payment: { transfer, bank, upload } };
 }
 
+/** The signed link's order and signature, from the query or the form; null when it is not one. */
+function signedLink(read: (name: string) => unknown) {
+  const orderId = read("order");
+  const signature = read("firma");
+  if (typeof signature !== "string") return null;
+  const valid = typeof orderId === "string" && checkLateProofLink(orderId, signature);
+  return { valid, orderId: String(orderId ?? ""), signature };
+}
+
+const linkUpload = (orderId: string, signature: string) => ({
+  action: "/track-order",
+  hidden: { order: orderId, firma: signature },
+});
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const orderId = new URL(request.url).searchParams.get("order");
+  const query = new URL(request.url).searchParams;
+  const orderId = query.get("order");
+  const link = signedLink((name) => query.get(name));
   const page = await getActiveCmsPage("tracking");
   let owned = null;
-  if (orderId) {
+  if (link?.valid) {
+    const order = await getOrderTrackingByLink(link.orderId);
+    if (order) owned = await trackedView(order, linkUpload(link.orderId, link.signature));
+  } else if (orderId && !link) {
     const { shopper } = await getShopper(request);
     const order = await getOrderTrackingForOwner({ orderId, ...shopper });
     if (order) {
       owned = await trackedView(order, { action: `/order-confirmation/${order.id}`, hidden: {} });
     }
   }
-  return json({ page: page ? { title: page.title, content: page.content } : null, owned });
+  return json({
+    page: page ? { title: page.title, content: page.content } : null,
+    owned,
+    linkRefused: link !== null && !owned,
+  });
+}
+
+function proofAnswer(sent: LateProofResult) {
+  if (sent.ok) return { error: null, received: true };
+  const error = sent.error === "unreadable" ? sent.message : LATE_PROOF_MESSAGES[sent.error];
+  return { error: error ?? LATE_PROOF_MESSAGES.no_file, received: false };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardAction(request);
   const ip = context.clientIp ?? "unknown";
   const { formData, proof } = await readCheckoutForm(request, { clientIp: ip });
+  const uploading = formData.get("intent") === "upload-proof";
+  const link = signedLink((name) => formData.get(name));
+  if (link) {
+    // The signed link of the order's e-mails: it proves the right to the order (decision 130).
+    const order = link.valid ? await getOrderTrackingByLink(link.orderId) : null;
+    if (!order || !uploading) {
+      discardProof(proof);
+      return json(
+        { result: linkRefusal, tracked: null, errorTitle: LINK_TITLE, proof: null },
+        { status: order ? 400 : 403 },
+      );
+    }
+    const { shopper, session, isNewGuest } = await getShopper(request, { createGuest: true });
+    const headers = isNewGuest
+      ? { "Set-Cookie": await commitSession(request, session) }
+      : undefined;
+    const sent = await sendLateProof({ orderId: order.id, proof, shopper });
+    const upload = linkUpload(link.orderId, link.signature);
+    return json(
+      {
+        result: null,
+        tracked: await trackedView((await getOrderTrackingByLink(order.id)) ?? order, upload),
+        errorTitle: null,
+        proof: proofAnswer(sent),
+      },
+      { status: sent.ok ? 200 : 400, headers },
+    );
+  }
+
   const submission = parseTrackOrder(formData);
   const refuse = (status: number, title: string, message?: string, headers?: HeadersInit) => {
     discardProof(proof);
@@ -97,12 +171,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const found = await findOrderForTracking(submission.value);
   if (!found) return refuse(404, NOT_FOUND_TITLE, NOT_FOUND);
 
+  // The number and e-mail show the order; only its owner gets the receipt's form (decision 130).
+  const { shopper } = await getShopper(request);
+  const owner = (await getOrderTrackingForOwner({ orderId: found.id, ...shopper })) !== null;
   const result = submission.reply();
-  const upload = {
-    action: "/track-order",
-    hidden: { orderNumber: found.orderNumber, email: submission.value.email },
-  };
-  if (formData.get("intent") !== "upload-proof") {
+  const upload = owner
+    ? {
+        action: "/track-order",
+        hidden: { orderNumber: found.orderNumber, email: submission.value.email },
+      }
+    : null;
+  if (!uploading) {
     discardProof(proof);
     return json({
       result,
@@ -111,38 +190,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
       proof: null,
     });
   }
-  // The number and e-mail are the proof of ownership here (D32); the receipt's row is owned by
-  // this browser's guest id, as at checkout.
-  const { shopper, session, isNewGuest } = await getShopper(request, { createGuest: true });
-  const headers = isNewGuest ? { "Set-Cookie": await commitSession(request, session) } : undefined;
-  const sent = await sendLateProof({ orderId: found.id, proof, shopper });
-  const proofState = sent.ok
-    ? { error: null, received: true }
-    : {
-        error:
-          (sent.error === "unreadable" ? sent.message : LATE_PROOF_MESSAGES[sent.error]) ??
-          LATE_PROOF_MESSAGES.no_file,
-        received: false,
-      };
+  let sent: LateProofResult = { ok: false, error: "not_owner" };
+  if (owner) {
+    // The owner holds a guest id or an account already; createGuest only types it so.
+    const known = await getShopper(request, { createGuest: true });
+    sent = await sendLateProof({ orderId: found.id, proof, shopper: known.shopper });
+  } else {
+    discardProof(proof);
+  }
   const tracked = await trackedView(
     (await findOrderForTracking(submission.value)) ?? found,
     upload,
   );
   return json(
-    { result, tracked, errorTitle: null, proof: proofState },
-    { status: sent.ok ? 200 : 400, headers },
+    { result, tracked, errorTitle: null, proof: proofAnswer(sent) },
+    { status: sent.ok ? 200 : owner ? 400 : 403 },
   );
 }
 
 export default function TrackOrderRoute() {
-  const { page, owned } = useLoaderData<typeof loader>();
+  const { page, owned, linkRefused } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const tracked = actionData?.tracked ?? (actionData ? null : owned);
+  const refusedLink = !actionData && linkRefused;
   const form = (
     <div onFocus={() => void loadTrackResult()}>
       <TrackOrderForm
-        lastResult={actionData?.result}
-        errorTitle={actionData?.errorTitle ?? undefined}
+        lastResult={actionData?.result ?? (refusedLink ? linkRefusal : undefined)}
+        errorTitle={actionData?.errorTitle ?? (refusedLink ? LINK_TITLE : undefined)}
       />
     </div>
   );

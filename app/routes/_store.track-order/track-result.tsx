@@ -4,7 +4,11 @@ import { OrderStatusNote } from "~/components/orders/order-parts";
 import { ProofByWhatsapp } from "~/components/orders/proof-by-whatsapp";
 import { TransferDetails, type BankAccount } from "~/components/orders/transfer-details";
 import { TransferDeadline } from "~/components/orders/transfer-deadline";
-import { LATE_PROOF_RECEIVED, type TransferState } from "~/models/orders/late-proof";
+import {
+  LATE_PROOF_MESSAGES,
+  LATE_PROOF_RECEIVED,
+  type TransferState,
+} from "~/models/orders/late-proof";
 import { Badge } from "~/components/ui/badge";
 import {
   ORDER_STATUS_BADGES,
@@ -36,8 +40,11 @@ export type TrackResult = {
 export type TrackPayment = {
   transfer: TransferState;
   bank: BankAccount;
-  /** where the receipt goes: this page with the number and e-mail, or the owner's order page */
-  upload: { action: string; hidden: Record<string, string> };
+  /**
+   * where the receipt goes: this page (with the number and e-mail, or the signed link), the
+   * owner's order page; null when the visitor is not the order's owner (decision 130)
+   */
+  upload: { action: string; hidden: Record<string, string> } | null;
 };
 
 /**
@@ -105,13 +112,27 @@ export function TrackResultCard({
           <TransferDetails bank={payment.bank} totals={[{ amount: order.total }]}>
             <TransferDeadline dueAt={payment.transfer.dueAt} />
           </TransferDetails>
-          <LateProofForm
-            action={payment.upload.action}
-            hidden={payment.upload.hidden}
-            error={proof?.error}
-          />
+          {payment.upload ? (
+            <LateProofForm
+              action={payment.upload.action}
+              hidden={payment.upload.hidden}
+              error={proof?.error}
+            />
+          ) : (
+            <p className="text-sm" role={proof?.error ? "alert" : undefined}>
+              {LATE_PROOF_MESSAGES.not_owner}
+            </p>
+          )}
           <ProofByWhatsapp orderNumber={order.orderNumber} total={order.total} />
         </div>
+      ) : null}
+      {payment.transfer.kind === "in_review" && payment.upload ? (
+        <LateProofForm
+          action={payment.upload.action}
+          hidden={payment.upload.hidden}
+          error={proof?.error}
+          replace
+        />
       ) : null}
 
       <div>

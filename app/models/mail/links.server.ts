@@ -1,0 +1,68 @@
+import type { Kysely } from "kysely";
+import type { Database, UserTokenPurpose } from "#db/types";
+import { issueUserToken } from "~/models/auth/user-tokens.server";
+import { lateProofLinkQuery } from "~/models/orders/late-proof-link.server";
+import { escapeHtml } from "./layout.server";
+
+/*
+ * Decision 130 (issue 37, item 6): no live link is stored. An e-mail whose link opens something
+ * (an account, an order's receipt) is queued with LINK_PLACEHOLDER where the link goes (a
+ * button's `url`, a paragraph) and a `MailLink` saying how to make it; the sender makes it when
+ * it sends the e-mail (`makeMailLink`) and puts it into that message only. The outbox row, the
+ * backups and /admin/correos keep the placeholder (shown as REDACTED_LINK). A user token is
+ * thus issued at send time: each attempt issues a new one, which replaces the one before.
+ * A new kind of link is a new member of `MailLink` and a case of `makeMailLink`.
+ */
+
+export const LINK_PLACEHOLDER = "{{enlace}}";
+export const REDACTED_LINK = "[enlace oculto]";
+
+export type MailLink =
+  /** A single-use token of `user_tokens` for the user, as ?token= on `url` (decisions 105, 106). */
+  | { kind: "user_token"; purpose: UserTokenPurpose; userId: number; url: string }
+  /** A pay-later order's receipt link, signed over the order's id, on `url` (/track-order). */
+  | { kind: "late_proof"; orderId: string; url: string };
+
+/**
+ * The live link of `link` for an e-mail to `to`, made now: a user token is issued (and stored
+ * hashed) here, only while the account still has that address; otherwise null, and the e-mail
+ * is not sent (an address changed since: its link must not open the account).
+ */
+export async function makeMailLink(
+  executor: Kysely<Database>,
+  link: MailLink,
+  { to, now }: { to: string; now: Date },
+): Promise<string | null> {
+  switch (link.kind) {
+    case "user_token": {
+      const { userId, purpose } = link;
+      const user = await executor
+        .selectFrom("users")
+        .select(["id", "email"])
+        .where("id", "=", userId)
+        .executeTakeFirst();
+      if (!user || user.email.toLowerCase() !== to.toLowerCase()) return null;
+      const token = await issueUserToken(executor, { userId, purpose, now });
+      return `${link.url}?${new URLSearchParams({ token })}`;
+    }
+    case "late_proof":
+      return `${link.url}?${lateProofLinkQuery(link.orderId)}`;
+  }
+}
+
+export function parseMailLink(stored: string): MailLink {
+  return JSON.parse(stored) as MailLink;
+}
+
+/** The message as sent: the placeholder replaced by the live link, in both bodies. */
+export function withLink(body: { html: string; text: string }, url: string) {
+  return {
+    html: body.html.replaceAll(LINK_PLACEHOLDER, escapeHtml(url)),
+    text: body.text.replaceAll(LINK_PLACEHOLDER, url),
+  };
+}
+
+/** What the outbox screen shows of a stored body: the placeholder said as hidden. */
+export function redactLink(body: string) {
+  return body.replaceAll(LINK_PLACEHOLDER, REDACTED_LINK);
+}
