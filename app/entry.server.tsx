@@ -66,7 +66,9 @@ async function applySessionHeaders(request: Request, headers: Headers) {
     headers.set("Cache-Control", "private, no-store");
   }
   // Issue 37: a reset or verification link's page is never stored, nor named in a Referer.
-  if (isTokenLinkPath(new URL(request.url).pathname)) {
+  // A signed-in page's own `private, no-store` already says it.
+  const noStore = /\bno-store\b/.test(headers.get("Cache-Control") ?? "");
+  if (isTokenLinkPath(new URL(request.url).pathname) && !noStore) {
     for (const [name, value] of Object.entries(TOKEN_LINK_HEADERS)) headers.set(name, value);
   }
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmEmailChange, requestEmailChange } from "~/models/customers/email-change.server";
 import { getMailContext } from "~/models/mail/context.server";
 import { createCustomer, deleteUserAccount, verifyLogin } from "~/models/customers/users.server";
@@ -21,6 +21,7 @@ import { redeemPoints } from "../../db/factories/loyalty";
 import { attachProof, createOrder } from "../../db/factories/orders";
 import { createReview } from "../../db/factories/reviews";
 import { createUser } from "../../db/factories/users";
+import { startMailbox } from "../setup/mailbox";
 import {
   formPost,
   get,
@@ -75,16 +76,18 @@ const pendingOf = async (userId: number) =>
       .execute()
   ).map((row) => row.newEmail);
 
-/** The tokens of the confirmation links e-mailed to `email`, oldest first. */
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+beforeAll(async () => {
+  mailbox = await startMailbox();
+});
+afterAll(async () => {
+  await mailbox?.close();
+});
+
+/** The tokens of the confirmation links e-mailed to `email`, oldest first, as sent. */
 async function confirmTokensTo(email: string) {
-  const mails = await db
-    .selectFrom("outboxEmails")
-    .select("text")
-    .where("toAddress", "=", email)
-    .where("kind", "=", "email_change_confirm")
-    .orderBy("id")
-    .execute();
-  return mails.map((mail) => /\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]);
+  const texts = await mailbox.textsTo(email);
+  return texts.map((text) => /\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(text)![1]!);
 }
 
 const PROFILE = {

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/types";
 import { hashToken, isLinkToken, newLinkToken } from "~/models/auth/user-tokens.server";
 import type { EmailContent } from "~/models/mail/layout.server";
+import { LINK_PLACEHOLDER } from "~/models/mail/links.server";
 import { queueEmail, type MailContext } from "~/models/mail/outbox.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -21,13 +22,9 @@ import { afterEmailChange, normalizeEmail } from "./users.server";
 export const EMAIL_CHANGE_CONFIRM_MS = 48 * 60 * 60 * 1000;
 export const EMAIL_CHANGE_UNDO_MS = 7 * 24 * 60 * 60 * 1000;
 
-export function emailChangeConfirmUrl(shopUrl: string, token: string) {
-  return `${shopUrl}/confirm-email?${new URLSearchParams({ token })}`;
-}
-
-export function emailChangeUndoUrl(shopUrl: string, token: string) {
-  return `${shopUrl}/undo-email-change?${new URLSearchParams({ token })}`;
-}
+/** Where the links go; the sender adds each one's token as it sends it (decision 130). */
+const CONFIRM_PATH = "/confirm-email";
+const UNDO_PATH = "/undo-email-change";
 
 const greetingOf = (firstName: string) => (firstName ? `Hola, ${firstName}:` : "Hola:");
 
@@ -128,25 +125,26 @@ export async function requestEmailChange(
     .select(["id", "firstName", "isBlocked"])
     .where("email", "=", newEmail)
     .executeTakeFirst();
-  const confirmToken = newLinkToken();
-  const undoToken = newLinkToken();
   await db.transaction().execute(async (trx) => {
     await cancelPendingChanges(trx, user.id);
-    await trx
+    // Each link's token is made when its e-mail is sent (makeMailLink): until then, the hash of
+    // a token nobody has.
+    const { id: changeId } = await trx
       .insertInto("emailChanges")
       .values({
         userId: user.id,
         oldEmail: user.email,
         newEmail,
-        confirmTokenHash: hashToken(confirmToken),
+        confirmTokenHash: hashToken(newLinkToken()),
         confirmExpiresAt: new Date(now.getTime() + EMAIL_CHANGE_CONFIRM_MS).toISOString(),
         confirmedAt: null,
-        undoTokenHash: hashToken(undoToken),
+        undoTokenHash: hashToken(newLinkToken()),
         undoExpiresAt: new Date(now.getTime() + EMAIL_CHANGE_UNDO_MS).toISOString(),
         undoneAt: null,
         createdAt: now.toISOString(),
       })
-      .execute();
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const shopName = context.shop.name;
     await queueEmail(
       trx,
@@ -158,8 +156,9 @@ export async function requestEmailChange(
           shopName,
           firstName: user.firstName,
           newEmail,
-          url: emailChangeUndoUrl(context.shop.url, undoToken),
+          url: LINK_PLACEHOLDER,
         }),
+        link: { kind: "email_change", changeId, link: "undo", url: context.shop.url + UNDO_PATH },
       },
       now,
     );
@@ -167,9 +166,20 @@ export async function requestEmailChange(
       const content = emailChangeConfirmEmail({
         shopName,
         firstName: user.firstName,
-        url: emailChangeConfirmUrl(context.shop.url, confirmToken),
+        url: LINK_PLACEHOLDER,
       });
-      await queueEmail(trx, context, { to: newEmail, kind: "email_change_confirm", content }, now);
+      const link = {
+        kind: "email_change",
+        changeId,
+        link: "confirm",
+        url: context.shop.url + CONFIRM_PATH,
+      } as const;
+      await queueEmail(
+        trx,
+        context,
+        { to: newEmail, kind: "email_change_confirm", content, link },
+        now,
+      );
     } else if (!owner.isBlocked && getEnv().smtp !== null) {
       const content = emailChangeAttemptEmail({ shopName, firstName: owner.firstName });
       await queueEmail(trx, context, { to: newEmail, kind: "email_change_attempt", content }, now);

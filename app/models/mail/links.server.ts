@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, UserTokenPurpose } from "#db/types";
-import { issueUserToken } from "~/models/auth/user-tokens.server";
+import { hashToken, issueUserToken, newLinkToken } from "~/models/auth/user-tokens.server";
 import { lateProofLinkQuery } from "~/models/orders/late-proof-link.server";
 import { escapeHtml } from "./layout.server";
 
@@ -21,7 +21,12 @@ export type MailLink =
   /** A single-use token of `user_tokens` for the user, as ?token= on `url` (decisions 105, 106). */
   | { kind: "user_token"; purpose: UserTokenPurpose; userId: number; url: string }
   /** A pay-later order's receipt link, signed over the order's id, on `url` (/track-order). */
-  | { kind: "late_proof"; orderId: string; url: string };
+  | { kind: "late_proof"; orderId: string; url: string }
+  /**
+   * A new sign-in e-mail's link (decision 129): `confirm` to the new address, `undo` to the old
+   * one, as ?token= on `url`; its hash replaces the request's in `email_changes`.
+   */
+  | { kind: "email_change"; changeId: number; link: "confirm" | "undo"; url: string };
 
 /**
  * The live link of `link` for an e-mail to `to`, made now: a user token is issued (and stored
@@ -47,6 +52,20 @@ export async function makeMailLink(
     }
     case "late_proof":
       return `${link.url}?${lateProofLinkQuery(link.orderId)}`;
+    case "email_change": {
+      // Only while the request is open, and to the address it was made for.
+      const token = newLinkToken();
+      const confirm = link.link === "confirm";
+      let update = executor
+        .updateTable("emailChanges")
+        .set(confirm ? { confirmTokenHash: hashToken(token) } : { undoTokenHash: hashToken(token) })
+        .where("id", "=", link.changeId)
+        .where(confirm ? "newEmail" : "oldEmail", "=", to.toLowerCase())
+        .where("undoneAt", "is", null);
+      if (confirm) update = update.where("confirmedAt", "is", null);
+      const { numUpdatedRows } = await update.executeTakeFirst();
+      return numUpdatedRows === 0n ? null : `${link.url}?${new URLSearchParams({ token })}`;
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { createUser } from "../../../db/factories/users";
 import { startServer } from "../../setup/http-server";
+import { startMailbox } from "../../setup/mailbox";
 import { signedInCookie } from "../../setup/route-helpers";
 
 /*
@@ -16,12 +17,15 @@ import { signedInCookie } from "../../setup/route-helpers";
  */
 
 let server: Awaited<ReturnType<typeof startServer>>;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 
 beforeAll(async () => {
   server = await startServer();
+  mailbox = await startMailbox();
 });
 afterAll(async () => {
   await server?.stop();
+  await mailbox?.close();
 });
 
 const PASSWORD = "Perfume-de-prueba-131";
@@ -165,18 +169,25 @@ describe("item 10: a password or e-mail change ends the account's tokens", () =>
     await expectRefusedToken(token.as);
   });
 
-  it("refuses the tokens after the owner changes the e-mail", async () => {
-    const customer = await createUser(db);
+  it("refuses the tokens once the owner's new e-mail is confirmed", async () => {
+    const customer = await createUser(db, { passwordHash: await hashPassword(PASSWORD) });
     const token = await tokenOf(customer);
+    const email = `nuevo-${unique()}@example.com`;
     const changed = await api("PUT", "/api/profile", browser(await signedInCookie(customer.id)), {
       firstName: customer.firstName,
       lastName: customer.lastName,
-      email: `nuevo-${unique()}@example.com`,
+      email,
       phone: null,
+      currentPassword: PASSWORD,
     });
     expect(changed.status).toBe(200);
+    // Decision 129: the new address counts once its link is followed.
+    const [text] = await mailbox.textsTo(email);
+    const confirm = /\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(text ?? "")?.[1] ?? "";
+    const confirmed = await post("/confirm-email", { token: confirm });
+    expect(confirmed.status).toBe(302);
     await expectRefusedToken(token.as);
-  });
+  }, 30_000);
 });
 
 describe("item 10: the owner sees and revokes the account's tokens on the security tab", () => {
