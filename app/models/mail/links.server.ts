@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, UserTokenPurpose } from "#db/types";
 import { hashToken, issueUserToken, newLinkToken } from "~/models/auth/user-tokens.server";
-import { lateProofLinkQuery } from "~/models/orders/late-proof-link.server";
 import { escapeHtml } from "./layout.server";
 
 /*
@@ -50,8 +49,12 @@ export async function makeMailLink(
       const token = await issueUserToken(executor, { userId, purpose, now });
       return `${link.url}?${new URLSearchParams({ token })}`;
     }
-    case "late_proof":
+    case "late_proof": {
+      // Loaded when a link is made: signing reads the session secret (env.server.ts), which
+      // the seed and the factories, queueing order e-mails, must not load (seed-imports test).
+      const { lateProofLinkQuery } = await import("~/models/orders/late-proof-link.server");
       return `${link.url}?${lateProofLinkQuery(link.orderId)}`;
+    }
     case "email_change": {
       // Only while the request is open, and to the address it was made for.
       const token = newLinkToken();
