@@ -62,6 +62,8 @@ test.describe("reviews on the product page", () => {
     createUser,
     javaScriptEnabled,
   }) => {
+    // A sign-in at production cost, two tabs and an approval.
+    test.setTimeout(60_000);
     const buyer = await createUser({ firstName: "Valeria" });
     const { product } = await deliveredPurchase(db, buyer.id);
 
