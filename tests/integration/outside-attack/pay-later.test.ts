@@ -114,10 +114,20 @@ describe("pay later from a guest is refused", () => {
     const answers = await Promise.all(
       Array.from({ length: 28 }, () => apiOrder(guest.cookie, { email, paymentTiming: "later" })),
     );
+    // Each is refused. On PostgreSQL the 28 run side by side, and those past decision 132's
+    // hourly count for one e-mail while the others are in flight meet that limit first (429);
+    // SQLite runs them one after another, each giving its count back, so all meet the rule.
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses).toContain(403);
     for (const answer of answers) {
-      expect(answer.status).toBe(403);
+      expect([403, 429]).toContain(answer.status);
       expect(answer.headers.get("Content-Type")).toMatch(/^application\/problem\+json/);
-      expect(await answer.json()).toMatchObject({
+      const body = await answer.json();
+      if (answer.status === 429) {
+        expect(body).toMatchObject({ code: "too_many_orders" });
+        continue;
+      }
+      expect(body).toMatchObject({
         status: 403,
         code: "pay_later_not_allowed",
         detail: CHECKOUT_MESSAGES.payLaterGuest,
