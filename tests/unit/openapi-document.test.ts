@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
@@ -65,5 +66,11 @@ describe("the OpenAPI document", () => {
     );
     expect([...served].filter((group) => !registry.includes(group))).toEqual([]);
     expect(served.size).toBeGreaterThan(0);
+  });
+  it("stays byte for byte what the API serves unless a commit names the fix (issue 38)", () => {
+    // A refactor moves the calls' declarations; the document the clients read must not move.
+    // When a commit changes the API on purpose, it says so and records the new digest here.
+    const digest = createHash("sha256").update(JSON.stringify(document)).digest("hex");
+    expect(digest).toBe("33990c10dd285463c4d9734699d5439606be31286bd230588074211553d3e867");
   });
 });
