@@ -34,7 +34,7 @@ import {
   isTokenLinkPath,
   TOKEN_LINK_HEADERS,
 } from "./utils/security.server";
-import { uploadBodyMaxBytes } from "./models/api/registry.server";
+import { uploadBodyMaxBytes } from "./web/api/registry.server";
 import { startBackgroundJobs } from "./jobs.server";
 
 // Every worker loads this module once: the store's background jobs start here (app/jobs.server.ts).

@@ -14,7 +14,7 @@ import {
   listAccountApiTokens,
   revokeApiToken,
   type AccountApiToken,
-} from "~/models/api/tokens.server";
+} from "~/models/auth/api-tokens.server";
 import { passwordCheckMessage, PROFILE_MESSAGES } from "~/models/customers/users";
 import {
   parsePasswordChangeForm,

@@ -13,7 +13,7 @@ import { grantRegistrationBonus } from "~/models/loyalty/points-ledger.server";
 import { deleteReviewsByUser } from "~/models/reviews/moderation.server";
 import { getSettings } from "~/models/settings/settings.server";
 import { endUserSessions } from "~/utils/session.server";
-import { revokeAccountTokens } from "~/models/api/tokens.server";
+import { revokeAccountTokens } from "~/models/auth/api-tokens.server";
 import { getMailContext } from "~/models/mail/context.server";
 import { queueEmail, type MailContext } from "~/models/mail/outbox.server";
 import type { EmailContent } from "~/models/mail/layout.server";

@@ -1,16 +1,16 @@
 import { z } from "zod/v4";
-import { defineCall } from "~/models/api/calls.server";
-import { pageQuery, pageSchema } from "~/models/api/lists.server";
-import { formProblem } from "~/utils/api.server";
+import { defineCall } from "~/web/api/calls.server";
+import { pageQuery, pageSchema } from "~/web/api/lists.server";
+import { formProblem } from "~/web/api/problem.server";
 import {
   isSettingKey,
   SETTING_DEFINITIONS,
   settingDefinition,
   type SettingDefinition,
   type SettingKey,
-} from "./definitions";
-import { checkSettingTexts, lempiras, SETTINGS_MESSAGES } from "./form.server";
-import { parseSettingValue, type StoreSettings } from "./settings";
+} from "~/models/settings/definitions";
+import { checkSettingTexts, lempiras, SETTINGS_MESSAGES } from "~/models/settings/form.server";
+import { parseSettingValue, type StoreSettings } from "~/models/settings/settings";
 
 /*
  * The settings calls (backoffice.md §7, storefront.md §7; D3, D7): one store of settings, read

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { ZodTypeAny, output as ZodOutput } from "zod";
 import { z } from "zod/v4";
-import { BODY_MESSAGES } from "./security.server";
+import { BODY_MESSAGES } from "~/utils/security.server";
 
 /*
  * The JSON API's plumbing (issue 25): one error shape, RFC 9457 `application/problem+json` with

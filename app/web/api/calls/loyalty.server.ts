@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
-import { centavos, defineCall } from "~/models/api/calls.server";
-import { pageQuery, pageSchema } from "~/models/api/lists.server";
+import { centavos, defineCall } from "~/web/api/calls.server";
+import { pageQuery, pageSchema } from "~/web/api/lists.server";
 import { COUPON_MESSAGES } from "~/models/promotions/coupons";
 
 /*

@@ -1,16 +1,16 @@
 import { z } from "zod/v4";
-import { centavos, defineCall, idField } from "~/models/api/calls.server";
-import { pageQuery, pageSchema } from "~/models/api/lists.server";
+import { centavos, defineCall, idField } from "~/web/api/calls.server";
+import { pageQuery, pageSchema } from "~/web/api/lists.server";
 import { PAYMENT_TIMINGS, PROOF_ID_PATTERN, SHIPPING_METHODS } from "~/models/checkout/checkout";
 import type { PlaceOrderRefusal } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
 import { PROOF_MAX_BYTES } from "~/models/checkout/proofs.server";
 import { ORDER_ACTION_LIMITS, ORDER_STATUSES } from "~/models/orders/status";
 import { isProductImageKey, productImageUrl } from "~/utils/images";
-import { apiError } from "~/utils/api.server";
+import { apiError } from "~/web/api/problem.server";
 import { FORM_BODY_MAX_BYTES } from "~/utils/security.server";
-import { OrderTransitionError } from "./lifecycle.server";
-import type { OwnedOrder } from "./orders.server";
+import { OrderTransitionError } from "~/models/orders/lifecycle.server";
+import type { OwnedOrder } from "~/models/orders/orders.server";
 
 /*
  * The orders' calls (storefront.md §7 and backoffice.md §7): placing an order through the

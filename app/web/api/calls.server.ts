@@ -14,13 +14,17 @@ import {
   problem,
   readJsonBody,
   readQuery,
-} from "~/utils/api.server";
+} from "~/web/api/problem.server";
 import { MAX_ID } from "~/utils/invariant";
 import { RateLimiter } from "~/utils/rate-limit.server";
 import { commitSession, getSession } from "~/utils/session.server";
 import { isSameOriginRequest } from "~/utils/security.server";
 import { formatDate } from "~/utils/dates";
-import { checkApiToken, recordApiTokenUse, type LiveApiToken } from "./tokens.server";
+import {
+  checkApiToken,
+  recordApiTokenUse,
+  type LiveApiToken,
+} from "~/models/auth/api-tokens.server";
 
 /*
  * Every /api/ call is declared once with `defineCall` (its method, path, who may make it, the

@@ -8,7 +8,7 @@ import {
   DEFAULT_API_TOKEN_DAYS,
   createApiToken,
   type ApiTokenLifetime,
-} from "./tokens.server";
+} from "~/models/auth/api-tokens.server";
 
 /** The new-token form of /admin/api-tokens (decision 124). Only the action validates. */
 export const ApiTokenFormSchema = z.object({

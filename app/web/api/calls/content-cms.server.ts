@@ -1,16 +1,16 @@
 import { z } from "zod/v4";
-import { defineCall } from "~/models/api/calls.server";
-import { pageQuery, pageSchema } from "~/models/api/lists.server";
-import { checkedByForm } from "~/utils/api.server";
+import { defineCall } from "~/web/api/calls.server";
+import { pageQuery, pageSchema } from "~/web/api/lists.server";
+import { checkedByForm } from "~/web/api/problem.server";
 import {
   CMS_CONTENT_MAX,
   CMS_META_DESCRIPTION_MAX,
   CMS_PAGES,
   CMS_TITLE_MAX,
   isCmsPageKey,
-} from "./cms";
-import { CmsPageFormSchema } from "./cms-page-form.server";
-import type { CmsPageInput, getActiveCmsPage, getCmsPage } from "./cms.server";
+} from "~/models/content/cms";
+import { CmsPageFormSchema } from "~/models/content/cms-page-form.server";
+import type { CmsPageInput, getActiveCmsPage, getCmsPage } from "~/models/content/cms.server";
 
 /*
  * The content pages' calls (backoffice.md §7 "CMS"): what /terms, /faq, /track-order… show

@@ -1,14 +1,14 @@
 import { z } from "zod/v4";
 import type { OrderStatus, PaymentMethod } from "#db/types";
-import { centavos, defineCall } from "~/models/api/calls.server";
-import { listPage, pageQuery, pageSchema, type PageQuery } from "~/models/api/lists.server";
+import { centavos, defineCall } from "~/web/api/calls.server";
+import { listPage, pageQuery, pageSchema, type PageQuery } from "~/web/api/lists.server";
 import type { LoyaltyCustomer } from "~/models/loyalty/admin.server";
 import { LOYALTY_SEARCH_MIN } from "~/models/loyalty/loyalty";
 import { ORDER_STATUS_LABELS } from "~/models/orders/status";
-import { problem } from "~/utils/api.server";
+import { problem } from "~/web/api/problem.server";
 import { getSettings } from "~/models/settings/settings.server";
 import { idParam, invariantResponse, MAX_ID } from "~/utils/invariant";
-import { ADMIN_USER_REFUSALS, ROLE_FILTERS } from "./admin";
+import { ADMIN_USER_REFUSALS, ROLE_FILTERS } from "~/models/customers/admin";
 import {
   countUserActivity,
   getAdminUser,
@@ -16,12 +16,17 @@ import {
   type AdminUserListItem,
   type GuardedRefusal,
   type UserActivityEntry,
-} from "./admin.server";
-import { mustVerifyEmail } from "./email-verification.server";
-import { getPendingEmail } from "./email-change.server";
-import { FIELD_MESSAGES } from "./fields";
-import { getUserById, hasPassword, needsProfileCompletion, type SessionUser } from "./users.server";
-import { ADMIN_USER_MESSAGES } from "./admin-submission.server";
+} from "~/models/customers/admin.server";
+import { mustVerifyEmail } from "~/models/customers/email-verification.server";
+import { getPendingEmail } from "~/models/customers/email-change.server";
+import { FIELD_MESSAGES } from "~/models/customers/fields";
+import {
+  getUserById,
+  hasPassword,
+  needsProfileCompletion,
+  type SessionUser,
+} from "~/models/customers/users.server";
+import { ADMIN_USER_MESSAGES } from "~/models/customers/admin-submission.server";
 
 /*
  * The accounts' calls (storefront.md §7, backoffice.md §7): signing in and out, registering,

@@ -1,8 +1,8 @@
 import { z } from "zod/v4";
-import { centavos, defineCall } from "~/models/api/calls.server";
-import { pageQuery, pageSchema } from "~/models/api/lists.server";
+import { centavos, defineCall } from "~/web/api/calls.server";
+import { pageQuery, pageSchema } from "~/web/api/lists.server";
 import { productImageUrl } from "~/utils/images";
-import type { WishlistEntry } from "./wishlist.server";
+import type { WishlistEntry } from "~/models/catalog/wishlist.server";
 
 /*
  * The favourites' calls (storefront.md §7), over /wishlist's model (wishlist.server.ts): a

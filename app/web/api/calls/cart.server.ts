@@ -1,13 +1,18 @@
 import { z } from "zod/v4";
-import type { Caller } from "~/models/api/calls.server";
-import { centavos, defineCall, idField } from "~/models/api/calls.server";
+import type { Caller } from "~/web/api/calls.server";
+import { centavos, defineCall, idField } from "~/web/api/calls.server";
 import type { Shopper } from "~/models/auth/shopper";
 import { getCheckoutSummary } from "~/models/checkout/checkout.server";
-import { apiError } from "~/utils/api.server";
+import { apiError } from "~/web/api/problem.server";
 import { productImageUrl } from "~/utils/images";
 import { getSession } from "~/utils/session.server";
-import { getCart } from "./cart.server";
-import { cartNotice, lineMaximum, QUANTITY_AT_LEAST_ONE, type CartRefusal } from "./cart";
+import { getCart } from "~/models/cart/cart.server";
+import {
+  cartNotice,
+  lineMaximum,
+  QUANTITY_AT_LEAST_ONE,
+  type CartRefusal,
+} from "~/models/cart/cart";
 
 /*
  * The cart's calls (storefront.md §7), over the cart page's model: the same adds, updates and

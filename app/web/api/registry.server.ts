@@ -1,17 +1,17 @@
-import { dashboardCalls } from "~/models/analytics/api.server";
-import { cartCalls } from "~/models/cart/api.server";
-import { adminCatalogCalls } from "~/models/catalog/admin-api.server";
-import { catalogCalls } from "~/models/catalog/api.server";
-import { wishlistCalls } from "~/models/catalog/wishlist-api.server";
-import { accountCalls } from "~/models/customers/api.server";
-import { cmsCalls } from "~/models/content/cms-api.server";
-import { messageCalls } from "~/models/content/messages-api.server";
-import { pointsCalls } from "~/models/loyalty/shopper-api.server";
-import { notificationCalls } from "~/models/notifications/api.server";
-import { ordersCalls } from "~/models/orders/api.server";
-import { reviewAdminCalls } from "~/models/reviews/admin-api.server";
-import { reviewCalls } from "~/models/reviews/shopper-api.server";
-import { settingsCalls } from "~/models/settings/api.server";
+import { dashboardCalls } from "~/web/api/calls/analytics.server";
+import { cartCalls } from "~/web/api/calls/cart.server";
+import { adminCatalogCalls } from "~/web/api/calls/catalog-admin.server";
+import { catalogCalls } from "~/web/api/calls/catalog.server";
+import { wishlistCalls } from "~/web/api/calls/catalog-wishlist.server";
+import { accountCalls } from "~/web/api/calls/customers.server";
+import { cmsCalls } from "~/web/api/calls/content-cms.server";
+import { messageCalls } from "~/web/api/calls/content-messages.server";
+import { pointsCalls } from "~/web/api/calls/loyalty.server";
+import { notificationCalls } from "~/web/api/calls/notifications.server";
+import { ordersCalls } from "~/web/api/calls/orders.server";
+import { reviewAdminCalls } from "~/web/api/calls/reviews-admin.server";
+import { reviewCalls } from "~/web/api/calls/reviews.server";
+import { settingsCalls } from "~/web/api/calls/settings.server";
 import type { CallDefinition } from "./calls.server";
 
 /**

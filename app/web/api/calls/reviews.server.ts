@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
-import { defineCall, idField } from "~/models/api/calls.server";
-import { pageQuery, pageSchema } from "~/models/api/lists.server";
+import { defineCall, idField } from "~/web/api/calls.server";
+import { pageQuery, pageSchema } from "~/web/api/lists.server";
 import { productsByIds } from "~/models/catalog/catalog.server";
 import { invariantResponse } from "~/utils/invariant";
 import {
@@ -8,7 +8,7 @@ import {
   REVIEW_REQUIRED,
   REVIEW_TITLE_MAX,
   type ReviewEligibility,
-} from "./reviews";
+} from "~/models/reviews/reviews";
 
 /*
  * The product page's reviews (storefront.md §5, §7) as calls: the approved reviews it lists,

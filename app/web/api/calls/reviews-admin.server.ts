@@ -1,9 +1,9 @@
 import { z } from "zod/v4";
-import { defineCall } from "~/models/api/calls.server";
-import { pageQuery, pageSchema } from "~/models/api/lists.server";
-import { REVIEW_STATUS_FILTERS } from "./admin";
-import type { AdminReview, AdminReviewListItem } from "./admin.server";
-import { REVIEW_COMMENT_MAX } from "./reviews";
+import { defineCall } from "~/web/api/calls.server";
+import { pageQuery, pageSchema } from "~/web/api/lists.server";
+import { REVIEW_STATUS_FILTERS } from "~/models/reviews/admin";
+import type { AdminReview, AdminReviewListItem } from "~/models/reviews/admin.server";
+import { REVIEW_COMMENT_MAX } from "~/models/reviews/reviews";
 
 /*
  * The back office's review moderation (backoffice.md §7 "reviews"): the list of /admin/reviews

@@ -1,9 +1,14 @@
 import { z } from "zod/v4";
-import { defineCall } from "~/models/api/calls.server";
-import { pageQuery, pageSchema } from "~/models/api/lists.server";
-import { MESSAGE_REPLY_MAX } from "./message-form.server";
-import { MESSAGE_STATUSES, messagePreview, messageStatus, type MessageStatus } from "./messages";
-import type { Message, MessageListItem } from "./messages.server";
+import { defineCall } from "~/web/api/calls.server";
+import { pageQuery, pageSchema } from "~/web/api/lists.server";
+import { MESSAGE_REPLY_MAX } from "~/models/content/message-form.server";
+import {
+  MESSAGE_STATUSES,
+  messagePreview,
+  messageStatus,
+  type MessageStatus,
+} from "~/models/content/messages";
+import type { Message, MessageListItem } from "~/models/content/messages.server";
 
 /*
  * The message centre's calls (backoffice.md §7 "messages", D31): the list of /admin/messages and

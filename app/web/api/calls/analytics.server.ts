@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
-import { centavos, defineCall } from "~/models/api/calls.server";
-import type { DashboardStats } from "./dashboard.server";
+import { centavos, defineCall } from "~/web/api/calls.server";
+import type { DashboardStats } from "~/models/analytics/dashboard.server";
 
 /*
  * The back office's dashboard figures (backoffice.md §7 GET /api/admin/stats): the six cards of

@@ -1,9 +1,9 @@
 import { z } from "zod/v4";
-import { centavos, defineCall, idQuery } from "~/models/api/calls.server";
-import { pageQuery, pageSchema } from "~/models/api/lists.server";
+import { centavos, defineCall, idQuery } from "~/web/api/calls.server";
+import { pageQuery, pageSchema } from "~/web/api/lists.server";
 import { productImageUrl } from "~/utils/images";
-import { adminBrandSchema, adminProductPageSchema } from "./admin-api.server";
-import { CATEGORY_LABELS } from "./product-form";
+import { adminBrandSchema, adminProductPageSchema } from "./catalog-admin.server";
+import { CATEGORY_LABELS } from "~/models/catalog/product-form";
 import {
   clampPriceRange,
   DEFAULT_CATALOG_QUERY,
@@ -11,8 +11,8 @@ import {
   type CatalogProduct,
   type CatalogQuery,
   type SortKey,
-} from "./catalog";
-import type { ProductDetail } from "./products.server";
+} from "~/models/catalog/catalog";
+import type { ProductDetail } from "~/models/catalog/products.server";
 
 /*
  * The public catalogue's calls (storefront.md §7): the same queries as the catalogue, the home

@@ -1,9 +1,9 @@
 import { z } from "zod/v4";
 import type { NotificationType } from "#db/types";
-import { defineCall } from "~/models/api/calls.server";
-import { pageQuery, pageSchema } from "~/models/api/lists.server";
-import { NOTIFICATION_KIND, notificationHref } from "./notifications";
-import type { NotificationItem } from "./notifications.server";
+import { defineCall } from "~/web/api/calls.server";
+import { pageQuery, pageSchema } from "~/web/api/lists.server";
+import { NOTIFICATION_KIND, notificationHref } from "~/models/notifications/notifications";
+import type { NotificationItem } from "~/models/notifications/notifications.server";
 
 /*
  * A customer's notifications (storefront.md §7), over /notifications' model

@@ -1,18 +1,18 @@
 import { z } from "zod/v4";
-import { centavos, defineCall } from "~/models/api/calls.server";
+import { centavos, defineCall } from "~/web/api/calls.server";
 import { MAX_ID } from "~/utils/invariant";
-import { pageSchema } from "~/models/api/lists.server";
-import { checkedByForm, formProblem } from "~/utils/api.server";
+import { pageSchema } from "~/web/api/lists.server";
+import { checkedByForm, formProblem } from "~/web/api/problem.server";
 import { PRODUCT_IMAGE_KEY_PATTERN, productImageUrl } from "~/utils/images";
 import {
   SlugTakenError,
   UnknownBrandError,
   type AdminProduct,
   type listAdminProducts,
-} from "./admin-products.server";
-import { BRAND_NAME_TAKEN, BrandFormSchema } from "./brand-submission.server";
-import type { AdminBrand, BrandInput, BrandWriteResult } from "./brands.server";
-import { BRAND_NAME_MAX } from "./brands";
+} from "~/models/catalog/admin-products.server";
+import { BRAND_NAME_TAKEN, BrandFormSchema } from "~/models/catalog/brand-submission.server";
+import type { AdminBrand, BrandInput, BrandWriteResult } from "~/models/catalog/brands.server";
+import { BRAND_NAME_MAX } from "~/models/catalog/brands";
 import {
   CATALOG_TYPE_LABELS,
   CATEGORY_LABELS,
@@ -23,8 +23,8 @@ import {
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   SEASONS,
-} from "./product-form";
-import { ProductFormSchema, type ProductFormValues } from "./product-form.server";
+} from "~/models/catalog/product-form";
+import { ProductFormSchema, type ProductFormValues } from "~/models/catalog/product-form.server";
 
 /*
  * The back office's catalogue calls (backoffice.md §7: products and brands): the admin product
