@@ -30,7 +30,7 @@ import {
  * Every /api/ call is declared once with `defineCall` (its method, path, who may make it, the
  * zod schemas of its query, body and answer) and served with `apiCall`, which authenticates,
  * enforces the call's access and the token's scope, counts the rate limit, reads the input
- * through the schemas and words every refusal as a problem (app/utils/api.server.ts). The same
+ * through the schemas and words every refusal as a problem (problem.server.ts). The same
  * declarations make the OpenAPI document (openapi.server.ts), so the document cannot drift
  * from what the routes check.
  */

@@ -7,7 +7,7 @@ import { BODY_MESSAGES } from "~/utils/security.server";
  * The JSON API's plumbing (issue 25): one error shape, RFC 9457 `application/problem+json` with
  * a Spanish `detail` and, for bad input, the fields' errors; JSON bodies and queries read
  * through zod (the same schemas the OpenAPI document is generated from); ETags on public reads.
- * What a caller may do is decided in app/models/api/, per call.
+ * What a caller may do is decided in calls.server.ts, per call.
  */
 
 // zod 4's own Spanish messages for whatever a call's schema does not word itself.

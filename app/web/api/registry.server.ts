@@ -15,9 +15,9 @@ import { settingsCalls } from "~/web/api/calls/settings.server";
 import type { CallDefinition } from "./calls.server";
 
 /**
- * Every call the API serves, for the OpenAPI document: each domain declares its calls in its
- * own `api.server.ts` (or `<part>-api.server.ts`) and lists them here once, in the reference's
- * order: the shop's calls first, then the back office's.
+ * Every call the API serves, for the OpenAPI document: each domain's calls are declared in
+ * `calls/<domain>.server.ts` (or `calls/<domain>-<part>.server.ts`) and listed here once, in the
+ * reference's order: the shop's calls first, then the back office's.
  */
 export const apiCalls: readonly CallDefinition[] = [
   catalogCalls,
