@@ -29,11 +29,11 @@ import {
   type CmsPageFormSchema,
 } from "~/models/content/cms-page-form.server";
 import { getCmsPage, saveCmsPage, setCmsPageActive } from "~/models/content/cms.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 const NOT_FOUND = "Página no encontrada";
 const SAVED = "Página actualizada";

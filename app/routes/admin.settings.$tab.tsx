@@ -26,10 +26,10 @@ import {
 } from "~/models/settings/form.server";
 import { getSettings, updateSettings } from "~/models/settings/settings.server";
 import { settingsTab, settingsTabPath } from "~/models/settings/definitions";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
 import { invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * One tab of /admin/settings: its settings in one form, saved together (only the entries that

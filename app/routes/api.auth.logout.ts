@@ -1,5 +1,5 @@
 import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { logout } from "~/models/auth/auth.server";
+import { logout } from "~/web/auth.server";
 import { accountCalls, SESSION_CALLS_ONLY } from "~/models/customers/api.server";
 import { apiError, apiJson } from "~/utils/api.server";
 

@@ -10,7 +10,7 @@ import {
   type AdminProduct,
   type listAdminProducts,
 } from "./admin-products.server";
-import { BRAND_NAME_TAKEN, BrandFormSchema } from "./brand-submission.server";
+import { BRAND_NAME_TAKEN, BrandFormSchema } from "~/web/forms/brand-submission.server";
 import type { AdminBrand, BrandInput, BrandWriteResult } from "./brands.server";
 import { BRAND_NAME_MAX } from "./brands";
 import {

@@ -11,7 +11,7 @@ import {
   type CouponNotice,
 } from "./coupons";
 import type { Shopper } from "~/models/auth/shopper";
-import type { AppSession } from "~/utils/session.server";
+import type { AppSession } from "~/web/session.server";
 
 /**
  * The code box's two buttons, on the cart page (posting to /resources/coupon) and inside the

@@ -11,11 +11,11 @@ import { CHECKOUT_TEXT, payLaterAccess } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
 import { getCheckoutSummary, placeOrder } from "~/models/checkout/checkout.server";
 import type { CouponNotice } from "~/models/promotions/coupons";
-import { guardAction } from "~/models/auth/guard-action.server";
+import { guardAction } from "~/web/guard-action.server";
 import { handleCouponIntent } from "~/models/promotions/coupon-form.server";
-import { commitSession } from "~/utils/session.server";
-import { getShopper } from "~/models/auth/shopper.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { commitSession } from "~/web/session.server";
+import { getShopper } from "~/web/shopper.server";
+import { redirectWithToast } from "~/web/toast.server";
 import {
   getAttachedProof,
   PROOF_MESSAGES,
@@ -23,7 +23,7 @@ import {
   storeProof,
 } from "~/models/checkout/proofs.server";
 import { CheckoutForm } from "./checkout-form";
-import { parseCheckout } from "./forms.server";
+import { parseCheckout } from "~/web/forms/checkout.server";
 import { checkoutDraftFrom, liveCheckoutDraft } from "~/models/checkout/checkout-draft.server";
 import { verificationRequestToast } from "~/models/customers/email-verification";
 import {
@@ -31,7 +31,7 @@ import {
   requestVerificationEmail,
   verificationMailAvailable,
 } from "~/models/customers/email-verification.server";
-import { requireUser } from "~/models/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import {
   EMAIL_VERIFICATION_MESSAGES,
   VerifyEmailNotice as VerifyEmailNoticeOnServer,

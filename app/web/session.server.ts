@@ -6,12 +6,12 @@ import {
   type Session,
   type SessionStorage,
 } from "@remix-run/node";
-import { db } from "./db.server";
-import { getEnv } from "./env.server";
-import { requestOrigin } from "./security.server";
+import { db } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { requestOrigin } from "~/utils/security.server";
 import type { Kysely } from "kysely";
 import type { Database, Role } from "#db/types";
-import type { Toast } from "./toast";
+import type { Toast } from "~/utils/toast";
 
 /*
  * Decision 084 (issue 19): a session ends after a time without use and after a longest life,
