@@ -22,7 +22,7 @@ import { OrderNumber } from "~/components/orders/order-number";
 import { OrderNotFoundBoundary as OrderNotFoundBoundaryOnServer } from "~/components/orders/order-not-found-render.server";
 import { guardAction } from "~/web/guard-action.server";
 import { getShopper, requireOwnedOrder } from "~/web/shopper.server";
-import { readCheckoutForm } from "~/models/checkout/proofs.server";
+import { readCheckoutForm } from "~/web/uploads.server";
 import { LATE_PROOF_MESSAGES } from "~/models/orders/late-proof";
 import { getTransferState, sendLateProof } from "~/models/orders/late-proof.server";
 import {

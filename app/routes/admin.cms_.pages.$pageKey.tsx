@@ -74,9 +74,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   }
 
-  const { refusal, input } = readCmsPageSubmission(formData);
-  if (refusal) return refusal;
-  const saved = await saveCmsPage(key, input);
+  const read = readCmsPageSubmission(formData);
+  if (!read.ok) return json({ result: read.reply }, { status: 400 });
+  const saved = await saveCmsPage(key, read.input);
   invariantResponse(saved.ok, NOT_FOUND, { status: 404 });
   return redirectWithToast(request, cmsTabPath(key), {
     title: SAVED,

@@ -3,12 +3,8 @@ import { PROOF_ID_PATTERN, type ProofUploadAnswer } from "~/models/checkout/chec
 import { CHECKOUT_MESSAGES } from "~/models/checkout/checkout-messages.server";
 import { guardAction } from "~/web/guard-action.server";
 import { getShopper } from "~/web/shopper.server";
-import {
-  PROOF_MESSAGES,
-  readCheckoutForm,
-  removeUnusedProof,
-  storeProof,
-} from "~/models/checkout/proofs.server";
+import { PROOF_MESSAGES, removeUnusedProof, storeProof } from "~/models/checkout/proofs.server";
+import { readCheckoutForm } from "~/web/uploads.server";
 import { commitSession } from "~/web/session.server";
 
 export function loader() {

@@ -2,7 +2,8 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { COUPON_MESSAGES } from "~/models/promotions/coupons";
 import { guardAction } from "~/web/guard-action.server";
 import { safeRedirect } from "~/web/redirect.server";
-import { handleCouponIntent, parseCouponIntent } from "~/models/promotions/coupon-form.server";
+import { parseCouponIntent } from "~/models/promotions/coupon-form.server";
+import { handleCouponIntent } from "~/web/coupon.server";
 import { getShopper } from "~/web/shopper.server";
 import { redirectWithToast } from "~/web/toast.server";
 

@@ -386,22 +386,3 @@ export async function commitSession(request: Request, session: AppSession) {
 export function destroySession(request: Request, session: AppSession) {
   return getSessionStorage(request).destroySession(session);
 }
-
-/**
- * Ends every session of a user (password changed, account blocked), except `keepSid`; inside the
- * caller's transaction when `executor` is one.
- */
-export async function endUserSessions(
-  userId: number,
-  options: { keepSid?: string; executor?: Kysely<Database> } = {},
-) {
-  const { keepSid, executor = db } = options;
-  let query = executor.deleteFrom("sessions").where("userId", "=", userId);
-  if (keepSid) query = query.where("sid", "!=", keepSid);
-  await query.execute();
-}
-
-/** Expired rows are also removed when read; this sweeps the ones nobody comes back for (a job). */
-export async function deleteExpiredSessions() {
-  await db.deleteFrom("sessions").where("expire", "<=", new Date().toISOString()).execute();
-}

@@ -12,16 +12,12 @@ import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout
 import { getCheckoutSummary, placeOrder } from "~/models/checkout/checkout.server";
 import type { CouponNotice } from "~/models/promotions/coupons";
 import { guardAction } from "~/web/guard-action.server";
-import { handleCouponIntent } from "~/models/promotions/coupon-form.server";
+import { handleCouponIntent } from "~/web/coupon.server";
 import { commitSession } from "~/web/session.server";
 import { getShopper } from "~/web/shopper.server";
 import { redirectWithToast } from "~/web/toast.server";
-import {
-  getAttachedProof,
-  PROOF_MESSAGES,
-  readCheckoutForm,
-  storeProof,
-} from "~/models/checkout/proofs.server";
+import { getAttachedProof, PROOF_MESSAGES, storeProof } from "~/models/checkout/proofs.server";
+import { readCheckoutForm } from "~/web/uploads.server";
 import { CheckoutForm } from "./checkout-form";
 import { parseCheckout } from "~/web/forms/checkout.server";
 import { checkoutDraftFrom, liveCheckoutDraft } from "~/models/checkout/checkout-draft.server";

@@ -17,7 +17,7 @@ import {
 } from "~/models/orders/orders.server";
 import { guardAction } from "~/web/guard-action.server";
 import { getShopper } from "~/web/shopper.server";
-import { readCheckoutForm } from "~/models/checkout/proofs.server";
+import { readCheckoutForm } from "~/web/uploads.server";
 import { LATE_PROOF_MESSAGES } from "~/models/orders/late-proof";
 import { checkLateProofLink } from "~/models/orders/late-proof-link.server";
 import {

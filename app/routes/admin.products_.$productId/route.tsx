@@ -21,7 +21,7 @@ import { guardAction } from "~/web/guard-action.server";
 import { requireAdmin } from "~/web/auth.server";
 import { isProductImageKey } from "~/utils/images";
 import { idParam, invariantResponse } from "~/utils/invariant";
-import { readProductForm } from "~/models/catalog/product-images.server";
+import { readProductForm } from "~/web/uploads.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { ProductForm, type ProductFormDefaults } from "./product-form";
 
