@@ -19,7 +19,7 @@ import { redirectWithToast } from "~/web/toast.server";
 import { getAttachedProof, PROOF_MESSAGES, storeProof } from "~/models/checkout/proofs.server";
 import { readCheckoutForm } from "~/web/uploads.server";
 import { CheckoutForm } from "./checkout-form";
-import { parseCheckout } from "~/web/forms/checkout.server";
+import { parseCheckout } from "~/models/checkout/checkout-form.server";
 import { checkoutDraftFrom, liveCheckoutDraft } from "~/models/checkout/checkout-draft.server";
 import { verificationRequestToast } from "~/models/customers/email-verification";
 import {
