@@ -147,7 +147,17 @@ export default defineConfig([
       // issue 38: SignInRefused carries the password queue's 503 (the results branch's class)
       "app/models/customers/users.server.ts",
     ],
-    rules: { "no-restricted-globals": ["error", ...httpGlobalsInModels] },
+    rules: {
+      "no-restricted-globals": ["error", ...httpGlobalsInModels],
+      // The same names as types (`request: Request`), which the globals rule does not see.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSTypeReference > Identifier.typeName[name=/^(Request|Response|Headers)$/]",
+          message: "Models take plain values, never a Request or a Response (decision 134).",
+        },
+      ],
+    },
   },
 
   // End-to-end tests drive the built server like a shopper would: through the browser and
