@@ -25,11 +25,11 @@ import {
   revokeApiToken,
   type ApiTokenListEntry,
 } from "~/models/auth/api-tokens.server";
-import { requireAdmin } from "~/models/auth/auth.server";
-import { guardAction } from "~/models/auth/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
+import { guardAction } from "~/web/guard-action.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * Tokens of the JSON API (issue 25, decision 124): an admin creates one for an account, with a

@@ -4,9 +4,9 @@ import {
   needsProfileCompletion,
   signInRefusalOf,
 } from "~/models/customers/users.server";
-import { createLoginSession, getAuthenticator, homeFor } from "~/models/auth/auth.server";
+import { createLoginSession, getAuthenticator, homeFor } from "~/web/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!getEnv().googleEnabled)

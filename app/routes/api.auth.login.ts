@@ -1,6 +1,6 @@
 import { apiCall, apiRoute } from "~/web/api/calls.server";
-import { passwordSignIn } from "~/models/auth/auth.server";
-import { attemptSignIn, LoginSchema, signInHeaders } from "~/models/auth/login.server";
+import { passwordSignIn } from "~/web/auth.server";
+import { attemptSignIn, LoginSchema, signInHeaders } from "~/web/login.server";
 import {
   accountCalls,
   currentAccount,

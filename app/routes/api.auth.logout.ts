@@ -1,5 +1,5 @@
 import { apiCall, apiRoute } from "~/web/api/calls.server";
-import { logout } from "~/models/auth/auth.server";
+import { logout } from "~/web/auth.server";
 import { accountCalls, SESSION_CALLS_ONLY } from "~/web/api/calls/customers.server";
 import { apiError, apiJson } from "~/web/api/problem.server";
 

@@ -6,7 +6,7 @@ import { mustVerifyEmail } from "~/models/customers/email-verification.server";
 import { listAdminOrders } from "~/models/orders/admin.server";
 import { ordersCalls, placeOrderProblem, proofIdOf } from "~/web/api/calls/orders.server";
 import { getSettings } from "~/models/settings/settings.server";
-import { PlaceOrderSchema } from "~/routes/_store.checkout/forms.server";
+import { PlaceOrderSchema } from "~/models/checkout/checkout-form.server";
 import { apiError, apiJson, checkedByForm } from "~/web/api/problem.server";
 
 /** An empty field is a missing one, as the checkout form's parser reads it. */

@@ -4,7 +4,7 @@ import { accountCalls } from "~/web/api/calls/customers.server";
 import { DELETE_ACCOUNT_REFUSALS, passwordCheckMessage } from "~/models/customers/users";
 import { checkCurrentPassword, deleteUserAccount } from "~/models/customers/users.server";
 import { apiError, apiJson, checkedByForm } from "~/web/api/problem.server";
-import { destroySession, getSession } from "~/utils/session.server";
+import { destroySession, getSession } from "~/web/session.server";
 
 const STATUS = { "not-found": 404, blocked: 403, "last-admin": 409, "open-orders": 409 } as const;
 

@@ -4,7 +4,7 @@ import { accountCalls } from "~/web/api/calls/customers.server";
 import { passwordCheckMessage, PROFILE_MESSAGES } from "~/models/customers/users";
 import { changeOwnPassword, hasPassword } from "~/models/customers/users.server";
 import { problem, checkedByForm } from "~/web/api/problem.server";
-import { getSession } from "~/utils/session.server";
+import { getSession } from "~/web/session.server";
 
 /** /profile/security's action: the same rules; every other session of the account ends. */
 export const { loader, action } = apiRoute({

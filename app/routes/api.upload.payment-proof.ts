@@ -1,7 +1,8 @@
 import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { paymentProofUrl } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES } from "~/models/checkout/checkout-messages.server";
-import { PROOF_MESSAGES, readCheckoutForm, storeProof } from "~/models/checkout/proofs.server";
+import { PROOF_MESSAGES, storeProof } from "~/models/checkout/proofs.server";
+import { readCheckoutForm } from "~/web/uploads.server";
 import { ordersCalls } from "~/web/api/calls/orders.server";
 import { apiError, apiJson } from "~/web/api/problem.server";
 

@@ -12,7 +12,7 @@ import { REGISTRATION_CLOSED, type DeleteAccountRefusal } from "./users";
 import { grantRegistrationBonus } from "~/models/loyalty/points-ledger.server";
 import { deleteReviewsByUser } from "~/models/reviews/moderation.server";
 import { getSettings } from "~/models/settings/settings.server";
-import { endUserSessions } from "~/utils/session.server";
+import { endUserSessions } from "~/models/auth/sessions.server";
 import { revokeAccountTokens } from "~/models/auth/api-tokens.server";
 import { getMailContext } from "~/models/mail/context.server";
 import { queueEmail, type MailContext } from "~/models/mail/outbox.server";

@@ -36,16 +36,16 @@ import {
   extendTransferDeadline,
   getPaymentDeadline,
 } from "~/models/orders/transfer-deadlines.server";
-import { guardAction } from "~/models/auth/guard-action.server";
+import { guardAction } from "~/web/guard-action.server";
 import {
   OrderActionSchema,
   parseDeadlineExtension,
 } from "~/routes/admin.orders_.$orderId/forms.server";
-import { requireAdmin } from "~/models/auth/auth.server";
-import { safeRedirect } from "~/utils/redirect.server";
+import { requireAdmin } from "~/web/auth.server";
+import { safeRedirect } from "~/web/redirect.server";
 import { formatDateTime, isoToHondurasLocal } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 const DENIED = "No tienes permisos para acceder a esta sección.";
 

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod/v4";
-import { getSessionUser } from "~/models/auth/auth.server";
+import { getSessionUser } from "~/web/auth.server";
 import type { KnownShopper, Shopper } from "~/models/auth/shopper";
-import { getShopper } from "~/models/auth/shopper.server";
+import { getShopper } from "~/web/shopper.server";
 import type { SessionUser } from "~/models/customers/users.server";
 import { getUserById } from "~/models/customers/users.server";
 import { isMaintenanceMode } from "~/models/settings/settings.server";
-import { RETRY_AFTER_SECONDS } from "~/models/settings/maintenance.server";
+import { RETRY_AFTER_SECONDS } from "~/web/maintenance.server";
 import {
   apiJson,
   apiJsonWithEtag,
@@ -17,7 +17,7 @@ import {
 } from "~/web/api/problem.server";
 import { MAX_ID } from "~/utils/invariant";
 import { RateLimiter } from "~/utils/rate-limit.server";
-import { commitSession, getSession } from "~/utils/session.server";
+import { commitSession, getSession } from "~/web/session.server";
 import { isSameOriginRequest } from "~/utils/security.server";
 import { formatDate } from "~/utils/dates";
 import {

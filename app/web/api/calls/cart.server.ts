@@ -5,7 +5,7 @@ import type { Shopper } from "~/models/auth/shopper";
 import { getCheckoutSummary } from "~/models/checkout/checkout.server";
 import { apiError } from "~/web/api/problem.server";
 import { productImageUrl } from "~/utils/images";
-import { getSession } from "~/utils/session.server";
+import { getSession } from "~/web/session.server";
 import { getCart } from "~/models/cart/cart.server";
 import {
   cartNotice,

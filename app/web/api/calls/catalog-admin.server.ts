@@ -10,7 +10,7 @@ import {
   type AdminProduct,
   type listAdminProducts,
 } from "~/models/catalog/admin-products.server";
-import { BRAND_NAME_TAKEN, BrandFormSchema } from "~/models/catalog/brand-submission.server";
+import { BRAND_NAME_TAKEN, BrandFormSchema } from "~/web/forms/brand-submission.server";
 import type { AdminBrand, BrandInput, BrandWriteResult } from "~/models/catalog/brands.server";
 import { BRAND_NAME_MAX } from "~/models/catalog/brands";
 import {

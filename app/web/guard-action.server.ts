@@ -1,5 +1,5 @@
 import { getSettings } from "~/models/settings/settings.server";
-import { isBlockedByMaintenance, maintenanceResponse } from "~/models/settings/maintenance.server";
+import { isBlockedByMaintenance, maintenanceResponse } from "~/web/maintenance.server";
 import { guardFormBody, assertSameOrigin } from "~/utils/security.server";
 
 /**

@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { normalizeCouponCode } from "./coupons";
+import { normalizeCouponCode } from "~/models/promotions/coupons";
 import {
   endOfDayIso,
   PROMO_CODE_LIMITS,
   startOfDayIso,
   type PromoCodeFormField,
-} from "./promo-codes";
-import type { PromoCodeInput, PromoCodeWriteResult } from "./promo-codes.server";
+} from "~/models/promotions/promo-codes";
+import type { PromoCodeInput, PromoCodeWriteResult } from "~/models/promotions/promo-codes.server";
 
 /*
  * The promo-code form's post (D34), for the create and the edit action. Server only: the form

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
-import { isMaintenanceMode } from "./settings.server";
-import { getUser } from "~/models/auth/auth.server";
+import { isMaintenanceMode } from "~/models/settings/settings.server";
+import { getUser } from "~/web/auth.server";
 
 /** Paths that stay open in maintenance mode: the admin sign-in (storefront.md §2, D35). */
 const OPEN_DURING_MAINTENANCE = ["/admin-access", "/admin/login", "/theme"];

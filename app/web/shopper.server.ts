@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { getOrderForOwner } from "~/models/orders/orders.server";
-import type { Shopper } from "./shopper";
-import { getSessionUser, signInFirst } from "./auth.server";
+import type { Shopper } from "~/models/auth/shopper";
+import { getSessionUser, signInFirst } from "~/web/auth.server";
 import { invariantResponse } from "~/utils/invariant";
-import { getSession, type AppSession } from "~/utils/session.server";
+import { getSession, type AppSession } from "~/web/session.server";
 
 type ShopperContext<GuestId extends string | null> = {
   user: Awaited<ReturnType<typeof getSessionUser>>;

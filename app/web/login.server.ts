@@ -3,8 +3,8 @@ import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { EmailSchema, PasswordSchema } from "~/models/customers/field-schemas.server";
 import { SIGN_IN_REFUSALS, signInRefusalOf } from "~/models/customers/users.server";
-import { guardAction } from "./guard-action.server";
-import type { LoginFormField } from "./login";
+import { guardAction } from "~/web/guard-action.server";
+import type { LoginFormField } from "~/models/auth/login";
 import {
   openLoginSession,
   type AuthUser,
@@ -12,10 +12,10 @@ import {
   getUser,
   homeFor,
   safeRedirect,
-} from "./auth.server";
-import { claimLoginAttempt, rememberDevice, TOO_MANY_ATTEMPTS } from "./login-throttle.server";
-import { isHttps } from "~/utils/session.server";
-import type { ToastInput } from "~/utils/toast.server";
+} from "~/web/auth.server";
+import { claimLoginAttempt, rememberDevice, TOO_MANY_ATTEMPTS } from "~/web/login-throttle.server";
+import { isHttps } from "~/web/session.server";
+import type { ToastInput } from "~/web/toast.server";
 
 /** The sign-in form's fields, checked here only (decision 109); `satisfies` keeps the names the form's. */
 export const LoginSchema = z.object({

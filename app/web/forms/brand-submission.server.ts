@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { BRAND_NAME_MAX, type BrandFormField } from "./brands";
-import type { BrandInput } from "./brands.server";
-import { readBrandForm } from "./product-images.server";
+import { BRAND_NAME_MAX, type BrandFormField } from "~/models/catalog/brands";
+import type { BrandInput } from "~/models/catalog/brands.server";
+import { readBrandForm } from "~/web/uploads.server";
 
 /** backoffice.md §5. Only the action validates: the form shows its reply (server-form.ts). */
 export const BrandFormSchema = z.object({

@@ -21,11 +21,11 @@ import {
   getSessionStorage,
   isHttps,
   type AppSession,
-} from "~/utils/session.server";
-import { setToast, type ToastInput } from "~/utils/toast.server";
+} from "~/web/session.server";
+import { setToast, type ToastInput } from "~/web/toast.server";
 
 // The sign-in action (login.server.ts) takes it from here; it lives in redirect.server.ts.
-export { safeRedirect } from "~/utils/redirect.server";
+export { safeRedirect } from "~/web/redirect.server";
 
 export type AuthUser = { id: number; role: "customer" | "admin" };
 

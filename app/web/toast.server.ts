@@ -6,7 +6,7 @@ import {
   holdsToastAsRead,
   type AppSession,
   type Toast,
-} from "./session.server";
+} from "~/web/session.server";
 
 export type ToastInput = Omit<Toast, "id" | "type"> & { type?: Toast["type"] };
 

@@ -6,12 +6,12 @@ import {
   type Session,
   type SessionStorage,
 } from "@remix-run/node";
-import { db } from "./db.server";
-import { getEnv } from "./env.server";
-import { requestOrigin } from "./security.server";
+import { db } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { requestOrigin } from "~/utils/security.server";
 import type { Kysely } from "kysely";
 import type { Database, Role } from "#db/types";
-import type { Toast } from "./toast";
+import type { Toast } from "~/utils/toast";
 
 /*
  * Decision 084 (issue 19): a session ends after a time without use and after a longest life,
@@ -385,23 +385,4 @@ export async function commitSession(request: Request, session: AppSession) {
 
 export function destroySession(request: Request, session: AppSession) {
   return getSessionStorage(request).destroySession(session);
-}
-
-/**
- * Ends every session of a user (password changed, account blocked), except `keepSid`; inside the
- * caller's transaction when `executor` is one.
- */
-export async function endUserSessions(
-  userId: number,
-  options: { keepSid?: string; executor?: Kysely<Database> } = {},
-) {
-  const { keepSid, executor = db } = options;
-  let query = executor.deleteFrom("sessions").where("userId", "=", userId);
-  if (keepSid) query = query.where("sid", "!=", keepSid);
-  await query.execute();
-}
-
-/** Expired rows are also removed when read; this sweeps the ones nobody comes back for (a job). */
-export async function deleteExpiredSessions() {
-  await db.deleteFrom("sessions").where("expire", "<=", new Date().toISOString()).execute();
 }
