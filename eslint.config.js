@@ -97,7 +97,12 @@ export default defineConfig([
   // client-safe utils and models, and the files that sit beside a route in its folder
   // (app/routes/_store.checkout/checkout-form.tsx).
   {
-    files: ["app/**/*.{ts,tsx,js,jsx}", "db/**/*.{ts,tsx,js,mjs}", "scripts/**/*.{ts,js,mjs}"],
+    files: [
+      "app/**/*.{ts,tsx,js,jsx}",
+      "db/**/*.{ts,tsx,js,mjs}",
+      "seed/**/*.{ts,tsx,js,mjs}",
+      "scripts/**/*.{ts,js,mjs}",
+    ],
     rules: restrictImports(fromTests),
   },
   {

@@ -4,7 +4,7 @@ import { getSessionUser } from "~/models/auth/auth.server";
 import { db } from "~/utils/db.server";
 import { setToast, takeToast } from "~/utils/toast.server";
 import { commitSession, endUserSessions, getSession } from "~/utils/session.server";
-import { createUser } from "../../db/factories/users";
+import { createUser } from "../../seed/factories/users";
 import { startServer } from "../setup/http-server";
 import { formPost, get, readSession, signedInCookie } from "../setup/route-helpers";
 

@@ -5,7 +5,7 @@
  * always looks current; db/seed.ts turns them into ISO timestamps.
  */
 
-import type { OrderStatus, ShippingMethod } from "../types";
+import type { OrderStatus, ShippingMethod } from "../../db/types";
 
 export const DEMO_CUSTOMER = {
   email: "cliente@perfumeria.hn",

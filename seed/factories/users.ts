@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, NewUser } from "../types";
+import type { Database, NewUser } from "../../db/types";
 
 /*
  * Users as the app keeps them. Points, points earned and the tier are never given: they follow

@@ -34,10 +34,10 @@ import { createOrder, type CreatedOrder } from "./factories/orders";
 import { createReview } from "./factories/reviews";
 import { storeSettings } from "./factories/settings";
 import { createUser, type CreatedUser } from "./factories/users";
-import { isPostgres, migrateToLatest, openStore } from "./connection";
-import { bottleDesign, bottleSvg } from "./seed-data/bottle-svg";
-import { BRANDS } from "./seed-data/brands";
-import { cmsPages } from "./seed-data/cms-pages";
+import { isPostgres, migrateToLatest, openStore } from "../db/connection";
+import { bottleDesign, bottleSvg } from "./data/bottle-svg";
+import { BRANDS } from "./data/brands";
+import { cmsPages } from "./data/cms-pages";
 import {
   ADMIN_PROFILE,
   DEMO_CUSTOMER,
@@ -49,11 +49,11 @@ import {
   REVIEWS,
   type OrderSpec,
   type ReviewerKey,
-} from "./seed-data/people";
-import { renderSvgImages } from "./seed-data/product-images";
-import { buildProducts, type SeedProduct } from "./seed-data/products";
-import { createRandom, type Random } from "./seed-data/random";
-import type { Database, OrderStatus } from "./types";
+} from "./data/people";
+import { renderSvgImages } from "./data/product-images";
+import { buildProducts, type SeedProduct } from "./data/products";
+import { createRandom, type Random } from "./data/random";
+import type { Database, OrderStatus } from "../db/types";
 
 export type SeedOptions = {
   dataDir: string;
