@@ -11,8 +11,10 @@ import tseslint from "typescript-eslint";
  * their loaders and actions from the client bundle. Models sit below the UI: they never
  * import from routes or components, not even a type. Utils sit below the models: request
  * plumbing that imports nothing from models, components, routes or the root (decision 088).
- * Nothing the app, the database scripts or scripts/ run imports from tests/ (`npm start` runs
- * db/; the benches run scripts/): what both need lives in db/factories/ or scripts/.
+ * Nothing the app, the seed or scripts/ run imports from tests/ (`npm start` runs the seed;
+ * the benches run scripts/): what both need lives in seed/factories/ or scripts/. db/ is the
+ * floor under the models (connection, types, migrations): it imports nothing from app/, and
+ * the seed and factories, which write through the models, sit above it in seed/ (decision 138).
  */
 const serverValues = {
   regex: "\\.server(\\.[jt]sx?)?$",
@@ -33,7 +35,12 @@ const domainFromUtils = {
 const fromTests = {
   regex: "^\\.{1,2}/(.*/)?tests(/|$)",
   message:
-    "Production code (app/, db/, scripts/) never imports from tests/: shared test data lives in db/factories/, shared tools such as the S3 server in scripts/ (decisions 088, 092).",
+    "Production code (app/, db/, seed/, scripts/) never imports from tests/: shared test data lives in seed/factories/, shared tools such as the S3 server in scripts/ (decisions 088, 092).",
+};
+const appFromDb = {
+  regex: "^(~|(\\.\\./)+app)(/|$)",
+  message:
+    "db/ is the floor under the models: connection, types and migrations import nothing from app/. Code that needs the models or utils lives above it, in seed/ or scripts/ (decision 138).",
 };
 const restrictImports = (...patterns) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
@@ -104,6 +111,10 @@ export default defineConfig([
       "scripts/**/*.{ts,js,mjs}",
     ],
     rules: restrictImports(fromTests),
+  },
+  {
+    files: ["db/**/*.{ts,tsx,js,mjs}"],
+    rules: restrictImports(appFromDb, fromTests),
   },
   {
     files: ["app/{components,hooks,routes}/**/*.{ts,tsx}", "app/entry.client.tsx"],
