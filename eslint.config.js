@@ -12,8 +12,10 @@ import tseslint from "typescript-eslint";
  * import from routes or components, not even a type, and know no HTTP: no `@remix-run/*`, no
  * app/web/, no `Request`, `Response` or `Headers` (decision 134). Utils sit below the models:
  * plumbing that imports nothing from models, web, components, routes or the root (decision 088).
- * Nothing the app, the database scripts or scripts/ run imports from tests/ (`npm start` runs
- * db/; the benches run scripts/): what both need lives in db/factories/ or scripts/.
+ * Nothing the app, the seed or scripts/ run imports from tests/ (`npm start` runs the seed;
+ * the benches run scripts/): what both need lives in seed/factories/ or scripts/. db/ is the
+ * floor under the models (connection, types, migrations): it imports nothing from app/, and
+ * the seed and factories, which write through the models, sit above it in seed/ (decision 138).
  */
 const serverValues = {
   regex: "\\.server(\\.[jt]sx?)?$",
@@ -39,7 +41,12 @@ const domainFromUtils = {
 const fromTests = {
   regex: "^\\.{1,2}/(.*/)?tests(/|$)",
   message:
-    "Production code (app/, db/, scripts/) never imports from tests/: shared test data lives in db/factories/, shared tools such as the S3 server in scripts/ (decisions 088, 092).",
+    "Production code (app/, db/, seed/, scripts/) never imports from tests/: shared test data lives in seed/factories/, shared tools such as the S3 server in scripts/ (decisions 088, 092).",
+};
+const appFromDb = {
+  regex: "^(~|(\\.\\./)+app)(/|$)",
+  message:
+    "db/ is the floor under the models: connection, types and migrations import nothing from app/. Code that needs the models or utils lives above it, in seed/ or scripts/ (decision 138).",
 };
 const restrictImports = (...patterns) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
@@ -107,8 +114,17 @@ export default defineConfig([
   // client-safe utils and models, and the files that sit beside a route in its folder
   // (app/routes/_store.checkout/checkout-form.tsx).
   {
-    files: ["app/**/*.{ts,tsx,js,jsx}", "db/**/*.{ts,tsx,js,mjs}", "scripts/**/*.{ts,js,mjs}"],
+    files: [
+      "app/**/*.{ts,tsx,js,jsx}",
+      "db/**/*.{ts,tsx,js,mjs}",
+      "seed/**/*.{ts,tsx,js,mjs}",
+      "scripts/**/*.{ts,js,mjs}",
+    ],
     rules: restrictImports(fromTests),
+  },
+  {
+    files: ["db/**/*.{ts,tsx,js,mjs}"],
+    rules: restrictImports(appFromDb, fromTests),
   },
   {
     files: ["app/{components,hooks,routes}/**/*.{ts,tsx}", "app/entry.client.tsx"],

@@ -9,6 +9,7 @@ export default defineConfig({
     alias: {
       "~": path.join(root, "app"),
       "#db": path.join(root, "db"),
+      "#seed": path.join(root, "seed"),
     },
   },
   test: {

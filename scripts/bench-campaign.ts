@@ -33,7 +33,7 @@ import os from "node:os";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "kysely";
 import type { DB } from "../db/connection";
-import { createUser } from "../db/factories/users";
+import { createUser } from "../seed/factories/users";
 import { hashPassword } from "../app/utils/password.server";
 import { benchPort, CHECKOUT_FIELDS, proofImage, startServer, tempDataDir } from "./bench-lib";
 import {

@@ -12,7 +12,7 @@
  */
 import fs from "node:fs";
 import { createDb, databasePath, migrateToLatest, openSqlite } from "../db/connection";
-import { seed } from "../db/seed";
+import { seed } from "../seed/seed";
 import {
   buyer,
   placeOrders,

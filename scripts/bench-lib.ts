@@ -14,7 +14,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
-import { DEMO_CUSTOMER } from "../db/seed-data/people";
+import { DEMO_CUSTOMER } from "../seed/data/people";
 import type { Database } from "../db/types";
 import { queueEmail, shopIdentity } from "~/models/mail/outbox.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";

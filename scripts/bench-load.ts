@@ -22,7 +22,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { CompiledQuery } from "kysely";
-import { DEMO_CUSTOMER } from "../db/seed-data/people";
+import { DEMO_CUSTOMER } from "../seed/data/people";
 import type { DB } from "../db/connection";
 import {
   benchPort,

@@ -6,8 +6,8 @@
  */
 import crypto from "node:crypto";
 import { createDb, databasePath, migrateToLatest, openSqlite, type DB } from "../db/connection";
-import { createRandom } from "../db/seed-data/random";
-import { seed } from "../db/seed";
+import { createRandom } from "../seed/data/random";
+import { seed } from "../seed/seed";
 import type { NewOrder, NewOrderItem, NewProduct, NewUser, OrderStatus } from "../db/types";
 import { formatOrderNumber } from "../app/models/orders/number";
 import type { BenchProduct } from "./bench-lib";

@@ -15,10 +15,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { sql } from "kysely";
 import { createDb, databasePath, migrateToLatest, openSqlite } from "../db/connection";
-import { seed } from "../db/seed";
+import { seed } from "../seed/seed";
 import { hashPassword } from "../app/utils/password.server";
 import { proofFilePathIn, proofsDirIn } from "../app/models/checkout/proof-files.server";
-import { createUser } from "../db/factories/users";
+import { createUser } from "../seed/factories/users";
 import { benchPort, CHECKOUT_FIELDS, proofImage, startServer, tempDataDir } from "./bench-lib";
 
 const ROUNDS = Number(process.env.DRILL_ROUNDS ?? 100);

@@ -42,7 +42,7 @@ if (process.argv.includes("--no-build")) {
 }
 
 process.env.NODE_ENV ??= "production";
-run(bin("tsx"), [path.join(root, "db", "setup.ts")]);
+run(bin("tsx"), [path.join(root, "scripts", "setup.ts")]);
 
 // CPU_PROF_DIR: every server process (the primary and each worker, which inherit the flags)
 // writes a V8 CPU profile there when it exits cleanly (SIGTERM), as bench:campaign can ask.

@@ -201,6 +201,15 @@ function resolveSessionSecrets(dataDir: string, configured: string | undefined) 
   }
 }
 
+/**
+ * The environment as the system gave it, unparsed: not the store's configuration but what a
+ * child process inherits (pg_dump, pg_restore) and where PATH finds it. Read here, so this file
+ * stays the one reader of process.env.
+ */
+export function processEnvironment(): Readonly<NodeJS.ProcessEnv> {
+  return process.env;
+}
+
 let cached: Env | undefined;
 
 export function getEnv(): Env {

@@ -3,8 +3,8 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "@playwright/test";
 import type { DB } from "../../db/connection";
-import { createProduct } from "../../db/factories/catalog";
-import { createOrder } from "../../db/factories/orders";
+import { createProduct } from "../../seed/factories/catalog";
+import { createOrder } from "../../seed/factories/orders";
 import { expect, signInAsAdmin, test } from "./fixtures";
 
 /*

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
-import { createOrder, type CreatedOrder } from "../../db/factories/orders";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../seed/factories/catalog";
+import { createOrder, type CreatedOrder } from "../../seed/factories/orders";
 import { expect, test } from "./fixtures";
 
 /*

@@ -5,7 +5,7 @@ import {
   createProduct,
   deleteProducts,
   type CreatedProduct,
-} from "../../db/factories/catalog";
+} from "../../seed/factories/catalog";
 import { expect, test } from "./fixtures";
 
 const products: CreatedProduct[] = [];

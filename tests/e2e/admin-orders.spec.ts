@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
-import { attachProof, createOrder } from "../../db/factories/orders";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../seed/factories/catalog";
+import { attachProof, createOrder } from "../../seed/factories/orders";
 import { expect, test, type TestUser } from "./fixtures";
 
 type Db = Parameters<typeof createOrder>[0];

@@ -5,8 +5,8 @@ import {
   createProduct,
   deleteProducts,
   type CreatedProduct,
-} from "../../db/factories/catalog";
-import { createOrder } from "../../db/factories/orders";
+} from "../../seed/factories/catalog";
+import { createOrder } from "../../seed/factories/orders";
 import { expect, signInAsAdmin, test } from "./fixtures";
 
 const products: { id: number; brandId: number }[] = [];

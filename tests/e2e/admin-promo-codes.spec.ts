@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../seed/factories/catalog";
 import { expect, test } from "./fixtures";
 
 /*

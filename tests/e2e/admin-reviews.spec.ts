@@ -1,5 +1,5 @@
-import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
-import { approveReview, createReview } from "../../db/factories/reviews";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../seed/factories/catalog";
+import { approveReview, createReview } from "../../seed/factories/reviews";
 import { expect, test } from "./fixtures";
 
 const products: CreatedProduct[] = [];

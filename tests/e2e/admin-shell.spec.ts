@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { DB } from "../../db/connection";
-import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
-import { createOrder } from "../../db/factories/orders";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../seed/factories/catalog";
+import { createOrder } from "../../seed/factories/orders";
 import { expect, test } from "./fixtures";
 
 /*

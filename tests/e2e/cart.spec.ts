@@ -5,7 +5,7 @@ import {
   deleteProducts,
   type CreatedProduct,
   type ProductOverrides,
-} from "../../db/factories/catalog";
+} from "../../seed/factories/catalog";
 import { expect, hydrated, test } from "./fixtures";
 
 const made: CreatedProduct[] = [];

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import type { DB } from "../../db/connection";
-import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../seed/factories/catalog";
 import { receivedMail } from "./mailbox";
 import { expect, test } from "./fixtures";
 

@@ -4,7 +4,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { sql } from "kysely";
 import { createDb, databasePath, openSqlite, type DB } from "../../db/connection";
 import type { Role } from "../../db/types";
-import { createUser as createUserRow } from "../../db/factories/users";
+import { createUser as createUserRow } from "../../seed/factories/users";
 
 export { expect };
 

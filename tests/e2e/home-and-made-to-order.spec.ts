@@ -46,7 +46,7 @@ test("the front page shows featured products and leads to a brand's catalogue", 
     await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
   }
 
-  // Other tests' products come with brands of their own (db/factories/catalog.ts), which
+  // Other tests' products come with brands of their own (seed/factories/catalog.ts), which
   // they remove afterwards: the seed's brands keep their counts.
   const brand = await db
     .selectFrom("brands")

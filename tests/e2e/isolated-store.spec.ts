@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createDb, databasePath, openSqlite } from "../../db/connection";
-import { createProduct } from "../../db/factories/catalog";
-import { createOrder } from "../../db/factories/orders";
+import { createProduct } from "../../seed/factories/catalog";
+import { createOrder } from "../../seed/factories/orders";
 import { admin, expect, googleUser, signInAsAdmin, test } from "./fixtures";
 
 /*

@@ -1,7 +1,7 @@
 import sharp from "sharp";
-import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
-import { creditOrderPoints } from "../../db/factories/loyalty";
-import { createOrder } from "../../db/factories/orders";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../seed/factories/catalog";
+import { creditOrderPoints } from "../../seed/factories/loyalty";
+import { createOrder } from "../../seed/factories/orders";
 import { expect, test } from "./fixtures";
 
 /*

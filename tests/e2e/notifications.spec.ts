@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
-import { createNotification } from "../../db/factories/notifications";
-import { createOrder } from "../../db/factories/orders";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../seed/factories/catalog";
+import { createNotification } from "../../seed/factories/notifications";
+import { createOrder } from "../../seed/factories/orders";
 import { expect, test } from "./fixtures";
 
 const products: CreatedProduct[] = [];

@@ -1,5 +1,5 @@
 import { receivedMail } from "./mailbox";
-import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../seed/factories/catalog";
 import { expect, nextPostTo, test } from "./fixtures";
 
 /*

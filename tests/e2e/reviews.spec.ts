@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
-import { createOrder } from "../../db/factories/orders";
-import { approveReview } from "../../db/factories/reviews";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../seed/factories/catalog";
+import { createOrder } from "../../seed/factories/orders";
+import { approveReview } from "../../seed/factories/reviews";
 import { expect, hydrated, test } from "./fixtures";
 
 const products: CreatedProduct[] = [];

@@ -1,5 +1,5 @@
-import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
-import { createOrder } from "../../db/factories/orders";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../seed/factories/catalog";
+import { createOrder } from "../../seed/factories/orders";
 import { expect, test } from "./fixtures";
 
 /*

@@ -1,4 +1,4 @@
-import { createProduct, deleteProducts, type CreatedProduct } from "../../db/factories/catalog";
+import { createProduct, deleteProducts, type CreatedProduct } from "../../seed/factories/catalog";
 import { expect, test } from "./fixtures";
 
 const made: CreatedProduct[] = [];

@@ -16,11 +16,11 @@ import { recordPoints } from "~/models/loyalty/points-ledger.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
-import { createProduct } from "../../db/factories/catalog";
-import { redeemPoints } from "../../db/factories/loyalty";
-import { attachProof, createOrder } from "../../db/factories/orders";
-import { createReview } from "../../db/factories/reviews";
-import { createUser } from "../../db/factories/users";
+import { createProduct } from "../../seed/factories/catalog";
+import { redeemPoints } from "../../seed/factories/loyalty";
+import { attachProof, createOrder } from "../../seed/factories/orders";
+import { createReview } from "../../seed/factories/reviews";
+import { createUser } from "../../seed/factories/users";
 import { startMailbox } from "../setup/mailbox";
 import {
   formPost,

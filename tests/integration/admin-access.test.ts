@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
-import { createUser } from "../../db/factories/users";
+import { createUser } from "../../seed/factories/users";
 import { builtRoutes, startServer } from "../setup/http-server";
 import { signedInCookie } from "../setup/route-helpers";
 

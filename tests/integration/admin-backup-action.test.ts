@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { action } from "~/routes/admin._index";
 import { listBackups } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
-import { createUser } from "../../db/factories/users";
+import { createUser } from "../../seed/factories/users";
 import { formPost, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 /* 'Crear copia de seguridad' on the dashboard, over this file's own store (DATA_DIR/backups). */

@@ -6,7 +6,7 @@ import { backupStatus } from "~/models/backups/status.server";
 import { listBackups } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
 import { readOffsiteRecord } from "~/models/backups/offsite.server";
-import { createUser } from "../../db/factories/users";
+import { createUser } from "../../seed/factories/users";
 import { formPost, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 /*

@@ -8,8 +8,8 @@ import {
 import { action as createAction } from "~/routes/admin.brands_.new";
 import { loader as imageLoader } from "~/routes/images.$kind.$file";
 import { db } from "~/utils/db.server";
-import { createBrand, createProduct } from "../../db/factories/catalog";
-import { createUser } from "../../db/factories/users";
+import { createBrand, createProduct } from "../../seed/factories/catalog";
+import { createUser } from "../../seed/factories/users";
 import { pngBytes } from "../setup/checkout-helpers";
 import { formPost, get, ORIGIN, readSession, settle, signedInCookie } from "../setup/route-helpers";
 

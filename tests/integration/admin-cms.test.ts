@@ -21,7 +21,7 @@ import { loader as seguimientoLoader } from "~/routes/seguimiento";
 import { updateSettings } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
 import { dayOfIso } from "~/utils/dates";
-import { createUser } from "../../db/factories/users";
+import { createUser } from "../../seed/factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 let adminCookie: string;

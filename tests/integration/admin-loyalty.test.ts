@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/admin.loyalty/route";
 import { db } from "~/utils/db.server";
-import { createUser, type CreatedUser } from "../../db/factories/users";
+import { createUser, type CreatedUser } from "../../seed/factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 /*

@@ -10,9 +10,9 @@ import { action, loader as detailLoader } from "~/routes/admin.orders_.$orderId/
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { storeProof } from "~/models/checkout/proofs.server";
-import { createProduct, stockOf } from "../../db/factories/catalog";
-import { createOrder, type OrderOptions } from "../../db/factories/orders";
-import { createUser } from "../../db/factories/users";
+import { createProduct, stockOf } from "../../seed/factories/catalog";
+import { createOrder, type OrderOptions } from "../../seed/factories/orders";
+import { createUser } from "../../seed/factories/users";
 import { pngBytes } from "../setup/checkout-helpers";
 import {
   formPost,

@@ -8,9 +8,9 @@ import { PRODUCT_MESSAGES } from "~/models/catalog/product-form";
 import { searchSuggestions } from "~/models/catalog/catalog.server";
 import { db } from "~/utils/db.server";
 import { IMAGE_MESSAGES, productImagesDir } from "~/models/catalog/product-images.server";
-import { createBrand, createProduct } from "../../db/factories/catalog";
-import { createOrder } from "../../db/factories/orders";
-import { createUser } from "../../db/factories/users";
+import { createBrand, createProduct } from "../../seed/factories/catalog";
+import { createOrder } from "../../seed/factories/orders";
+import { createUser } from "../../seed/factories/users";
 import {
   formPost,
   get,

@@ -7,10 +7,10 @@ import { action as listAction, loader as listLoader } from "~/routes/admin.promo
 import { action as editAction } from "~/routes/admin.promo-codes_.$promoCodeId";
 import { action as createAction } from "~/routes/admin.promo-codes_.new";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../db/factories/catalog";
-import { createPromoCode } from "../../db/factories/coupons";
-import { createOrder } from "../../db/factories/orders";
-import { createUser } from "../../db/factories/users";
+import { createProduct } from "../../seed/factories/catalog";
+import { createPromoCode } from "../../seed/factories/coupons";
+import { createOrder } from "../../seed/factories/orders";
+import { createUser } from "../../seed/factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 let adminCookie: string;

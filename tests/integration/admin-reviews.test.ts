@@ -10,9 +10,9 @@ import {
   loader as deleteLoader,
 } from "~/routes/admin.reviews_.$reviewId_.delete";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../db/factories/catalog";
-import { approveReview, createReview } from "../../db/factories/reviews";
-import { createUser } from "../../db/factories/users";
+import { createProduct } from "../../seed/factories/catalog";
+import { approveReview, createReview } from "../../seed/factories/reviews";
+import { createUser } from "../../seed/factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 let adminCookie: string;

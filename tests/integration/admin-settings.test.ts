@@ -10,7 +10,7 @@ import { action as registerAction, loader as registerLoader } from "~/routes/_au
 import { action as tabAction, loader as tabLoader } from "~/routes/admin.settings.$tab";
 import { action as indexAction, loader as indexLoader } from "~/routes/admin.settings._index";
 import { db } from "~/utils/db.server";
-import { createUser } from "../../db/factories/users";
+import { createUser } from "../../seed/factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 let adminCookie: string;

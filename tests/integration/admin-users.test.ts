@@ -17,9 +17,9 @@ import { action as deleteAction } from "~/routes/admin.users_.$userId_.delete";
 import { action as createAction } from "~/routes/admin.users_.new";
 import { getUser } from "~/web/auth.server";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../db/factories/catalog";
-import { createOrder } from "../../db/factories/orders";
-import { createUser } from "../../db/factories/users";
+import { createProduct } from "../../seed/factories/catalog";
+import { createOrder } from "../../seed/factories/orders";
+import { createUser } from "../../seed/factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 let admin: Awaited<ReturnType<typeof createUser>>;

@@ -5,9 +5,9 @@ import { loader as pageLoader } from "~/routes/admin.analytics";
 import { loader as exportLoader } from "~/routes/admin.analytics_.export";
 import { db } from "~/utils/db.server";
 import type { NewOrder, OrderStatus } from "#db/types";
-import { createProduct, type CreatedProduct } from "../../db/factories/catalog";
-import { createOrder, type CreatedOrder } from "../../db/factories/orders";
-import { createUser } from "../../db/factories/users";
+import { createProduct, type CreatedProduct } from "../../seed/factories/catalog";
+import { createOrder, type CreatedOrder } from "../../seed/factories/orders";
+import { createUser } from "../../seed/factories/users";
 import { get, settle, signedInCookie } from "../setup/route-helpers";
 
 /*

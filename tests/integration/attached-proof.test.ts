@@ -5,7 +5,7 @@ import { action as proofAction } from "~/routes/resources.checkout-proof";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_store.checkout/route";
 import { proofsDir, uploadsSweepJob } from "~/models/checkout/proofs.server";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper } from "../../db/factories/catalog";
+import { createProduct, createShopper } from "../../seed/factories/catalog";
 import {
   checkoutForm,
   deliveryFields,

@@ -15,8 +15,8 @@ import {
   verifyArchive,
 } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../db/factories/catalog";
-import { attachProof, createOrder } from "../../db/factories/orders";
+import { createProduct } from "../../seed/factories/catalog";
+import { attachProof, createOrder } from "../../seed/factories/orders";
 import { runScript } from "../setup/run-script";
 import { testingOnPostgres } from "../setup/database";
 

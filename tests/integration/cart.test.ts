@@ -13,7 +13,7 @@ import { action as cartAction, loader as cartLoader } from "~/routes/_store.cart
 import { action } from "~/routes/_store.product.$slug/route";
 import { createLoginSession } from "~/web/auth.server";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper } from "../../db/factories/catalog";
+import { createProduct, createShopper } from "../../seed/factories/catalog";
 import {
   formPost,
   get,

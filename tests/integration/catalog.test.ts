@@ -19,7 +19,7 @@ import {
 import { loader as catalogLoader } from "~/routes/_store.catalog";
 import { loader as suggestionsLoader } from "~/routes/resources.search-suggestions";
 import { db } from "~/utils/db.server";
-import { createBrand, createProduct } from "../../db/factories/catalog";
+import { createBrand, createProduct } from "../../seed/factories/catalog";
 
 const query = (changes: Partial<CatalogQuery>): CatalogQuery => ({
   ...DEFAULT_CATALOG_QUERY,

@@ -5,7 +5,7 @@ import { action, loader } from "~/routes/_store.checkout/route";
 import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
 import { placeOrder } from "~/models/checkout/checkout.server";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper } from "../../db/factories/catalog";
+import { createProduct, createShopper } from "../../seed/factories/catalog";
 import {
   checkoutForm,
   deliveryFields,

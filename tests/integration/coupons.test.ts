@@ -6,7 +6,7 @@ import { changeOrderStatus, deleteOrder } from "~/models/orders/lifecycle.server
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_store.checkout/route";
 import { action as couponAction } from "~/routes/resources.coupon";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper } from "../../db/factories/catalog";
+import { createProduct, createShopper } from "../../seed/factories/catalog";
 import {
   checkoutForm,
   deliveryFields,

@@ -16,9 +16,9 @@ import { isPostgres } from "#db/connection";
 import { db } from "~/utils/db.server";
 import type { NewOrder, OrderStatus } from "#db/types";
 import packageJson from "../../package.json";
-import { createProduct } from "../../db/factories/catalog";
-import { attachProof, createOrder } from "../../db/factories/orders";
-import { createUser } from "../../db/factories/users";
+import { createProduct } from "../../seed/factories/catalog";
+import { attachProof, createOrder } from "../../seed/factories/orders";
+import { createUser } from "../../seed/factories/users";
 
 /*
  * The dashboard's figures over a store this file builds from nothing (each test file has its

@@ -13,10 +13,10 @@ import {
   type DB,
 } from "#db/connection";
 import { CopyError, copyStore, NOT_COPIED, type CopyProgress } from "#db/copy-store";
-import { createProduct } from "#db/factories/catalog";
-import { attachProof } from "#db/factories/orders";
-import { createUser } from "#db/factories/users";
-import { seed } from "#db/seed";
+import { createProduct } from "#seed/factories/catalog";
+import { attachProof } from "#seed/factories/orders";
+import { createUser } from "#seed/factories/users";
+import { seed } from "#seed/seed";
 import {
   postgresInstalled,
   startPostgres,

@@ -4,7 +4,7 @@ import { getSettings } from "~/models/settings/settings.server";
 import { loader as productLoader } from "~/routes/_store.product.$slug/route";
 import { loader as estimateLoader } from "~/routes/resources.delivery-estimate";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../db/factories/catalog";
+import { createProduct } from "../../seed/factories/catalog";
 import { get, settle } from "../setup/route-helpers";
 
 /*

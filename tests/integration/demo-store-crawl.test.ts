@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CUSTOMER } from "../../db/seed-data/people";
+import { DEMO_CUSTOMER } from "../../seed/data/people";
 import { startServer } from "../setup/http-server";
 
 /*
@@ -30,9 +30,9 @@ const CONCURRENCY = 4;
 let server: Awaited<ReturnType<typeof startServer>>;
 
 beforeAll(async () => {
-  // What `npm start` does on an empty DATA_DIR: migrate and seed (db/setup.ts), then serve.
+  // What `npm start` does on an empty DATA_DIR: migrate and seed (scripts/setup.ts), then serve.
   const store = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-  await promisify(execFile)(path.join(root, "node_modules", ".bin", "tsx"), ["db/setup.ts"], {
+  await promisify(execFile)(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/setup.ts"], {
     cwd: root,
     env: { ...process.env, ...store, NODE_ENV: "production" },
   });

@@ -9,8 +9,8 @@ import { confirmEmailChange, requestEmailChange } from "~/models/customers/email
 import { getMailContext } from "~/models/mail/context.server";
 import { updateSettings } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../db/factories/catalog";
-import { createUser } from "../../db/factories/users";
+import { createProduct } from "../../seed/factories/catalog";
+import { createUser } from "../../seed/factories/users";
 import { startSmtpServer } from "../../scripts/smtp-server";
 import {
   checkoutForm,

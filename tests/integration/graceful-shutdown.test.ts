@@ -3,7 +3,7 @@ import http from "node:http";
 import { proofFilePath } from "~/models/checkout/proofs.server";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
-import { createProduct, stockOf } from "../../db/factories/catalog";
+import { createProduct, stockOf } from "../../seed/factories/catalog";
 import {
   checkoutForm,
   deliveryFields,

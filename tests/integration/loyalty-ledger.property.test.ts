@@ -11,9 +11,9 @@ import {
 } from "~/models/loyalty/points-ledger.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../db/factories/catalog";
-import { createOrder } from "../../db/factories/orders";
-import { createUser } from "../../db/factories/users";
+import { createProduct } from "../../seed/factories/catalog";
+import { createOrder } from "../../seed/factories/orders";
+import { createUser } from "../../seed/factories/users";
 
 /*
  * D13 as a property: whatever happens to a customer's points, in whatever order and at whatever

@@ -16,10 +16,10 @@ import {
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { createCustomer } from "~/models/customers/users.server";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../db/factories/catalog";
-import { creditOrderPoints } from "../../db/factories/loyalty";
-import { createOrder } from "../../db/factories/orders";
-import { createUser } from "../../db/factories/users";
+import { createProduct } from "../../seed/factories/catalog";
+import { creditOrderPoints } from "../../seed/factories/loyalty";
+import { createOrder } from "../../seed/factories/orders";
+import { createUser } from "../../seed/factories/users";
 import { startServer } from "../setup/http-server";
 import { signedInCookie } from "../setup/route-helpers";
 

@@ -3,7 +3,7 @@ import { db } from "~/utils/db.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { queueEmail, shopIdentity, type MailContext } from "~/models/mail/outbox.server";
 import { RETRY_DELAYS_MS } from "~/models/mail/sender.server";
-import { createProduct } from "../../db/factories/catalog";
+import { createProduct } from "../../seed/factories/catalog";
 import { guestCookie, pngBytes, postCheckout, putInCart } from "../setup/checkout-helpers";
 import { startServer } from "../setup/http-server";
 import { startSmtpServer } from "../../scripts/smtp-server";

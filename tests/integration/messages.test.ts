@@ -25,7 +25,7 @@ import {
 } from "~/routes/admin.messages_.$messageId_.delete";
 import { action as contactAction, loader as contactLoader } from "~/routes/_store.contact/route";
 import { db } from "~/utils/db.server";
-import { createUser } from "../../db/factories/users";
+import { createUser } from "../../seed/factories/users";
 import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
 
 const mail: MailContext = {

@@ -11,9 +11,9 @@ import { getHeaderCounts } from "~/models/customers/header-counts.server";
 import { action, loader } from "~/routes/_store.notifications";
 import { loader as panelLoader } from "~/routes/resources.notifications";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper } from "../../db/factories/catalog";
-import { createNotification } from "../../db/factories/notifications";
-import { createOrder } from "../../db/factories/orders";
+import { createProduct, createShopper } from "../../seed/factories/catalog";
+import { createNotification } from "../../seed/factories/notifications";
+import { createOrder } from "../../seed/factories/orders";
 import {
   formPost,
   get,

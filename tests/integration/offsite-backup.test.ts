@@ -16,8 +16,8 @@ import {
   uploadArchive,
   type OffsiteConfig,
 } from "~/models/backups/offsite.server";
-import { createProduct } from "../../db/factories/catalog";
-import { attachProof, createOrder } from "../../db/factories/orders";
+import { createProduct } from "../../seed/factories/catalog";
+import { attachProof, createOrder } from "../../seed/factories/orders";
 import { runScript } from "../setup/run-script";
 import { putObject, readObject, startS3Server } from "../../scripts/s3-server";
 import { testingOnPostgres } from "../setup/database";

@@ -13,9 +13,9 @@ import { sendDueEmails, createSmtpTransport } from "~/models/mail/sender.server"
 import { updateSettings } from "~/models/settings/settings.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import type { SettingKey } from "~/models/settings/definitions";
-import { createProduct, createShopper } from "../../db/factories/catalog";
-import { createUser } from "../../db/factories/users";
-import { createOrder } from "../../db/factories/orders";
+import { createProduct, createShopper } from "../../seed/factories/catalog";
+import { createUser } from "../../seed/factories/users";
+import { createOrder } from "../../seed/factories/orders";
 import {
   deliveryFields,
   newBuyer,

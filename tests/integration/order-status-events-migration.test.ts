@@ -5,9 +5,9 @@ import { Migrator } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, databasePath, openSqlite } from "#db/connection";
 import { migrations } from "#db/migrations/index";
-import { createProduct } from "../../db/factories/catalog";
-import { createOrder } from "../../db/factories/orders";
-import { createUser } from "../../db/factories/users";
+import { createProduct } from "../../seed/factories/catalog";
+import { createOrder } from "../../seed/factories/orders";
+import { createUser } from "../../seed/factories/users";
 
 /*
  * Orders changed before order_status_events existed keep the steps their timestamps and the

@@ -20,10 +20,10 @@ import { recordPoints } from "~/models/loyalty/points-ledger.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { updateSettings } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper, stockOf } from "../../db/factories/catalog";
-import { notificationsOf } from "../../db/factories/notifications";
-import { redeemPoints } from "../../db/factories/loyalty";
-import { createOrder } from "../../db/factories/orders";
+import { createProduct, createShopper, stockOf } from "../../seed/factories/catalog";
+import { notificationsOf } from "../../seed/factories/notifications";
+import { redeemPoints } from "../../seed/factories/loyalty";
+import { createOrder } from "../../seed/factories/orders";
 
 async function makeAdmin() {
   const admin = await createShopper(db, { role: "admin" });

@@ -11,7 +11,7 @@ import { sendDueEmails, STALE_AFTER_MS, createSmtpTransport } from "~/models/mai
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { action as replyAction } from "~/routes/admin.messages_.$messageId/route";
 import { db } from "~/utils/db.server";
-import { createUser } from "../../db/factories/users";
+import { createUser } from "../../seed/factories/users";
 import { parseMail, startSmtpServer } from "../../scripts/smtp-server";
 import { startServer } from "../setup/http-server";
 import { formPost, settle, signedInCookie } from "../setup/route-helpers";

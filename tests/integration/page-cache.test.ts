@@ -8,9 +8,9 @@ import { setMaintenanceMode, updateSettings } from "~/models/settings/settings.s
 import { addToWishlist } from "~/models/catalog/wishlist.server";
 import { db } from "~/utils/db.server";
 import { commitSession, getSession } from "~/web/session.server";
-import { createBrand, createProduct, type CreatedProduct } from "../../db/factories/catalog";
-import { approveReview, createReview } from "../../db/factories/reviews";
-import { createUser } from "../../db/factories/users";
+import { createBrand, createProduct, type CreatedProduct } from "../../seed/factories/catalog";
+import { approveReview, createReview } from "../../seed/factories/reviews";
+import { createUser } from "../../seed/factories/users";
 import { startServer } from "../setup/http-server";
 import { sessionCookie } from "../setup/route-helpers";
 

@@ -14,7 +14,7 @@ import { sendDueEmails, createSmtpTransport } from "~/models/mail/sender.server"
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
-import { createUser } from "../../db/factories/users";
+import { createUser } from "../../seed/factories/users";
 import { parseMail, startSmtpServer } from "../../scripts/smtp-server";
 import { startServer } from "../setup/http-server";
 import { signedInCookie } from "../setup/route-helpers";

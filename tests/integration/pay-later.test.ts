@@ -13,8 +13,8 @@ import { LATE_PROOF_MESSAGES } from "~/models/orders/late-proof";
 import { listProofQueue } from "~/models/orders/admin.server";
 import { expireUnpaidTransfers } from "~/models/orders/transfer-deadlines.server";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../db/factories/catalog";
-import { createUser } from "../../db/factories/users";
+import { createProduct } from "../../seed/factories/catalog";
+import { createUser } from "../../seed/factories/users";
 import {
   checkoutForm,
   deliveryFields,

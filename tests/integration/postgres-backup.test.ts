@@ -22,8 +22,8 @@ import {
 import { runScheduledBackup } from "~/models/backups/schedule.server";
 import { copyFolderToStore, fileStoreFor } from "~/models/files/stored-files.server";
 import { startS3Server } from "../../scripts/s3-server";
-import { createProduct } from "../../db/factories/catalog";
-import { attachProof, createOrder } from "../../db/factories/orders";
+import { createProduct } from "../../seed/factories/catalog";
+import { attachProof, createOrder } from "../../seed/factories/orders";
 import {
   postgresInstalled,
   startPostgres,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sizeOptions } from "~/models/catalog/products.server";
 import { loader } from "~/routes/_store.product.$slug/route";
 import { db } from "~/utils/db.server";
-import { createBrand, createProduct, createShopper } from "../../db/factories/catalog";
+import { createBrand, createProduct, createShopper } from "../../seed/factories/catalog";
 import { get, settle } from "../setup/route-helpers";
 
 const load = (slug: string, cookie?: string) =>

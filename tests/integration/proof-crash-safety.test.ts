@@ -7,7 +7,7 @@ import { getEnv } from "~/utils/env.server";
 import { proofContentHash } from "~/models/checkout/proof-files.server";
 import { deleteStrayUploads, proofsDir, storeProof } from "~/models/checkout/proofs.server";
 import { writeFileDurably } from "~/utils/uploads.server";
-import { createShopper } from "../../db/factories/users";
+import { createShopper } from "../../seed/factories/users";
 import { pngBytes } from "../setup/checkout-helpers";
 
 /*

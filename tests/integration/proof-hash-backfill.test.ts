@@ -2,14 +2,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { backfillProofHashes } from "#db/backfill-proof-hashes";
+import { backfillProofHashes } from "~/models/checkout/proof-hash-backfill.server";
 import { getAdminOrder } from "~/models/orders/admin.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { storeProof } from "~/models/checkout/proofs.server";
-import { createProduct } from "../../db/factories/catalog";
-import { attachProof, createOrder } from "../../db/factories/orders";
-import { createUser } from "../../db/factories/users";
+import { createProduct } from "../../seed/factories/catalog";
+import { attachProof, createOrder } from "../../seed/factories/orders";
+import { createUser } from "../../seed/factories/users";
 import { pngBytes } from "../setup/checkout-helpers";
 
 /*
@@ -71,7 +71,7 @@ async function hashesOf(ids: string[]) {
   return Object.fromEntries(rows.map((row) => [row.id, row.contentHash]));
 }
 
-describe("backfillProofHashes (start-up, db/setup.ts)", () => {
+describe("backfillProofHashes (start-up, scripts/setup.ts)", () => {
   it("hashes old proofs as the upload does, in batches, skipping and logging a missing file", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const first = await anOrder();

@@ -5,7 +5,7 @@ import { db } from "~/utils/db.server";
 import { setToast, takeToast } from "~/web/toast.server";
 import { endUserSessions } from "~/models/auth/sessions.server";
 import { commitSession, getSession } from "~/web/session.server";
-import { createUser } from "../../db/factories/users";
+import { createUser } from "../../seed/factories/users";
 import { startServer } from "../setup/http-server";
 import { formPost, get, readSession, signedInCookie } from "../setup/route-helpers";
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databasePath } from "#db/connection";
 import { createBackup, restoreBackup } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../db/factories/catalog";
+import { createProduct } from "../../seed/factories/catalog";
 import { guestCookie, pngBytes, postCheckout, putInCart } from "../setup/checkout-helpers";
 import { startServer } from "../setup/http-server";
 import { testingOnPostgres } from "../setup/database";

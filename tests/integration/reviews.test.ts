@@ -11,9 +11,9 @@ import {
 import { updateSettings } from "~/models/settings/settings.server";
 import { action, loader } from "~/routes/_store.product.$slug/route";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper, type CreatedProduct } from "../../db/factories/catalog";
-import { createOrder } from "../../db/factories/orders";
-import { createReview as createReviewRow } from "../../db/factories/reviews";
+import { createProduct, createShopper, type CreatedProduct } from "../../seed/factories/catalog";
+import { createOrder } from "../../seed/factories/orders";
+import { createReview as createReviewRow } from "../../seed/factories/reviews";
 import {
   formPost,
   get,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../db/factories/catalog";
+import { createProduct } from "../../seed/factories/catalog";
 import { startServer } from "../setup/http-server";
 
 /*

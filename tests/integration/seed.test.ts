@@ -6,7 +6,7 @@ import { SETTING_DEFINITIONS } from "../../app/models/settings/definitions";
 import { productImageWidths } from "../../app/utils/images";
 import { verifyPassword } from "../../app/utils/password.server";
 import { createDb, databasePath, migrateToLatest, openSqlite, type DB } from "../../db/connection";
-import { countRows, seed, type SeedResult } from "../../db/seed";
+import { countRows, seed, type SeedResult } from "../../seed/seed";
 
 const ADMIN_EMAIL = "admin@perfumeria.hn";
 const ADMIN_PASSWORD = "clave-de-prueba-123";

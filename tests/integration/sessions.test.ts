@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUserBlocked } from "~/models/customers/admin.server";
 import { changePassword, createCustomer } from "~/models/customers/users.server";
 import { db } from "~/utils/db.server";
-import { createUser } from "../../db/factories/users";
+import { createUser } from "../../seed/factories/users";
 import { startServer } from "../setup/http-server";
 
 let server: Awaited<ReturnType<typeof startServer>>;

@@ -17,9 +17,9 @@ import { listApprovedReviews } from "~/models/reviews/reviews.server";
 import { db } from "~/utils/db.server";
 import { currentPageVersion, MAX_AGE_MS } from "~/utils/page-cache.server";
 import { sharedQuery } from "~/utils/shared-query.server";
-import { createBrand, createProduct } from "../../db/factories/catalog";
-import { approveReview, createReview } from "../../db/factories/reviews";
-import { createUser } from "../../db/factories/users";
+import { createBrand, createProduct } from "../../seed/factories/catalog";
+import { approveReview, createReview } from "../../seed/factories/reviews";
+import { createUser } from "../../seed/factories/users";
 import { secondConnection } from "../setup/database";
 
 /*

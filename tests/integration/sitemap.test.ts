@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { db } from "~/utils/db.server";
-import { createBrand, createProduct } from "../../db/factories/catalog";
+import { createBrand, createProduct } from "../../seed/factories/catalog";
 import { startServer } from "../setup/http-server";
 
 /* sitemap.xml and robots.txt (issue 10): what a crawler is shown, from the request's origin. */

@@ -12,11 +12,11 @@ import { loader as confirmationLoader } from "~/routes/_store.order-confirmation
 import { DEADLINE_FORM_MESSAGES } from "~/routes/admin.orders_.$orderId/forms.server";
 import { db } from "~/utils/db.server";
 import { formatDateTime } from "~/utils/dates";
-import { createProduct, stockOf } from "../../db/factories/catalog";
-import { notificationsOf } from "../../db/factories/notifications";
-import { createPromoCode } from "../../db/factories/coupons";
-import { attachProof, createOrder } from "../../db/factories/orders";
-import { createUser } from "../../db/factories/users";
+import { createProduct, stockOf } from "../../seed/factories/catalog";
+import { notificationsOf } from "../../seed/factories/notifications";
+import { createPromoCode } from "../../seed/factories/coupons";
+import { attachProof, createOrder } from "../../seed/factories/orders";
+import { createUser } from "../../seed/factories/users";
 import {
   formPost,
   get,

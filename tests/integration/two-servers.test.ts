@@ -7,8 +7,8 @@ import { recordPoints } from "~/models/loyalty/points-ledger.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { db } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
-import { createBrand, createProduct } from "../../db/factories/catalog";
-import { createUser } from "../../db/factories/users";
+import { createBrand, createProduct } from "../../seed/factories/catalog";
+import { createUser } from "../../seed/factories/users";
 import { S3_KEY, startS3Server } from "../../scripts/s3-server";
 import {
   guestCookie,

@@ -13,7 +13,7 @@ import {
 } from "~/models/checkout/proofs.server";
 import { sniffImageType } from "~/utils/uploads.server";
 import { db } from "~/utils/db.server";
-import { createProduct, createShopper } from "../../db/factories/catalog";
+import { createProduct, createShopper } from "../../seed/factories/catalog";
 import {
   checkoutForm,
   deliveryFields,

@@ -8,7 +8,7 @@ import {
 import { getHeaderCounts } from "~/models/customers/header-counts.server";
 import { action, loader } from "~/routes/_store.wishlist";
 import { db } from "~/utils/db.server";
-import { createBrand, createProduct, createShopper } from "../../db/factories/catalog";
+import { createBrand, createProduct, createShopper } from "../../seed/factories/catalog";
 import {
   formPost,
   get,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import type { ApiTokenLevel, ApiTokenScope } from "#db/types";
 import { createApiToken } from "~/models/auth/api-tokens.server";
 import { db } from "~/utils/db.server";
-import { createUser } from "../../db/factories/users";
+import { createUser } from "../../seed/factories/users";
 import { startServer } from "./http-server";
 import { signedInCookie } from "./route-helpers";
 

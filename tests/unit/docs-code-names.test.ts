@@ -15,8 +15,8 @@ import { describe, expect, it } from "vitest";
  * - an identifier that looks like code (camelCase, PascalCase of two words or more,
  *   SCREAMING_SNAKE with an underscore, or anything written as a call `name(…)`), alone, in a
  *   member chain (`context.clientIp`) or with type arguments (`ShopperContext<T>`), must occur as
- *   a whole word in app/, db/, scripts/, tests/, public/, .ci/ or the root's configuration; a
- *   package (`@scope/name`) must be in package.json;
+ *   a whole word in app/, db/, seed/, scripts/, tests/, public/, .ci/ or the root's
+ *   configuration; a package (`@scope/name`) must be in package.json;
  * - "`a`, `b` in `some/file.ts`" says where they live: each must occur in that file or folder;
  * - everything else names no code and is left alone: URLs and the store's addresses
  *   (`/admin/login`), runtime paths (`DATA_DIR/store.db`), MIME types, Spanish text, SQL, HTTP
@@ -26,7 +26,7 @@ import { describe, expect, it } from "vitest";
  * links must reach a file.
  */
 const root = path.resolve(import.meta.dirname, "../..");
-const CODE_DIRS = ["app", "db", "scripts", "tests", "public", ".ci"];
+const CODE_DIRS = ["app", "db", "seed", "scripts", "tests", "public", ".ci"];
 const SKIP_DIRS = new Set(["node_modules", "build", ".cache", ".tmp", ".git"]);
 const SOURCE_EXTENSION = /\.(ts|tsx|mjs|js|cjs|json|md|css|sh|svg|sql|yml|yaml)$/;
 const TEXT_FILE = /\.(ts|tsx|mjs|js|cjs|json|css|sh|svg|d\.ts|txt|webmanifest|patch)$|(^|\/)run$/;

@@ -13,9 +13,9 @@ const root = path.resolve(import.meta.dirname, "../..");
 const FORBIDDEN = ["app/utils/db.server.ts", "app/utils/env.server.ts"];
 
 const factories = fs
-  .readdirSync(path.join(root, "db/factories"))
-  .map((name) => `db/factories/${name}`);
-const ENTRIES = ["db/seed.ts", ...factories];
+  .readdirSync(path.join(root, "seed/factories"))
+  .map((name) => `seed/factories/${name}`);
+const ENTRIES = ["seed/seed.ts", ...factories];
 
 /** The local modules a file loads at run time: value imports and re-exports. */
 function localImports(file: string) {
@@ -30,9 +30,11 @@ function localImports(file: string) {
       ? path.join("app", specifier.slice(2))
       : specifier.startsWith("#db/")
         ? path.join("db", specifier.slice(4))
-        : specifier.startsWith(".")
-          ? path.join(path.dirname(file), specifier)
-          : null;
+        : specifier.startsWith("#seed/")
+          ? path.join("seed", specifier.slice(6))
+          : specifier.startsWith(".")
+            ? path.join(path.dirname(file), specifier)
+            : null;
     if (base === null) return []; // a package
     const resolved = ["", ".ts", ".tsx", "/index.ts"]
       .map((suffix) => path.normalize(base + suffix))
@@ -61,7 +63,7 @@ function importGraph(entry: string) {
 
 describe("what the seed and the factories load", () => {
   it("follows value imports through the app's modules", () => {
-    const graph = importGraph("db/seed.ts");
+    const graph = importGraph("seed/seed.ts");
     expect([...graph.keys()]).toEqual(
       expect.arrayContaining([
         "app/models/checkout/order-writer.server.ts",

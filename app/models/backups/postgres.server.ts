@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { processEnvironment } from "~/utils/env.server";
 import { BackupError } from "./backup-error";
 
 /*
@@ -43,7 +44,11 @@ function newestInstalled(tool: Tool, root = "/usr/lib/postgresql") {
  * else the newest /usr/lib/postgresql/<version>/bin. pg_dump must be at least as new as the
  * server; its own error says so when it is not.
  */
-export function pgToolPath(tool: Tool, binDir?: string, searchPath = process.env.PATH ?? "") {
+export function pgToolPath(
+  tool: Tool,
+  binDir?: string,
+  searchPath = processEnvironment().PATH ?? "",
+) {
   if (binDir) {
     const file = path.join(binDir, tool);
     if (isExecutable(file)) return file;
@@ -92,7 +97,10 @@ export function runPgTool(store: PostgresStore, tool: Tool, url: string, args: s
   return new Promise<void>((resolve, reject) => {
     const child = spawn(file, [...args, `--dbname=${target.url}`], {
       stdio: ["ignore", "ignore", "pipe"],
-      env: { ...process.env, ...(target.password ? { PGPASSWORD: target.password } : {}) },
+      env: {
+        ...processEnvironment(),
+        ...(target.password ? { PGPASSWORD: target.password } : {}),
+      },
     });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => {

@@ -4,8 +4,8 @@ import path from "node:path";
 /*
  * Where payment proofs are stored and how their bytes are fingerprinted, without the app's
  * database connection: the upload code (checkout/proofs.server.ts) and the start-up backfill
- * (db/backfill-proof-hashes.ts, run by db/setup.ts before the server opens the database) must
- * agree on both, or the duplicate-proof warning compares hashes of different things.
+ * (proof-hash-backfill.server.ts, run by scripts/setup.ts before the server opens the database)
+ * must agree on both, or the duplicate-proof warning compares hashes of different things.
  */
 
 export function proofsDirIn(dataDir: string) {

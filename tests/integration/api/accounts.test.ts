@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createCustomer } from "~/models/customers/users.server";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../../db/factories/catalog";
-import { createOrder } from "../../../db/factories/orders";
-import { createUser } from "../../../db/factories/users";
+import { createProduct } from "../../../seed/factories/catalog";
+import { createOrder } from "../../../seed/factories/orders";
+import { createUser } from "../../../seed/factories/users";
 import { callers, tokenFor, useApiServer } from "../../setup/api-client";
 import { signedInCookie } from "../../setup/route-helpers";
 

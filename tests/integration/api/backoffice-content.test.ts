@@ -3,9 +3,9 @@ import { getCmsPage } from "~/models/content/cms.server";
 import { createMessage, getMessage, listMessages } from "~/models/content/messages.server";
 import { getAdminReview, listAdminReviews } from "~/models/reviews/admin.server";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../../db/factories/catalog";
-import { createReview } from "../../../db/factories/reviews";
-import { createUser } from "../../../db/factories/users";
+import { createProduct } from "../../../seed/factories/catalog";
+import { createReview } from "../../../seed/factories/reviews";
+import { createUser } from "../../../seed/factories/users";
 import { callers, useAdminRefusals, useApiServer } from "../../setup/api-client";
 
 /*

@@ -11,11 +11,11 @@ import { getAdminProduct, listAdminProducts } from "~/models/catalog/admin-produ
 import { listAdminBrands } from "~/models/catalog/brands.server";
 import { updateSettings } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
-import { createBrand, createProduct } from "../../../db/factories/catalog";
-import { createOrder } from "../../../db/factories/orders";
-import { createReview } from "../../../db/factories/reviews";
-import { storeSettings } from "../../../db/factories/settings";
-import { createUser } from "../../../db/factories/users";
+import { createBrand, createProduct } from "../../../seed/factories/catalog";
+import { createOrder } from "../../../seed/factories/orders";
+import { createReview } from "../../../seed/factories/reviews";
+import { storeSettings } from "../../../seed/factories/settings";
+import { createUser } from "../../../seed/factories/users";
 import { callers, useAdminRefusals, useApiServer } from "../../setup/api-client";
 
 /*

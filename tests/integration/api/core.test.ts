@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { revokeApiToken } from "~/models/auth/api-tokens.server";
 import { listCatalog, parseCatalogQuery } from "~/models/catalog/catalog.server";
 import { db } from "~/utils/db.server";
-import { createBrand, createProduct } from "../../../db/factories/catalog";
-import { createUser } from "../../../db/factories/users";
+import { createBrand, createProduct } from "../../../seed/factories/catalog";
+import { createUser } from "../../../seed/factories/users";
 import { callers, tokenFor, useApiServer } from "../../setup/api-client";
 
 const api = useApiServer();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { setMaintenanceMode } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
-import { createBrand, createProduct } from "../../../db/factories/catalog";
-import { createUser } from "../../../db/factories/users";
+import { createBrand, createProduct } from "../../../seed/factories/catalog";
+import { createUser } from "../../../seed/factories/users";
 import { fuzzApi, type FuzzCaller, type OpenApi } from "../../setup/api-fuzzer";
 import { tokenFor, useApiServer } from "../../setup/api-client";
 

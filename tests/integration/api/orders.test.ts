@@ -15,10 +15,10 @@ import { NOTES_REQUIRED } from "~/models/orders/status";
 import { action as checkoutAction } from "~/routes/_store.checkout/route";
 import { loader as confirmationLoader } from "~/routes/_store.order-confirmation.$orderId";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../../db/factories/catalog";
-import { createPromoCode } from "../../../db/factories/coupons";
-import { createOrder } from "../../../db/factories/orders";
-import { createUser } from "../../../db/factories/users";
+import { createProduct } from "../../../seed/factories/catalog";
+import { createPromoCode } from "../../../seed/factories/coupons";
+import { createOrder } from "../../../seed/factories/orders";
+import { createUser } from "../../../seed/factories/users";
 import { callers, tokenFor, useApiServer, type As } from "../../setup/api-client";
 import {
   checkoutForm,

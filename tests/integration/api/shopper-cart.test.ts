@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { getCheckoutSummary } from "~/models/checkout/checkout.server";
 import { loader as cartLoader } from "~/routes/_store.cart/route";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../../db/factories/catalog";
-import { createPromoCode } from "../../../db/factories/coupons";
-import { createUser } from "../../../db/factories/users";
+import { createProduct } from "../../../seed/factories/catalog";
+import { createPromoCode } from "../../../seed/factories/coupons";
+import { createUser } from "../../../seed/factories/users";
 import { callers, tokenFor, useApiServer } from "../../setup/api-client";
 import { get, readSession, sessionCookie, sessionCookieOf } from "../../setup/route-helpers";
 

@@ -4,13 +4,13 @@ import { addAdminPoints, getLoyaltyAccount } from "~/models/loyalty/loyalty.serv
 import { listApprovedReviews } from "~/models/reviews/reviews.server";
 import { db } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
-import { createProduct } from "../../../db/factories/catalog";
-import { createPromoCode } from "../../../db/factories/coupons";
-import { redeemPoints } from "../../../db/factories/loyalty";
-import { createNotification } from "../../../db/factories/notifications";
-import { createOrder } from "../../../db/factories/orders";
-import { approveReview, createReview } from "../../../db/factories/reviews";
-import { createUser } from "../../../db/factories/users";
+import { createProduct } from "../../../seed/factories/catalog";
+import { createPromoCode } from "../../../seed/factories/coupons";
+import { redeemPoints } from "../../../seed/factories/loyalty";
+import { createNotification } from "../../../seed/factories/notifications";
+import { createOrder } from "../../../seed/factories/orders";
+import { approveReview, createReview } from "../../../seed/factories/reviews";
+import { createUser } from "../../../seed/factories/users";
 import { callers, tokenFor, useApiServer } from "../../setup/api-client";
 
 /*

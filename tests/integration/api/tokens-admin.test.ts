@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { findApiToken } from "~/models/auth/api-tokens.server";
 import { action, loader } from "~/routes/admin.api-tokens";
 import { db } from "~/utils/db.server";
-import { createUser } from "../../../db/factories/users";
+import { createUser } from "../../../seed/factories/users";
 import { formPost, get, settle, signedInCookie } from "../../setup/route-helpers";
 
 describe("/admin/api-tokens", () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueUserToken } from "~/models/auth/user-tokens.server";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
-import { createUser } from "../../../db/factories/users";
+import { createUser } from "../../../seed/factories/users";
 import { startSmtpServer } from "../../../scripts/smtp-server";
 import { startServer } from "../../setup/http-server";
 import { readSession, sessionCookieOf, signedInCookie } from "../../setup/route-helpers";

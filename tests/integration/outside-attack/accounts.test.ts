@@ -7,7 +7,7 @@ import {
   PASSWORD_TOO_COMMON,
   PASSWORD_TOO_PERSONAL,
 } from "~/models/customers/password-policy.server";
-import { createUser } from "../../../db/factories/users";
+import { createUser } from "../../../seed/factories/users";
 import { startServer } from "../../setup/http-server";
 import { signedInCookie } from "../../setup/route-helpers";
 

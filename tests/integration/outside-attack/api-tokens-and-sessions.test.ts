@@ -4,7 +4,7 @@ import { createApiToken } from "~/models/auth/api-tokens.server";
 import { issueUserToken } from "~/models/auth/user-tokens.server";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
-import { createUser } from "../../../db/factories/users";
+import { createUser } from "../../../seed/factories/users";
 import { startServer } from "../../setup/http-server";
 import { startMailbox } from "../../setup/mailbox";
 import { signedInCookie } from "../../setup/route-helpers";

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_LIMITS } from "~/models/checkout/checkout";
 import { FIELD_MESSAGES } from "~/models/customers/fields";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../../db/factories/catalog";
-import { createUser } from "../../../db/factories/users";
+import { createProduct } from "../../../seed/factories/catalog";
+import { createUser } from "../../../seed/factories/users";
 import {
   checkoutForm,
   deliveryFields,

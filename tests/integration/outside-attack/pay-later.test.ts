@@ -4,8 +4,8 @@ import { CHECKOUT_TEXT } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES } from "~/models/checkout/checkout-messages.server";
 import { EMAIL_VERIFICATION_MESSAGES } from "~/models/customers/email-verification";
 import { db } from "~/utils/db.server";
-import { createProduct } from "../../../db/factories/catalog";
-import { createUser } from "../../../db/factories/users";
+import { createProduct } from "../../../seed/factories/catalog";
+import { createUser } from "../../../seed/factories/users";
 import { startSmtpServer } from "../../../scripts/smtp-server";
 import { tokenFor } from "../../setup/api-client";
 import {

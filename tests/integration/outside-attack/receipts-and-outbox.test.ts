@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSmtpTransport, sendDueEmails } from "~/models/mail/sender.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { createProduct } from "../../../db/factories/catalog";
-import { createOrder } from "../../../db/factories/orders";
-import { createUser } from "../../../db/factories/users";
+import { createProduct } from "../../../seed/factories/catalog";
+import { createOrder } from "../../../seed/factories/orders";
+import { createUser } from "../../../seed/factories/users";
 import { parseMail, startSmtpServer } from "../../../scripts/smtp-server";
 import {
   checkoutForm,

@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
-import { createUser } from "../../../db/factories/users";
+import { createUser } from "../../../seed/factories/users";
 import { routesWithActions, startServer } from "../../setup/http-server";
 import { signedInCookie } from "../../setup/route-helpers";
 

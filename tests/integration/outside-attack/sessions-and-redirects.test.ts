@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUserRole } from "~/models/customers/admin.server";
 import { createCustomer } from "~/models/customers/users.server";
 import { db } from "~/utils/db.server";
-import { createProduct, type CreatedProduct } from "../../../db/factories/catalog";
-import { createUser } from "../../../db/factories/users";
+import { createProduct, type CreatedProduct } from "../../../seed/factories/catalog";
+import { createUser } from "../../../seed/factories/users";
 import { startServer } from "../../setup/http-server";
 import { sessionCookie } from "../../setup/route-helpers";
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpAttemptNotices } from "~/utils/public-form-limits.server";
 import { db } from "~/utils/db.server";
-import { createUser } from "../../../db/factories/users";
+import { createUser } from "../../../seed/factories/users";
 import { startSmtpServer } from "../../../scripts/smtp-server";
 import { startServer } from "../../setup/http-server";
 

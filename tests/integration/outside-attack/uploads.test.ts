@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { MAX_IMAGE_PIXELS, TOO_MANY_PIXELS_MESSAGE } from "~/utils/uploads.server";
-import { createUser } from "../../../db/factories/users";
+import { createUser } from "../../../seed/factories/users";
 import { guestCookie, pngBytes } from "../../setup/checkout-helpers";
 import { startServer } from "../../setup/http-server";
 import { signedInCookie } from "../../setup/route-helpers";

@@ -5,9 +5,9 @@
  */
 import { getEnv } from "~/utils/env.server";
 import { copyFolderToStore, fileStore, uploadsDirIn } from "~/models/files/stored-files.server";
-import { backfillProofHashes } from "./backfill-proof-hashes";
-import { migrateToLatest, openStore } from "./connection";
-import { seed } from "./seed";
+import { backfillProofHashes } from "~/models/checkout/proof-hash-backfill.server";
+import { migrateToLatest, openStore } from "../db/connection";
+import { seed } from "../seed/seed";
 
 async function main() {
   const env = getEnv();

@@ -2,10 +2,10 @@
  * Demo people and their history: the admin, a demo customer with orders in
  * every status, a few reviewers (Google-style accounts without a password),
  * reviews, contact messages and promo codes. Dates are "days ago" so the store
- * always looks current; db/seed.ts turns them into ISO timestamps.
+ * always looks current; seed/seed.ts turns them into ISO timestamps.
  */
 
-import type { OrderStatus, ShippingMethod } from "../types";
+import type { OrderStatus, ShippingMethod } from "../../db/types";
 
 export const DEMO_CUSTOMER = {
   email: "cliente@perfumeria.hn",

@@ -3,7 +3,7 @@
  * DATA_DIR/store.db), idempotently.
  */
 import { getEnv } from "~/utils/env.server";
-import { migrateToLatest, openStore } from "./connection";
+import { migrateToLatest, openStore } from "../db/connection";
 
 const env = getEnv();
 const db = openStore({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Insertable, Kysely } from "kysely";
-import type { Database, PromoCodesTable } from "../types";
+import type { Database, PromoCodesTable } from "../../db/types";
 import { normalizeCouponCode } from "../../app/models/promotions/coupons";
 
 /** An active 10% promo code without limits or dates, unless told otherwise (D20). */

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, NewBrand, NewProduct } from "../types";
+import type { Database, NewBrand, NewProduct } from "../../db/types";
 
 /*
  * Valid, unique catalogue rows, written straight through Kysely. They take the database so

@@ -3,14 +3,14 @@
  * images, an admin, a demo customer with orders in every status, reviews,
  * loyalty points, notifications, promo codes, messages and the CMS pages.
  *
- *   npx tsx db/seed.ts [--force]      (DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD from the environment)
+ *   npm run db:seed [-- --force]      (scripts/seed.ts: DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD)
  *
  * Never touches a store that already has users or products, unless `force`
  * (which empties every table first, in the same transaction as the inserts).
  * Content is deterministic (seeded PRNG); only timestamps (relative to now),
  * order UUIDs and password salts differ between runs.
  *
- * Every record goes through the factories (db/factories), which follow the app's own
+ * Every record goes through the factories (seed/factories), which follow the app's own
  * rules: prices, shipping, tax and coupon discounts (pricing.ts, coupons.ts), order numbers
  * (orders/number.ts), points and tiers (loyalty.ts), all over the settings written first.
  * Orders are written by the checkout's writer and moved by the order lifecycle
@@ -19,7 +19,6 @@
  */
 import crypto from "node:crypto";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { SETTING_DEFINITIONS } from "../app/models/settings/definitions";
 import { PASSWORD_MIN_LENGTH } from "../app/models/customers/fields";
@@ -34,10 +33,10 @@ import { createOrder, type CreatedOrder } from "./factories/orders";
 import { createReview } from "./factories/reviews";
 import { storeSettings } from "./factories/settings";
 import { createUser, type CreatedUser } from "./factories/users";
-import { isPostgres, migrateToLatest, openStore } from "./connection";
-import { bottleDesign, bottleSvg } from "./seed-data/bottle-svg";
-import { BRANDS } from "./seed-data/brands";
-import { cmsPages } from "./seed-data/cms-pages";
+import { isPostgres } from "../db/connection";
+import { bottleDesign, bottleSvg } from "./data/bottle-svg";
+import { BRANDS } from "./data/brands";
+import { cmsPages } from "./data/cms-pages";
 import {
   ADMIN_PROFILE,
   DEMO_CUSTOMER,
@@ -49,11 +48,11 @@ import {
   REVIEWS,
   type OrderSpec,
   type ReviewerKey,
-} from "./seed-data/people";
-import { renderSvgImages } from "./seed-data/product-images";
-import { buildProducts, type SeedProduct } from "./seed-data/products";
-import { createRandom, type Random } from "./seed-data/random";
-import type { Database, OrderStatus } from "./types";
+} from "./data/people";
+import { renderSvgImages } from "./data/product-images";
+import { buildProducts, type SeedProduct } from "./data/products";
+import { createRandom, type Random } from "./data/random";
+import type { Database, OrderStatus } from "../db/types";
 
 export type SeedOptions = {
   dataDir: string;
@@ -802,48 +801,4 @@ async function insertCmsPages(trx: Transaction<Database>, { clock }: SeedContext
       })),
     )
     .execute();
-}
-
-async function main() {
-  const force = process.argv.includes("--force");
-  const dataDir = path.resolve(process.env.DATA_DIR || "./data");
-  const adminEmail = process.env.ADMIN_EMAIL || "admin@perfumeria.hn";
-  const adminPassword = process.env.ADMIN_PASSWORD || undefined;
-  const db = openStore({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined });
-  try {
-    await migrateToLatest(db);
-    const result = await seed(db, { dataDir, adminEmail, adminPassword, force, log: console.log });
-    if (!result.seeded) {
-      console.log(
-        "Nada que hacer. Usa --force para borrar todo y volver a cargar los datos de demostración.",
-      );
-      return;
-    }
-    console.log(`\nAdministrador: ${adminEmail}`);
-    if (result.adminPassword) {
-      console.log(`Contraseña generada (se muestra solo esta vez): ${result.adminPassword}`);
-    } else {
-      console.log("Contraseña: la de ADMIN_PASSWORD");
-    }
-    if (result.demoCustomer) {
-      console.log(
-        `Cliente de demostración: ${result.demoCustomer.email} / ${result.demoCustomer.password}`,
-      );
-    }
-  } finally {
-    await db.destroy();
-  }
-}
-
-const invokedDirectly =
-  typeof process !== "undefined" &&
-  process.argv[1] !== undefined &&
-  path.resolve(process.argv[1]).replace(/\.ts$/, "") ===
-    fileURLToPath(import.meta.url).replace(/\.ts$/, "");
-
-if (invokedDirectly) {
-  main().catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  });
 }

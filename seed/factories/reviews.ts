@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
-import type { Database, ReviewsTable } from "../types";
+import type { Database, ReviewsTable } from "../../db/types";
 import * as moderation from "../../app/models/reviews/moderation.server";
 
 export type ReviewOptions = Partial<Insertable<ReviewsTable>> &

@@ -1,6 +1,6 @@
 /**
  * The demo catalogue, hand-written: one line of character per perfume plus its
- * olfactory pyramid. db/seed-data/products.ts turns each entry into a full
+ * olfactory pyramid. seed/data/products.ts turns each entry into a full
  * products row (description, stock, sizes, ratings, dates) deterministically.
  *
  * flags: f featured · v viral · x exclusive · c custom_order (por encargo)
@@ -24,7 +24,7 @@ export type Family =
   | "chypre";
 
 export type CatalogEntry = {
-  /** brand slug (db/seed-data/brands.ts) */
+  /** brand slug (seed/data/brands.ts) */
   brand: string;
   name: string;
   gender: "masculine" | "feminine" | "unisex";

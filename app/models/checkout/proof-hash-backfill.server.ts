@@ -1,11 +1,11 @@
 import fs from "node:fs";
-import { proofContentHash, proofFilePathIn } from "../app/models/checkout/proof-files.server";
-import type { DB } from "./connection";
+import { proofContentHash, proofFilePathIn } from "./proof-files.server";
+import type { DB } from "#db/connection";
 
 /*
  * Proofs stored before payment_proofs.content_hash existed (migration 20261220T0000) have no
  * hash, so the duplicate-proof warning could not see a receipt reused across them. At start-up
- * (db/setup.ts) their stored bytes are hashed the way storeProof hashes a new upload. Batches
+ * (scripts/setup.ts) their stored bytes are hashed the way storeProof hashes a new upload. Batches
  * walk the ids in order, so a proof whose file is gone is skipped once per run and never blocks
  * the rest. Rows already hashed are never read again: once done, a start costs one query over
  * payment_proofs (a row per order) that finds nothing.

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../types";
+import type { Database } from "../../db/types";
 import { parseSettings, type StoreSettings } from "../../app/models/settings/settings";
 
 export type { StoreSettings };

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../types";
+import type { Database } from "../../db/types";
 import { loyaltyRulesFrom, pointsForSubtotal } from "../../app/models/loyalty/loyalty";
 import * as ledger from "../../app/models/loyalty/points-ledger.server";
 import { storeSettings } from "./settings";

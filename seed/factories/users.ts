@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, NewUser } from "../types";
+import type { Database, NewUser } from "../../db/types";
 
 /*
  * Users as the app keeps them. Points, points earned and the tier are never given: they follow
- * the ledger (D13, db/factories/loyalty.ts), so a test cannot build an "oro" customer with 10
+ * the ledger (D13, seed/factories/loyalty.ts), so a test cannot build an "oro" customer with 10
  * points or a balance that no history explains.
  */
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, NotificationType } from "../types";
+import type { Database, NotificationType } from "../../db/types";
 import { customerNotice, type CustomerNoticeEvent } from "../../app/models/orders/notices";
 import { notifyUser } from "../../app/models/notifications/notify.server";
 
