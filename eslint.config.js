@@ -35,8 +35,14 @@ const fromTests = {
   message:
     "Production code (app/, db/, scripts/) never imports from tests/: shared test data lives in db/factories/, shared tools such as the S3 server in scripts/ (decisions 088, 092).",
 };
+// Decision 136: one zod, the one the JSON API is declared in; forms and API bodies share schemas.
+const zod3 = {
+  regex: "^(zod|@conform-to/zod)$",
+  message:
+    'zod 3 is gone (decision 136): import { z } from "zod/v4" and parseWithZod from "@conform-to/zod/v4".',
+};
 const restrictImports = (...patterns) => ({
-  "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
+  "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...patterns, zod3] }],
 });
 const SERVER_AND_ROUTE_MODULES = [
   "app/**/*.server.{ts,tsx}",

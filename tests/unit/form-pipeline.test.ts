@@ -31,7 +31,8 @@ const relative = (file: string) => path.relative(root, file).split(path.sep).joi
 const isServer = (file: string) => /\.server\.tsx?$/.test(file);
 
 function resolve(from: string, specifier: string): string | undefined {
-  if (specifier === "zod" || specifier === "@conform-to/zod") return ZOD;
+  // zod 4 (`zod/v4`) and conform's adapter for it, or the bare names lint refuses (decision 136).
+  if (/^(zod|@conform-to\/zod)(\/|$)/.test(specifier)) return ZOD;
   let base: string;
   if (specifier.startsWith("~/")) base = path.join(app, specifier.slice(2));
   else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);

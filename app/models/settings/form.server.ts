@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { FIELD_MESSAGES } from "~/models/customers/fields";
 import { formatPhone, isValidPhone } from "~/utils/phone";
 import { parseSettingValue, type StoreSettings } from "./settings";
