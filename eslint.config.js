@@ -48,8 +48,14 @@ const appFromDb = {
   message:
     "db/ is the floor under the models: connection, types and migrations import nothing from app/. Code that needs the models or utils lives above it, in seed/ or scripts/ (decision 138).",
 };
+// Decision 136: one zod, the one the JSON API is declared in; forms and API bodies share schemas.
+const zod3 = {
+  regex: "^(zod|@conform-to/zod)$",
+  message:
+    'zod 3 is gone (decision 136): import { z } from "zod/v4" and parseWithZod from "@conform-to/zod/v4".',
+};
 const restrictImports = (...patterns) => ({
-  "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
+  "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...patterns, zod3] }],
 });
 const httpGlobalsInModels = ["Request", "Response", "Headers"].map((name) => ({
   name,

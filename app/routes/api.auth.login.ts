@@ -1,19 +1,19 @@
 import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { passwordSignIn } from "~/web/auth.server";
-import { attemptSignIn, LoginSchema, signInHeaders } from "~/web/login.server";
+import { attemptSignIn, signInHeaders } from "~/web/login.server";
 import {
   accountCalls,
   currentAccount,
   SESSION_CALLS_ONLY,
   toAccount,
 } from "~/web/api/calls/customers.server";
-import { apiError, apiJson, checkedByForm } from "~/web/api/problem.server";
+import { apiError, apiJson } from "~/web/api/problem.server";
 
 /** /login's sign-in (attemptSignIn: the same limit, refusals and known-device cookie), as JSON. */
 export const { loader, action } = apiRoute({
   POST: apiCall(accountCalls.login, async ({ request, body, caller, clientIp }) => {
     if (caller.via === "token") throw apiError(403, SESSION_CALLS_ONLY, { code: "session_only" });
-    const { email, password } = checkedByForm(LoginSchema, body);
+    const { email, password } = body;
     const signedIn = await attemptSignIn(request, {
       email,
       clientIp,

@@ -1,10 +1,8 @@
 import { apiCall, apiRoute } from "~/web/api/calls.server";
-import { MessageReplySchema } from "~/models/content/message-form.server";
 import { messageCalls, toMessage } from "~/web/api/calls/content-messages.server";
 import { getMessage, replyToMessage } from "~/models/content/messages.server";
 import { getMailContext } from "~/models/mail/context.server";
 import { apiError } from "~/web/api/problem.server";
-import { checkedByForm } from "~/web/api/problem.server";
 import { invariantResponse } from "~/utils/invariant";
 
 const NOT_FOUND = "Mensaje no encontrado";
@@ -13,7 +11,7 @@ export const { loader, action } = apiRoute({
   POST: apiCall(messageCalls.reply, async ({ params, body }) => {
     const id = Number(params.id);
     invariantResponse(await getMessage(id), NOT_FOUND, { status: 404 });
-    const { reply } = checkedByForm(MessageReplySchema, body);
+    const { reply } = body;
     const replied = await replyToMessage({ messageId: id, reply, mail: await getMailContext() });
     if (!replied.ok) {
       invariantResponse(replied.code !== "not-found", NOT_FOUND, { status: 404 });

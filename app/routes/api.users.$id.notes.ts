@@ -1,8 +1,6 @@
-import { checkedByForm } from "~/web/api/problem.server";
 import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
 import { addUserNote, listUserActivity } from "~/models/customers/admin.server";
-import { UserNoteSchema } from "~/models/customers/admin-submission.server";
 import { accountCalls, toActivityEntry, userIdParam } from "~/web/api/calls/customers.server";
 import { invariantResponse } from "~/utils/invariant";
 
@@ -13,7 +11,7 @@ import { invariantResponse } from "~/utils/invariant";
 export const { loader, action } = apiRoute({
   POST: apiCall(accountCalls.addNote, async ({ user, params, body }) => {
     const id = userIdParam(params);
-    const added = await addUserNote(user.id, id, checkedByForm(UserNoteSchema, body).note);
+    const added = await addUserNote(user.id, id, body.note);
     invariantResponse(added.ok, ADMIN_USER_REFUSALS.notFound, { status: 404 });
     const [entry] = await listUserActivity(id, 1, { entryId: added.entryId });
     invariantResponse(entry, ADMIN_USER_REFUSALS.notFound, { status: 404 });

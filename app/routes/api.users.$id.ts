@@ -2,9 +2,8 @@ import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/web/api/calls.se
 import { ADMIN_USER_REFUSALS, DELETE_USER_REFUSALS } from "~/models/customers/admin";
 import { deleteUserByAdmin, updateUserInfo } from "~/models/customers/admin.server";
 import { normalizeEmail } from "~/models/customers/users.server";
-import { UserInfoSchema } from "~/models/customers/admin-submission.server";
 import { accountCalls, adminUserOr404, userIdParam } from "~/web/api/calls/customers.server";
-import { apiError, problem, checkedByForm } from "~/web/api/problem.server";
+import { apiError, problem } from "~/web/api/problem.server";
 
 const DELETE_STATUS = {
   "not-found": 404,
@@ -24,7 +23,7 @@ export const { loader, action } = apiRoute({
     if (account.role === "admin" && normalizeEmail(body.email) !== account.email) {
       refuseTokenForAdminChange(caller);
     }
-    const updated = await updateUserInfo(user.id, id, checkedByForm(UserInfoSchema, body));
+    const updated = await updateUserInfo(user.id, id, body);
     if (!updated.ok && updated.error === "not-found") {
       throw apiError(404, ADMIN_USER_REFUSALS.notFound);
     }

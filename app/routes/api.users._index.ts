@@ -1,13 +1,12 @@
 import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/web/api/calls.server";
 import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
 import { createUserByAdmin, listAdminUsers } from "~/models/customers/admin.server";
-import { NewUserSchema } from "~/models/customers/admin-submission.server";
 import {
   accountCalls,
   adminUserOr404,
   toAdminUserListItem,
 } from "~/web/api/calls/customers.server";
-import { apiJson, problem, checkedByForm } from "~/web/api/problem.server";
+import { apiJson, problem } from "~/web/api/problem.server";
 
 /** /admin/users' list (its filters) and /admin/users/new's action. */
 export const { loader, action } = apiRoute({
@@ -28,7 +27,7 @@ export const { loader, action } = apiRoute({
   }),
   POST: apiCall(accountCalls.createUser, async ({ user, body, caller }) => {
     if (body.role === "admin") refuseTokenForAdminChange(caller);
-    const created = await createUserByAdmin(user.id, checkedByForm(NewUserSchema, body));
+    const created = await createUserByAdmin(user.id, body);
     if (!created.ok) {
       throw problem(409, ADMIN_USER_REFUSALS.emailTaken, {
         code: "email_taken",

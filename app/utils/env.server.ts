@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "zod/v4";
 
 /**
  * The one place that reads process.env. Parsed once; a bad value stops the
@@ -80,7 +80,7 @@ const EnvSchema = z
     // E-mail needs both: a server to send through and who the e-mails come from.
     if (env.SMTP_URL && !env.MAIL_FROM) {
       ctx.addIssue({
-        code: z.ZodIssueCode.custom,
+        code: "custom",
         path: ["MAIL_FROM"],
         message: "falta: con SMTP_URL, los correos necesitan un remitente (MAIL_FROM)",
       });
@@ -96,7 +96,7 @@ const EnvSchema = z
       for (const name of uploads.slice(1)) {
         if (!env[name]) {
           ctx.addIssue({
-            code: z.ZodIssueCode.custom,
+            code: "custom",
             path: [name],
             message:
               "falta: los archivos subidos en un bucket necesitan UPLOADS_S3_BUCKET y sus credenciales",
@@ -108,7 +108,7 @@ const EnvSchema = z
     for (const name of s3.slice(1)) {
       if (!env[name]) {
         ctx.addIssue({
-          code: z.ZodIssueCode.custom,
+          code: "custom",
           path: [name],
           message: "falta: las copias externas necesitan BACKUP_S3_BUCKET y sus credenciales",
         });

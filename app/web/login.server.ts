@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { EmailSchema, PasswordSchema } from "~/models/customers/field-schemas.server";
 import { SIGN_IN_REFUSALS, signInRefusalOf } from "~/models/customers/users.server";
 import { guardAction } from "~/web/guard-action.server";
@@ -22,7 +22,7 @@ export const LoginSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
   redirectTo: z.string().optional(),
-} satisfies Record<LoginFormField, z.ZodTypeAny>);
+} satisfies Record<LoginFormField, z.ZodType>);
 
 /** Why a sign-in attempt was refused: its HTTP status, Spanish message and headers. */
 export type SignInFailure = { status: number; message: string; headers?: HeadersInit };

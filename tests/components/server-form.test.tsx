@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { expect, test } from "vitest";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { BrandForm } from "~/components/brand-form";
 import { ProductForm } from "~/routes/admin.products_.$productId/product-form";
 
@@ -20,7 +20,7 @@ const NAME_REQUIRED = "El nombre de la marca es obligatorio.";
 const NAME_TAKEN = "Ya existe una marca con ese nombre. Elige otro nombre.";
 
 const Schema = z.object({
-  name: z.string({ required_error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED),
+  name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED),
   country: z.string().trim().optional(),
   isActive: z.boolean().default(false),
 });

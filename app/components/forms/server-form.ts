@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
-import type { z } from "zod";
+import type { z } from "zod/v4";
 
 /*
  * The back office's forms validate on the server only (decision 054): the action still
@@ -23,9 +23,9 @@ type KeysOf<T> = T extends unknown ? keyof T & string : never;
  * as a union of strings from its model's client-safe module instead, which the parser checks
  * against its schema.
  */
-export type FieldName<Schema extends z.ZodTypeAny | string> = Schema extends string
+export type FieldName<Schema extends z.ZodType | string> = Schema extends string
   ? Schema
-  : Schema extends z.ZodTypeAny
+  : Schema extends z.ZodType
     ? KeysOf<unknown extends z.input<Schema> ? z.output<Schema> : z.input<Schema>>
     : never;
 
@@ -54,7 +54,7 @@ function valueOf(value: unknown): Value {
  * a field the action answers about outside the schema (an uploaded file's refusal).
  */
 export function useServerForm<
-  Schema extends z.ZodTypeAny | string = z.ZodTypeAny,
+  Schema extends z.ZodType | string = string,
   Extra extends string = never,
 >({
   id,

@@ -1,5 +1,5 @@
-import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod/v4";
 import type { Role } from "#db/types";
 import {
   EmailSchema,
@@ -29,9 +29,9 @@ export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 /** /reset-password's form; the action adds the common-password rule (decision 083). */
 export const ResetPasswordSchema = z
   .object({
-    token: z.string({ required_error: "Falta el enlace" }),
+    token: z.string({ error: "Falta el enlace" }),
     password: newPasswordSchema(),
-    confirmPassword: z.string({ required_error: FIELD_MESSAGES.confirmNewPassword }),
+    confirmPassword: z.string({ error: FIELD_MESSAGES.confirmNewPassword }),
   })
   .superRefine(samePasswordRule("password"));
 

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { Database } from "#db/types";
 import {
   CATALOG_PAGE_SIZE,

@@ -1,6 +1,6 @@
 import { MAX_ID } from "~/utils/invariant";
-import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod/v4";
 import { isProductImageKey } from "~/utils/images";
 import { slugify } from "~/utils/slug";
 import {
@@ -28,8 +28,7 @@ const keysOf = <T extends Record<string, string>>(labels: T) =>
   Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]];
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
-const count = (message: string) =>
-  z.coerce.number({ invalid_type_error: message }).int(message).min(0, message);
+const count = (message: string) => z.coerce.number({ error: message }).int(message).min(0, message);
 const checkbox = z
   .string()
   .optional()
@@ -37,11 +36,7 @@ const checkbox = z
 
 export const ProductFormSchema = z
   .object({
-    name: z
-      .string({ required_error: PRODUCT_MESSAGES.name })
-      .trim()
-      .min(1)
-      .max(PRODUCT_LIMITS.name),
+    name: z.string({ error: PRODUCT_MESSAGES.name }).trim().min(1).max(PRODUCT_LIMITS.name),
     slug: z
       .string()
       .trim()
@@ -49,10 +44,7 @@ export const ProductFormSchema = z
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, PRODUCT_MESSAGES.slug)
       .optional(),
     brandId: z.coerce
-      .number({
-        required_error: PRODUCT_MESSAGES.brand,
-        invalid_type_error: PRODUCT_MESSAGES.brand,
-      })
+      .number({ error: PRODUCT_MESSAGES.brand })
       .int()
       .positive(PRODUCT_MESSAGES.brand),
     category: z.enum(keysOf(CATEGORY_LABELS)).default("fragrance"),
@@ -60,11 +52,11 @@ export const ProductFormSchema = z
     perfumeType: z.enum(keysOf(PERFUME_TYPE_LABELS)).default("designer"),
     catalogType: z.enum(keysOf(CATALOG_TYPE_LABELS)).default("normal"),
     description: z
-      .string({ required_error: PRODUCT_MESSAGES.description })
+      .string({ error: PRODUCT_MESSAGES.description })
       .trim()
       .min(10, PRODUCT_MESSAGES.description),
     shortDescription: optionalText(500),
-    price: z.string({ required_error: PRODUCT_MESSAGES.price }).transform((text, context) => {
+    price: z.string({ error: PRODUCT_MESSAGES.price }).transform((text, context) => {
       const centavos = parseMoneyInput(text);
       if (centavos === null) {
         context.addIssue({ code: "custom", message: PRODUCT_MESSAGES.price });
@@ -86,12 +78,8 @@ export const ProductFormSchema = z
       }),
     stock: count(PRODUCT_MESSAGES.stock).default(0),
     minStock: count(PRODUCT_MESSAGES.minStock).default(5),
-    size: z
-      .string({ required_error: PRODUCT_MESSAGES.mainSize })
-      .trim()
-      .min(1)
-      .max(PRODUCT_LIMITS.size),
-    availableSizes: z.string({ required_error: PRODUCT_MESSAGES.sizesRequired }),
+    size: z.string({ error: PRODUCT_MESSAGES.mainSize }).trim().min(1).max(PRODUCT_LIMITS.size),
+    availableSizes: z.string({ error: PRODUCT_MESSAGES.sizesRequired }),
     concentration: optionalText(50),
     topNotes: z.string().optional().transform(splitList),
     middleNotes: z.string().optional().transform(splitList),

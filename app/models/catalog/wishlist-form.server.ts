@@ -1,6 +1,6 @@
 import { MAX_ID } from "~/utils/invariant";
-import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod/v4";
 
 /*
  * What the hearts on every page and /wishlist's buttons post, checked on the server only

@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
-import { PAYMENT_TIMINGS, SHIPPING_METHODS } from "~/models/checkout/checkout";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod/v4";
+import { CHECKOUT_LIMITS, PAYMENT_TIMINGS, SHIPPING_METHODS } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES } from "~/models/checkout/checkout-messages.server";
 import { DEPARTMENTS } from "~/models/checkout/departments";
 import { isPlainAddress, isPlainName } from "~/models/customers/fields";
@@ -17,24 +17,28 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 const ContactSchema = z.object({
   intent: z.literal("place-order"),
-  checkoutKey: z.string().trim().min(8).max(64),
-  email: z
-    .string({ required_error: CHECKOUT_MESSAGES.email })
+  checkoutKey: z
+    .string()
     .trim()
-    .max(254, CHECKOUT_MESSAGES.email)
+    .min(CHECKOUT_LIMITS.checkoutKey.min)
+    .max(CHECKOUT_LIMITS.checkoutKey.max),
+  email: z
+    .string({ error: CHECKOUT_MESSAGES.email })
+    .trim()
+    .max(CHECKOUT_LIMITS.email, CHECKOUT_MESSAGES.email)
     .email(CHECKOUT_MESSAGES.email)
     .transform((email) => email.toLowerCase()),
   firstName: z
-    .string({ required_error: CHECKOUT_MESSAGES.firstName })
+    .string({ error: CHECKOUT_MESSAGES.firstName })
     .trim()
     .min(2, CHECKOUT_MESSAGES.firstName)
-    .max(100)
+    .max(CHECKOUT_LIMITS.name)
     .refine(isPlainName, CHECKOUT_MESSAGES.firstNameInvalid),
   lastName: z
-    .string({ required_error: CHECKOUT_MESSAGES.lastName })
+    .string({ error: CHECKOUT_MESSAGES.lastName })
     .trim()
     .min(2, CHECKOUT_MESSAGES.lastName)
-    .max(100)
+    .max(CHECKOUT_LIMITS.name)
     .refine(isPlainName, CHECKOUT_MESSAGES.lastNameInvalid),
 });
 
@@ -46,18 +50,18 @@ const DeliverySchema = z
       .trim()
       .optional()
       .transform((value) => (value ? formatPhone(value) : undefined)),
-    address: optionalText(300),
-    referenceAddress: optionalText(300),
-    city: optionalText(100),
-    department: optionalText(50),
+    address: optionalText(CHECKOUT_LIMITS.address),
+    referenceAddress: optionalText(CHECKOUT_LIMITS.address),
+    city: optionalText(CHECKOUT_LIMITS.city),
+    department: optionalText(CHECKOUT_LIMITS.department),
     // Decision 096: 'Transferiré después' places the order without the receipt. Here, in the
     // half whose fields are all optional, so its rule runs even when the contact half fails.
     paymentTiming: z.enum(PAYMENT_TIMINGS).default("now"),
-    paymentProof: z.string().trim().max(64).optional(),
+    paymentProof: z.string().trim().max(CHECKOUT_LIMITS.paymentProof).optional(),
   })
   .superRefine((value, ctx) => {
     const issue = (path: string, message: string) =>
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+      ctx.addIssue({ code: "custom", path: [path], message });
     if (value.paymentTiming === "now" && !value.paymentProof) {
       issue("paymentProof", CHECKOUT_MESSAGES.proof);
     }

@@ -4,6 +4,7 @@
  */
 import type { ShippingMethod } from "#db/types";
 import type { CouponIntent, CouponRefusal } from "~/models/promotions/coupons";
+import { ADDRESS_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/models/customers/fields";
 
 export const SHIPPING_METHODS = [
   "standard",
@@ -39,6 +40,20 @@ export const CHECKOUT_TEXT = {
   payLaterUnverifiedLine:
     "Para elegir 'Transferiré después', verifica tu correo electrónico: te enviamos el enlace y vuelves aquí con tus datos.",
   sendVerification: "Enviar correo de verificación",
+} as const;
+
+/**
+ * The longest each checkout field may be, and the checkout key's span: the form's schema and
+ * the body of POST /api/orders both read these, so a limit is written once (decision 136).
+ */
+export const CHECKOUT_LIMITS = {
+  email: EMAIL_MAX_LENGTH,
+  name: NAME_MAX_LENGTH,
+  address: ADDRESS_MAX_LENGTH,
+  city: 100,
+  department: 50,
+  paymentProof: 64,
+  checkoutKey: { min: 8, max: 64 },
 } as const;
 
 /**

@@ -1,5 +1,5 @@
-import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod/v4";
 import { CMS_CONTENT_MAX, CMS_META_DESCRIPTION_MAX, CMS_TITLE_MAX } from "./cms";
 import type { CmsPageInput } from "./cms.server";
 
@@ -18,7 +18,7 @@ export const CMS_PAGE_MESSAGES = {
 
 export const CmsPageFormSchema = z.object({
   title: z
-    .string({ required_error: CMS_PAGE_MESSAGES.titleRequired })
+    .string({ error: CMS_PAGE_MESSAGES.titleRequired })
     .trim()
     .min(1, CMS_PAGE_MESSAGES.titleRequired)
     .max(CMS_TITLE_MAX, CMS_PAGE_MESSAGES.titleLength),

@@ -1,5 +1,5 @@
-import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod/v4";
 
 /*
  * The reply form of the message detail (the /admin/messages/{id} screen, and POST /api/messages/{id}/reply), backoffice.md §5:
@@ -11,7 +11,7 @@ export const MESSAGE_REPLY_MAX = 5000;
 
 export const MessageReplySchema = z.object({
   reply: z
-    .string({ required_error: MESSAGE_REPLY_MESSAGE })
+    .string({ error: MESSAGE_REPLY_MESSAGE })
     .trim()
     .min(1, MESSAGE_REPLY_MESSAGE)
     .max(MESSAGE_REPLY_MAX, `La respuesta no puede tener más de ${MESSAGE_REPLY_MAX} caracteres.`),

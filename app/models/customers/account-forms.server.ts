@@ -1,5 +1,5 @@
-import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod/v4";
 import {
   addressSchema,
   EmailSchema,
@@ -37,7 +37,7 @@ export const RegisterSchema = z.intersection(
   z
     .object({
       password: newPasswordSchema(),
-      confirmPassword: z.string({ required_error: FIELD_MESSAGES.passwordRequired }),
+      confirmPassword: z.string({ error: FIELD_MESSAGES.passwordRequired }),
     })
     .superRefine(samePasswordRule("password")),
 );
@@ -84,10 +84,10 @@ export function passwordChangeSchema(hasPassword: boolean) {
   return z
     .object({
       currentPassword: hasPassword
-        ? z.string({ required_error: "Contraseña actual requerida" })
+        ? z.string({ error: "Contraseña actual requerida" })
         : z.string().optional(),
       newPassword: newPasswordSchema(NEW_PASSWORD_TOO_SHORT, NEW_PASSWORD_TOO_SHORT),
-      confirmPassword: z.string({ required_error: FIELD_MESSAGES.confirmNewPassword }),
+      confirmPassword: z.string({ error: FIELD_MESSAGES.confirmNewPassword }),
     })
     .superRefine(samePasswordRule("newPassword"));
 }
@@ -100,7 +100,7 @@ export function deleteAccountSchema(email: string) {
   return z.object({
     currentPassword: z.string().optional(),
     confirmEmail: z
-      .string({ required_error: "Escribe tu correo electrónico para confirmar" })
+      .string({ error: "Escribe tu correo electrónico para confirmar" })
       .trim()
       .refine((typed) => typed.toLowerCase() === email.toLowerCase(), {
         message: "El correo no coincide con el de tu cuenta",

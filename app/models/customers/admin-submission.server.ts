@@ -1,5 +1,5 @@
-import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod/v4";
 import { NOTE_MAX_LENGTH } from "./admin.server";
 import {
   EmailSchema,
@@ -33,16 +33,17 @@ const ADMIN_PHONE_PATTERN = /^\+504 [2-9]\d{3}-\d{4}$/;
 const password = newPasswordSchema();
 
 const role = z.enum(["customer", "admin"], {
-  errorMap: () => ({ message: ADMIN_USER_MESSAGES.role }),
+  error: ADMIN_USER_MESSAGES.role,
 });
 
 const info = {
   firstName: FirstNameSchema,
   lastName: LastNameSchema,
   email: EmailSchema,
-  phone: optionalPhoneSchema(ADMIN_PHONE_PATTERN, ADMIN_USER_MESSAGES.phone).transform(
-    (value) => value ?? null,
-  ),
+  phone: optionalPhoneSchema(ADMIN_PHONE_PATTERN, ADMIN_USER_MESSAGES.phone)
+    .transform((value) => value ?? null)
+    // The JSON API's document reads it: these schemas are its bodies too (decision 136).
+    .describe("+504 0000-0000 (o los 8 dígitos); vacío o null: sin teléfono."),
 };
 
 /** Decision 083: not a common password, nor one built from the new account's e-mail or name. */
@@ -75,7 +76,7 @@ export const UserInfoSchema = z.object(info);
 
 /** The note form's note, also POST /api/users/{id}/notes. */
 const note = z
-  .string({ required_error: ADMIN_USER_MESSAGES.noteEmpty })
+  .string({ error: ADMIN_USER_MESSAGES.noteEmpty })
   .trim()
   .min(1, ADMIN_USER_MESSAGES.noteEmpty)
   .max(NOTE_MAX_LENGTH, ADMIN_USER_MESSAGES.noteLength);
@@ -93,7 +94,7 @@ function newPasswordRule(personal: Array<string | null | undefined>) {
 
 const passwordReset = {
   password,
-  confirmPassword: z.string({ required_error: FIELD_MESSAGES.confirmNewPassword }),
+  confirmPassword: z.string({ error: FIELD_MESSAGES.confirmNewPassword }),
 };
 
 /** The password form's rules on their own (PUT /api/users/{id}/password). */

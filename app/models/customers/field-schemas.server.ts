@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { formatPhone, PHONE_PATTERN } from "~/utils/phone";
 import {
   ADDRESS_MAX_LENGTH,
@@ -28,7 +28,7 @@ export function nameSchema(
   invalid: string = FIELD_MESSAGES.nameInvalid,
 ) {
   return z
-    .string({ required_error: required })
+    .string({ error: required })
     .trim()
     .min(1, required)
     .max(NAME_MAX_LENGTH, tooLong)
@@ -43,7 +43,7 @@ export const LastNameSchema = nameSchema(
 );
 
 export const EmailSchema = z
-  .string({ required_error: FIELD_MESSAGES.emailRequired })
+  .string({ error: FIELD_MESSAGES.emailRequired })
   .trim()
   .max(EMAIL_MAX_LENGTH, FIELD_MESSAGES.emailTooLong)
   .email(FIELD_MESSAGES.emailInvalid)
@@ -57,10 +57,11 @@ export function optionalPhoneSchema(
   pattern: RegExp = PHONE_PATTERN,
   invalid: string = FIELD_MESSAGES.phoneInvalid,
 ) {
+  // null (a JSON body's "no phone") reads as missing; a form never posts it.
   return z
     .string()
     .trim()
-    .optional()
+    .nullish()
     .transform((value) => (value ? formatPhone(value) : undefined))
     .refine((value) => value === undefined || pattern.test(value), { message: invalid });
 }
@@ -70,7 +71,7 @@ export const OptionalPhoneSchema = optionalPhoneSchema();
 /** A required +504 phone; `invalid` shows the example the form's own input suggests. */
 export function phoneSchema(invalid: string = FIELD_MESSAGES.phoneInvalid) {
   return z
-    .string({ required_error: FIELD_MESSAGES.phoneRequired })
+    .string({ error: FIELD_MESSAGES.phoneRequired })
     .trim()
     .transform((value) => formatPhone(value))
     .refine((value) => PHONE_PATTERN.test(value), { message: invalid });
@@ -79,7 +80,7 @@ export function phoneSchema(invalid: string = FIELD_MESSAGES.phoneInvalid) {
 /** A required address (complete-profile asks for both favourites). */
 export function addressSchema(required: string) {
   return z
-    .string({ required_error: required })
+    .string({ error: required })
     .trim()
     .min(1, required)
     .max(ADDRESS_MAX_LENGTH, FIELD_MESSAGES.addressTooLong)
@@ -97,7 +98,7 @@ export const OptionalAddressSchema = z
 
 /** The password typed to sign in: required, and no longer than any password can be. */
 export const PasswordSchema = z
-  .string({ required_error: FIELD_MESSAGES.passwordRequired })
+  .string({ error: FIELD_MESSAGES.passwordRequired })
   .max(PASSWORD_MAX_LENGTH, FIELD_MESSAGES.passwordTooLong);
 
 /**
@@ -110,7 +111,7 @@ export function newPasswordSchema(
   tooShort: string = FIELD_MESSAGES.passwordTooShort,
 ) {
   return z
-    .string({ required_error: required })
+    .string({ error: required })
     .min(PASSWORD_MIN_LENGTH, tooShort)
     .max(PASSWORD_MAX_LENGTH, FIELD_MESSAGES.passwordTooLong);
 }

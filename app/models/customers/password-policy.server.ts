@@ -1,7 +1,7 @@
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
 import { dictionary as spanishDictionary } from "@zxcvbn-ts/language-es-es";
-import type { z } from "zod";
+import type { z } from "zod/v4";
 import { PASSWORD_MIN_LENGTH } from "./fields";
 
 /*

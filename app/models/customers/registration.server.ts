@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "zod/v4";
 import { getSettings } from "~/models/settings/settings.server";
 import { registrations } from "~/utils/public-form-limits.server";
 import type { RegisterSchema } from "./account-forms.server";

@@ -1,6 +1,6 @@
 import { MAX_ID } from "~/utils/invariant";
-import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod/v4";
 import { POINTS_DESCRIPTION_MAX } from "~/models/loyalty/loyalty";
 
 /** The admin loyalty screen's and POST /api/loyalty-points/add's answer for another account. */
@@ -16,7 +16,7 @@ export const ADMIN_POINTS_MAX = 1_000_000;
 export const AdminPointsSchema = z.object({
   userId: z.coerce.number().int().positive().max(MAX_ID),
   points: z
-    .string({ required_error: "Los puntos son requeridos" })
+    .string({ error: "Los puntos son requeridos" })
     .trim()
     .regex(/^\d+$/, "Los puntos deben ser un número entero")
     .transform(Number)
@@ -30,7 +30,7 @@ export const AdminPointsSchema = z.object({
         ),
     ),
   description: z
-    .string({ required_error: "La descripción es requerida" })
+    .string({ error: "La descripción es requerida" })
     .trim()
     .min(1, "La descripción es requerida")
     .max(

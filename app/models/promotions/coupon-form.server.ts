@@ -1,5 +1,5 @@
-import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod/v4";
 import { getCart } from "~/models/cart/cart.server";
 import { checkCoupon, type CouponCheck } from "./coupons.server";
 import {
@@ -17,20 +17,19 @@ import type { Shopper } from "~/models/auth/shopper";
  * checkout form (posting with the whole form): one schema for both, on the server only
  * (decision 054).
  */
-export const CouponIntentSchema: z.ZodType<CouponIntent, z.ZodTypeDef, unknown> =
-  z.discriminatedUnion("intent", [
-    z.object({
-      intent: z.literal("apply-coupon"),
-      // No pipe: conform's coercion of a pipe loses the custom "required" message.
-      code: z
-        .string({ required_error: COUPON_MESSAGES.empty })
-        .trim()
-        .min(1, COUPON_MESSAGES.empty)
-        .max(50, COUPON_MESSAGES.notFound)
-        .transform(normalizeCouponCode),
-    }),
-    z.object({ intent: z.literal("remove-coupon") }),
-  ]);
+export const CouponIntentSchema: z.ZodType<CouponIntent, unknown> = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("apply-coupon"),
+    // No pipe: conform's coercion of a pipe loses the custom "required" message.
+    code: z
+      .string({ error: COUPON_MESSAGES.empty })
+      .trim()
+      .min(1, COUPON_MESSAGES.empty)
+      .max(50, COUPON_MESSAGES.notFound)
+      .transform(normalizeCouponCode),
+  }),
+  z.object({ intent: z.literal("remove-coupon") }),
+]);
 
 /** The cart's code box (resources.coupon.tsx): apply or remove a code. */
 export function parseCouponIntent(formData: FormData) {

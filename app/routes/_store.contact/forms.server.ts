@@ -1,5 +1,5 @@
-import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod/v4";
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_MESSAGE_MIN,
@@ -25,12 +25,12 @@ export const ContactSchema = z.object({
   email: EmailSchema,
   phone: OptionalPhoneSchema,
   subject: z
-    .string({ required_error: SUBJECT_REQUIRED })
+    .string({ error: SUBJECT_REQUIRED })
     .trim()
     .min(1, SUBJECT_REQUIRED)
     .max(CONTACT_SUBJECT_MAX, `El asunto no puede tener más de ${CONTACT_SUBJECT_MAX} caracteres`),
   message: z
-    .string({ required_error: MESSAGE_TOO_SHORT })
+    .string({ error: MESSAGE_TOO_SHORT })
     .trim()
     .min(CONTACT_MESSAGE_MIN, MESSAGE_TOO_SHORT)
     .max(CONTACT_MESSAGE_MAX, `El mensaje no puede tener más de ${CONTACT_MESSAGE_MAX} caracteres`),

@@ -1,6 +1,6 @@
 import { MAX_ID } from "~/utils/invariant";
-import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod/v4";
 import { QUANTITY_AT_LEAST_ONE } from "~/models/cart/cart";
 import {
   REVIEW_COMMENT_MAX,
@@ -17,24 +17,20 @@ import { QuantitySchema } from "~/models/cart/quantity.server";
 
 const AddToCartSchema = z.object({
   productId: z.coerce.number().int().positive().max(MAX_ID),
-  size: z.string({ required_error: "Elige un tamaño" }).trim().min(1, "Elige un tamaño"),
+  size: z.string({ error: "Elige un tamaño" }).trim().min(1, "Elige un tamaño"),
   quantity: QuantitySchema.min(1, QUANTITY_AT_LEAST_ONE),
 });
 
 export const ReviewSchema = z.object({
   intent: z.literal("review"),
-  rating: z.coerce
-    .number({ required_error: REQUIRED, invalid_type_error: REQUIRED })
-    .int(REQUIRED)
-    .min(1, REQUIRED)
-    .max(5, REQUIRED),
+  rating: z.coerce.number({ error: REQUIRED }).int(REQUIRED).min(1, REQUIRED).max(5, REQUIRED),
   title: z
     .string()
     .trim()
     .max(REVIEW_TITLE_MAX, `El título admite hasta ${REVIEW_TITLE_MAX} caracteres`)
     .optional(),
   comment: z
-    .string({ required_error: REQUIRED })
+    .string({ error: REQUIRED })
     .trim()
     .min(1, REQUIRED)
     .max(REVIEW_COMMENT_MAX, `La reseña admite hasta ${REVIEW_COMMENT_MAX} caracteres`),

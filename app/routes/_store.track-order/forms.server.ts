@@ -1,5 +1,5 @@
-import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod/v4";
 import { EmailSchema } from "~/models/customers/field-schemas.server";
 import { ORDER_NUMBER_MAX_LENGTH } from "~/models/orders/number";
 
@@ -12,7 +12,7 @@ const NUMBER_REQUIRED = "El número de pedido es requerido";
 
 export const TrackOrderSchema = z.object({
   orderNumber: z
-    .string({ required_error: NUMBER_REQUIRED })
+    .string({ error: NUMBER_REQUIRED })
     .trim()
     .min(1, NUMBER_REQUIRED)
     .max(ORDER_NUMBER_MAX_LENGTH, "Número de pedido inválido")

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { ORDER_ACTION_LIMITS, ORDER_STATUSES } from "~/models/orders/status";
 import { hondurasLocalToIso } from "~/utils/dates";
 

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import type { ZodTypeAny, output as ZodOutput } from "zod";
 import { z } from "zod/v4";
 import { BODY_MESSAGES } from "~/utils/security.server";
 
@@ -114,16 +113,18 @@ export function formProblem(issues: ReadonlyArray<{ path: string; message: strin
 }
 
 /**
- * A body checked with its screen's own form schema (zod 3, the form's rules and Spanish
- * messages), after the call's own schema checked the JSON's types: its value, or a 422 with each
- * field's messages (under `prefix.` when the form's fields sit inside the body, `order.email`).
+ * A body checked with its screen's own form schema (the form's rules and Spanish messages),
+ * for a call whose body is adapted first or whose rule depends on the account (elsewhere the
+ * form's schema is the call's body: decision 136), after the call's own schema checked the
+ * JSON's types: its value, or a 422 with each field's messages (under `prefix.` when the
+ * form's fields sit inside the body, `order.email`).
  * So a rule and its message are written once, in the form's schema.
  */
-export function checkedByForm<Schema extends ZodTypeAny>(
+export function checkedByForm<Schema extends z.ZodType>(
   schema: Schema,
   value: unknown,
   { prefix }: { prefix?: string } = {},
-): ZodOutput<Schema> {
+): z.output<Schema> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   throw problem(422, CHECK_THE_DATA, { errors: fieldErrors(parsed.error.issues, prefix) });

@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { getUserByEmail } from "~/models/customers/users.server";
 import type { SessionUser } from "~/models/customers/users.server";
 import {
@@ -13,19 +13,19 @@ import {
 /** The new-token form of /admin/api-tokens (decision 124). Only the action validates. */
 export const ApiTokenFormSchema = z.object({
   name: z
-    .string({ required_error: "Escribe un nombre para el token." })
+    .string({ error: "Escribe un nombre para el token." })
     .trim()
     .min(1, "Escribe un nombre para el token.")
     .max(80, "El nombre no puede tener más de 80 caracteres."),
   email: z
-    .string({ required_error: "Escribe el correo de la cuenta." })
+    .string({ error: "Escribe el correo de la cuenta." })
     .trim()
     .email("Escribe un correo válido."),
   scope: z.enum(["read", "write"], {
-    errorMap: () => ({ message: "Elige lo que el token puede hacer." }),
+    error: "Elige lo que el token puede hacer.",
   }),
   level: z.enum(["customer", "admin"], {
-    errorMap: () => ({ message: "Elige el nivel del token." }),
+    error: "Elige el nivel del token.",
   }),
   // Decision 131: every token ends; 90 days unless another life is chosen.
   days: z.coerce
@@ -33,7 +33,9 @@ export const ApiTokenFormSchema = z.object({
     .default(DEFAULT_API_TOKEN_DAYS)
     .refine((days): days is ApiTokenLifetime => API_TOKEN_LIFETIMES.some((d) => d === days), {
       message: "Elige cuánto dura el token.",
-    }),
+    })
+    // zod 4's refine checks without narrowing the type: the check above is what makes this true.
+    .transform((days) => days as ApiTokenLifetime),
 });
 
 const ADMIN_LEVEL_NEEDS_ADMIN =

@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { BRAND_NAME_MAX, type BrandFormField } from "~/models/catalog/brands";
 import type { BrandInput } from "~/models/catalog/brands.server";
 import { readBrandForm } from "~/web/uploads.server";
@@ -8,7 +8,7 @@ import { readBrandForm } from "~/web/uploads.server";
 /** backoffice.md §5. Only the action validates: the form shows its reply (server-form.ts). */
 export const BrandFormSchema = z.object({
   name: z
-    .string({ required_error: "El nombre de la marca es obligatorio." })
+    .string({ error: "El nombre de la marca es obligatorio." })
     .trim()
     .min(1, "El nombre de la marca es obligatorio.")
     .max(

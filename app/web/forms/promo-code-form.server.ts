@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { normalizeCouponCode } from "~/models/promotions/coupons";
 import {
   endOfDayIso,
@@ -59,7 +59,7 @@ export const PromoCodeFormSchema = z
   .object({
     // No pipe: conform's coercion of a pipe loses the custom "required" message.
     code: z
-      .string({ required_error: PROMO_CODE_MESSAGES.codeRequired })
+      .string({ error: PROMO_CODE_MESSAGES.codeRequired })
       .trim()
       .min(1, PROMO_CODE_MESSAGES.codeRequired)
       .max(PROMO_CODE_LIMITS.code, PROMO_CODE_MESSAGES.codeLength)
@@ -72,7 +72,7 @@ export const PromoCodeFormSchema = z
       .max(PROMO_CODE_LIMITS.description, PROMO_CODE_MESSAGES.description)
       .optional(),
     discountType: z.enum(["percentage", "fixed"], {
-      errorMap: () => ({ message: PROMO_CODE_MESSAGES.type }),
+      error: PROMO_CODE_MESSAGES.type,
     }),
     discountValue: z.string().optional(),
     minOrderAmount: z.string().optional(),

@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { defineCall } from "~/web/api/calls.server";
 import { pageQuery, pageSchema } from "~/web/api/lists.server";
-import { MESSAGE_REPLY_MAX } from "~/models/content/message-form.server";
+import { MessageReplySchema } from "~/models/content/message-form.server";
 import {
   MESSAGE_STATUSES,
   messagePreview,
@@ -101,7 +101,7 @@ export const messageCalls = {
       "Como en la pantalla: un mensaje ya respondido se rechaza con 409. La respuesta queda en la cola de correos.",
     access: "admin",
     params: id,
-    body: z.object({ reply: z.string().max(MESSAGE_REPLY_MAX * 2) }),
+    body: MessageReplySchema,
     response: messageSchema,
     errors: [404, 409],
   }),

@@ -26,15 +26,22 @@ import {
   needsProfileCompletion,
   type SessionUser,
 } from "~/models/customers/users.server";
-import { ADMIN_USER_MESSAGES } from "~/models/customers/admin-submission.server";
+import { LoginSchema } from "~/web/login.server";
+import { CompleteProfileSchema } from "~/models/customers/account-forms.server";
+import {
+  ADMIN_USER_MESSAGES,
+  NewUserSchema,
+  UserInfoSchema,
+  UserNoteSchema,
+} from "~/models/customers/admin-submission.server";
 
 /*
  * The accounts' calls (storefront.md §7, backoffice.md §7): signing in and out, registering,
  * the customer's own profile, and the back office's customers screens. Each route calls what
- * its screen's loader or action calls; the bodies below say only the fields' types (their
- * messages are the forms' own), and each route then checks the body with its screen's own zod
- * rules (`checkedByForm`), so a rule and its Spanish message are written once, in the form's
- * schema.
+ * its screen's loader or action calls. A body is its screen's form schema where the fields are
+ * the form's (decision 136); the others say only the fields' types (their messages are the
+ * forms' own) and the route then checks the body with the screen's rules (`checkedByForm`), so
+ * a rule and its Spanish message are written once, in the form's schema.
  */
 
 /** A Bearer token acts for an account but never holds a browser session (decided for issue 25). */
@@ -348,10 +355,7 @@ export const accountCalls = {
     description:
       "El mismo inicio de sesión que /login: 10 intentos por minuto por IP y por cuenta (el navegador que ya entró a la cuenta no cuenta para la cuenta), 429 con Retry-After. Responde con la cookie de sesión. Solo desde el navegador del mismo sitio: con un token, 403.",
     access: "public",
-    body: z.object({
-      email: text(FIELD_MESSAGES.emailRequired),
-      password: text(FIELD_MESSAGES.passwordRequired),
-    }),
+    body: LoginSchema.pick({ email: true, password: true }),
     response: z.object({ user: accountSchema }),
     errors: [401],
   }),
@@ -397,13 +401,7 @@ export const accountCalls = {
     summary: "Completar el perfil (tras registrarse con Google)",
     description: "Las reglas de /complete-profile: los cinco campos son obligatorios.",
     access: "customer",
-    body: z.object({
-      firstName: text(FIELD_MESSAGES.nameRequired),
-      lastName: text(FIELD_MESSAGES.lastNameRequired),
-      phone: text(FIELD_MESSAGES.phoneRequired),
-      favoriteAddress1: text("La dirección principal es requerida"),
-      favoriteAddress2: text("La dirección alternativa es requerida"),
-    }),
+    body: CompleteProfileSchema,
     response: accountSchema,
   }),
   profile: defineCall({
@@ -481,10 +479,7 @@ export const accountCalls = {
     description:
       "Las reglas de /admin/users/new. Teléfono opcional (+504, primer dígito de 2 a 9). Un correo con cuenta: 409. Un administrador solo lo registra un administrador con sesión iniciada, no un token (403).",
     access: "admin",
-    body: userInfoBody.extend({
-      password: text(FIELD_MESSAGES.passwordRequired),
-      role: z.enum(["customer", "admin"], { error: ADMIN_USER_MESSAGES.role }),
-    }),
+    body: NewUserSchema,
     response: adminUserSchema,
     status: 201,
     errors: [409],
@@ -507,7 +502,7 @@ export const accountCalls = {
       "Cada campo que cambia queda en el historial. Un correo de otra cuenta: 409. Cambiar el correo revoca los tokens de la cuenta; el de un administrador no se cambia con un token (403).",
     access: "admin",
     params: idParams,
-    body: userInfoBody,
+    body: UserInfoSchema,
     response: adminUserSchema,
     errors: [409],
   }),
@@ -580,7 +575,7 @@ export const accountCalls = {
       "Las notas son entradas del historial (no se reemplazan ni se borran): PUT /api/users/{id}/notes no existe (405).",
     access: "admin",
     params: idParams,
-    body: z.object({ note: text(ADMIN_USER_MESSAGES.noteEmpty) }),
+    body: UserNoteSchema,
     response: activityEntrySchema,
     status: 201,
   }),

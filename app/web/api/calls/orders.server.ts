@@ -1,7 +1,12 @@
 import { z } from "zod/v4";
 import { centavos, defineCall, idField } from "~/web/api/calls.server";
 import { pageQuery, pageSchema } from "~/web/api/lists.server";
-import { PAYMENT_TIMINGS, PROOF_ID_PATTERN, SHIPPING_METHODS } from "~/models/checkout/checkout";
+import {
+  CHECKOUT_LIMITS,
+  PAYMENT_TIMINGS,
+  PROOF_ID_PATTERN,
+  SHIPPING_METHODS,
+} from "~/models/checkout/checkout";
 import type { PlaceOrderRefusal } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
 import { PROOF_MAX_BYTES } from "~/models/checkout/proofs.server";
@@ -175,15 +180,25 @@ const deletionSchema = z.object({
 
 /** The checkout form's fields (storefront.md §5); its rules run after (PlaceOrderSchema). */
 const orderFieldsSchema = z.object({
-  email: z.string({ error: CHECKOUT_MESSAGES.email }).max(254, CHECKOUT_MESSAGES.email),
-  firstName: z.string({ error: CHECKOUT_MESSAGES.firstName }).max(100),
-  lastName: z.string({ error: CHECKOUT_MESSAGES.lastName }).max(100),
+  email: z
+    .string({ error: CHECKOUT_MESSAGES.email })
+    .max(CHECKOUT_LIMITS.email, CHECKOUT_MESSAGES.email),
+  firstName: z.string({ error: CHECKOUT_MESSAGES.firstName }).max(CHECKOUT_LIMITS.name),
+  lastName: z.string({ error: CHECKOUT_MESSAGES.lastName }).max(CHECKOUT_LIMITS.name),
   phone: z.string().max(30).optional().describe("Obligatorio para recoger en tienda."),
   shippingMethod: z.enum(SHIPPING_METHODS).default("standard"),
-  address: z.string().max(300).optional().describe("Envíos: al menos 10 caracteres."),
-  referenceAddress: z.string().max(300).optional(),
-  city: z.string().max(100).optional(),
-  department: z.string().max(50).optional().describe("Uno de los 18 departamentos."),
+  address: z
+    .string()
+    .max(CHECKOUT_LIMITS.address)
+    .optional()
+    .describe("Envíos: al menos 10 caracteres."),
+  referenceAddress: z.string().max(CHECKOUT_LIMITS.address).optional(),
+  city: z.string().max(CHECKOUT_LIMITS.city).optional(),
+  department: z
+    .string()
+    .max(CHECKOUT_LIMITS.department)
+    .optional()
+    .describe("Uno de los 18 departamentos."),
   paymentTiming: z
     .enum(PAYMENT_TIMINGS)
     .default("now")
@@ -200,8 +215,8 @@ const orderFieldsSchema = z.object({
     ),
   checkoutKey: z
     .string()
-    .min(8)
-    .max(64)
+    .min(CHECKOUT_LIMITS.checkoutKey.min)
+    .max(CHECKOUT_LIMITS.checkoutKey.max)
     .optional()
     .describe(
       "Clave de idempotencia: el mismo pedido enviado dos veces con la misma clave crea un solo pedido.",

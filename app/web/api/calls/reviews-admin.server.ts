@@ -3,7 +3,7 @@ import { defineCall } from "~/web/api/calls.server";
 import { pageQuery, pageSchema } from "~/web/api/lists.server";
 import { REVIEW_STATUS_FILTERS } from "~/models/reviews/admin";
 import type { AdminReview, AdminReviewListItem } from "~/models/reviews/admin.server";
-import { REVIEW_COMMENT_MAX } from "~/models/reviews/reviews";
+import { ReviewResponseSchema, ReviewUpdateSchema } from "~/models/reviews/review-form.server";
 
 /*
  * The back office's review moderation (backoffice.md §7 "reviews"): the list of /admin/reviews
@@ -85,9 +85,8 @@ export const reviewAdminCalls = {
     summary: "Corregir la calificación y el comentario de una reseña",
     access: "admin",
     params: id,
-    body: z.object({
-      rating: z.number().int().describe("De 1 a 5."),
-      comment: z.string().max(REVIEW_COMMENT_MAX * 2),
+    body: ReviewUpdateSchema.extend({
+      rating: ReviewUpdateSchema.shape.rating.describe("De 1 a 5."),
     }),
     response: adminReviewSchema,
     errors: [404],
@@ -99,7 +98,7 @@ export const reviewAdminCalls = {
     summary: "Responder una reseña (la respuesta de la tienda)",
     access: "admin",
     params: id,
-    body: z.object({ response: z.string().max(4000) }),
+    body: ReviewResponseSchema,
     response: adminReviewSchema,
     errors: [404],
   }),
