@@ -16,6 +16,13 @@ export default defineConfig({
     // scrypt at production cost takes ~0.5 s per hash, and two cores share the work.
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    /*
+     * Vitest's default is one fork fewer than the cores: one on this 2-core machine, so the 149
+     * files ran one after another while most integration files wait on a server of their own
+     * (decision 139). Each file keeps its own database copy and its servers their own ports, so
+     * two run side by side; VITEST_MAX_WORKERS sets another count.
+     */
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     // Two projects so the component tests get a DOM and no database, while the unit and
     // integration tests keep node and their per-worker SQLite copy.
     projects: [

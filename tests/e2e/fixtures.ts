@@ -118,6 +118,22 @@ async function hashPassword(password: string) {
   return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
+/*
+ * One hash per password per worker: a test's users differ by e-mail, and a fresh salt for each
+ * would spend a production-cost hash (half a second of a core, seconds when both are busy) on
+ * every user the suite makes. The users a test makes without a password share this worker's.
+ */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string) {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+const workerPassword = `clave-${crypto.randomBytes(6).toString("hex")}`;
+
 function uniqueSuffix() {
   return `${Date.now().toString(36)}${crypto.randomBytes(4).toString("hex")}`;
 }
@@ -151,7 +167,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const created: number[] = [];
     await use(async (options = {}) => {
       const role = options.role ?? "customer";
-      const password = options.password ?? `clave-${uniqueSuffix()}`;
+      const password = options.password ?? workerPassword;
       const user = {
         email: options.email ?? `e2e-${role}-${uniqueSuffix()}@example.com`,
         firstName: options.firstName ?? (role === "admin" ? "Ana" : "Carlos"),
@@ -161,7 +177,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const { id } = await createUserRow(db, {
         ...user,
         phone: options.phone ?? null,
-        passwordHash: await hashPassword(password),
+        passwordHash: await hashOnce(password),
       });
       created.push(id);
       return { id, password, ...user };

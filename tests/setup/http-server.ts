@@ -18,6 +18,29 @@ export async function freePort() {
   });
 }
 
+/*
+ * The servers this test file started and has not seen exit. A file whose hook timed out (a
+ * loaded machine) never reaches its `stop()`: when its fork ends, by exit or by the pool's
+ * SIGTERM, they are killed with it rather than left serving, and loading the machine, for the
+ * rest of the run.
+ */
+const running = new Map<ChildProcess, { group: boolean }>();
+function killRunning() {
+  for (const [child, { group }] of running) {
+    try {
+      if (group) process.kill(-child.pid!, "SIGKILL");
+      else child.kill("SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+process.once("exit", killRunning);
+process.once("SIGTERM", () => {
+  killRunning();
+  process.exit(143);
+});
+
 /**
  * Starts the built server (`scripts/server.mjs build/index.js`, what `npm start` runs) on this worker's DATA_DIR, so the
  * test talks real HTTP to the production bundle while sharing the SQLite file with the
@@ -51,10 +74,19 @@ export async function startServer(
       detached: killable,
     },
   );
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  running.set(child, { group: killable });
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
   let output = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start:\n${output}`));
+    }, 20_000);
     // The server's own line once it listens; a warning printed before it may name the port
     // too (the mail links' address without APP_URL).
     const listening = new RegExp(`\\[perfumeria\\] http://\\S+:${port}\\b`);
