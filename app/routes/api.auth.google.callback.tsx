@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getUserById, needsProfileCompletion } from "~/models/customers/users.server";
 import {
-  getUserById,
-  needsProfileCompletion,
+  createLoginSession,
+  getAuthenticator,
+  homeFor,
   signInRefusalOf,
-} from "~/models/customers/users.server";
-import { createLoginSession, getAuthenticator, homeFor } from "~/models/auth/auth.server";
+} from "~/models/auth/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
