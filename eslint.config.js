@@ -9,8 +9,9 @@ import tseslint from "typescript-eslint";
  * browser bundle: they may import only types from a `*.server` module (`import type`, or
  * inline `type` on every name). Route modules may import server values, since Remix strips
  * their loaders and actions from the client bundle. Models sit below the UI: they never
- * import from routes or components, not even a type. Utils sit below the models: request
- * plumbing that imports nothing from models, components, routes or the root (decision 088).
+ * import from routes or components, not even a type, and know no HTTP: no `@remix-run/*`, no
+ * app/web/, no `Request`, `Response` or `Headers` (decision 134). Utils sit below the models:
+ * plumbing that imports nothing from models, web, components, routes or the root (decision 088).
  * Nothing the app, the database scripts or scripts/ run imports from tests/ (`npm start` runs
  * db/; the benches run scripts/): what both need lives in db/factories/ or scripts/.
  */
@@ -25,10 +26,15 @@ const uiFromModels = {
   message:
     "Models sit below the UI: move what both need into the model (or a client-safe module it owns) and import it from the component.",
 };
-const domainFromUtils = {
-  regex: "^(~|\\.\\.(/\\.\\.)*)/(models|components|routes|root)(/|$)",
+const httpFromModels = {
+  regex: "^(@remix-run/|(~|\\.\\.(/\\.\\.)*)/web(/|$))",
   message:
-    "utils/ is plumbing below the models: move this module into its domain (app/models/<domain>/), or pass what it needs in as an argument (decision 088).",
+    "Models know the shop, not HTTP (decision 134): take ids, a Shopper and plain values and return a typed result; reading the request or the session and answering it is app/web/'s.",
+};
+const domainFromUtils = {
+  regex: "^(~|\\.\\.(/\\.\\.)*)/(models|web|components|routes|root)(/|$)",
+  message:
+    "utils/ is plumbing below the models and app/web/: move this module into its domain (app/models/<domain>/), or pass what it needs in as an argument (decision 088).",
 };
 const fromTests = {
   regex: "^\\.{1,2}/(.*/)?tests(/|$)",
@@ -38,6 +44,10 @@ const fromTests = {
 const restrictImports = (...patterns) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
 });
+const httpGlobalsInModels = ["Request", "Response", "Headers"].map((name) => ({
+  name,
+  message: `Models take plain values, never a ${name} (decision 134): read it in app/web/.`,
+}));
 const SERVER_AND_ROUTE_MODULES = [
   "app/**/*.server.{ts,tsx}",
   "app/routes/*.{ts,tsx}",
@@ -117,11 +127,29 @@ export default defineConfig([
   {
     files: ["app/models/**/*.{ts,tsx}"],
     ignores: SERVER_AND_ROUTE_MODULES,
-    rules: restrictImports(serverValues, uiFromModels, fromTests),
+    rules: restrictImports(serverValues, uiFromModels, httpFromModels, fromTests),
   },
   {
     files: ["app/models/**/*.server.{ts,tsx}"],
-    rules: restrictImports(uiFromModels, fromTests),
+    rules: restrictImports(uiFromModels, httpFromModels, fromTests),
+  },
+  {
+    files: ["app/models/**/*.{ts,tsx}"],
+    ignores: [
+      // issue 38: SignInRefused carries the password queue's 503 (the results branch's class)
+      "app/models/customers/users.server.ts",
+    ],
+    rules: {
+      "no-restricted-globals": ["error", ...httpGlobalsInModels],
+      // The same names as types (`request: Request`), which the globals rule does not see.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSTypeReference > Identifier.typeName[name=/^(Request|Response|Headers)$/]",
+          message: "Models take plain values, never a Request or a Response (decision 134).",
+        },
+      ],
+    },
   },
 
   // End-to-end tests drive the built server like a shopper would: through the browser and

@@ -12,15 +12,11 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { renderMaintenancePage } from "./maintenance-page.server";
 import { getEnv } from "./utils/env.server";
-import { isBlockedByMaintenance } from "./models/settings/maintenance.server";
-import { safeRedirect } from "./utils/redirect.server";
+import { isBlockedByMaintenance } from "~/web/maintenance.server";
+import { safeRedirect } from "~/web/redirect.server";
 import { StylesheetProvider } from "./components/inline-stylesheet";
 import { NonceProvider } from "./utils/nonce";
-import {
-  hasSessionCookie,
-  refreshedSessionCookie,
-  setsSessionCookie,
-} from "./utils/session.server";
+import { hasSessionCookie, refreshedSessionCookie, setsSessionCookie } from "~/web/session.server";
 import { startScriptsAfterPaint } from "./utils/deferred-scripts.server";
 import { inlineStylesheet } from "./utils/stylesheet.server";
 import {
@@ -34,7 +30,7 @@ import {
   isTokenLinkPath,
   TOKEN_LINK_HEADERS,
 } from "./utils/security.server";
-import { uploadBodyMaxBytes } from "./models/api/registry.server";
+import { uploadBodyMaxBytes } from "./web/api/registry.server";
 import { startBackgroundJobs } from "./jobs.server";
 
 // Every worker loads this module once: the store's background jobs start here (app/jobs.server.ts).

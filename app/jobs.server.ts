@@ -5,7 +5,7 @@ import { mailJob } from "./models/mail/sender.server";
 import { transferDeadlinesJob } from "./models/orders/transfer-deadlines.server";
 import { getEnv, type Env } from "./utils/env.server";
 import { startJobs, type Job } from "./utils/jobs.server";
-import { deleteExpiredSessions } from "./utils/session.server";
+import { deleteExpiredSessions } from "~/models/auth/sessions.server";
 
 /*
  * Every background job of the store, in one list (decision 090). Each worker of the server

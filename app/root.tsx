@@ -13,13 +13,13 @@ import { LoadingBar } from "~/components/loading-bar";
 import { Toaster } from "~/components/toaster";
 import { getSettings } from "~/models/settings/settings.server";
 import { getHeaderCounts } from "~/models/customers/header-counts.server";
-import { isBlockedByMaintenance, maintenanceResponse } from "~/models/settings/maintenance.server";
+import { isBlockedByMaintenance, maintenanceResponse } from "~/web/maintenance.server";
 import { useNonce } from "~/utils/nonce";
 import { useRootData } from "~/hooks/use-root-data";
-import { getShopper } from "~/models/auth/shopper.server";
+import { getShopper } from "~/web/shopper.server";
 import { isLiteMode } from "~/utils/save-data.server";
 import { getTheme } from "~/utils/theme.server";
-import { takeToast } from "~/utils/toast.server";
+import { takeToast } from "~/web/toast.server";
 import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
 
 /*

@@ -255,7 +255,7 @@ const LINGER_MS = 2_000;
 function refuse(req, res, status, message) {
   discardUnreadBody(req, res);
   if (req.path.startsWith("/api/")) {
-    // The API's one error shape (app/utils/api.server.ts), here before the app runs.
+    // The API's one error shape (app/web/api/problem.server.ts), here before the app runs.
     const body = { type: "about:blank", title: API_TITLES[status], status, detail: message };
     res.status(status).type("application/problem+json; charset=utf-8").send(JSON.stringify(body));
     return;

@@ -15,10 +15,10 @@ import {
   type CompleteProfileSchema,
 } from "~/models/customers/account-forms.server";
 import { completeProfile } from "~/models/customers/users.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireUser } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireUser } from "~/web/auth.server";
 import { PHONE_PREFIX } from "~/utils/phone";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 function formatLocalPhone(value: string) {
   const digits = value.replace(/\D/g, "").slice(0, 8);

@@ -6,11 +6,11 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EmailChangeLinkPage } from "~/components/auth/email-change-link";
-import { getUser } from "~/models/auth/auth.server";
-import { guardAction } from "~/models/auth/guard-action.server";
+import { getUser } from "~/web/auth.server";
+import { guardAction } from "~/web/guard-action.server";
 import { confirmEmailChange, findEmailChange } from "~/models/customers/email-change.server";
 import { ACCOUNT_CHANGE_MESSAGES } from "~/models/customers/users";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * /confirm-email?token=… (decision 129): the link sent to a new sign-in e-mail. The page names

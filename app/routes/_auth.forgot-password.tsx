@@ -13,7 +13,7 @@ import { fieldProps, useServerForm } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { guardAction } from "~/models/auth/guard-action.server";
+import { guardAction } from "~/web/guard-action.server";
 import { PASSWORD_RESET_MESSAGES } from "~/models/auth/password-reset";
 import {
   parseForgotPasswordForm,

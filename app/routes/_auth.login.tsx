@@ -7,9 +7,9 @@ import {
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard, GoogleButton } from "~/components/auth/auth-card";
 import { LoginForm } from "~/components/auth/login-form";
-import { requireAnonymous } from "~/models/auth/auth.server";
+import { requireAnonymous } from "~/web/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { handleLogin } from "~/models/auth/login.server";
+import { handleLogin } from "~/web/login.server";
 
 export const meta: MetaFunction = () => [{ title: "Iniciar Sesión | Perfumería de Lujo" }];
 

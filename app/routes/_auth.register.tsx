@@ -19,10 +19,10 @@ import {
 } from "~/models/customers/users";
 import { parseRegisterForm, type RegisterSchema } from "~/models/customers/account-forms.server";
 import { registrationsOpen, submitRegistration } from "~/models/customers/registration.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAnonymous } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAnonymous } from "~/web/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Crear cuenta | Perfumería de Lujo" }];
 

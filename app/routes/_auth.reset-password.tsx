@@ -10,8 +10,8 @@ import { fieldProps, useServerForm } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { createLoginSession, homeFor } from "~/models/auth/auth.server";
-import { guardAction } from "~/models/auth/guard-action.server";
+import { createLoginSession, homeFor } from "~/web/auth.server";
+import { guardAction } from "~/web/guard-action.server";
 import { PASSWORD_RESET_MESSAGES } from "~/models/auth/password-reset";
 import {
   findPasswordResetAccount,

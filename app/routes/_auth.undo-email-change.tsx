@@ -6,11 +6,11 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EmailChangeLinkPage } from "~/components/auth/email-change-link";
-import { guardAction } from "~/models/auth/guard-action.server";
+import { guardAction } from "~/web/guard-action.server";
 import { findEmailChange, undoEmailChange } from "~/models/customers/email-change.server";
 import { ACCOUNT_CHANGE_MESSAGES } from "~/models/customers/users";
-import { getSessionStorage } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { getSessionStorage } from "~/web/session.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * /undo-email-change?token=… (decision 129): the link sent to the old address when a new

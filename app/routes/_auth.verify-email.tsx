@@ -6,8 +6,8 @@ import {
 } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
-import { getUser, requireUser } from "~/models/auth/auth.server";
-import { guardAction } from "~/models/auth/guard-action.server";
+import { getUser, requireUser } from "~/web/auth.server";
+import { guardAction } from "~/web/guard-action.server";
 import {
   EMAIL_VERIFICATION_MESSAGES,
   verificationRequestToast,
@@ -16,9 +16,9 @@ import {
   requestVerificationEmail,
   verifyEmail,
 } from "~/models/customers/email-verification.server";
-import { safeRedirect } from "~/utils/redirect.server";
-import { getSession } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { safeRedirect } from "~/web/redirect.server";
+import { getSession } from "~/web/session.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * /verify-email (decision 106). GET ?token=… is the e-mail's link: a good one verifies the

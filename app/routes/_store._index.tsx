@@ -21,8 +21,8 @@ import {
 } from "~/models/catalog/catalog.server";
 import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
 import { getSettings } from "~/models/settings/settings.server";
-import { getUser } from "~/models/auth/auth.server";
-import { getRecentlyViewed } from "~/models/catalog/recently-viewed.server";
+import { getUser } from "~/web/auth.server";
+import { getRecentlyViewed } from "~/web/recently-viewed.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Route table: administrators get the dashboard at "/".

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { TIER_LABELS } from "~/models/loyalty/loyalty";
-import { requireUserOrUnauthorized } from "~/models/auth/auth.server";
+import { requireUserOrUnauthorized } from "~/web/auth.server";
 
 // /account, the Perfil tab: who the account is, in short; editing happens on /profile.
 

@@ -7,9 +7,9 @@ import { useIsPending } from "~/hooks/use-is-pending";
 import { PROFILE_MESSAGES } from "~/models/customers/users";
 import { parseAddressesForm, type AddressesSchema } from "~/models/customers/account-forms.server";
 import { updateProfile } from "~/models/customers/users.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireUserOrUnauthorized } from "~/models/auth/auth.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireUserOrUnauthorized } from "~/web/auth.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * /account/addresses, the Direcciones tab: the two favourite addresses that checkout offers,

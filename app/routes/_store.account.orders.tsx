@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrderSummaryList, toOrderSummaries } from "~/components/orders/order-summary-list";
 import { listOrdersForUser } from "~/models/orders/orders.server";
-import { requireUserOrUnauthorized } from "~/models/auth/auth.server";
+import { requireUserOrUnauthorized } from "~/web/auth.server";
 
 // /account/orders, the Pedidos tab: the same short list as /profile/orders.
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
-import { requireUserOrUnauthorized } from "~/models/auth/auth.server";
+import { requireUserOrUnauthorized } from "~/web/auth.server";
 import { useRootData } from "~/hooks/use-root-data";
 
 /*

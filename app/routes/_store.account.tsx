@@ -5,7 +5,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { Page } from "~/components/page";
 import { Button } from "~/components/ui/button";
 import { TabNav } from "~/components/ui/tab-nav";
-import { requireUserOrUnauthorized } from "~/models/auth/auth.server";
+import { requireUserOrUnauthorized } from "~/web/auth.server";
 import { VerifyEmailNotice } from "~/components/auth/verify-email-notice";
 import { mustVerifyEmail } from "~/models/customers/email-verification.server";
 import { getSettings } from "~/models/settings/settings.server";

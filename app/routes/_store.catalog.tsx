@@ -14,8 +14,8 @@ import {
   productsByIds,
 } from "~/models/catalog/catalog.server";
 import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
-import { getUserId } from "~/models/auth/auth.server";
-import { getRecentlyViewed } from "~/models/catalog/recently-viewed.server";
+import { getUserId } from "~/web/auth.server";
+import { getRecentlyViewed } from "~/web/recently-viewed.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseCatalogQuery(new URL(request.url).searchParams);

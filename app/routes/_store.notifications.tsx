@@ -25,12 +25,12 @@ import {
   type NotificationItem,
 } from "~/models/notifications/notifications.server";
 import { parseNotificationAction } from "~/models/notifications/notification-form.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireUser } from "~/models/auth/auth.server";
-import { safeRedirect } from "~/utils/redirect.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireUser } from "~/web/auth.server";
+import { safeRedirect } from "~/web/redirect.server";
 import { formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { requestedPage } from "~/utils/paging";
 import { OrderNumber } from "~/components/orders/order-number";
 

@@ -20,9 +20,9 @@ import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
 import { OrderNumber } from "~/components/orders/order-number";
 import { OrderNotFoundBoundary as OrderNotFoundBoundaryOnServer } from "~/components/orders/order-not-found-render.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { getShopper, requireOwnedOrder } from "~/models/auth/shopper.server";
-import { readCheckoutForm } from "~/models/checkout/proofs.server";
+import { guardAction } from "~/web/guard-action.server";
+import { getShopper, requireOwnedOrder } from "~/web/shopper.server";
+import { readCheckoutForm } from "~/web/uploads.server";
 import { LATE_PROOF_MESSAGES } from "~/models/orders/late-proof";
 import { getTransferState, sendLateProof } from "~/models/orders/late-proof.server";
 import {
@@ -32,7 +32,7 @@ import {
 } from "~/models/orders/status";
 import { getSettings } from "~/models/settings/settings.server";
 import { formatDate } from "~/utils/dates";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
 
 /** 'Pedido no encontrado': the error screens load when one is shown (decision 112). */

@@ -8,7 +8,7 @@ import { TransferDetails } from "~/components/orders/transfer-details";
 import { TransferDeadline } from "~/components/orders/transfer-deadline";
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
-import { requireOwnedOrder } from "~/models/auth/shopper.server";
+import { requireOwnedOrder } from "~/web/shopper.server";
 import { getTransferState } from "~/models/orders/late-proof.server";
 import { orderConfirmationTitle } from "~/models/orders/status";
 import { getSettings } from "~/models/settings/settings.server";

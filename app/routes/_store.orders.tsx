@@ -11,7 +11,7 @@ import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
 import { listOrdersForUser } from "~/models/orders/orders.server";
 import { getTransferState } from "~/models/orders/late-proof.server";
-import { requireUser } from "~/models/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { OrderNumber } from "~/components/orders/order-number";
 

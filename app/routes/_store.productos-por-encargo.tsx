@@ -10,7 +10,7 @@ import { ClockIcon } from "~/components/icons";
 import type { CatalogQuery } from "~/models/catalog/catalog";
 import { listBrands, listCatalog, parseCatalogQuery } from "~/models/catalog/catalog.server";
 import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
-import { getUserId } from "~/models/auth/auth.server";
+import { getUserId } from "~/web/auth.server";
 
 const PATH = "/productos-por-encargo";
 

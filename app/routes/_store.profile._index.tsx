@@ -24,9 +24,9 @@ import {
 } from "~/models/customers/users.server";
 import { getPendingEmail, requestEmailChange } from "~/models/customers/email-change.server";
 import { getMailContext } from "~/models/mail/context.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireUser } from "~/models/auth/auth.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireUser } from "~/web/auth.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * /profile, the personal tab (backoffice.md §2, §5): name, e-mail, phone and the two favourite

@@ -20,10 +20,10 @@ import {
   type deleteAccountSchema,
 } from "~/models/customers/account-forms.server";
 import { checkCurrentPassword, deleteUserAccount } from "~/models/customers/users.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireUser } from "~/models/auth/auth.server";
-import { getSessionStorage } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireUser } from "~/web/auth.server";
+import { getSessionStorage } from "~/web/session.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * /profile/danger (backoffice.md §2): deleting the account, confirmed by typing its e-mail and

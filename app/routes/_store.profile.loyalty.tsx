@@ -22,11 +22,11 @@ import {
   type LoyaltyCoupon,
   type LoyaltyHistoryEntry,
 } from "~/models/loyalty/loyalty.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireUser } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireUser } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * /profile/loyalty (backoffice.md §2, D13): points, tier and progress, the ledger's history and

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { OrderSummaryList, toOrderSummaries } from "~/components/orders/order-summary-list";
 import { listOrdersForUser } from "~/models/orders/orders.server";
-import { requireUser } from "~/models/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 
 // /profile/orders (backoffice.md §2): the customer's orders, the first 3 items and '+N más'.
 

@@ -14,18 +14,18 @@ import {
   listAccountApiTokens,
   revokeApiToken,
   type AccountApiToken,
-} from "~/models/api/tokens.server";
+} from "~/models/auth/api-tokens.server";
 import { passwordCheckMessage, PROFILE_MESSAGES } from "~/models/customers/users";
 import {
   parsePasswordChangeForm,
   type passwordChangeSchema,
 } from "~/models/customers/account-forms.server";
 import { changeOwnPassword, hasPassword } from "~/models/customers/users.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireUser } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireUser } from "~/web/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
-import { getSession } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { getSession } from "~/web/session.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * /profile/security (backoffice.md §2, §5, D12): a new password of 8+ characters. Every other

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Page } from "~/components/page";
 import { Badge } from "~/components/ui/badge";
 import { TabNav } from "~/components/ui/tab-nav";
-import { requireUser } from "~/models/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { VerifyEmailNotice } from "~/components/auth/verify-email-notice";
 import { mustVerifyEmail } from "~/models/customers/email-verification.server";
 import { getSettings } from "~/models/settings/settings.server";

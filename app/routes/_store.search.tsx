@@ -14,7 +14,7 @@ import { Input, Label } from "~/components/ui/input";
 import { DEFAULT_CATALOG_QUERY } from "~/models/catalog/catalog";
 import { listCatalog, newProducts, viralProducts } from "~/models/catalog/catalog.server";
 import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
-import { getUserId } from "~/models/auth/auth.server";
+import { getUserId } from "~/web/auth.server";
 import { requestedPage } from "~/utils/paging";
 
 /** Storefront §2/§9: searching starts at 2 characters; Novedades and Más Buscados show 4. */

@@ -16,11 +16,11 @@ import {
   WISHLIST_MESSAGES,
 } from "~/models/catalog/wishlist.server";
 import { parseWishlistAction } from "~/models/catalog/wishlist-form.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { getUser } from "~/models/auth/auth.server";
-import { safeRedirect } from "~/utils/redirect.server";
+import { guardAction } from "~/web/guard-action.server";
+import { getUser } from "~/web/auth.server";
+import { safeRedirect } from "~/web/redirect.server";
 import { formatMoney } from "~/utils/money";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Mis Favoritos | Perfumería de Lujo" }];
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { AdminLoginScreen } from "~/components/auth/admin-login-screen";
-import { adminLoginLoader, handleLogin } from "~/models/auth/login.server";
+import { adminLoginLoader, handleLogin } from "~/web/login.server";
 
 // Open during maintenance mode (maintenance.server.ts), outside the store and admin layouts.
 export const meta: MetaFunction = () => [

@@ -16,15 +16,15 @@ import {
   recentOrders,
 } from "~/models/analytics/dashboard.server";
 import { ORDER_STATUS_BADGES, ORDER_STATUS_SHORT_LABELS } from "~/models/orders/status";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
 import { BACKUP_STALE_HOURS } from "~/models/backups/status.server";
 import { BackupError, createBackup } from "~/models/backups/backup.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { offsiteLocation, shipOffsite } from "~/models/backups/offsite.server";
 import { formatMoney } from "~/utils/money";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Panel Administrativo" }];

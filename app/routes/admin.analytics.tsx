@@ -11,7 +11,7 @@ import {
   SHIPPING_METHOD_LABELS,
 } from "~/models/orders/status";
 import { CATEGORY_LABELS, GENDER_LABELS } from "~/models/catalog/product-form";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { formatDate, startOfDayIso } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 

@@ -10,7 +10,7 @@ import {
   SHIPPING_METHOD_LABELS,
 } from "~/models/orders/status";
 import { SOLD_STATUSES } from "~/models/analytics/sales.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { csvLempiras, toCsv } from "~/utils/csv";
 
 /*

@@ -15,8 +15,8 @@ import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field } from "~/components/ui/input";
 import { CopyButton } from "~/components/copy-button";
 import { useIsPending } from "~/hooks/use-is-pending";
-import type { ApiTokenFormSchema } from "~/models/api/token-form.server";
-import { createTokenFromForm } from "~/models/api/token-form.server";
+import type { ApiTokenFormSchema } from "~/web/api/token-form.server";
+import { createTokenFromForm } from "~/web/api/token-form.server";
 import {
   API_TOKEN_LIFETIMES,
   DEFAULT_API_TOKEN_DAYS,
@@ -24,12 +24,12 @@ import {
   listApiTokens,
   revokeApiToken,
   type ApiTokenListEntry,
-} from "~/models/api/tokens.server";
-import { requireAdmin } from "~/models/auth/auth.server";
-import { guardAction } from "~/models/auth/guard-action.server";
+} from "~/models/auth/api-tokens.server";
+import { requireAdmin } from "~/web/auth.server";
+import { guardAction } from "~/web/guard-action.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * Tokens of the JSON API (issue 25, decision 124): an admin creates one for an account, with a

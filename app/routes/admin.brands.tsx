@@ -6,7 +6,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
 import { listAdminBrands, type AdminBrand } from "~/models/catalog/brands.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 
 type View = "grid" | "table";

@@ -9,11 +9,11 @@ import { BrandForm } from "~/components/brand-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { getBrand, updateBrand } from "~/models/catalog/brands.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { readBrandSubmission } from "~/models/catalog/brand-submission.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { readBrandSubmission } from "~/web/forms/brand-submission.server";
+import { requireAdmin } from "~/web/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 const BRAND_NOT_FOUND = "Marca no encontrada";
 

@@ -8,10 +8,10 @@ import { Link, useActionData } from "@remix-run/react";
 import { BrandForm } from "~/components/brand-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { createBrand } from "~/models/catalog/brands.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { readBrandSubmission } from "~/models/catalog/brand-submission.server";
-import { requireAdmin } from "~/models/auth/auth.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { guardAction } from "~/web/guard-action.server";
+import { readBrandSubmission } from "~/web/forms/brand-submission.server";
+import { requireAdmin } from "~/web/auth.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Nueva marca | Panel Administrativo" }];
 

@@ -4,7 +4,7 @@ import { CmsPagesTable } from "~/components/cms-pages-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CMS_TABS } from "~/models/content/cms";
 import { listCmsPages } from "~/models/content/cms.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

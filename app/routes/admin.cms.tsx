@@ -3,7 +3,7 @@ import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TabNav } from "~/components/ui/tab-nav";
 import { CMS_TABS } from "~/models/content/cms";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Contenido CMS | Panel Administrativo" }];
 

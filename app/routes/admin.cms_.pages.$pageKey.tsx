@@ -29,11 +29,11 @@ import {
   type CmsPageFormSchema,
 } from "~/models/content/cms-page-form.server";
 import { getCmsPage, saveCmsPage, setCmsPageActive } from "~/models/content/cms.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 const NOT_FOUND = "Página no encontrada";
 const SAVED = "Página actualizada";
@@ -74,9 +74,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   }
 
-  const { refusal, input } = readCmsPageSubmission(formData);
-  if (refusal) return refusal;
-  const saved = await saveCmsPage(key, input);
+  const read = readCmsPageSubmission(formData);
+  if (!read.ok) return json({ result: read.reply }, { status: 400 });
+  const saved = await saveCmsPage(key, read.input);
   invariantResponse(saved.ok, NOT_FOUND, { status: 404 });
   return redirectWithToast(request, cmsTabPath(key), {
     title: SAVED,

@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterForm, filterFieldClass } from "~/components/ui/filter-form";
 import { Pager } from "~/components/ui/pager";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import {
   isOutboxState,
   OUTBOX_STATE_BADGES,

@@ -10,8 +10,8 @@ import { OrderNumber } from "~/components/orders/order-number";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
 import {
   canRetryEmail,
   OUTBOX_STATE_BADGES,
@@ -22,7 +22,7 @@ import { getOutboxEmail, retryEmail } from "~/models/mail/outbox-admin.server";
 import { formatDateTime } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 const EMAIL_NOT_FOUND = "Correo no encontrado";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { getOutboxEmailHtml } from "~/models/mail/outbox-admin.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 import { SANDBOXED_DOCUMENT_HEADERS } from "~/utils/security.server";

@@ -11,7 +11,7 @@ import {
   type MessageStatus,
 } from "~/models/content/messages";
 import { listMessages } from "~/models/content/messages.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { requestedPage } from "~/utils/paging";
 

@@ -8,10 +8,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteForm } from "~/components/admin/confirm-delete-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { deleteMessage, getMessage } from "~/models/content/messages.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * The confirmation is a page of its own, so deleting works the same with JavaScript off: the

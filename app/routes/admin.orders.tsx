@@ -22,8 +22,8 @@ import {
   paymentMethodLabel,
 } from "~/models/orders/status";
 import type { OrderStatus } from "#db/types";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { requestedPage } from "~/utils/paging";

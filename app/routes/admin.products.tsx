@@ -28,10 +28,10 @@ import {
   parseProductListFilters,
   ProductRowIntentSchema,
 } from "~/models/catalog/product-form.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
 import { formatMoney } from "~/utils/money";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
 const STATUS_BADGES: Record<AdminProductStatus, { label: string; variant: BadgeVariant }> = {

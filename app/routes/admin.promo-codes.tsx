@@ -16,11 +16,11 @@ import {
   setPromoCodeActive,
   type AdminPromoCode,
 } from "~/models/promotions/promo-codes.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 const GONE = "El código ya no existe.";
 

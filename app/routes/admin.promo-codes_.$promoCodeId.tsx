@@ -7,12 +7,12 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PromoCodeForm } from "~/components/promo-code-form";
-import { readPromoCodeSubmission } from "~/models/promotions/promo-code-form.server";
+import { readPromoCodeSubmission } from "~/web/forms/promo-code-form.server";
 import { getPromoCode, updatePromoCode } from "~/models/promotions/promo-codes.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 const NOT_FOUND = "Código promocional no encontrado";
 

@@ -7,11 +7,11 @@ import {
 import { Link, useActionData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PromoCodeForm } from "~/components/promo-code-form";
-import { readPromoCodeSubmission } from "~/models/promotions/promo-code-form.server";
+import { readPromoCodeSubmission } from "~/web/forms/promo-code-form.server";
 import { createPromoCode } from "~/models/promotions/promo-codes.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAdmin } from "~/models/auth/auth.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: "Nuevo código promocional | Panel Administrativo" },

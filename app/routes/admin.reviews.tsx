@@ -8,7 +8,7 @@ import { FilterForm, filterFieldClass } from "~/components/ui/filter-form";
 import { Pager } from "~/components/ui/pager";
 import { REVIEW_STATUS_FILTER_LABELS, REVIEW_STATUS_FILTERS } from "~/models/reviews/admin";
 import { listAdminReviews } from "~/models/reviews/admin.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { requestedPage } from "~/utils/paging";
 

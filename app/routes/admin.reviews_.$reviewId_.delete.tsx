@@ -10,10 +10,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Stars } from "~/components/reviews/review-parts";
 import { getAdminReview } from "~/models/reviews/admin.server";
 import { deleteReview } from "~/models/reviews/reviews.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * The confirmation backoffice.md asks for is a page of its own, so deleting works the same with

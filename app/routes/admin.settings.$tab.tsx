@@ -26,10 +26,10 @@ import {
 } from "~/models/settings/form.server";
 import { getSettings, updateSettings } from "~/models/settings/settings.server";
 import { settingsTab, settingsTabPath } from "~/models/settings/definitions";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
 import { invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * One tab of /admin/settings: its settings in one form, saved together (only the entries that
@@ -61,15 +61,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
   await requireAdmin(request);
   const tab = tabOf(params);
-  const { refusal, entries, failed } = await readSettingsSubmission(request, tab);
-  if (refusal) return refusal;
+  const { entries, notSaved } = readSettingsSubmission(await request.formData(), tab);
+  if (!entries) return json({ result: notSaved() }, { status: 400 });
   let changed;
   try {
     ({ changed } = await updateSettings(entries));
   } catch (error) {
     // §8: 'Error al guardar' with the form as typed; the transaction saved none of it.
     console.error("No se pudo guardar la configuración", error);
-    return failed();
+    return json({ result: notSaved() }, { status: 500 });
   }
   const here = settingsTabPath(tab);
   if (changed.length === 0) {

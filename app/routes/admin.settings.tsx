@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TabNav } from "~/components/ui/tab-nav";
 import { getSettings } from "~/models/settings/settings.server";
 import { SETTINGS_TABS, settingsTabPath } from "~/models/settings/definitions";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 
 /*
  * /admin/settings (backoffice.md §2 "General settings"): the frame of the settings screen. Each

@@ -3,7 +3,7 @@ import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run
 import { AdminShell } from "~/components/admin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { countUnreadMessages } from "~/models/content/messages.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 
 export const meta: MetaFunction = () => [
   { title: "Panel Administrativo | Perfumería de Lujo" },

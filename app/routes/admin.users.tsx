@@ -9,7 +9,7 @@ import { Pager } from "~/components/ui/pager";
 import { TIER_LABELS } from "~/models/loyalty/loyalty";
 import { ROLE_FILTER_LABELS, ROLE_FILTERS } from "~/models/customers/admin";
 import { listAdminUsers, type AdminUserListItem } from "~/models/customers/admin.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { requestedPage } from "~/utils/paging";

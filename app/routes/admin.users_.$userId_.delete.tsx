@@ -9,10 +9,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteForm } from "~/components/admin/confirm-delete-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { deleteUserByAdmin, getAdminUser } from "~/models/customers/admin.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * Deleting a user with all their personal data (decision 055, requestedBy "admin") is confirmed

@@ -13,10 +13,10 @@ import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { createUserByAdmin } from "~/models/customers/admin.server";
-import { guardAction } from "~/models/auth/guard-action.server";
+import { guardAction } from "~/web/guard-action.server";
 import { parseNewUser, type NewUserSchema } from "~/models/customers/admin-submission.server";
-import { requireAdmin } from "~/models/auth/auth.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/web/auth.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Registrar usuario | Panel Administrativo" }];
 

@@ -1,4 +1,4 @@
-import { problem } from "~/utils/api.server";
+import { problem } from "~/web/api/problem.server";
 
 /** Any other /api/ address: a problem, not the storefront's HTML 404 page. */
 function notFound() {

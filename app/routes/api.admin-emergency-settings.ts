@@ -1,5 +1,5 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { emergencyEntriesOf, settingsCalls } from "~/models/settings/api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { emergencyEntriesOf, settingsCalls } from "~/web/api/calls/settings.server";
 import { updateSettings } from "~/models/settings/settings.server";
 
 export const { loader, action } = apiRoute({

@@ -1,5 +1,5 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { dashboardCalls, toDashboardStats } from "~/models/analytics/api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { dashboardCalls, toDashboardStats } from "~/web/api/calls/analytics.server";
 import { getDashboardStats } from "~/models/analytics/dashboard.server";
 
 export const { loader, action } = apiRoute({

@@ -1,7 +1,7 @@
-import { checkedByForm } from "~/utils/api.server";
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { checkedByForm } from "~/web/api/problem.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { CompleteProfileSchema } from "~/models/customers/account-forms.server";
-import { accountCalls, currentAccount, toAccount } from "~/models/customers/api.server";
+import { accountCalls, currentAccount, toAccount } from "~/web/api/calls/customers.server";
 import { completeProfile } from "~/models/customers/users.server";
 
 /** /complete-profile's action: the five fields, required. */

@@ -1,13 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUserById, needsProfileCompletion } from "~/models/customers/users.server";
-import {
-  createLoginSession,
-  getAuthenticator,
-  homeFor,
-  signInRefusalOf,
-} from "~/models/auth/auth.server";
+import { createLoginSession, getAuthenticator, homeFor, signInRefusalOf } from "~/web/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!getEnv().googleEnabled)

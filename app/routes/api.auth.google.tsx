@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { getAuthenticator } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { getAuthenticator } from "~/web/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * Starts Google sign-in. The buttons post here; the address also answers GET because

@@ -1,13 +1,13 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { passwordSignIn } from "~/models/auth/auth.server";
-import { attemptSignIn, LoginSchema, signInHeaders } from "~/models/auth/login.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { passwordSignIn } from "~/web/auth.server";
+import { attemptSignIn, LoginSchema, signInHeaders } from "~/web/login.server";
 import {
   accountCalls,
   currentAccount,
   SESSION_CALLS_ONLY,
   toAccount,
-} from "~/models/customers/api.server";
-import { apiError, apiJson, checkedByForm } from "~/utils/api.server";
+} from "~/web/api/calls/customers.server";
+import { apiError, apiJson, checkedByForm } from "~/web/api/problem.server";
 
 /** /login's sign-in (attemptSignIn: the same limit, refusals and known-device cookie), as JSON. */
 export const { loader, action } = apiRoute({

@@ -1,7 +1,7 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { logout } from "~/models/auth/auth.server";
-import { accountCalls, SESSION_CALLS_ONLY } from "~/models/customers/api.server";
-import { apiError, apiJson } from "~/utils/api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { logout } from "~/web/auth.server";
+import { accountCalls, SESSION_CALLS_ONLY } from "~/web/api/calls/customers.server";
+import { apiError, apiJson } from "~/web/api/problem.server";
 
 /** /logout's POST (D33): the session row goes on the server, the cookie is cleared. */
 export const { loader, action } = apiRoute({

@@ -1,5 +1,5 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { accountCalls, toAccount } from "~/models/customers/api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { accountCalls, toAccount } from "~/web/api/calls/customers.server";
 
 export const { loader, action } = apiRoute({
   GET: apiCall(accountCalls.me, ({ user }) => toAccount(user)),

@@ -1,13 +1,13 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { RegisterSchema } from "~/models/customers/account-forms.server";
-import { accountCalls, SESSION_CALLS_ONLY } from "~/models/customers/api.server";
+import { accountCalls, SESSION_CALLS_ONLY } from "~/web/api/calls/customers.server";
 import { registrationsOpen, submitRegistration } from "~/models/customers/registration.server";
 import {
   REGISTRATION_CLOSED,
   REGISTRATION_RECEIVED,
   TOO_MANY_REGISTRATIONS,
 } from "~/models/customers/users";
-import { apiError, problem, checkedByForm } from "~/utils/api.server";
+import { apiError, problem, checkedByForm } from "~/web/api/problem.server";
 
 /** /register's steps and answers (decision 082: one answer whether or not the address had an account). */
 export const { loader, action } = apiRoute({

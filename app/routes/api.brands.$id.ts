@@ -1,13 +1,13 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import {
   adminCatalogCalls,
   brandInputOf,
   brandWriteProblem,
   toAdminBrand,
-} from "~/models/catalog/admin-api.server";
+} from "~/web/api/calls/catalog-admin.server";
 import { brandInUseMessage } from "~/models/catalog/brands";
 import { deleteBrand, getBrand, updateBrand } from "~/models/catalog/brands.server";
-import { apiError } from "~/utils/api.server";
+import { apiError } from "~/web/api/problem.server";
 import { invariantResponse } from "~/utils/invariant";
 
 const NOT_FOUND = "Marca no encontrada";

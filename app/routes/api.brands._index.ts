@@ -1,14 +1,14 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import {
   adminCatalogCalls,
   brandInputOf,
   brandWriteProblem,
   toAdminBrand,
-} from "~/models/catalog/admin-api.server";
-import { catalogCalls } from "~/models/catalog/api.server";
+} from "~/web/api/calls/catalog-admin.server";
+import { catalogCalls } from "~/web/api/calls/catalog.server";
 import { createBrand, getBrand, listAdminBrands } from "~/models/catalog/brands.server";
 import { listBrands } from "~/models/catalog/catalog.server";
-import { apiJson } from "~/utils/api.server";
+import { apiJson } from "~/web/api/problem.server";
 
 export const { loader, action } = apiRoute({
   GET: apiCall(catalogCalls.brands, async ({ caller, query }) => {

@@ -1,11 +1,11 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import {
   cartCalls,
   cartProblem,
   pricedCartFor,
   productLine,
   productLines,
-} from "~/models/cart/api.server";
+} from "~/web/api/calls/cart.server";
 import { removeCartLine, updateCartLine } from "~/models/cart/cart.server";
 
 export const { loader, action } = apiRoute({

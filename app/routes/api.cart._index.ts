@@ -1,5 +1,5 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { cartCalls, cartProblem, pricedCartFor } from "~/models/cart/api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { cartCalls, cartProblem, pricedCartFor } from "~/web/api/calls/cart.server";
 import { addToCart, clearCart } from "~/models/cart/cart.server";
 
 export const { loader, action } = apiRoute({

@@ -1,10 +1,10 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import {
   cmsCalls,
   cmsPageInputOf,
   toActiveCmsPage,
   toCmsPage,
-} from "~/models/content/cms-api.server";
+} from "~/web/api/calls/content-cms.server";
 import {
   getActiveCmsPage,
   getCmsPage,

@@ -1,6 +1,6 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { pageOfList } from "~/models/api/lists.server";
-import { cmsCalls, toActiveCmsPage, toCmsPage } from "~/models/content/cms-api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { pageOfList } from "~/web/api/lists.server";
+import { cmsCalls, toActiveCmsPage, toCmsPage } from "~/web/api/calls/content-cms.server";
 import { getActiveCmsPage, getCmsPage, listCmsPages } from "~/models/content/cms.server";
 
 export const { loader, action } = apiRoute({

@@ -1,6 +1,6 @@
-import { apiRoute } from "~/models/api/calls.server";
-import { openApiDocument } from "~/models/api/openapi.server";
-import { referencePage } from "~/models/api/reference.server";
+import { apiRoute } from "~/web/api/calls.server";
+import { openApiDocument } from "~/web/api/openapi.server";
+import { referencePage } from "~/web/api/reference.server";
 import { getTheme } from "~/utils/theme.server";
 
 let document: ReturnType<typeof openApiDocument> | undefined;

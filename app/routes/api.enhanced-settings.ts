@@ -1,6 +1,6 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { pageOfList } from "~/models/api/lists.server";
-import { settingEntries, settingsCalls } from "~/models/settings/api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { pageOfList } from "~/web/api/lists.server";
+import { settingEntries, settingsCalls } from "~/web/api/calls/settings.server";
 import { getSettings } from "~/models/settings/settings.server";
 
 export const { loader, action } = apiRoute({

@@ -1,6 +1,6 @@
-import { checkedByForm } from "~/utils/api.server";
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { accountCalls } from "~/models/customers/api.server";
+import { checkedByForm } from "~/web/api/problem.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { accountCalls } from "~/web/api/calls/customers.server";
 import { AdminPointsSchema, CUSTOMER_NOT_FOUND } from "~/models/loyalty/admin-points-form.server";
 import { getLoyaltyCustomer } from "~/models/loyalty/admin.server";
 import { addAdminPoints } from "~/models/loyalty/loyalty.server";

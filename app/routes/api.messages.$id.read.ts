@@ -1,5 +1,5 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { messageCalls, toMessage } from "~/models/content/messages-api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { messageCalls, toMessage } from "~/web/api/calls/content-messages.server";
 import { openMessage } from "~/models/content/messages.server";
 import { invariantResponse } from "~/utils/invariant";
 

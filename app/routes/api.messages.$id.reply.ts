@@ -1,10 +1,10 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { MessageReplySchema } from "~/models/content/message-form.server";
-import { messageCalls, toMessage } from "~/models/content/messages-api.server";
+import { messageCalls, toMessage } from "~/web/api/calls/content-messages.server";
 import { getMessage, replyToMessage } from "~/models/content/messages.server";
 import { getMailContext } from "~/models/mail/context.server";
-import { apiError } from "~/utils/api.server";
-import { checkedByForm } from "~/utils/api.server";
+import { apiError } from "~/web/api/problem.server";
+import { checkedByForm } from "~/web/api/problem.server";
 import { invariantResponse } from "~/utils/invariant";
 
 const NOT_FOUND = "Mensaje no encontrado";

@@ -1,5 +1,5 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { messageCalls, toMessageRow } from "~/models/content/messages-api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { messageCalls, toMessageRow } from "~/web/api/calls/content-messages.server";
 import { listMessages } from "~/models/content/messages.server";
 
 export const { loader, action } = apiRoute({

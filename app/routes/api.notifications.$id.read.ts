@@ -1,5 +1,5 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { notificationCalls } from "~/models/notifications/api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { notificationCalls } from "~/web/api/calls/notifications.server";
 import { NOTIFICATION_MESSAGES, notificationHref } from "~/models/notifications/notifications";
 import { markNotificationRead } from "~/models/notifications/notifications.server";
 import { invariantResponse } from "~/utils/invariant";

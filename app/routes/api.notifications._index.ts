@@ -1,5 +1,5 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { notificationCalls, toNotification } from "~/models/notifications/api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { notificationCalls, toNotification } from "~/web/api/calls/notifications.server";
 import { listNotifications } from "~/models/notifications/notifications.server";
 
 export const { loader, action } = apiRoute({

@@ -1,5 +1,5 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { MARKED_ALL_READ, notificationCalls } from "~/models/notifications/api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { MARKED_ALL_READ, notificationCalls } from "~/web/api/calls/notifications.server";
 import { markAllNotificationsRead } from "~/models/notifications/notifications.server";
 
 export const { loader, action } = apiRoute({

@@ -1,6 +1,6 @@
-import { apiRoute } from "~/models/api/calls.server";
-import { openApiDocument } from "~/models/api/openapi.server";
-import { apiJsonWithEtag } from "~/utils/api.server";
+import { apiRoute } from "~/web/api/calls.server";
+import { openApiDocument } from "~/web/api/openapi.server";
+import { apiJsonWithEtag } from "~/web/api/problem.server";
 
 let document: ReturnType<typeof openApiDocument> | undefined;
 

@@ -1,11 +1,11 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { deleteOrder } from "~/models/orders/lifecycle.server";
-import { ordersCalls, throughLifecycle, toOrder } from "~/models/orders/api.server";
+import { ordersCalls, throughLifecycle, toOrder } from "~/web/api/calls/orders.server";
 import { getTransferState } from "~/models/orders/late-proof.server";
 import { getOrderForAdmin, getOrderForOwner } from "~/models/orders/orders.server";
 import { orderConfirmationTitle } from "~/models/orders/status";
 import { getSettings } from "~/models/settings/settings.server";
-import { apiError } from "~/utils/api.server";
+import { apiError } from "~/web/api/problem.server";
 
 export const { loader, action } = apiRoute({
   /* The confirmation page's loader: its owner's (D10, D15), or any for an admin. */

@@ -1,6 +1,6 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { changeOrderStatus } from "~/models/orders/lifecycle.server";
-import { ordersCalls, throughLifecycle } from "~/models/orders/api.server";
+import { ordersCalls, throughLifecycle } from "~/web/api/calls/orders.server";
 
 /* The status form of /admin/orders/:orderId, through the one lifecycle module. */
 export const { loader, action } = apiRoute({

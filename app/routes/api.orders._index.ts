@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { placeOrder } from "~/models/checkout/checkout.server";
 import { EMAIL_VERIFICATION_MESSAGES } from "~/models/customers/email-verification";
 import { mustVerifyEmail } from "~/models/customers/email-verification.server";
 import { listAdminOrders } from "~/models/orders/admin.server";
-import { ordersCalls, placeOrderProblem, proofIdOf } from "~/models/orders/api.server";
+import { ordersCalls, placeOrderProblem, proofIdOf } from "~/web/api/calls/orders.server";
 import { getSettings } from "~/models/settings/settings.server";
-import { PlaceOrderSchema } from "~/routes/_store.checkout/forms.server";
-import { apiError, apiJson, checkedByForm } from "~/utils/api.server";
+import { PlaceOrderSchema } from "~/models/checkout/checkout-form.server";
+import { apiError, apiJson, checkedByForm } from "~/web/api/problem.server";
 
 /** An empty field is a missing one, as the checkout form's parser reads it. */
 function withoutEmpty(fields: Record<string, unknown>) {

@@ -1,7 +1,7 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { pageOfList } from "~/models/api/lists.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { pageOfList } from "~/web/api/lists.server";
 import { toOrderSummaries } from "~/components/orders/order-summary-list";
-import { ordersCalls } from "~/models/orders/api.server";
+import { ordersCalls } from "~/web/api/calls/orders.server";
 import { listOrdersForUser } from "~/models/orders/orders.server";
 
 /** /profile/orders' list: each order with its first 3 items and '+N más'. */

@@ -1,6 +1,6 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { pageOfList } from "~/models/api/lists.server";
-import { ordersCalls, toOrder } from "~/models/orders/api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { pageOfList } from "~/web/api/lists.server";
+import { ordersCalls, toOrder } from "~/web/api/calls/orders.server";
 import { getTransferState } from "~/models/orders/late-proof.server";
 import { listOrdersForUser } from "~/models/orders/orders.server";
 

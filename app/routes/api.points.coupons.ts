@@ -1,7 +1,7 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { pageOfList } from "~/models/api/lists.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { pageOfList } from "~/web/api/lists.server";
 import { listLoyaltyCoupons } from "~/models/loyalty/loyalty.server";
-import { pointsCalls } from "~/models/loyalty/shopper-api.server";
+import { pointsCalls } from "~/web/api/calls/loyalty.server";
 
 export const { loader, action } = apiRoute({
   GET: apiCall(pointsCalls.coupons, async ({ user, query }) =>

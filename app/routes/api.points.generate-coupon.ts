@@ -1,8 +1,8 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { couponGeneratedMessage, redeemRefusalMessage } from "~/models/loyalty/loyalty";
 import { generateLoyaltyCoupon, getLoyaltyRules } from "~/models/loyalty/loyalty.server";
-import { pointsCalls } from "~/models/loyalty/shopper-api.server";
-import { apiError } from "~/utils/api.server";
+import { pointsCalls } from "~/web/api/calls/loyalty.server";
+import { apiError } from "~/web/api/problem.server";
 
 export const { loader, action } = apiRoute({
   POST: apiCall(pointsCalls.generateCoupon, async ({ user, body }) => {

@@ -1,6 +1,6 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { listPointsHistory } from "~/models/loyalty/loyalty.server";
-import { pointsCalls } from "~/models/loyalty/shopper-api.server";
+import { pointsCalls } from "~/web/api/calls/loyalty.server";
 
 export const { loader, action } = apiRoute({
   GET: apiCall(pointsCalls.history, async ({ user, query }) => {

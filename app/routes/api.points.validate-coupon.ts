@@ -1,5 +1,5 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { pointsCalls } from "~/models/loyalty/shopper-api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { pointsCalls } from "~/web/api/calls/loyalty.server";
 import { checkCouponForCart } from "~/models/promotions/coupon-form.server";
 import { couponDescription, couponRefusalMessage } from "~/models/promotions/coupons";
 

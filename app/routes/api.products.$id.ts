@@ -1,10 +1,10 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import {
   adminCatalogCalls,
   productFormValues,
   productWriteProblem,
   toAdminProduct,
-} from "~/models/catalog/admin-api.server";
+} from "~/web/api/calls/catalog-admin.server";
 import {
   deleteOrHideProduct,
   getAdminProduct,

@@ -1,19 +1,19 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import {
   adminCatalogCalls,
   productFormValues,
   productWriteProblem,
   toAdminProduct,
   toAdminProductRow,
-} from "~/models/catalog/admin-api.server";
+} from "~/web/api/calls/catalog-admin.server";
 import {
   createAdminProduct,
   getAdminProduct,
   listAdminProducts,
 } from "~/models/catalog/admin-products.server";
-import { catalogCalls, catalogQueryOf, toProductCard } from "~/models/catalog/api.server";
+import { catalogCalls, catalogQueryOf, toProductCard } from "~/web/api/calls/catalog.server";
 import { listCatalog } from "~/models/catalog/catalog.server";
-import { apiJson } from "~/utils/api.server";
+import { apiJson } from "~/web/api/problem.server";
 import { invariantResponse } from "~/utils/invariant";
 
 export const { loader, action } = apiRoute({

@@ -1,5 +1,5 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { catalogCalls, toProductDetail } from "~/models/catalog/api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { catalogCalls, toProductDetail } from "~/web/api/calls/catalog.server";
 import { getProductBySlug } from "~/models/catalog/products.server";
 import { invariantResponse } from "~/utils/invariant";
 

@@ -1,5 +1,5 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { catalogCalls, toProductCard } from "~/models/catalog/api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { catalogCalls, toProductCard } from "~/web/api/calls/catalog.server";
 import { viralProducts } from "~/models/catalog/catalog.server";
 
 export const { loader, action } = apiRoute({

@@ -1,6 +1,6 @@
-import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/models/api/calls.server";
+import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/web/api/calls.server";
 import { ProfileSchema } from "~/models/customers/account-forms.server";
-import { accountCalls, profileOf } from "~/models/customers/api.server";
+import { accountCalls, profileOf } from "~/web/api/calls/customers.server";
 import { requestEmailChange } from "~/models/customers/email-change.server";
 import { passwordCheckMessage } from "~/models/customers/users";
 import {
@@ -10,7 +10,7 @@ import {
   updateProfile,
 } from "~/models/customers/users.server";
 import { getMailContext } from "~/models/mail/context.server";
-import { problem, checkedByForm } from "~/utils/api.server";
+import { problem, checkedByForm } from "~/web/api/problem.server";
 
 /** A refused current password (decision 129): 422 missing or wrong, 409 none set, 429. */
 function passwordRefused(check: Exclude<PasswordCheck, "ok">) {

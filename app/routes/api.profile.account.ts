@@ -1,10 +1,10 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { deleteAccountSchema } from "~/models/customers/account-forms.server";
-import { accountCalls } from "~/models/customers/api.server";
+import { accountCalls } from "~/web/api/calls/customers.server";
 import { DELETE_ACCOUNT_REFUSALS, passwordCheckMessage } from "~/models/customers/users";
 import { checkCurrentPassword, deleteUserAccount } from "~/models/customers/users.server";
-import { apiError, apiJson, checkedByForm } from "~/utils/api.server";
-import { destroySession, getSession } from "~/utils/session.server";
+import { apiError, apiJson, checkedByForm } from "~/web/api/problem.server";
+import { destroySession, getSession } from "~/web/session.server";
 
 const STATUS = { "not-found": 404, blocked: 403, "last-admin": 409, "open-orders": 409 } as const;
 

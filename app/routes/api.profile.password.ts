@@ -1,10 +1,10 @@
-import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/models/api/calls.server";
+import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/web/api/calls.server";
 import { passwordChangeRules } from "~/models/customers/account-forms.server";
-import { accountCalls } from "~/models/customers/api.server";
+import { accountCalls } from "~/web/api/calls/customers.server";
 import { passwordCheckMessage, PROFILE_MESSAGES } from "~/models/customers/users";
 import { changeOwnPassword, hasPassword } from "~/models/customers/users.server";
-import { problem, checkedByForm } from "~/utils/api.server";
-import { getSession } from "~/utils/session.server";
+import { problem, checkedByForm } from "~/web/api/problem.server";
+import { getSession } from "~/web/session.server";
 
 /** /profile/security's action: the same rules; every other session of the account ends. */
 export const { loader, action } = apiRoute({

@@ -1,5 +1,5 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { reviewAdminCalls, toAdminReviewRow } from "~/models/reviews/admin-api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { reviewAdminCalls, toAdminReviewRow } from "~/web/api/calls/reviews-admin.server";
 import { listAdminReviews } from "~/models/reviews/admin.server";
 
 export const { loader, action } = apiRoute({

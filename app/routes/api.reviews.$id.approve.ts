@@ -1,8 +1,8 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { reviewAdminCalls, toAdminReview } from "~/models/reviews/admin-api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { reviewAdminCalls, toAdminReview } from "~/web/api/calls/reviews-admin.server";
 import { getAdminReview } from "~/models/reviews/admin.server";
 import { approveReview } from "~/models/reviews/reviews.server";
-import { apiError } from "~/utils/api.server";
+import { apiError } from "~/web/api/problem.server";
 import { invariantResponse } from "~/utils/invariant";
 
 const NOT_FOUND = "Reseña no encontrada";

@@ -1,9 +1,9 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { reviewAdminCalls, toAdminReview } from "~/models/reviews/admin-api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { reviewAdminCalls, toAdminReview } from "~/web/api/calls/reviews-admin.server";
 import { getAdminReview } from "~/models/reviews/admin.server";
 import { ReviewActionSchema } from "~/models/reviews/review-form.server";
 import { deleteReview, updateReview } from "~/models/reviews/reviews.server";
-import { checkedByForm } from "~/utils/api.server";
+import { checkedByForm } from "~/web/api/problem.server";
 import { invariantResponse } from "~/utils/invariant";
 
 const NOT_FOUND = "Reseña no encontrada";

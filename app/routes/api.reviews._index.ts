@@ -1,8 +1,8 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { REVIEW_REFUSALS, reviewSentMessage } from "~/models/reviews/reviews";
 import { createReview } from "~/models/reviews/reviews.server";
-import { requireActiveProduct, reviewCalls } from "~/models/reviews/shopper-api.server";
-import { apiError } from "~/utils/api.server";
+import { requireActiveProduct, reviewCalls } from "~/web/api/calls/reviews.server";
+import { apiError } from "~/web/api/problem.server";
 
 export const { loader, action } = apiRoute({
   POST: apiCall(reviewCalls.create, async ({ user, body }) => {

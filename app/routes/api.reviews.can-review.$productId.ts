@@ -1,10 +1,6 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { getReviewStanding } from "~/models/reviews/reviews.server";
-import {
-  canReviewAnswer,
-  requireActiveProduct,
-  reviewCalls,
-} from "~/models/reviews/shopper-api.server";
+import { canReviewAnswer, requireActiveProduct, reviewCalls } from "~/web/api/calls/reviews.server";
 
 export const { loader, action } = apiRoute({
   GET: apiCall(reviewCalls.canReview, async ({ params, caller }) => {

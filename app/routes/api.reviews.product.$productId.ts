@@ -1,8 +1,8 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { pageOfList } from "~/models/api/lists.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { pageOfList } from "~/web/api/lists.server";
 import { ratingSummary } from "~/models/reviews/reviews";
 import { listApprovedReviews } from "~/models/reviews/reviews.server";
-import { requireActiveProduct, reviewCalls } from "~/models/reviews/shopper-api.server";
+import { requireActiveProduct, reviewCalls } from "~/web/api/calls/reviews.server";
 
 export const { loader, action } = apiRoute({
   GET: apiCall(reviewCalls.byProduct, async ({ params, query }) => {

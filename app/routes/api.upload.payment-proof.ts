@@ -1,9 +1,10 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { paymentProofUrl } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES } from "~/models/checkout/checkout-messages.server";
-import { PROOF_MESSAGES, readCheckoutForm, storeProof } from "~/models/checkout/proofs.server";
-import { ordersCalls } from "~/models/orders/api.server";
-import { apiError, apiJson } from "~/utils/api.server";
+import { PROOF_MESSAGES, storeProof } from "~/models/checkout/proofs.server";
+import { readCheckoutForm } from "~/web/uploads.server";
+import { ordersCalls } from "~/web/api/calls/orders.server";
+import { apiError, apiJson } from "~/web/api/problem.server";
 
 const FIELD = "paymentProof";
 const field = (message: string) => ({ errors: { [FIELD]: [message] } });

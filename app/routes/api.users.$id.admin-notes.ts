@@ -1,5 +1,5 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { accountCalls, userActivityPage, userIdParam } from "~/models/customers/api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { accountCalls, userActivityPage, userIdParam } from "~/web/api/calls/customers.server";
 
 /** The admin notes of the profile view's history, paged. */
 export const { loader, action } = apiRoute({

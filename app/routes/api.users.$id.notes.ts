@@ -1,9 +1,9 @@
-import { checkedByForm } from "~/utils/api.server";
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { checkedByForm } from "~/web/api/problem.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
 import { addUserNote, listUserActivity } from "~/models/customers/admin.server";
 import { UserNoteSchema } from "~/models/customers/admin-submission.server";
-import { accountCalls, toActivityEntry, userIdParam } from "~/models/customers/api.server";
+import { accountCalls, toActivityEntry, userIdParam } from "~/web/api/calls/customers.server";
 import { invariantResponse } from "~/utils/invariant";
 
 /**

@@ -1,12 +1,12 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { listPage } from "~/models/api/lists.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { listPage } from "~/web/api/lists.server";
 import { countUserOrders, listUserOrders } from "~/models/customers/admin.server";
 import {
   accountCalls,
   adminUserOr404,
   toUserOrder,
   userIdParam,
-} from "~/models/customers/api.server";
+} from "~/web/api/calls/customers.server";
 
 /** The profile view's orders (listUserOrders), paged. */
 export const { loader, action } = apiRoute({

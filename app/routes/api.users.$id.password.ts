@@ -1,5 +1,5 @@
-import { checkedByForm } from "~/utils/api.server";
-import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/models/api/calls.server";
+import { checkedByForm } from "~/web/api/problem.server";
+import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/web/api/calls.server";
 import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
 import { resetUserPassword } from "~/models/customers/admin.server";
 import { passwordResetSchema } from "~/models/customers/admin-submission.server";
@@ -8,7 +8,7 @@ import {
   adminUserOr404,
   refusedChange,
   userIdParam,
-} from "~/models/customers/api.server";
+} from "~/web/api/calls/customers.server";
 
 /** The profile view's password form: every session of the account ends. */
 export const { loader, action } = apiRoute({

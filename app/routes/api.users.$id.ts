@@ -1,10 +1,10 @@
-import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/models/api/calls.server";
+import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/web/api/calls.server";
 import { ADMIN_USER_REFUSALS, DELETE_USER_REFUSALS } from "~/models/customers/admin";
 import { deleteUserByAdmin, updateUserInfo } from "~/models/customers/admin.server";
 import { normalizeEmail } from "~/models/customers/users.server";
 import { UserInfoSchema } from "~/models/customers/admin-submission.server";
-import { accountCalls, adminUserOr404, userIdParam } from "~/models/customers/api.server";
-import { apiError, problem, checkedByForm } from "~/utils/api.server";
+import { accountCalls, adminUserOr404, userIdParam } from "~/web/api/calls/customers.server";
+import { apiError, problem, checkedByForm } from "~/web/api/problem.server";
 
 const DELETE_STATUS = {
   "not-found": 404,

@@ -1,4 +1,4 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
 import { setUserBlocked } from "~/models/customers/admin.server";
 import {
@@ -6,7 +6,7 @@ import {
   adminUserOr404,
   refusedChange,
   userIdParam,
-} from "~/models/customers/api.server";
+} from "~/web/api/calls/customers.server";
 
 export const { loader, action } = apiRoute({
   PUT: apiCall(accountCalls.unblock, async ({ user, params }) => {

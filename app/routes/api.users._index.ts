@@ -1,9 +1,13 @@
-import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/models/api/calls.server";
+import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/web/api/calls.server";
 import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
 import { createUserByAdmin, listAdminUsers } from "~/models/customers/admin.server";
 import { NewUserSchema } from "~/models/customers/admin-submission.server";
-import { accountCalls, adminUserOr404, toAdminUserListItem } from "~/models/customers/api.server";
-import { apiJson, problem, checkedByForm } from "~/utils/api.server";
+import {
+  accountCalls,
+  adminUserOr404,
+  toAdminUserListItem,
+} from "~/web/api/calls/customers.server";
+import { apiJson, problem, checkedByForm } from "~/web/api/problem.server";
 
 /** /admin/users' list (its filters) and /admin/users/new's action. */
 export const { loader, action } = apiRoute({

@@ -1,6 +1,6 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { pageOfList } from "~/models/api/lists.server";
-import { accountCalls, toUserSearchResult } from "~/models/customers/api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { pageOfList } from "~/web/api/lists.server";
+import { accountCalls, toUserSearchResult } from "~/web/api/calls/customers.server";
 import { searchLoyaltyCustomers } from "~/models/loyalty/admin.server";
 
 /** /admin/loyalty's customer search (searchLoyaltyCustomers), with each one's full name. */

@@ -1,5 +1,5 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { toWishlistItem, wishlistCalls } from "~/models/catalog/wishlist-api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { toWishlistItem, wishlistCalls } from "~/web/api/calls/catalog-wishlist.server";
 import {
   addToWishlist,
   listWishlist,

@@ -1,6 +1,6 @@
-import { apiCall, apiRoute } from "~/models/api/calls.server";
-import { pageOfList } from "~/models/api/lists.server";
-import { toWishlistItem, wishlistCalls } from "~/models/catalog/wishlist-api.server";
+import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { pageOfList } from "~/web/api/lists.server";
+import { toWishlistItem, wishlistCalls } from "~/web/api/calls/catalog-wishlist.server";
 import { listWishlist } from "~/models/catalog/wishlist.server";
 
 export const { loader, action } = apiRoute({

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { safeRedirect } from "~/utils/redirect.server";
+import { safeRedirect } from "~/web/redirect.server";
 import { serializeLiteMode } from "~/utils/save-data.server";
 import { assertSameOrigin, guardFormBody } from "~/utils/security.server";
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { logout } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { logout } from "~/web/auth.server";
 
 // D33: logging out changes state, so it is a POST; a GET only sends people home.
 export function loader() {

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { getShopper } from "~/models/auth/shopper.server";
+import { guardAction } from "~/web/guard-action.server";
+import { getShopper } from "~/web/shopper.server";
 import { checkoutDraftFrom } from "~/models/checkout/checkout-draft.server";
-import { commitSession } from "~/utils/session.server";
+import { commitSession } from "~/web/session.server";
 
 /*
  * Decision 095: the checkout page posts what was typed here as the shopper types (JavaScript

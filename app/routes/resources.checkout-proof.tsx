@@ -1,15 +1,11 @@
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { PROOF_ID_PATTERN, type ProofUploadAnswer } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES } from "~/models/checkout/checkout-messages.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { getShopper } from "~/models/auth/shopper.server";
-import {
-  PROOF_MESSAGES,
-  readCheckoutForm,
-  removeUnusedProof,
-  storeProof,
-} from "~/models/checkout/proofs.server";
-import { commitSession } from "~/utils/session.server";
+import { guardAction } from "~/web/guard-action.server";
+import { getShopper } from "~/web/shopper.server";
+import { PROOF_MESSAGES, removeUnusedProof, storeProof } from "~/models/checkout/proofs.server";
+import { readCheckoutForm } from "~/web/uploads.server";
+import { commitSession } from "~/web/session.server";
 
 export function loader() {
   return redirect("/checkout");

@@ -1,10 +1,11 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { COUPON_MESSAGES } from "~/models/promotions/coupons";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { safeRedirect } from "~/utils/redirect.server";
-import { handleCouponIntent, parseCouponIntent } from "~/models/promotions/coupon-form.server";
-import { getShopper } from "~/models/auth/shopper.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { guardAction } from "~/web/guard-action.server";
+import { safeRedirect } from "~/web/redirect.server";
+import { parseCouponIntent } from "~/models/promotions/coupon-form.server";
+import { handleCouponIntent } from "~/web/coupon.server";
+import { getShopper } from "~/web/shopper.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export function loader() {
   return redirect("/cart");

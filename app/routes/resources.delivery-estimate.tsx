@@ -3,7 +3,7 @@ import { getProductBySlug } from "~/models/catalog/products.server";
 import { deliveryEstimate, isDepartment } from "~/models/checkout/delivery-estimate";
 import { DEPARTMENT_PARAM } from "~/models/checkout/departments";
 import { getSettings } from "~/models/settings/settings.server";
-import { isBlockedByMaintenance, RETRY_AFTER_SECONDS } from "~/models/settings/maintenance.server";
+import { isBlockedByMaintenance, RETRY_AFTER_SECONDS } from "~/web/maintenance.server";
 import { invariantResponse } from "~/utils/invariant";
 
 /**

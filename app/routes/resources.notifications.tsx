@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { NOTIFICATIONS_PANEL_SIZE } from "~/models/notifications/notifications";
 import { listNotifications } from "~/models/notifications/notifications.server";
-import { getUser } from "~/models/auth/auth.server";
+import { getUser } from "~/web/auth.server";
 
 /**
  * GET → the signed-in user's latest notifications for the header's panel. An enhancement only:

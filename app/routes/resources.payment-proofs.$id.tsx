@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PROOF_ID_PATTERN } from "~/models/checkout/checkout";
 import { owns } from "~/models/auth/shopper";
 import { db } from "~/utils/db.server";
-import { getShopper } from "~/models/auth/shopper.server";
+import { getShopper } from "~/web/shopper.server";
 import { readProofFile } from "~/models/checkout/proofs.server";
 
 const notFound = () =>

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { searchSuggestions, type SearchSuggestion } from "~/models/catalog/catalog.server";
-import { isBlockedByMaintenance } from "~/models/settings/maintenance.server";
+import { isBlockedByMaintenance } from "~/web/maintenance.server";
 
 /**
  * GET ?q= → up to 8 {name, brand, slug, price, image} for the header's search box. An

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { assertSameOrigin, guardFormBody } from "~/utils/security.server";
-import { safeRedirect } from "~/utils/redirect.server";
+import { safeRedirect } from "~/web/redirect.server";
 import { serializeTheme, THEMES, type Theme } from "~/utils/theme.server";
 
 // D5: the theme toggle is a form post (works without JS); the cookie is read on the server.

@@ -10,7 +10,7 @@ import { action as dangerAction } from "~/routes/_store.profile.danger";
 import { loader as profileOrdersLoader } from "~/routes/_store.profile.orders";
 import { action as personalAction } from "~/routes/_store.profile._index";
 import { action as securityAction } from "~/routes/_store.profile.security";
-import { getUser } from "~/models/auth/auth.server";
+import { getUser } from "~/web/auth.server";
 import { loyaltyRulesFrom } from "~/models/loyalty/loyalty";
 import { recordPoints } from "~/models/loyalty/points-ledger.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";

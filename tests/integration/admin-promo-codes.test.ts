@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkCoupon } from "~/models/promotions/coupons.server";
-import { PROMO_CODE_MESSAGES } from "~/models/promotions/promo-code-form.server";
+import { PROMO_CODE_MESSAGES } from "~/web/forms/promo-code-form.server";
 import { deletePromoCodeIfUnused } from "~/models/promotions/promo-codes.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin.promo-codes";
 import { action as editAction } from "~/routes/admin.promo-codes_.$promoCodeId";

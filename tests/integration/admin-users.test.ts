@@ -15,7 +15,7 @@ import { verifyLogin } from "~/models/customers/users.server";
 import { action as userAction, loader as userLoader } from "~/routes/admin.users_.$userId/route";
 import { action as deleteAction } from "~/routes/admin.users_.$userId_.delete";
 import { action as createAction } from "~/routes/admin.users_.new";
-import { getUser } from "~/models/auth/auth.server";
+import { getUser } from "~/web/auth.server";
 import { db } from "~/utils/db.server";
 import { createProduct } from "../../db/factories/catalog";
 import { createOrder } from "../../db/factories/orders";

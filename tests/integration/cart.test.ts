@@ -11,7 +11,7 @@ import type { KnownShopper } from "~/models/auth/shopper";
 import { getHeaderCounts } from "~/models/customers/header-counts.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/_store.cart/route";
 import { action } from "~/routes/_store.product.$slug/route";
-import { createLoginSession } from "~/models/auth/auth.server";
+import { createLoginSession } from "~/web/auth.server";
 import { db } from "~/utils/db.server";
 import { createProduct, createShopper } from "../../db/factories/catalog";
 import {

@@ -4,7 +4,7 @@ import { loader as successLoader } from "~/routes/_store.order-success";
 import { loader as ordersLoader } from "~/routes/_store.orders";
 import { action as trackAction, loader as trackLoader } from "~/routes/_store.track-order/route";
 import { db } from "~/utils/db.server";
-import { commitSession, getSession } from "~/utils/session.server";
+import { commitSession, getSession } from "~/web/session.server";
 import { createProduct, createShopper } from "../../db/factories/catalog";
 import { createOrder } from "../../db/factories/orders";
 import { formPost, get, ORIGIN, settle, signedInCookie } from "../setup/route-helpers";

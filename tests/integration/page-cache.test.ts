@@ -7,7 +7,7 @@ import { saveCmsPage } from "~/models/content/cms.server";
 import { setMaintenanceMode, updateSettings } from "~/models/settings/settings.server";
 import { addToWishlist } from "~/models/catalog/wishlist.server";
 import { db } from "~/utils/db.server";
-import { commitSession, getSession } from "~/utils/session.server";
+import { commitSession, getSession } from "~/web/session.server";
 import { createBrand, createProduct, type CreatedProduct } from "../../db/factories/catalog";
 import { approveReview, createReview } from "../../db/factories/reviews";
 import { createUser } from "../../db/factories/users";

@@ -1,9 +1,10 @@
 import { installGlobals } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getSessionUser } from "~/models/auth/auth.server";
+import { getSessionUser } from "~/web/auth.server";
 import { db } from "~/utils/db.server";
-import { setToast, takeToast } from "~/utils/toast.server";
-import { commitSession, endUserSessions, getSession } from "~/utils/session.server";
+import { setToast, takeToast } from "~/web/toast.server";
+import { endUserSessions } from "~/models/auth/sessions.server";
+import { commitSession, getSession } from "~/web/session.server";
 import { createUser } from "../../db/factories/users";
 import { startServer } from "../setup/http-server";
 import { formPost, get, readSession, signedInCookie } from "../setup/route-helpers";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import type { ApiTokenLevel, ApiTokenScope } from "#db/types";
-import { createApiToken } from "~/models/api/tokens.server";
+import { createApiToken } from "~/models/auth/api-tokens.server";
 import { db } from "~/utils/db.server";
 import { createUser } from "../../db/factories/users";
 import { startServer } from "./http-server";

@@ -1,4 +1,4 @@
-import { getSession, commitSession } from "~/utils/session.server";
+import { getSession, commitSession } from "~/web/session.server";
 
 /*
  * Calling route loaders and actions in-process with real Requests: a same-origin form post

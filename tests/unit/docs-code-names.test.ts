@@ -296,11 +296,11 @@ describe("code names in the docs", () => {
     ]);
     expect(staleNames("Every action starts with `guardAction(request)`.")).toEqual([]);
     expect(
-      misplacedNames("`guardAction` and `getShopper` in\n`app/utils/session.server.ts`."),
+      misplacedNames("`guardAction` and `getShopper` in\n`app/web/session.server.ts`."),
     ).toEqual([
-      "`guardAction` is not in `app/utils/session.server.ts`",
-      "`getShopper` is not in `app/utils/session.server.ts`",
+      "`guardAction` is not in `app/web/session.server.ts`",
+      "`getShopper` is not in `app/web/session.server.ts`",
     ]);
-    expect(misplacedNames("`guardAction`, `getShopper` in `models/auth/`.")).toEqual([]);
+    expect(misplacedNames("`guardAction`, `getShopper` in `web/`.")).toEqual([]);
   });
 });

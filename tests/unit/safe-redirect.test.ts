@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_REDIRECT_LENGTH, safeRedirect } from "~/utils/redirect.server";
+import { MAX_REDIRECT_LENGTH, safeRedirect } from "~/web/redirect.server";
 
 /** Issue 19 item 4: what an attacker puts in `redirectTo`; each must give the fallback. */
 const HOSTILE: [string, string][] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "~/models/auth/auth.server";
+import { safeRedirect } from "~/web/auth.server";
 import {
   checkRequestBody,
   FORM_BODY_MAX_BYTES,

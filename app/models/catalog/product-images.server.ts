@@ -5,11 +5,9 @@ import sharp from "sharp";
 import { getEnv } from "~/utils/env.server";
 import { productImageWidths } from "~/utils/images";
 import {
-  discardFiles,
   imagePixelsCheck,
   MAX_IMAGE_PIXELS,
   readFileHead,
-  readMultipartForm,
   sniffImageType,
   TOO_MANY_PIXELS_MESSAGE,
   type ReceivedFile,
@@ -102,67 +100,40 @@ export const BRAND_LOGO_FIELD = "logo";
 export type BrandLogoUpload = { ok: true; url: string } | { ok: false; message: string } | null;
 
 /**
- * The brand form's body and its logo (field `logo`), stored like product pictures (D8): checked
- * by its bytes, WebP without metadata, content-addressed in the store's brands/. `logo`
- * is null when no file was sent (the current logo stays).
+ * The brand form's logo (field `logo`), stored like product pictures (D8): checked by its bytes,
+ * WebP without metadata, content-addressed in the store's brands/. Null when no file was sent
+ * (the current logo stays). The caller (web/uploads.server.ts) removes the temporary file.
  */
-export async function readBrandForm(
-  request: Request,
-): Promise<{ formData: FormData; logo: BrandLogoUpload }> {
-  const { formData, files } = await readMultipartForm(request, {
-    files: { [BRAND_LOGO_FIELD]: 1 },
-    maxFileBytes: IMAGE_MAX_BYTES,
-    maxBodyBytes: 2 * IMAGE_MAX_BYTES,
+export async function storeBrandLogo(file: ReceivedFile | undefined): Promise<BrandLogoUpload> {
+  if (!file) return null;
+  // Not received: too large (these forms pass no admitFile, so nothing is refused).
+  if (file.status !== "received") return { ok: false, message: IMAGE_MESSAGES.tooLarge };
+  const stored = await storeImageUpload(file.tempPath, {
+    widths: BRAND_LOGO_WIDTHS,
+    kind: "brands",
+    fit: "inside",
   });
-  try {
-    const file = files[0];
-    if (!file) return { formData, logo: null };
-    // Not received: too large (these forms pass no admitFile, so nothing is refused).
-    if (file.status !== "received") {
-      return { formData, logo: { ok: false, message: IMAGE_MESSAGES.tooLarge } };
-    }
-    const stored = await storeImageUpload(file.tempPath, {
-      widths: BRAND_LOGO_WIDTHS,
-      kind: "brands",
-      fit: "inside",
-    });
-    return {
-      formData,
-      logo: stored.ok
-        ? { ok: true, url: `/images/brands/${stored.key}-${BRAND_LOGO_WIDTHS[1]}.webp` }
-        : stored,
-    };
-  } finally {
-    discardFiles(files);
-  }
+  return stored.ok
+    ? { ok: true, url: `/images/brands/${stored.key}-${BRAND_LOGO_WIDTHS[1]}.webp` }
+    : stored;
 }
 
 export const PRODUCT_IMAGE_FIELD = "newImages";
-const MAX_IMAGES_PER_POST = 10;
+export const MAX_IMAGES_PER_POST = 10;
 
 /**
- * The product form's body: text fields, plus up to ten pictures in `newImages` stored as
- * product images. Returns the keys stored, in the order chosen, and one message per file
- * that was refused.
+ * The product form's pictures (up to ten in `newImages`) stored as product images: the keys
+ * stored, in the order chosen, and one message per file that was refused.
  */
-export async function readProductForm(request: Request) {
-  const { formData, files } = await readMultipartForm(request, {
-    files: { [PRODUCT_IMAGE_FIELD]: MAX_IMAGES_PER_POST },
-    maxFileBytes: IMAGE_MAX_BYTES,
-    maxBodyBytes: (MAX_IMAGES_PER_POST + 1) * IMAGE_MAX_BYTES,
-  });
-  try {
-    const keys: string[] = [];
-    const errors: string[] = [];
-    for (const file of files) {
-      const result = await storeReceived(file);
-      if (result.ok) keys.push(result.key);
-      else errors.push(result.message);
-    }
-    return { formData, keys, errors: [...new Set(errors)] };
-  } finally {
-    discardFiles(files);
+export async function storeProductImages(files: readonly ReceivedFile[]) {
+  const keys: string[] = [];
+  const errors: string[] = [];
+  for (const file of files) {
+    const result = await storeReceived(file);
+    if (result.ok) keys.push(result.key);
+    else errors.push(result.message);
   }
+  return { keys, errors: [...new Set(errors)] };
 }
 
 function storeReceived(file: ReceivedFile): Promise<StoreImageResult> | StoreImageResult {

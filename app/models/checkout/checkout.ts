@@ -1,6 +1,6 @@
 /**
  * The checkout's constants and messages (storefront.md §5), client-safe; the form's schema is
- * server-only (routes/_store.checkout/forms.server.ts, decision 054).
+ * server-only (checkout-form.server.ts, decision 054).
  */
 import type { ShippingMethod } from "#db/types";
 import type { CouponIntent, CouponRefusal } from "~/models/promotions/coupons";

@@ -9,7 +9,6 @@ import { RateLimiter } from "~/utils/rate-limit.server";
 import {
   imagePixelsCheck,
   MAX_IMAGE_PIXELS,
-  readMultipartForm,
   sniffImageType,
   TOO_MANY_PIXELS_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
@@ -66,27 +65,9 @@ export function proofsDir() {
   return proofsDirIn(getEnv().DATA_DIR);
 }
 
-/**
- * The checkout's body: the proof (field `proofFile`, or the given `field`: the JSON API's
- * upload names it `paymentProof`) streamed to a temporary file, counted against the address's
- * proof limit as it starts to arrive. The caller owns the temporary file (storeProof removes it).
- */
-export async function readCheckoutForm(
-  request: Request,
-  { clientIp, field = PROOF_FIELD }: { clientIp: string; field?: string },
-): Promise<{ formData: FormData; proof: ReceivedProof }> {
-  const { formData, files } = await readMultipartForm(request, {
-    files: { [field]: 1 },
-    maxFileBytes: PROOF_MAX_BYTES,
-    admitFile: () => proofUploads.consume(clientIp),
-  });
-  const [file] = files;
-  const proof: ReceivedProof = !file
-    ? { status: "none" }
-    : file.status === "received"
-      ? { status: "received", tempPath: file.tempPath, size: file.size }
-      : { status: file.status === "refused" ? "too_many" : "too_large" };
-  return { formData, proof };
+/** Counts a proof that starts to arrive against its address's limit (false: over it). */
+export function admitProofUpload(clientIp: string) {
+  return proofUploads.consume(clientIp);
 }
 
 export type StoreProofResult = { ok: true; id: string } | { ok: false; message: string };

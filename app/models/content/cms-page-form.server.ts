@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
 import { z } from "zod";
 import { CMS_CONTENT_MAX, CMS_META_DESCRIPTION_MAX, CMS_TITLE_MAX } from "./cms";
 import type { CmsPageInput } from "./cms.server";
@@ -35,11 +34,11 @@ export const CmsPageFormSchema = z.object({
     .transform((value) => value === "on"),
 });
 
-/** The form's post, checked: `refusal` is the 400 answer to return as is, else `input` to save. */
+/** The form's post, checked: the refused form's `reply` for the page to show, or `input` to save. */
 export function readCmsPageSubmission(formData: FormData) {
   const submission = parseWithZod(formData, { schema: CmsPageFormSchema });
   if (submission.status !== "success") {
-    return { refusal: json({ result: submission.reply() }, { status: 400 }), input: null } as const;
+    return { ok: false, reply: submission.reply() } as const;
   }
   const { title, content, metaDescription, isActive } = submission.value;
   const input: CmsPageInput = {
@@ -48,5 +47,5 @@ export function readCmsPageSubmission(formData: FormData) {
     metaDescription: metaDescription || null,
     isActive,
   };
-  return { refusal: null, input } as const;
+  return { ok: true, input } as const;
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { ActivityType, Database, Role } from "#db/types";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
-import { endUserSessions } from "~/utils/session.server";
+import { endUserSessions } from "~/models/auth/sessions.server";
 import type { RoleFilter } from "./admin";
 import { loyaltyRulesFrom } from "~/models/loyalty/loyalty";
 import { ORDER_STATUS_BADGES, ORDER_STATUS_LABELS } from "~/models/orders/status";

@@ -6,7 +6,7 @@ import { LINK_PLACEHOLDER } from "~/models/mail/links.server";
 import { queueEmail, type MailContext } from "~/models/mail/outbox.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { endUserSessions } from "~/utils/session.server";
+import { endUserSessions } from "~/models/auth/sessions.server";
 import { isUniqueViolation } from "~/utils/sql.server";
 import { afterEmailChange, normalizeEmail } from "./users.server";
 

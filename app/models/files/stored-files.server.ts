@@ -3,7 +3,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { getEnv, type BucketConfig } from "~/utils/env.server";
 import { writeFileDurably } from "~/utils/uploads.server";
@@ -39,6 +38,21 @@ export function uploadsDirIn(dataDir: string) {
   return path.join(dataDir, "uploads");
 }
 
+/** A file's bytes as a web stream, read as the reader pulls (the store knows no HTTP). */
+function webStreamOf(readable: fs.ReadStream): ReadableStream<Uint8Array> {
+  const chunks = readable[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await chunks.next();
+      if (done) controller.close();
+      else controller.enqueue(new Uint8Array(value as Buffer));
+    },
+    cancel(reason) {
+      readable.destroy(reason instanceof Error ? reason : undefined);
+    },
+  });
+}
+
 function localStore(dataDir: string): FileStore {
   const fileOf = (kind: FileKind, name: string) => path.join(uploadsDirIn(dataDir), kind, name);
   return {
@@ -49,7 +63,7 @@ function localStore(dataDir: string): FileStore {
       const stat = await fs.promises.stat(file).catch(() => null);
       if (!stat?.isFile()) return null;
       return {
-        body: createReadableStreamFromReadable(fs.createReadStream(file)),
+        body: webStreamOf(fs.createReadStream(file)),
         size: stat.size,
       };
     },

@@ -11,7 +11,6 @@ import {
   type CouponNotice,
 } from "./coupons";
 import type { Shopper } from "~/models/auth/shopper";
-import type { AppSession } from "~/utils/session.server";
 
 /**
  * The code box's two buttons, on the cart page (posting to /resources/coupon) and inside the
@@ -48,29 +47,40 @@ export async function checkCouponForCart(shopper: Shopper, code: string): Promis
 }
 
 /**
- * D20: the one handler of the code box, for the cart page (/resources/coupon) and the checkout
- * form. The applied code is kept in the session (the caller commits it) and checked against the
- * shopper's cart now; the order's transaction checks it again and consumes it.
+ * D20: what a press of the code box's button does, for the cart page (/resources/coupon) and the
+ * checkout form: the notice to show and the code to keep applied (`appliedCoupon`: the code, or
+ * null to forget it; absent, the applied code stays). The web layer keeps it in the session
+ * (web/coupon.server.ts); it is checked against the shopper's cart now, and the order's
+ * transaction checks it again and consumes it.
  */
-export async function handleCouponIntent(
-  session: AppSession,
+export async function decideCouponIntent(
   shopper: Shopper,
   intent: CouponIntent,
-): Promise<CouponNotice> {
+): Promise<{ notice: CouponNotice; appliedCoupon?: string | null }> {
   if (intent.intent === "remove-coupon") {
-    session.unset("appliedCoupon");
-    return { ok: true, title: COUPON_MESSAGES.removed, message: "" };
+    return {
+      notice: { ok: true, title: COUPON_MESSAGES.removed, message: "" },
+      appliedCoupon: null,
+    };
   }
   try {
     const check = await checkCouponForCart(shopper, intent.code);
     if (!check.ok) {
       const message = couponRefusalMessage(check);
-      return { ok: false, title: COUPON_MESSAGES.invalidTitle, message };
+      return { notice: { ok: false, title: COUPON_MESSAGES.invalidTitle, message } };
     }
-    session.set("appliedCoupon", check.coupon.code);
-    return { ok: true, title: COUPON_MESSAGES.applied, message: couponDescription(check.coupon) };
+    return {
+      notice: {
+        ok: true,
+        title: COUPON_MESSAGES.applied,
+        message: couponDescription(check.coupon),
+      },
+      appliedCoupon: check.coupon.code,
+    };
   } catch (error) {
     console.error("[coupon] validation failed", error);
-    return { ok: false, title: COUPON_MESSAGES.failedTitle, message: COUPON_MESSAGES.failed };
+    return {
+      notice: { ok: false, title: COUPON_MESSAGES.failedTitle, message: COUPON_MESSAGES.failed },
+    };
   }
 }

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
 import { z } from "zod";
 import { FIELD_MESSAGES } from "~/models/customers/fields";
 import { formatPhone, isValidPhone } from "~/utils/phone";
@@ -171,16 +170,13 @@ function schemaOfTab(tab: SettingsTab) {
 }
 
 /**
- * The tab's post, checked: `refusal` is the 400 answer to return as is (every field's message,
- * nothing saved); otherwise `entries` holds every key of the tab as the table stores it, and
- * `failed()` is the answer when the database refuses the write (the form back as typed, 500).
+ * The tab's post, checked: `entries` holds every key of the tab as the table stores it, or null
+ * when a field is refused; `notSaved` is the form's reply for either refusal (every field's
+ * message and the form back as typed: nothing saved, whether the post or the database refused).
  */
-export async function readSettingsSubmission(request: Request, tab: SettingsTab) {
-  const submission = parseWithZod(await request.formData(), { schema: schemaOfTab(tab) });
-  const notSaved = (status: 400 | 500) =>
-    json({ result: submission.reply({ formErrors: [SETTINGS_MESSAGES.notSaved] }) }, { status });
-  if (submission.status !== "success") {
-    return { refusal: notSaved(400), entries: null, failed: null } as const;
-  }
-  return { refusal: null, entries: submission.value, failed: () => notSaved(500) } as const;
+export function readSettingsSubmission(formData: FormData, tab: SettingsTab) {
+  const submission = parseWithZod(formData, { schema: schemaOfTab(tab) });
+  const notSaved = () => submission.reply({ formErrors: [SETTINGS_MESSAGES.notSaved] });
+  if (submission.status !== "success") return { entries: null, notSaved } as const;
+  return { entries: submission.value, notSaved } as const;
 }

@@ -15,12 +15,12 @@ import { getCheckoutSummary } from "~/models/checkout/checkout.server";
 import type { CouponView } from "~/models/promotions/coupons";
 import { addToCart, clearCart, removeCartLine, updateCartLine } from "~/models/cart/cart.server";
 import type { PricedCart } from "~/models/checkout/pricing";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { safeRedirect } from "~/utils/redirect.server";
+import { guardAction } from "~/web/guard-action.server";
+import { safeRedirect } from "~/web/redirect.server";
 import { parseCartAction } from "~/routes/_store.cart/forms.server";
 import { formatMoney } from "~/utils/money";
-import { getShopper } from "~/models/auth/shopper.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { getShopper } from "~/web/shopper.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Carrito de Compras | Perfumería de Lujo" }];
 

@@ -20,7 +20,7 @@ import { formatPhone, PHONE_MAX_LENGTH } from "~/utils/phone";
 import { usePendingFormData } from "~/hooks/use-is-pending";
 import type { CouponIntentSchema } from "~/models/promotions/coupon-form.server";
 import type { CouponNotice } from "~/models/promotions/coupons";
-import type { PlaceOrderSchema } from "./forms.server";
+import type { PlaceOrderSchema } from "~/models/checkout/checkout-form.server";
 import { ErrorSummary } from "./error-summary";
 import { OrderSummary, shownFor, type CheckoutData } from "./order-summary";
 import { ProofUpload } from "./proof-upload";

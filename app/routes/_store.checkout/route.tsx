@@ -9,34 +9,23 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import { CHECKOUT_TEXT, payLaterAccess } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
-import { getCheckoutSummary, placeOrder } from "~/models/checkout/checkout.server";
+import { getCheckoutSummary } from "~/models/checkout/checkout.server";
 import type { CouponNotice } from "~/models/promotions/coupons";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { handleCouponIntent } from "~/models/promotions/coupon-form.server";
-import { commitSession } from "~/utils/session.server";
-import { getShopper } from "~/models/auth/shopper.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import {
-  getAttachedProof,
-  PROOF_MESSAGES,
-  readCheckoutForm,
-  storeProof,
-} from "~/models/checkout/proofs.server";
+import { submitCheckout } from "~/web/checkout.server";
+import { getShopper } from "~/web/shopper.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { getAttachedProof } from "~/models/checkout/proofs.server";
 import { CheckoutForm } from "./checkout-form";
-import { parseCheckout } from "./forms.server";
-import { checkoutDraftFrom, liveCheckoutDraft } from "~/models/checkout/checkout-draft.server";
+import { liveCheckoutDraft } from "~/models/checkout/checkout-draft.server";
 import { verificationRequestToast } from "~/models/customers/email-verification";
 import {
   mustVerifyEmail,
-  requestVerificationEmail,
   verificationMailAvailable,
 } from "~/models/customers/email-verification.server";
-import { requireUser } from "~/models/auth/auth.server";
 import {
   EMAIL_VERIFICATION_MESSAGES,
   VerifyEmailNotice as VerifyEmailNoticeOnServer,
 } from "./verify-email-notice-render.server";
-import { getSettings } from "~/models/settings/settings.server";
 import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
 
 export const meta: MetaFunction = () => [{ title: "Finalizar Compra | Perfumería de Lujo" }];
@@ -104,106 +93,54 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await guardAction(request);
-  // Everyone checking out gets a guest id: it owns the uploaded proof and a guest's order (D10).
-  const { user, session, shopper, isNewGuest } = await getShopper(request, { createGuest: true });
-  const { formData, proof } = await readCheckoutForm(request, {
-    clientIp: context.clientIp ?? "unknown",
-  });
-  // The received proof is stored (or refused) before anything else can fail: storeProof
-  // removes its temporary file either way.
-  let proofError: string | null = null;
-  if (proof.status === "too_large") proofError = PROOF_MESSAGES.tooLarge;
-  if (proof.status === "too_many") proofError = PROOF_MESSAGES.tooMany;
-  if (proof.status === "received") {
-    const stored = await storeProof(proof, shopper);
-    if (stored.ok) formData.set("paymentProof", stored.id);
-    else proofError = stored.message;
-  }
-  const headers = new Headers();
-  const commit = async () => headers.set("Set-Cookie", await commitSession(request, session));
-  if (isNewGuest) await commit();
-
-  // Every checkout post keeps what was typed (decision 095), so it works without JavaScript.
-  session.set("checkoutDraft", checkoutDraftFrom(formData));
-  await commit();
-  if (formData.get("intent") === "send-verification") {
-    // Decision 128: the pay-later line's button, inside the form so that the draft just saved
-    // is what the e-mail's link brings back to; the same e-mail and limits as /verify-email.
-    const account = user ?? (await requireUser(request));
-    const sent = await requestVerificationEmail(account, {
-      clientIp: context.clientIp ?? "unknown",
-    });
-    if (sent === "sent") session.set("verifyReturnTo", "/checkout");
-    return redirectWithToast(request, "/checkout", verificationRequestToast(sent), { session });
-  }
-  const submission = parseCheckout(formData);
-  // Decision 096: a receipt is not asked for (nor its refusal shown) when paying later.
-  if (formData.get("paymentTiming") === "later") proofError = null;
-  if (submission.status !== "success") {
-    const fieldErrors = proofError ? { paymentProof: [proofError] } : undefined;
-    return json(
-      { result: submission.reply({ fieldErrors }), coupon: null },
-      { status: 400, headers },
-    );
-  }
-  const value = submission.value;
-
-  if (value.intent === "apply-coupon" || value.intent === "remove-coupon") {
-    // The whole form came along (without JS it is one form): keep what was typed.
-    const result = submission.reply({
-      fieldErrors: proofError ? { paymentProof: [proofError] } : {},
-    });
-    const coupon: CouponNotice = await handleCouponIntent(session, shopper, value);
-    await commit();
-    return json({ result, coupon }, { status: coupon.ok ? 200 : 400, headers });
-  }
-
-  if (proofError) {
-    const result = submission.reply({ fieldErrors: { paymentProof: [proofError] } });
-    return json({ result, coupon: null }, { status: 400, headers });
-  }
-  // Decision 106: enforced here, whatever the page showed.
-  if (mustVerifyEmail(user, await getSettings())) {
-    const result = submission.reply({ formErrors: [EMAIL_VERIFICATION_MESSAGES.checkoutRefused] });
-    return json({ result, coupon: null }, { status: 403, headers });
-  }
-  const placed = await placeOrder({
-    ...value,
-    shopper,
-    couponCode: session.get("appliedCoupon") ?? null,
-    clientIp: context.clientIp ?? null,
-  });
-  if (!placed.ok) {
-    if (placed.error === "coupon") {
-      session.unset("appliedCoupon");
-      await commit();
+  const { outcome, session, headers } = await submitCheckout(request, context.clientIp ?? null);
+  const answer = <Result,>(status: number, result: Result, coupon: CouponNotice | null = null) =>
+    json({ result, coupon }, { status, headers });
+  const proofErrors = (error: string | null) => (error ? { paymentProof: [error] } : undefined);
+  switch (outcome.code) {
+    case "verification_requested":
+      return redirectWithToast(request, "/checkout", verificationRequestToast(outcome.sent), {
+        session,
+      });
+    case "invalid":
+      return answer(400, outcome.form.reply({ fieldErrors: proofErrors(outcome.proofError) }));
+    case "coupon": {
+      const result = outcome.form.reply({ fieldErrors: proofErrors(outcome.proofError) ?? {} });
+      return answer(outcome.notice.ok ? 200 : 400, result, outcome.notice);
     }
-    const result = submission.reply({
-      formErrors: [placeOrderMessage(placed)],
-      fieldErrors: placed.error === "proof" ? { paymentProof: [CHECKOUT_MESSAGES.proof] } : {},
-    });
-    // Decision 132: over a limit is a 429 that says when to come back, shown in the form.
-    if (placed.error === "too_many_orders" || placed.error === "too_many_unpaid") {
-      headers.set("Retry-After", String(placed.retryAfterSeconds));
-      return json({ result, coupon: null }, { status: 429, headers });
+    case "proof":
+      return answer(400, outcome.form.reply({ fieldErrors: proofErrors(outcome.proofError) }));
+    case "verify_email": {
+      const formErrors = [EMAIL_VERIFICATION_MESSAGES.checkoutRefused];
+      return answer(403, outcome.form.reply({ formErrors }));
     }
-    const status =
-      placed.error === "insufficient_stock" ? 409 : placed.error === "pay_later" ? 403 : 400;
-    return json({ result, coupon: null }, { status, headers });
+    case "refused": {
+      const { refusal } = outcome;
+      const result = outcome.form.reply({
+        formErrors: [placeOrderMessage(refusal)],
+        fieldErrors: refusal.error === "proof" ? { paymentProof: [CHECKOUT_MESSAGES.proof] } : {},
+      });
+      // Decision 132: over a limit is a 429 that says when to come back, shown in the form.
+      if (refusal.error === "too_many_orders" || refusal.error === "too_many_unpaid") {
+        headers.set("Retry-After", String(refusal.retryAfterSeconds));
+        return answer(429, result);
+      }
+      const status =
+        refusal.error === "insufficient_stock" ? 409 : refusal.error === "pay_later" ? 403 : 400;
+      return answer(status, result);
+    }
+    case "placed":
+      // §4, §8: the success toast with the order number, over the page that says what comes next.
+      return redirectWithToast(
+        request,
+        `/order-success?order=${encodeURIComponent(outcome.orderId)}`,
+        {
+          title: CHECKOUT_MESSAGES.created,
+          description: CHECKOUT_MESSAGES.createdDetail(outcome.orderNumber),
+        },
+        { session },
+      );
   }
-  session.unset("appliedCoupon");
-  session.unset("checkoutDraft");
-  // §4, §8: the success toast with the order number, over the page that says what comes next.
-  return redirectWithToast(
-    request,
-    `/order-success?order=${encodeURIComponent(placed.orderId)}`,
-    {
-      title: CHECKOUT_MESSAGES.created,
-      description: CHECKOUT_MESSAGES.createdDetail(placed.orderNumber),
-    },
-    { session },
-  );
 }
 
 export default function CheckoutRoute() {

@@ -17,12 +17,12 @@ import { CONTACT_SUBJECT_MAX } from "~/models/content/messages";
 import { createMessage } from "~/models/content/messages.server";
 import { NAME_MAX_LENGTH } from "~/models/customers/fields";
 import { getSettings } from "~/models/settings/settings.server";
-import { guardAction } from "~/models/auth/guard-action.server";
+import { guardAction } from "~/web/guard-action.server";
 import { parseContactForm, type ContactSchema } from "~/routes/_store.contact/forms.server";
 import { telUrl } from "~/utils/phone";
 import { whatsappNumber } from "~/utils/whatsapp";
 import { contactMessages } from "~/utils/public-form-limits.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Contacto | Perfumería de Lujo" }];
 

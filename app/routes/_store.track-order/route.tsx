@@ -15,9 +15,9 @@ import {
   getOrderTrackingByLink,
   getOrderTrackingForOwner,
 } from "~/models/orders/orders.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { getShopper } from "~/models/auth/shopper.server";
-import { readCheckoutForm } from "~/models/checkout/proofs.server";
+import { guardAction } from "~/web/guard-action.server";
+import { getShopper } from "~/web/shopper.server";
+import { readCheckoutForm } from "~/web/uploads.server";
 import { LATE_PROOF_MESSAGES } from "~/models/orders/late-proof";
 import { checkLateProofLink } from "~/models/orders/late-proof-link.server";
 import {
@@ -28,7 +28,7 @@ import {
 } from "~/models/orders/late-proof.server";
 import { getSettings } from "~/models/settings/settings.server";
 import { orderLookups } from "~/utils/public-form-limits.server";
-import { commitSession } from "~/utils/session.server";
+import { commitSession } from "~/web/session.server";
 import { parseTrackOrder } from "./forms.server";
 import { TrackOrderForm } from "./track-form";
 import { TrackResultCard as TrackResultCardOnServer } from "./track-result-render.server";

@@ -21,14 +21,14 @@ import {
 } from "~/models/loyalty/admin.server";
 import { LOYALTY_SEARCH_MIN, POINTS_DESCRIPTION_MAX, TIER_LABELS } from "~/models/loyalty/loyalty";
 import { addAdminPoints, getLoyaltyAccount } from "~/models/loyalty/loyalty.server";
-import { guardAction } from "~/models/auth/guard-action.server";
+import { guardAction } from "~/web/guard-action.server";
 import {
   CUSTOMER_NOT_FOUND,
   parseAdminPoints,
   type AdminPointsSchema,
 } from "~/models/loyalty/admin-points-form.server";
-import { requireAdmin } from "~/models/auth/auth.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/web/auth.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /*
  * /admin/loyalty (backoffice.md §2 "Loyalty points admin"): find a customer, see their balance,

@@ -13,13 +13,13 @@ import { Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { replyMailto } from "~/models/content/messages";
 import { openMessage, replyToMessage } from "~/models/content/messages.server";
-import { guardAction } from "~/models/auth/guard-action.server";
+import { guardAction } from "~/web/guard-action.server";
 import { parseMessageReply, type MessageReplySchema } from "~/models/content/message-form.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { formatDateTime } from "~/utils/dates";
 import { idParam, invariantResponse } from "~/utils/invariant";
 import { telUrl } from "~/utils/phone";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { getEnv } from "~/utils/env.server";
 import { getMailContext } from "~/models/mail/context.server";
 

@@ -7,7 +7,7 @@ import {
 } from "~/models/orders/transfer-deadlines.server";
 import { formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { parseDeadlineExtension, type OrderAction } from "./forms.server";
 
 /*

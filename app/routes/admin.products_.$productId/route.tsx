@@ -19,12 +19,12 @@ import {
   PRODUCT_WRITE_REFUSALS,
 } from "~/models/catalog/product-form";
 import { parseProductForm, replyAsTyped } from "~/models/catalog/product-form.server";
-import { guardAction } from "~/models/auth/guard-action.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { requireAdmin } from "~/web/auth.server";
 import { isProductImageKey } from "~/utils/images";
 import { idParam, invariantResponse } from "~/utils/invariant";
-import { readProductForm } from "~/models/catalog/product-images.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { readProductForm } from "~/web/uploads.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { ProductForm, type ProductFormDefaults } from "./product-form";
 
 /*

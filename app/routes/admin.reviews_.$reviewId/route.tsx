@@ -14,13 +14,13 @@ import { Label } from "~/components/ui/input";
 import { usePendingFormData } from "~/hooks/use-is-pending";
 import { getAdminReview } from "~/models/reviews/admin.server";
 import { approveReview, respondToReview, updateReview } from "~/models/reviews/reviews.server";
-import { guardAction } from "~/models/auth/guard-action.server";
+import { guardAction } from "~/web/guard-action.server";
 import { parseReviewAction, type ReviewActionSchema } from "~/models/reviews/review-form.server";
-import { requireAdmin } from "~/models/auth/auth.server";
-import { safeRedirect } from "~/utils/redirect.server";
+import { requireAdmin } from "~/web/auth.server";
+import { safeRedirect } from "~/web/redirect.server";
 import { formatDateTime } from "~/utils/dates";
 import { idParam, invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 const REVIEW_NOT_FOUND = "Reseña no encontrada";
 

@@ -21,11 +21,11 @@ import {
   type GuardedRefusal,
 } from "~/models/customers/admin.server";
 import { getLoyaltyAccount } from "~/models/loyalty/loyalty.server";
-import { guardAction } from "~/models/auth/guard-action.server";
+import { guardAction } from "~/web/guard-action.server";
 import { parseUserAction } from "~/models/customers/admin-submission.server";
-import { requireAdmin } from "~/models/auth/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { AccountActions, InfoForm, NoteForm, PasswordForm } from "./user-forms";
 import { ActivityHistory, LoyaltySummary, OrderHistory } from "./user-history";
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod/v4";
-import { adminCatalogCalls } from "~/models/catalog/admin-api.server";
-import { catalogCalls } from "~/models/catalog/api.server";
-import { cmsCalls } from "~/models/content/cms-api.server";
+import { adminCatalogCalls } from "~/web/api/calls/catalog-admin.server";
+import { catalogCalls } from "~/web/api/calls/catalog.server";
+import { cmsCalls } from "~/web/api/calls/content-cms.server";
 import { createMessage } from "~/models/content/messages.server";
-import { messageCalls } from "~/models/content/messages-api.server";
-import { reviewAdminCalls } from "~/models/reviews/admin-api.server";
-import { settingsCalls } from "~/models/settings/api.server";
+import { messageCalls } from "~/web/api/calls/content-messages.server";
+import { reviewAdminCalls } from "~/web/api/calls/reviews-admin.server";
+import { settingsCalls } from "~/web/api/calls/settings.server";
 import { getAdminProduct, listAdminProducts } from "~/models/catalog/admin-products.server";
 import { listAdminBrands } from "~/models/catalog/brands.server";
 import { updateSettings } from "~/models/settings/settings.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { revokeApiToken } from "~/models/api/tokens.server";
+import { revokeApiToken } from "~/models/auth/api-tokens.server";
 import { listCatalog, parseCatalogQuery } from "~/models/catalog/catalog.server";
 import { db } from "~/utils/db.server";
 import { createBrand, createProduct } from "../../../db/factories/catalog";

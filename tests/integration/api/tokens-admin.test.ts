@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findApiToken } from "~/models/api/tokens.server";
+import { findApiToken } from "~/models/auth/api-tokens.server";
 import { action, loader } from "~/routes/admin.api-tokens";
 import { db } from "~/utils/db.server";
 import { createUser } from "../../../db/factories/users";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "~/models/api/tokens.server";
+import { createApiToken } from "~/models/auth/api-tokens.server";
 import { issueUserToken } from "~/models/auth/user-tokens.server";
 import { db } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
