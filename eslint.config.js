@@ -157,10 +157,6 @@ export default defineConfig([
   },
   {
     files: ["app/models/**/*.{ts,tsx}"],
-    ignores: [
-      // issue 38: SignInRefused carries the password queue's 503 (the results branch's class)
-      "app/models/customers/users.server.ts",
-    ],
     rules: {
       "no-restricted-globals": ["error", ...httpGlobalsInModels],
       // The same names as types (`request: Request`), which the globals rule does not see.

@@ -625,8 +625,8 @@ async function insertHistory(
   const move = (order: DemoOrder, to: OrderStatus, at: Date, extra: { note?: string } = {}) =>
     steps.push({
       at,
-      run: () =>
-        applyStatusChange(
+      run: async () => {
+        const moved = await applyStatusChange(
           trx,
           {
             orderId: order.row.id,
@@ -637,7 +637,10 @@ async function insertHistory(
             trackingNumber: to === "shipped" ? order.spec.trackingNumber : undefined,
           },
           rules,
-        ),
+        );
+        // The story only takes allowed steps: a refusal is a mistake in it.
+        if (!moved.ok) throw new Error(`Paso del pedido rechazado: ${moved.error}`);
+      },
     });
   for (const order of orders) {
     const { status, reason } = order.spec;

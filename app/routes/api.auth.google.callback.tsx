@@ -1,10 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import {
-  getUserById,
-  needsProfileCompletion,
-  signInRefusalOf,
-} from "~/models/customers/users.server";
-import { createLoginSession, getAuthenticator, homeFor } from "~/web/auth.server";
+import { getUserById, needsProfileCompletion } from "~/models/customers/users.server";
+import { createLoginSession, getAuthenticator, homeFor, signInRefusalOf } from "~/web/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithToast } from "~/web/toast.server";
 

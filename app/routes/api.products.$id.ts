@@ -35,11 +35,10 @@ export const { loader, action } = apiRoute({
       invariantResponse(active !== null, NOT_FOUND, { status: 404 });
     } else {
       const values = productFormValues(body, current.images);
-      try {
-        const saved = await updateAdminProduct(current.id, values);
-        invariantResponse(saved, NOT_FOUND, { status: 404 });
-      } catch (error) {
-        throw productWriteProblem(error) ?? error;
+      const saved = await updateAdminProduct(current.id, values);
+      if (!saved.ok) {
+        invariantResponse(saved.error !== "not-found", NOT_FOUND, { status: 404 });
+        throw productWriteProblem(saved.error);
       }
     }
     return toAdminProduct(await productOr404(current.id));

@@ -53,12 +53,8 @@ export const { loader, action } = apiRoute({
   }),
   POST: apiCall(adminCatalogCalls.createProduct, async ({ body }) => {
     const values = productFormValues(body, []);
-    let id: number;
-    try {
-      id = await createAdminProduct(values);
-    } catch (error) {
-      throw productWriteProblem(error) ?? error;
-    }
-    return toAdminProduct((await getAdminProduct(id))!);
+    const created = await createAdminProduct(values);
+    if (!created.ok) throw productWriteProblem(created.error);
+    return toAdminProduct((await getAdminProduct(created.id))!);
   }),
 });

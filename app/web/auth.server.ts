@@ -7,9 +7,10 @@ import { mergeGuestCart } from "~/models/cart/cart.server";
 import {
   findOrCreateGoogleUser,
   getUserById,
-  SignInRefused,
+  SIGN_IN_REFUSALS,
   verifyLogin,
   type SessionUser,
+  type SignInRefusalCode,
 } from "~/models/customers/users.server";
 import { getEnv } from "~/utils/env.server";
 import { invariantResponse } from "~/utils/invariant";
@@ -76,11 +77,40 @@ Object.defineProperty(StoreGoogleStrategy.prototype, "getCallbackURL", {
 });
 
 /**
+ * A refused sign-in, with its code and its Spanish message (SIGN_IN_REFUSALS, beside the rule).
+ * The models return the code; the strategies throw it inside remix-auth, which passes on only
+ * an `Error` (as an AuthorizationError's `cause`): `signInRefusalOf` finds it again.
+ * `response` is the busy gate's 503, with its Retry-After.
+ */
+export class SignInRefused extends Error {
+  constructor(
+    readonly code: SignInRefusalCode,
+    readonly response?: Response,
+  ) {
+    super(SIGN_IN_REFUSALS[code]);
+  }
+}
+
+/** The refusal behind an error a strategy threw (remix-auth wraps it as the cause), or null. */
+export function signInRefusalOf(error: unknown): SignInRefused | null {
+  if (error instanceof SignInRefused) return error;
+  if (error instanceof Error && error.cause instanceof SignInRefused) return error.cause;
+  return null;
+}
+
+/**
  * The password check of every e-mail sign-in: the form strategy's (/login, the admin sign-in
  * pages) and POST /api/auth/login's. A refusal is thrown as a `SignInRefused`.
  */
 export async function passwordSignIn(email: string, password: string): Promise<AuthUser> {
-  const result = await verifyLogin(email, password);
+  let result;
+  try {
+    result = await verifyLogin(email, password);
+  } catch (error) {
+    // The hashing queue was full (decision 082): its 503 travels as the "busy" refusal.
+    if (error instanceof Response) throw new SignInRefused("busy", error);
+    throw error;
+  }
   if (!result.ok) throw new SignInRefused(result.reason);
   return result.user;
 }
@@ -112,15 +142,16 @@ function createAuthenticator(request: Request) {
           if (!email || profile._json?.email_verified === false) {
             throw new SignInRefused("google_email_unverified");
           }
-          const user = await findOrCreateGoogleUser({
+          const found = await findOrCreateGoogleUser({
             googleId: profile.id,
             email,
             emailVerified: true,
             firstName: profile.name?.givenName ?? "",
             lastName: profile.name?.familyName ?? "",
           });
-          if (user.isBlocked) throw new SignInRefused("blocked");
-          return { id: user.id, role: user.role };
+          if (!found.ok) throw new SignInRefused(found.error);
+          if (found.user.isBlocked) throw new SignInRefused("blocked");
+          return { id: found.user.id, role: found.user.role };
         },
       ),
       "google",

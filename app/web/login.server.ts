@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
 import { EmailSchema, PasswordSchema } from "~/models/customers/field-schemas.server";
-import { SIGN_IN_REFUSALS, signInRefusalOf } from "~/models/customers/users.server";
+import { SIGN_IN_REFUSALS } from "~/models/customers/users.server";
 import { guardAction } from "~/web/guard-action.server";
 import type { LoginFormField } from "~/models/auth/login";
 import {
@@ -12,6 +12,7 @@ import {
   getUser,
   homeFor,
   safeRedirect,
+  signInRefusalOf,
 } from "~/web/auth.server";
 import { claimLoginAttempt, rememberDevice, TOO_MANY_ATTEMPTS } from "~/web/login-throttle.server";
 import { isHttps } from "~/web/session.server";

@@ -207,10 +207,11 @@ describe("with requireEmailVerification on", () => {
       firstName: "Gina",
       lastName: "Google",
     });
+    if (!google.ok) throw new Error("not created");
     const rows = await db
       .selectFrom("users")
       .select("emailVerifiedAt")
-      .where("id", "in", [created.userId, google.id])
+      .where("id", "in", [created.userId, google.user.id])
       .execute();
     expect(rows.map((row) => row.emailVerifiedAt)).not.toContain(null);
   });

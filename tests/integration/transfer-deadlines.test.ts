@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { getAdminOrder } from "~/models/orders/admin.server";
 import { changeOrderStatus } from "~/models/orders/lifecycle.server";
 import {
-  type ExtendDeadlineError,
   expireUnpaidTransfers,
   extendTransferDeadline,
 } from "~/models/orders/transfer-deadlines.server";
@@ -170,13 +169,14 @@ describe("expireUnpaidTransfers", () => {
     const { order } = await transferOrder(start);
     const admin = await createUser(db, { role: "admin", firstName: "Ana", lastName: "Admin" });
     const actor = { userId: admin.id, role: "admin" } as const;
-    const { dueAt } = await extendTransferDeadline({
+    const extended = await extendTransferDeadline({
       orderId: order.id,
       actor,
       hours: 24,
       now: after(start, 70),
     });
-    expect(dueAt).toBe(after(start, 96).toISOString());
+    const dueAt = after(start, 96).toISOString();
+    expect(extended).toEqual({ ok: true, dueAt });
 
     await expireUnpaidTransfers({ now: after(start, 80) });
     expect(await statusOf(order.id)).toBe("pending");
@@ -199,10 +199,10 @@ describe("expireUnpaidTransfers", () => {
     const admin = await createUser(db, { role: "admin" });
     const actor = { userId: admin.id, role: "admin" } as const;
     const now = after(start, 10);
-    const refusal = (until: Date) =>
-      extendTransferDeadline({ orderId: order.id, actor, until, now }).catch(
-        (error: ExtendDeadlineError) => error.code,
-      );
+    const refusal = async (until: Date) => {
+      const result = await extendTransferDeadline({ orderId: order.id, actor, until, now });
+      return result.ok ? result : result.error;
+    };
 
     expect(await refusal(after(start, 60))).toBe("notLater");
     expect(await refusal(after(start, 24 * 45))).toBe("tooFar");

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, ProductCategory } from "#db/types";
 import { db } from "~/utils/db.server";
+import type { ProductWriteRefusal } from "./product-form";
 import type { ProductFormValues } from "./product-form.server";
 import { parseList } from "./products.server";
 import { getSettings } from "~/models/settings/settings.server";
@@ -174,8 +175,7 @@ export async function getAdminProduct(id: number) {
 
 export type AdminProduct = NonNullable<Awaited<ReturnType<typeof getAdminProduct>>>;
 
-export class SlugTakenError extends Error {}
-export class UnknownBrandError extends Error {}
+export type ProductWriteRefused = { ok: false; error: ProductWriteRefusal };
 
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
 
@@ -214,45 +214,55 @@ function toColumns(values: ProductFormValues) {
   };
 }
 
-async function assertWritable(
+async function writeRefusal(
   values: ProductFormValues,
   productId: number | null,
   executor: Kysely<Database>,
-) {
+): Promise<ProductWriteRefused | null> {
   const brand = await executor
     .selectFrom("brands")
     .select("id")
     .where("id", "=", values.brandId)
     .executeTakeFirst();
-  if (!brand) throw new UnknownBrandError();
+  if (!brand) return { ok: false, error: "unknown-brand" };
   let taken = executor.selectFrom("products").select("id").where("slug", "=", values.slug);
   if (productId !== null) taken = taken.where("id", "!=", productId);
-  if (await taken.executeTakeFirst()) throw new SlugTakenError();
+  if (await taken.executeTakeFirst()) return { ok: false, error: "slug-taken" };
+  return null;
 }
 
-/** Creates a product; throws SlugTakenError or UnknownBrandError. */
-export async function createAdminProduct(values: ProductFormValues, executor = db) {
+/** Creates a product; refused for a slug in use or a brand that does not exist. */
+export async function createAdminProduct(
+  values: ProductFormValues,
+  executor = db,
+): Promise<{ ok: true; id: number } | ProductWriteRefused> {
   return executor.transaction().execute(async (trx) => {
-    await assertWritable(values, null, trx);
+    const refused = await writeRefusal(values, null, trx);
+    if (refused) return refused;
     const { id } = await trx
       .insertInto("products")
       .values(toColumns(values))
       .returning("id")
       .executeTakeFirstOrThrow();
-    return id;
+    return { ok: true, id } as const;
   });
 }
 
-/** Saves the form over a product; false when it does not exist. Same errors as create. */
-export async function updateAdminProduct(id: number, values: ProductFormValues, executor = db) {
+/** Saves the form over a product; refused as create is, or "not-found" when it does not exist. */
+export async function updateAdminProduct(
+  id: number,
+  values: ProductFormValues,
+  executor = db,
+): Promise<{ ok: true } | ProductWriteRefused | { ok: false; error: "not-found" }> {
   return executor.transaction().execute(async (trx) => {
-    await assertWritable(values, id, trx);
+    const refused = await writeRefusal(values, id, trx);
+    if (refused) return refused;
     const result = await trx
       .updateTable("products")
       .set({ ...toColumns(values), updatedAt: new Date().toISOString() })
       .where("id", "=", id)
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return result.numUpdatedRows > 0n ? { ok: true } : { ok: false, error: "not-found" };
   });
 }
 

@@ -33,6 +33,15 @@ export const PRODUCT_MESSAGES = {
   toggleFailed: "Error al cambiar estado del producto",
 } as const;
 
+/** A product write refused after its form passed (admin-products.server.ts). */
+export type ProductWriteRefusal = "slug-taken" | "unknown-brand";
+
+/** Each refusal where the form shows it: its field and message, for the screen and the API. */
+export const PRODUCT_WRITE_REFUSALS = {
+  "slug-taken": { field: "slug", message: PRODUCT_MESSAGES.slugTaken },
+  "unknown-brand": { field: "brandId", message: PRODUCT_MESSAGES.brand },
+} as const satisfies Record<ProductWriteRefusal, { field: string; message: string }>;
+
 export const CATEGORY_LABELS = {
   fragrance: "Perfumes",
   skincare: "Cuidado de la Piel",

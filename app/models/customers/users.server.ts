@@ -67,8 +67,6 @@ export async function emailExists(email: string) {
   return Boolean(row);
 }
 
-export class EmailTakenError extends Error {}
-
 /**
  * Registers a customer and grants the one-time registration bonus (D13). The address is not
  * verified yet; with `verifyWith` the verification e-mail is queued in the same transaction
@@ -83,6 +81,17 @@ export async function createCustomer(
     phone: string | null;
   },
   { verifyWith }: { verifyWith?: MailContext | null } = {},
+) {
+  const created = await addCustomer(input, verifyWith);
+  // The callers (tests, scripts) bring a new address: a taken one is their mistake.
+  if (!created.ok) throw new Error("Ya existe una cuenta con este correo electrónico");
+  return created.user;
+}
+
+/** createCustomer's work, refused ("email-taken") for an address that has an account. */
+async function addCustomer(
+  input: Parameters<typeof createCustomer>[0],
+  verifyWith: MailContext | null | undefined,
 ) {
   const passwordHash = await hashPassword(input.password);
   const rules = loyaltyRulesFrom(await getSettings());
@@ -116,15 +125,15 @@ export async function registerCustomer(input: {
   // Decision 106: read before the account's transaction (it holds SQLite's one connection).
   const verifyWith = verificationEnforced(await getSettings()) ? await getMailContext() : null;
   try {
-    await createCustomer(input, { verifyWith });
-    return "created";
+    const created = await addCustomer(input, verifyWith);
+    if (created.ok) return "created";
   } catch (error) {
     // The read-then-insert runs in one transaction; a second worker racing for the same new
     // address meets the UNIQUE index instead.
-    if (!(error instanceof EmailTakenError) && !isUniqueViolation(error)) throw error;
-    await tellOwnerOfSignUpAttempt(input.email);
-    return "address-taken";
+    if (!isUniqueViolation(error)) throw error;
   }
+  await tellOwnerOfSignUpAttempt(input.email);
+  return "address-taken";
 }
 
 /**
@@ -191,14 +200,14 @@ async function insertCustomer(
   rules: LoyaltyRules,
   executor: Kysely<Database> = db,
   alongside?: (trx: Transaction<Database>, user: { id: number }) => Promise<unknown>,
-) {
+): Promise<{ ok: true; user: { id: number; role: Role } } | { ok: false; error: "email-taken" }> {
   return executor.transaction().execute(async (trx) => {
     const taken = await trx
       .selectFrom("users")
       .select("id")
       .where("email", "=", normalizeEmail(input.email))
       .executeTakeFirst();
-    if (taken) throw new EmailTakenError("Ya existe una cuenta con este correo electrónico");
+    if (taken) return { ok: false, error: "email-taken" } as const;
     const user = await trx
       .insertInto("users")
       .values({
@@ -220,7 +229,7 @@ async function insertCustomer(
       .executeTakeFirstOrThrow();
     await grantRegistrationBonus(trx, user.id, rules);
     await alongside?.(trx, user);
-    return user;
+    return { ok: true, user } as const;
   });
 }
 
@@ -242,34 +251,11 @@ export const SIGN_IN_REFUSALS = {
 export type SignInRefusalCode = keyof typeof SIGN_IN_REFUSALS;
 
 /**
- * A refused sign-in, with its code and its Spanish message. The strategies throw it inside
- * remix-auth, which passes on only an `Error` (as an AuthorizationError's `cause`):
- * `signInRefusalOf` finds it again. `response` is the busy gate's 503, with its Retry-After.
+ * Same work whether or not the e-mail exists, so timing does not reveal accounts. A full
+ * hashing queue (decision 082) throws its 503, the server's fault rather than a refusal.
  */
-export class SignInRefused extends Error {
-  constructor(
-    readonly code: SignInRefusalCode,
-    readonly response?: Response,
-  ) {
-    super(SIGN_IN_REFUSALS[code]);
-  }
-}
-
-/** The refusal behind an error a strategy threw (remix-auth wraps it as the cause), or null. */
-export function signInRefusalOf(error: unknown): SignInRefused | null {
-  if (error instanceof SignInRefused) return error;
-  if (error instanceof Error && error.cause instanceof SignInRefused) return error.cause;
-  return null;
-}
-
-/** Same work whether or not the e-mail exists, so timing does not reveal accounts. */
 export async function verifyLogin(email: string, password: string): Promise<LoginResult> {
-  try {
-    return await checkLogin(email, password);
-  } catch (error) {
-    if (error instanceof Response) throw new SignInRefused("busy", error);
-    throw error;
-  }
+  return checkLogin(email, password);
 }
 
 async function checkLogin(email: string, password: string): Promise<LoginResult> {
@@ -302,20 +288,23 @@ export type GoogleIdentity = {
  * take over a store account they never proved they own. A new account follows the same
  * allowRegistrations rule as /register; an existing one signs in regardless.
  */
-export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
+export async function findOrCreateGoogleUser(
+  identity: GoogleIdentity,
+): Promise<
+  | { ok: true; user: { id: number; role: Role; isBlocked: 0 | 1 } }
+  | { ok: false; error: Extract<SignInRefusalCode, "google_email_taken" | "registrations_closed"> }
+> {
   const existing = await db
     .selectFrom("users")
     .select(["id", "role", "isBlocked"])
     .where("googleId", "=", identity.googleId)
     .executeTakeFirst();
-  if (existing) return existing;
-  if (await emailExists(identity.email)) {
-    throw new SignInRefused("google_email_taken");
-  }
+  if (existing) return { ok: true, user: existing };
+  if (await emailExists(identity.email)) return { ok: false, error: "google_email_taken" };
   const settings = await getSettings();
-  if (!settings.allowRegistrations) throw new SignInRefused("registrations_closed");
+  if (!settings.allowRegistrations) return { ok: false, error: "registrations_closed" };
   const rules = loyaltyRulesFrom(settings);
-  const user = await insertCustomer(
+  const created = await insertCustomer(
     {
       email: identity.email,
       passwordHash: null,
@@ -328,7 +317,8 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity) {
     },
     rules,
   );
-  return { ...user, isBlocked: 0 as const };
+  if (!created.ok) return { ok: false, error: "google_email_taken" };
+  return { ok: true, user: { ...created.user, isBlocked: 0 } };
 }
 
 export async function completeProfile(

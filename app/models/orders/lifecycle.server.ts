@@ -8,6 +8,7 @@ import {
   type ChangeOrderStatusResult,
   type DeleteOrderInput,
 } from "./transitions.server";
+import type { OrderRefusal } from "./refusals";
 
 /*
  * The one owner of order status changes (backoffice.md §4): the admin screens and the
@@ -19,22 +20,21 @@ import {
  */
 
 export {
-  OrderTransitionError,
   SYSTEM_ACTOR,
   type ChangeOrderStatusInput,
   type ChangeOrderStatusResult,
   type DeleteOrderInput,
   type OrderActor,
-  type OrderErrorCode,
 } from "./transitions.server";
+export type { OrderErrorCode, OrderRefusal } from "./refusals";
 
 /**
- * Moves an order along backoffice.md §4. Throws OrderTransitionError, having written nothing,
- * when the change is refused.
+ * Moves an order along backoffice.md §4. A refused change is an `OrderRefusal`, having written
+ * nothing.
  */
 export async function changeOrderStatus(
   input: ChangeOrderStatusInput,
-): Promise<ChangeOrderStatusResult> {
+): Promise<ChangeOrderStatusResult | OrderRefusal> {
   // Read before the transaction: the one SQLite connection is held by it until it ends.
   const mail = await getMailContext();
   return applyStatusChange(db, input, loyaltyRulesFrom(mail.settings), mail);

@@ -2,12 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/types";
 import { db as storeDb } from "~/utils/db.server";
 import { formatDateTime } from "~/utils/dates";
-import {
-  changeOrderStatus,
-  OrderTransitionError,
-  SYSTEM_ACTOR,
-  type OrderActor,
-} from "./lifecycle.server";
+import { changeOrderStatus, SYSTEM_ACTOR, type OrderActor } from "./lifecycle.server";
+import { orderRefusalMessage } from "./refusals";
 import { notifyUser } from "~/models/notifications/notify.server";
 import { customerNotice } from "./notices";
 import { transferDeadline } from "./late-proof";
@@ -89,25 +85,22 @@ export async function expireUnpaidTransfers(
 }
 
 async function cancelUnpaid(order: { id: string; updatedAt: string }, deadline: Date, now: Date) {
-  try {
-    await changeOrderStatus({
-      orderId: order.id,
-      to: "cancelled",
-      actor: SYSTEM_ACTOR,
-      note: `Cancelado automáticamente: el plazo de pago venció el ${formatDateTime(deadline.toISOString())}.`,
-      // The customer reads that it expired unpaid (decision 104), in the app and by e-mail.
-      paymentDeadline: deadline.toISOString(),
-      // Paid, cancelled, extended or given a proof meanwhile (another worker, an admin): skip.
-      expectedStatus: "pending",
-      expectedUpdatedAt: order.updatedAt,
-      now,
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof OrderTransitionError && error.code === "stale") return false;
-    if (error instanceof OrderTransitionError && error.code === "not_found") return false;
-    throw error;
-  }
+  const result = await changeOrderStatus({
+    orderId: order.id,
+    to: "cancelled",
+    actor: SYSTEM_ACTOR,
+    note: `Cancelado automáticamente: el plazo de pago venció el ${formatDateTime(deadline.toISOString())}.`,
+    // The customer reads that it expired unpaid (decision 104), in the app and by e-mail.
+    paymentDeadline: deadline.toISOString(),
+    // Paid, cancelled, extended or given a proof meanwhile (another worker, an admin): skip.
+    expectedStatus: "pending",
+    expectedUpdatedAt: order.updatedAt,
+    now,
+  });
+  if (result.ok) return true;
+  if (result.error === "stale" || result.error === "not_found") return false;
+  // A pending transfer can always be cancelled by the shop: anything else is a bug.
+  throw new Error(orderRefusalMessage(result));
 }
 
 async function remind(
@@ -155,12 +148,8 @@ export const TRANSFER_DEADLINE_MESSAGES = {
 
 export type ExtendDeadlineRefusal = keyof typeof TRANSFER_DEADLINE_MESSAGES;
 
-export class ExtendDeadlineError extends Error {
-  constructor(readonly code: ExtendDeadlineRefusal) {
-    super(TRANSFER_DEADLINE_MESSAGES[code]);
-    this.name = "ExtendDeadlineError";
-  }
-}
+export type ExtendDeadlineResult =
+  { ok: true; dueAt: string } | { ok: false; error: ExtendDeadlineRefusal };
 
 const MAX_EXTENSION = 30 * 24 * HOUR;
 
@@ -175,24 +164,24 @@ export async function extendTransferDeadline(input: {
   until?: Date;
   hours?: number;
   now?: Date;
-}) {
+}): Promise<ExtendDeadlineResult> {
   const now = input.now ?? new Date();
   const hours = (await getSettings()).transfer_deadline_hours;
-  return storeDb.transaction().execute(async (trx) => {
+  return storeDb.transaction().execute(async (trx): Promise<ExtendDeadlineResult> => {
     const order = await trx
       .selectFrom("orders")
       .select(["id", "status", "paymentMethod", "createdAt", "paymentDueAt"])
       .where("id", "=", input.orderId)
       .executeTakeFirst();
-    if (!order) throw new ExtendDeadlineError("notFound");
+    if (!order) return { ok: false, error: "notFound" };
     if (order.status !== "pending" || order.paymentMethod !== "bank_transfer") {
-      throw new ExtendDeadlineError("notPending");
+      return { ok: false, error: "notPending" };
     }
     const current = transferDeadline(order, hours);
     const base = current > now ? current : now;
     const until = input.until ?? new Date(base.getTime() + (input.hours ?? 0) * HOUR);
-    if (until <= current || until <= now) throw new ExtendDeadlineError("notLater");
-    if (until.getTime() - now.getTime() > MAX_EXTENSION) throw new ExtendDeadlineError("tooFar");
+    if (until <= current || until <= now) return { ok: false, error: "notLater" };
+    if (until.getTime() - now.getTime() > MAX_EXTENSION) return { ok: false, error: "tooFar" };
     const at = now.toISOString();
     const dueAt = until.toISOString();
     await trx
@@ -212,7 +201,7 @@ export async function extendTransferDeadline(input: {
         createdAt: at,
       })
       .execute();
-    return { dueAt };
+    return { ok: true, dueAt };
   });
 }
 

@@ -7,10 +7,10 @@ import { pointsForSubtotal, type LoyaltyRules } from "~/models/loyalty/loyalty";
 import {
   canDeleteOrder,
   canTransition,
-  NOTES_REQUIRED,
   ORDER_STATUS_SHORT_LABELS,
   transitionNeedsNotes,
 } from "./status";
+import type { OrderRefusal } from "./refusals";
 import { notifyUser } from "~/models/notifications/notify.server";
 import { customerNotice, type CustomerNoticeEvent, type NoticeFacts } from "./notices";
 import { creditOrderPoints, reverseOrderPoints } from "~/models/loyalty/points-ledger.server";
@@ -45,20 +45,6 @@ function actorIdOf(actor: OrderActor) {
   return actor.role === "system" ? null : actor.userId;
 }
 
-export type OrderErrorCode =
-  "not_found" | "forbidden" | "illegal_transition" | "notes_required" | "cannot_delete" | "stale";
-
-/** A refused change, with the Spanish message an admin screen shows as is. */
-export class OrderTransitionError extends Error {
-  constructor(
-    readonly code: OrderErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = "OrderTransitionError";
-  }
-}
-
 export type ChangeOrderStatusInput = {
   orderId: string;
   to: OrderStatus;
@@ -90,6 +76,7 @@ export type ChangeOrderStatusInput = {
 };
 
 export type ChangeOrderStatusResult = {
+  ok: true;
   orderId: string;
   orderNumber: string;
   from: OrderStatus;
@@ -103,36 +90,31 @@ export type ChangeOrderStatusResult = {
 
 /**
  * Moves an order along backoffice.md §4 with the loyalty `rules` of the store's settings, in
- * the executor's transaction (a new one when it is none). Throws OrderTransitionError, having
- * written nothing, when the change is refused. With `mail`, the customer's e-mail of the new
- * status is queued in the same transaction; the seed and the factories pass none.
+ * the executor's transaction (a new one when it is none). A refused change is an OrderRefusal,
+ * having written nothing. With `mail`, the customer's e-mail of the new status is queued in the
+ * same transaction; the seed and the factories pass none.
  */
 export async function applyStatusChange(
   executor: Kysely<Database>,
   input: ChangeOrderStatusInput,
   rules: LoyaltyRules,
   mail?: MailContext,
-): Promise<ChangeOrderStatusResult> {
+): Promise<ChangeOrderStatusResult | OrderRefusal> {
   const { orderId, to, actor } = input;
-  requireStaff(actor);
+  if (!isStaff(actor)) return { ok: false, error: "forbidden" };
   const note = cleanText(input.note);
-  if (transitionNeedsNotes(to) && !note) {
-    throw new OrderTransitionError("notes_required", NOTES_REQUIRED);
-  }
+  if (transitionNeedsNotes(to) && !note) return { ok: false, error: "notes_required" };
 
-  return inTransaction(executor, async (trx) => {
+  return inTransaction(executor, async (trx): Promise<ChangeOrderStatusResult | OrderRefusal> => {
     const order = await loadOrder(trx, orderId);
-    requireExpectedStatus(order, input.expectedStatus);
+    if (!order) return { ok: false, error: "not_found" };
+    const changed = changedMeanwhile(order, input.expectedStatus);
+    if (changed) return changed;
     if (input.expectedUpdatedAt !== undefined && order.updatedAt !== input.expectedUpdatedAt) {
-      throw new OrderTransitionError(
-        "stale",
-        `El pedido ${order.orderNumber} cambió mientras tanto.`,
-      );
+      return { ok: false, error: "stale", orderNumber: order.orderNumber };
     }
     const from = order.status;
-    if (!canTransition(from, to)) {
-      throw new OrderTransitionError("illegal_transition", illegalTransitionMessage(from, to));
-    }
+    if (!canTransition(from, to)) return { ok: false, error: "illegal_transition", from, to };
     const now = (input.now ?? new Date()).toISOString();
     const givenTracking = cleanText(input.trackingNumber);
     const trackingNumber = givenTracking ?? order.trackingNumber;
@@ -194,6 +176,7 @@ export async function applyStatusChange(
         break;
     }
     return {
+      ok: true,
       orderId,
       orderNumber: order.orderNumber,
       from,
@@ -214,6 +197,14 @@ export type DeleteOrderInput = {
   expectedStatus?: OrderStatus;
 };
 
+export type DeleteOrderResult = {
+  ok: true;
+  orderId: string;
+  orderNumber: string;
+  stockRestored: boolean;
+  couponReleased: AppliedCoupon["kind"] | null;
+};
+
 /**
  * Removes an order for good (its items cascade); with `mail`, the customer is e-mailed as well. Offered when the order is neither cancelled
  * nor denied (backoffice.md §4); notes are required. An undelivered order gives back its stock
@@ -224,18 +215,17 @@ export async function applyOrderDeletion(
   executor: Kysely<Database>,
   input: DeleteOrderInput,
   mail?: MailContext,
-) {
-  requireStaff(input.actor);
+): Promise<DeleteOrderResult | OrderRefusal> {
+  if (!isStaff(input.actor)) return { ok: false, error: "forbidden" };
   const note = cleanText(input.note);
-  if (!note) throw new OrderTransitionError("notes_required", NOTES_REQUIRED);
-  return inTransaction(executor, async (trx) => {
+  if (!note) return { ok: false, error: "notes_required" };
+  return inTransaction(executor, async (trx): Promise<DeleteOrderResult | OrderRefusal> => {
     const order = await loadOrder(trx, input.orderId);
-    requireExpectedStatus(order, input.expectedStatus);
+    if (!order) return { ok: false, error: "not_found" };
+    const changed = changedMeanwhile(order, input.expectedStatus);
+    if (changed) return changed;
     if (!canDeleteOrder(order.status)) {
-      throw new OrderTransitionError(
-        "cannot_delete",
-        `No se puede eliminar un pedido en estado «${ORDER_STATUS_SHORT_LABELS[order.status]}».`,
-      );
+      return { ok: false, error: "cannot_delete", status: order.status };
     }
     const now = new Date().toISOString();
     const undone = order.status !== "delivered";
@@ -247,6 +237,7 @@ export async function applyOrderDeletion(
     await tellCustomer(trx, { order, now, event: "order_deleted", facts: {}, mail });
     await trx.deleteFrom("orders").where("id", "=", order.id).execute();
     return {
+      ok: true,
       orderId: order.id,
       orderNumber: order.orderNumber,
       stockRestored: undone,
@@ -270,7 +261,7 @@ type LockedOrder = {
   updatedAt: string;
 };
 
-async function loadOrder(trx: Trx, orderId: string): Promise<LockedOrder> {
+async function loadOrder(trx: Trx, orderId: string): Promise<LockedOrder | undefined> {
   const order = await trx
     .selectFrom("orders")
     .select([
@@ -286,33 +277,27 @@ async function loadOrder(trx: Trx, orderId: string): Promise<LockedOrder> {
     ])
     .where("id", "=", orderId)
     .executeTakeFirst();
-  if (!order) throw new OrderTransitionError("not_found", "Pedido no encontrado");
   return order;
 }
 
-function requireExpectedStatus(order: LockedOrder, expected: OrderStatus | undefined) {
-  if (expected === undefined || order.status === expected) return;
-  throw new OrderTransitionError(
-    "stale",
-    `El pedido ${order.orderNumber} cambió mientras lo revisabas: ahora está «${ORDER_STATUS_SHORT_LABELS[order.status]}». Revisa su estado antes de volver a intentarlo.`,
-  );
+/** Refused when the order is no longer in the status the admin's screen showed. */
+function changedMeanwhile(order: LockedOrder, expected: OrderStatus | undefined) {
+  if (expected === undefined || order.status === expected) return null;
+  return {
+    ok: false,
+    error: "stale",
+    orderNumber: order.orderNumber,
+    status: order.status,
+  } as const satisfies OrderRefusal;
 }
 
-function requireStaff(actor: OrderActor) {
-  if (actor.role !== "admin" && actor.role !== "system") {
-    throw new OrderTransitionError("forbidden", "No tienes permisos para acceder a esta sección.");
-  }
+function isStaff(actor: OrderActor) {
+  return actor.role === "admin" || actor.role === "system";
 }
 
 function cleanText(text: string | undefined) {
   const trimmed = text?.trim();
   return trimmed ? trimmed : null;
-}
-
-function illegalTransitionMessage(from: OrderStatus, to: OrderStatus) {
-  const [a, b] = [ORDER_STATUS_SHORT_LABELS[from], ORDER_STATUS_SHORT_LABELS[to]];
-  if (from === to) return `El pedido ya está en estado «${a}».`;
-  return `No se puede cambiar un pedido de «${a}» a «${b}».`;
 }
 
 /** The status with its timestamp, the guide number, and the notes as "Cancelado: …". */

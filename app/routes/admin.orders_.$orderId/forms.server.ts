@@ -31,6 +31,8 @@ export const OrderActionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
+export type OrderAction = z.output<typeof OrderActionSchema>;
+
 export const DEADLINE_FORM_MESSAGES = {
   missing: "Indica las horas que quieres sumar o la nueva fecha límite.",
   hours: `Las horas deben ser un número entero entre 1 y ${ORDER_ACTION_LIMITS.extensionHours}.`,

@@ -10,12 +10,14 @@ import {
   createAdminProduct,
   getAdminProduct,
   listBrandOptions,
-  SlugTakenError,
-  UnknownBrandError,
   updateAdminProduct,
   type AdminProduct,
 } from "~/models/catalog/admin-products.server";
-import { moneyInputValue, PRODUCT_MESSAGES } from "~/models/catalog/product-form";
+import {
+  moneyInputValue,
+  PRODUCT_MESSAGES,
+  PRODUCT_WRITE_REFUSALS,
+} from "~/models/catalog/product-form";
 import { parseProductForm, replyAsTyped } from "~/models/catalog/product-form.server";
 import { guardAction } from "~/web/guard-action.server";
 import { requireAdmin } from "~/web/auth.server";
@@ -152,21 +154,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   const failed = product ? PRODUCT_MESSAGES.updateFailed : PRODUCT_MESSAGES.createFailed;
-  try {
-    if (product) {
-      const saved = await updateAdminProduct(product.id, submission.value);
-      invariantResponse(saved, "Producto no encontrado", { status: 404 });
-    } else {
-      await createAdminProduct(submission.value);
-    }
-  } catch (error) {
-    const fieldErrors: Record<string, string[]> | null =
-      error instanceof SlugTakenError
-        ? { slug: [PRODUCT_MESSAGES.slugTaken] }
-        : error instanceof UnknownBrandError
-          ? { brandId: [PRODUCT_MESSAGES.brand] }
-          : null;
-    if (!fieldErrors) throw error;
+  const saved = product
+    ? await updateAdminProduct(product.id, submission.value)
+    : await createAdminProduct(submission.value);
+  if (!saved.ok) {
+    invariantResponse(saved.error !== "not-found", "Producto no encontrado", { status: 404 });
+    const { field, message } = PRODUCT_WRITE_REFUSALS[saved.error];
+    const fieldErrors = { [field]: [message] };
     return json(
       { result: submission.reply({ fieldErrors, formErrors: [failed] }), images },
       { status: 400 },

@@ -4,12 +4,7 @@ import { MAX_ID } from "~/utils/invariant";
 import { pageSchema } from "~/web/api/lists.server";
 import { checkedByForm, formProblem } from "~/web/api/problem.server";
 import { PRODUCT_IMAGE_KEY_PATTERN, productImageUrl } from "~/utils/images";
-import {
-  SlugTakenError,
-  UnknownBrandError,
-  type AdminProduct,
-  type listAdminProducts,
-} from "~/models/catalog/admin-products.server";
+import type { AdminProduct, listAdminProducts } from "~/models/catalog/admin-products.server";
 import { BRAND_NAME_TAKEN, BrandFormSchema } from "~/web/forms/brand-submission.server";
 import type { AdminBrand, BrandInput, BrandWriteResult } from "~/models/catalog/brands.server";
 import { BRAND_NAME_MAX } from "~/models/catalog/brands";
@@ -21,8 +16,9 @@ import {
   OCCASIONS,
   PERFUME_TYPE_LABELS,
   PRODUCT_LIMITS,
-  PRODUCT_MESSAGES,
+  PRODUCT_WRITE_REFUSALS,
   SEASONS,
+  type ProductWriteRefusal,
 } from "~/models/catalog/product-form";
 import { ProductFormSchema, type ProductFormValues } from "~/models/catalog/product-form.server";
 
@@ -170,14 +166,9 @@ export function productFormValues(body: ProductUpdate, currentImages: string[]):
 }
 
 /** The model's refusals after the schema passed, worded as the form words them. */
-export function productWriteProblem(error: unknown) {
-  if (error instanceof SlugTakenError) {
-    return formProblem([{ path: "slug", message: PRODUCT_MESSAGES.slugTaken }]);
-  }
-  if (error instanceof UnknownBrandError) {
-    return formProblem([{ path: "brandId", message: PRODUCT_MESSAGES.brand }]);
-  }
-  return null;
+export function productWriteProblem(refusal: ProductWriteRefusal) {
+  const { field, message } = PRODUCT_WRITE_REFUSALS[refusal];
+  return formProblem([{ path: field, message }]);
 }
 
 const nullableText = z.string().nullable();

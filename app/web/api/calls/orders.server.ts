@@ -14,7 +14,11 @@ import { ORDER_ACTION_LIMITS, ORDER_STATUSES } from "~/models/orders/status";
 import { isProductImageKey, productImageUrl } from "~/utils/images";
 import { apiError } from "~/web/api/problem.server";
 import { FORM_BODY_MAX_BYTES } from "~/utils/security.server";
-import { OrderTransitionError } from "~/models/orders/lifecycle.server";
+import {
+  orderRefusalMessage,
+  type OrderErrorCode,
+  type OrderRefusal,
+} from "~/models/orders/refusals";
 import type { OwnedOrder } from "~/models/orders/orders.server";
 
 /*
@@ -274,18 +278,22 @@ const notes = z
   .optional()
   .describe("Notas internas (obligatorias para cancelar, denegar o eliminar).");
 
+/** The status of each lifecycle refusal; its message is the admin screen's (refusals.ts). */
+const ORDER_REFUSAL_STATUSES = {
+  not_found: 404,
+  forbidden: 403,
+  notes_required: 422,
+  illegal_transition: 409,
+  cannot_delete: 409,
+  stale: 409,
+} as const satisfies Record<OrderErrorCode, number>;
+
 /** An order status change refused by the lifecycle, said with its status and message. */
-export function transitionProblem(error: OrderTransitionError, notesField = "note") {
-  switch (error.code) {
-    case "not_found":
-      return apiError(404, error.message);
-    case "forbidden":
-      return apiError(403, error.message);
-    case "notes_required":
-      return apiError(422, error.message, { errors: { [notesField]: [error.message] } });
-    default:
-      return apiError(409, error.message, { code: error.code });
-  }
+export function transitionProblem(refusal: OrderRefusal, notesField = "note") {
+  const status = ORDER_REFUSAL_STATUSES[refusal.error];
+  const detail = orderRefusalMessage(refusal);
+  if (status === 422) return apiError(status, detail, { errors: { [notesField]: [detail] } });
+  return apiError(status, detail, status === 409 ? { code: refusal.error } : {});
 }
 
 /** The checkout's refusal of an order, with the checkout's Spanish message. */
@@ -320,13 +328,14 @@ export function placeOrderProblem(refusal: PlaceOrderRefusal) {
 }
 
 /** Runs a lifecycle change, a refusal said as a problem (404, 409, 422 with its message). */
-export async function throughLifecycle<T>(change: () => Promise<T>, notesField = "note") {
-  try {
-    return await change();
-  } catch (error) {
-    if (error instanceof OrderTransitionError) throw transitionProblem(error, notesField);
-    throw error;
-  }
+export async function throughLifecycle<T extends { ok: true }>(
+  change: () => Promise<T | OrderRefusal>,
+  notesField = "note",
+) {
+  const result = await change();
+  if (!result.ok) throw transitionProblem(result, notesField);
+  const { ok: _ok, ...answer } = result;
+  return answer;
 }
 
 // ---------------------------------------------------------------------------------------

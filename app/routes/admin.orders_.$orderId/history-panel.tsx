@@ -1,0 +1,31 @@
+import { formatDateTime } from "~/utils/dates";
+import type { PageOrder } from "./page-order";
+
+/** The order's status history (one row per change, with its actor) and the admin's notes. */
+export function HistoryPanel({ order }: { order: Pick<PageOrder, "history" | "adminNotes"> }) {
+  return (
+    <section className="border-border bg-surface rounded-xl border p-5">
+      <h2 id="order-history" className="mb-3 font-semibold">
+        Historial
+      </h2>
+      <ol aria-labelledby="order-history" className="space-y-2 text-sm">
+        {order.history.map((entry, index) => (
+          <li key={index}>
+            <time dateTime={entry.at} className="text-fg-muted">
+              {formatDateTime(entry.at)}
+            </time>{" "}
+            — {entry.label}
+            {entry.by ? <span className="text-fg-muted">, por {entry.by}</span> : null}
+            {entry.note ? <span className="block pl-4">Notas: {entry.note}</span> : null}
+          </li>
+        ))}
+      </ol>
+      {order.adminNotes ? (
+        <>
+          <h3 className="mt-4 font-medium">Notas del administrador</h3>
+          <p className="text-sm whitespace-pre-wrap">{order.adminNotes}</p>
+        </>
+      ) : null}
+    </section>
+  );
+}

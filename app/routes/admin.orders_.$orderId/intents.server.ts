@@ -1,0 +1,106 @@
+import type { OrderStatus } from "#db/types";
+import { changeOrderStatus, deleteOrder } from "~/models/orders/lifecycle.server";
+import { ORDER_NOT_FOUND, orderRefusalMessage, type OrderRefusal } from "~/models/orders/refusals";
+import {
+  extendTransferDeadline,
+  TRANSFER_DEADLINE_MESSAGES,
+} from "~/models/orders/transfer-deadlines.server";
+import { formatDateTime } from "~/utils/dates";
+import { invariantResponse } from "~/utils/invariant";
+import { redirectWithToast } from "~/web/toast.server";
+import { parseDeadlineExtension, type OrderAction } from "./forms.server";
+
+/*
+ * The order action's intents (route.tsx), posted by this page, the list's inline selector and
+ * the proof queue (each sends `redirectTo` to come back to itself). The lifecycle module
+ * decides; this file only words the outcome as the §8 toasts, a refusal in the lifecycle's
+ * words (orderRefusalMessage).
+ */
+const SUCCESS_TITLES: Partial<Record<OrderStatus, string>> = {
+  cancelled: "Pedido cancelado",
+  denied: "Pedido denegado",
+};
+const FAILURE_TITLES: Partial<Record<OrderStatus, string>> = {
+  cancelled: "No se pudo cancelar el pedido",
+  denied: "No se pudo denegar el pedido",
+};
+
+type IntentContext = {
+  request: Request;
+  orderId: string;
+  actor: { userId: number; role: "customer" | "admin" };
+  /** Where the admin continues: the page that posted. */
+  back: string;
+  /** This order's own page. */
+  here: string;
+};
+
+type Intent<Name extends OrderAction["intent"]> = Extract<OrderAction, { intent: Name }>;
+
+/** A status change (backoffice.md §4). */
+export async function changeStatus(context: IntentContext, input: Intent<"status">) {
+  const { request, orderId, actor, back } = context;
+  const result = await changeOrderStatus({
+    orderId,
+    to: input.to,
+    actor,
+    // The queue's deny asks one reason: it is the customer's message and the internal note.
+    note: input.note?.trim() ? input.note : input.customerReason,
+    trackingNumber: input.trackingNumber,
+    customerReason: input.customerReason,
+    expectedStatus: input.expectedStatus,
+  });
+  if (!result.ok) return refused(context, result, FAILURE_TITLES[input.to]);
+  return redirectWithToast(request, back, {
+    title: SUCCESS_TITLES[input.to] ?? "Estado actualizado",
+  });
+}
+
+/** 'Eliminar Pedido': the order goes for good (backoffice.md §4). */
+export async function removeOrder(context: IntentContext, input: Intent<"delete">) {
+  const { request, orderId, actor, back, here } = context;
+  const result = await deleteOrder({
+    orderId,
+    actor,
+    note: input.note,
+    expectedStatus: input.expectedStatus,
+  });
+  if (!result.ok) return refused(context, result, "No se pudo eliminar el pedido");
+  // The order's own page is gone; its list is where the admin continues.
+  const afterDelete = back.startsWith(here) ? "/admin/orders" : back;
+  return redirectWithToast(request, afterDelete, { title: "Pedido eliminado" });
+}
+
+function refused(context: IntentContext, refusal: OrderRefusal, title: string | undefined) {
+  invariantResponse(refusal.error !== "not_found", ORDER_NOT_FOUND, { status: 404 });
+  const reason = orderRefusalMessage(refusal);
+  // backoffice.md §8: any other status change reads 'Error al actualizar el estado del
+  // pedido' / 'No se pudo actualizar el estado del pedido', then the lifecycle's reason.
+  return redirectWithToast(context.request, context.back, {
+    type: "error",
+    title: title ?? "Error al actualizar el estado del pedido",
+    description: title ? reason : `No se pudo actualizar el estado del pedido. ${reason}`,
+  });
+}
+
+/** Issue 12: one order's transfer deadline, moved later by an admin. */
+export async function extendDeadline(context: IntentContext, input: Intent<"extend-deadline">) {
+  const { request, orderId, actor, back } = context;
+  const failed = (description: string) =>
+    redirectWithToast(request, back, {
+      type: "error",
+      title: "No se pudo extender el plazo",
+      description,
+    });
+  const extension = parseDeadlineExtension(input);
+  if ("error" in extension) return failed(extension.error);
+  const result = await extendTransferDeadline({ orderId, actor, ...extension });
+  if (!result.ok) {
+    invariantResponse(result.error !== "notFound", ORDER_NOT_FOUND, { status: 404 });
+    return failed(TRANSFER_DEADLINE_MESSAGES[result.error]);
+  }
+  return redirectWithToast(request, back, {
+    title: "Plazo de pago extendido",
+    description: `Paga antes del ${formatDateTime(result.dueAt)}`,
+  });
+}
