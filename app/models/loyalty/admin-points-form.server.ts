@@ -18,7 +18,8 @@ export const AdminPointsSchema = z.object({
   points: z
     .string({ error: "Los puntos son requeridos" })
     .trim()
-    .regex(/^\d+$/, "Los puntos deben ser un número entero")
+    // zod 4 goes on after a failed check unless told: one message for "-3", not two.
+    .regex(/^\d+$/, { error: "Los puntos deben ser un número entero", abort: true })
     .transform(Number)
     .pipe(
       z

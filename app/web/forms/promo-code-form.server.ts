@@ -63,7 +63,7 @@ export const PromoCodeFormSchema = z
       .trim()
       .min(1, PROMO_CODE_MESSAGES.codeRequired)
       .max(PROMO_CODE_LIMITS.code, PROMO_CODE_MESSAGES.codeLength)
-      .regex(/^[A-Za-z0-9_-]*$/, PROMO_CODE_MESSAGES.codeCharacters)
+      .regex(/^[A-Za-z0-9_-]*$/, { error: PROMO_CODE_MESSAGES.codeCharacters, abort: true })
       .transform(normalizeCouponCode)
       .refine((code) => !code.startsWith("LEAL-"), PROMO_CODE_MESSAGES.codeReserved),
     description: z
