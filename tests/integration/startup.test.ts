@@ -94,7 +94,9 @@ describe("npm start", () => {
     expect(second.output()).not.toContain("Contraseña");
     expect(fs.readFileSync(path.join(dataDir, ".session-secret"), "utf8")).toBe(secret);
     await second.stop();
-  }, 60_000);
+    // A whole demo seed (about 100 perfumes with pictures): 16 s alone on PostgreSQL, over a
+    // minute while the other fork and a browser run beside it.
+  }, 180_000);
 
   it("stops with a message naming a bad variable", async () => {
     const bad = start({ PORT: "puerto" });
