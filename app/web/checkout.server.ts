@@ -17,11 +17,11 @@ import { readCheckoutForm } from "./uploads.server";
  */
 export async function submitCheckout(request: Request, clientIp: string | null) {
   await guardAction(request);
-  const { user, session, shopper, isNewGuest } = await getShopper(request, { createGuest: true });
+  const { user, session, shopper } = await getShopper(request, { createGuest: true });
   const { formData, proof } = await readCheckoutForm(request, { clientIp: clientIp ?? "unknown" });
   const headers = new Headers();
   const commit = async () => headers.set("Set-Cookie", await commitSession(request, session));
-  if (isNewGuest) await commit();
+  // One commit carries a new guest's id and the draft together (it was written twice).
   session.set("checkoutDraft", checkoutDraftFrom(formData));
   await commit();
   const couponCode = session.get("appliedCoupon") ?? null;
