@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { createProduct, deleteProducts, type CreatedProduct } from "../../seed/factories/catalog";
 import { attachProof, createOrder } from "../../seed/factories/orders";
-import { expect, test, type TestUser } from "./fixtures";
+import { expect, hydrated, test, type TestUser } from "./fixtures";
 
 type Db = Parameters<typeof createOrder>[0];
 
@@ -270,6 +270,7 @@ test.describe("orders admin", () => {
     db,
     createUser,
     login,
+    javaScriptEnabled,
   }) => {
     const customer = await createUser();
     const { order } = await placeOrder(db, customer);
@@ -277,6 +278,8 @@ test.describe("orders admin", () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await login(page, await createUser({ role: "admin" }));
     await page.goto(`/admin/orders/${order.id}`);
+    // Hydration puts the thumbnail in a zoom button (a new <img>): measure the one that stays.
+    if (javaScriptEnabled) await hydrated(page);
 
     const proof = page.getByRole("img", { name: `Comprobante del pedido ${order.orderNumber}` });
     const approve = page.getByRole("button", { name: "Aprobar Pago" });
