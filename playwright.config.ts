@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -44,8 +45,9 @@ process.env.E2E_SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
 // Each message the SMTP server accepts is a .eml file here (readMailbox, scripts/smtp-server.ts).
 process.env.E2E_MAIL_DIR ??= tempDir();
 
+// Debian's headless shell, the build Playwright runs headless (scripts/ensure-chromium.sh).
 const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
   args: [
     "--no-sandbox",
     "--disable-gpu",
@@ -57,6 +59,17 @@ const launchOptions = {
   ],
 };
 
+/** What every store is started with: its folder, the seeded administrator, production mode. */
+function storeEnv(dataDir: string) {
+  return {
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL!,
+    ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD!,
+    SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijkl",
+    NODE_ENV: "production" as const,
+  };
+}
+
 function server(url: string, dataDir: string, extraEnv: Record<string, string> = {}) {
   return {
     // The build comes from `npm run build` (npm test runs it first); servers never build.
@@ -67,11 +80,7 @@ function server(url: string, dataDir: string, extraEnv: Record<string, string> =
     stdout: "ignore" as const,
     env: {
       PORT: new URL(url).port,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL!,
-      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD!,
-      SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijkl",
-      NODE_ENV: "production",
+      ...storeEnv(dataDir),
       WEB_CONCURRENCY: "1",
       // A daily backup in the middle of a run would change what the dashboard test expects.
       BACKUP_HOUR: "off",
@@ -92,6 +101,34 @@ function offsiteEnv(project: string): Record<string, string> {
     BACKUP_S3_SECRET_ACCESS_KEY: "S3RVER",
     BACKUP_S3_PREFIX: `${project}/`,
   };
+}
+
+/*
+ * The five stores start as copies of one demo store, seeded here once, by the runner (what
+ * scripts/setup.ts does on an empty DATA_DIR: migrations, the demo data and the pictures it
+ * draws), rather than five times at once on two cores; each server's own start-up step then
+ * finds its store ready. A folder given through the environment that already holds a store is
+ * left as it is.
+ */
+if (!process.env.E2E_STORES_SEEDED) {
+  const template = tempDir();
+  execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/setup.ts"], {
+    env: { ...process.env, ...storeEnv(template) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stores = [
+    process.env.E2E_DATA_DIR,
+    ...isolatedProjects.flatMap((project) =>
+      ["ISOLATED", "SETTINGS"].map(
+        (store) => process.env[`E2E_${store}_${project.toUpperCase()}_DATA_DIR`]!,
+      ),
+    ),
+  ];
+  for (const dir of stores) {
+    if (fs.readdirSync(dir).length === 0) fs.cpSync(template, dir, { recursive: true });
+  }
+  fs.rmSync(template, { recursive: true, force: true });
+  process.env.E2E_STORES_SEEDED = "1";
 }
 
 export default defineConfig({
