@@ -49,11 +49,29 @@ process.once("SIGTERM", () => {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { killable = false }: { killable?: boolean } = {},
+  options: { killable?: boolean } = {},
 ) {
   const buildFile = path.join(root, "build", "index.js");
   if (!fs.existsSync(buildFile)) throw new Error("No build found: run `npm run build` first.");
-  const port = await freePort();
+  /*
+   * A port found free may be taken by another fork's server (or a cluster's second worker)
+   * before this one binds it: that start fails with EADDRINUSE and is tried again on another.
+   */
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOn(await freePort(), buildFile, env, options);
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes("EADDRINUSE")) throw error;
+    }
+  }
+}
+
+async function startServerOn(
+  port: number,
+  buildFile: string,
+  env: Record<string, string>,
+  { killable = false }: { killable?: boolean },
+) {
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(root, "scripts", "server.mjs"), buildFile],
