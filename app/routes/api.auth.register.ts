@@ -1,5 +1,4 @@
 import { apiCall, apiRoute } from "~/web/api/calls.server";
-import { RegisterSchema } from "~/models/customers/account-forms.server";
 import { accountCalls, SESSION_CALLS_ONLY } from "~/web/api/calls/customers.server";
 import { registrationsOpen, submitRegistration } from "~/models/customers/registration.server";
 import {
@@ -7,7 +6,7 @@ import {
   REGISTRATION_RECEIVED,
   TOO_MANY_REGISTRATIONS,
 } from "~/models/customers/users";
-import { apiError, problem, checkedByForm } from "~/web/api/problem.server";
+import { apiError, problem } from "~/web/api/problem.server";
 
 /** /register's steps and answers (decision 082: one answer whether or not the address had an account). */
 export const { loader, action } = apiRoute({
@@ -16,10 +15,8 @@ export const { loader, action } = apiRoute({
     if (!(await registrationsOpen())) {
       throw apiError(403, REGISTRATION_CLOSED, { code: "registrations_closed" });
     }
-    const value = checkedByForm(RegisterSchema, {
-      ...body,
-      confirmPassword: body.confirmPassword ?? body.password,
-    });
+    // The body is /register's form (its confirmation may be left out): its rules have run.
+    const value = { ...body, confirmPassword: body.confirmPassword ?? body.password };
     const registered = await submitRegistration(value, clientIp);
     if (!registered.ok && registered.reason === "too-many") {
       throw apiError(429, TOO_MANY_REGISTRATIONS, { headers: { "Retry-After": "3600" } });

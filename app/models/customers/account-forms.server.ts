@@ -23,23 +23,25 @@ import { strongPasswordRule } from "./password-policy.server";
  * themselves come from ./field-schemas.server.ts.
  */
 
+/** /register's fields with their own rules; RegisterSchema adds the two passwords' agreement. */
+export const RegisterFields = z.object({
+  firstName: nameSchema("El primer nombre es requerido"),
+  lastName: LastNameSchema,
+  email: EmailSchema,
+  phone: OptionalPhoneSchema,
+  password: newPasswordSchema(),
+  confirmPassword: z.string({ error: FIELD_MESSAGES.passwordRequired }),
+});
+
 /**
  * /register. An intersection validates both halves independently, so a missing name and a
  * password mismatch are reported together. storefront.md §5 words the first name its own way.
  */
 export const RegisterSchema = z.intersection(
-  z.object({
-    firstName: nameSchema("El primer nombre es requerido"),
-    lastName: LastNameSchema,
-    email: EmailSchema,
-    phone: OptionalPhoneSchema,
-  }),
-  z
-    .object({
-      password: newPasswordSchema(),
-      confirmPassword: z.string({ error: FIELD_MESSAGES.passwordRequired }),
-    })
-    .superRefine(samePasswordRule("password")),
+  RegisterFields.omit({ password: true, confirmPassword: true }),
+  RegisterFields.pick({ password: true, confirmPassword: true }).superRefine(
+    samePasswordRule("password"),
+  ),
 );
 
 /** backoffice.md §2: after a Google sign-up all five fields are required; +504 is fixed. */
@@ -76,35 +78,41 @@ const NEW_PASSWORD_TOO_SHORT = `La nueva contraseña debe tener al menos ${PASSW
 /** The account's own details, which its password may not be built from (decision 083). */
 type Person = { email: string; firstName: string; lastName: string };
 
+/** The password change's fields; passwordChangeSchema asks for the current one when there is one. */
+export const PasswordChangeFields = z.object({
+  currentPassword: z.string().optional(),
+  newPassword: newPasswordSchema(NEW_PASSWORD_TOO_SHORT, NEW_PASSWORD_TOO_SHORT),
+  confirmPassword: z.string({ error: FIELD_MESSAGES.confirmNewPassword }),
+});
+
 /**
  * D12: a new password of at least 8 characters, typed twice. An account created with Google has
  * no password yet: it sets one without a current password (`hasPassword` false).
  */
 export function passwordChangeSchema(hasPassword: boolean) {
-  return z
-    .object({
-      currentPassword: hasPassword
-        ? z.string({ error: "Contraseña actual requerida" })
-        : z.string().optional(),
-      newPassword: newPasswordSchema(NEW_PASSWORD_TOO_SHORT, NEW_PASSWORD_TOO_SHORT),
-      confirmPassword: z.string({ error: FIELD_MESSAGES.confirmNewPassword }),
-    })
-    .superRefine(samePasswordRule("newPassword"));
+  return PasswordChangeFields.extend({
+    currentPassword: hasPassword
+      ? z.string({ error: "Contraseña actual requerida" })
+      : PasswordChangeFields.shape.currentPassword,
+  }).superRefine(samePasswordRule("newPassword"));
 }
+
+/** The deletion's fields; deleteAccountSchema checks the typed e-mail against the account's. */
+export const DeleteAccountFields = z.object({
+  currentPassword: z.string().optional(),
+  confirmEmail: z.string({ error: "Escribe tu correo electrónico para confirmar" }).trim(),
+});
 
 /**
  * backoffice.md §2: deletion is confirmed by typing the account's e-mail (works without JS),
  * and by the current password (decision 129), which the action checks against the account.
  */
 export function deleteAccountSchema(email: string) {
-  return z.object({
-    currentPassword: z.string().optional(),
-    confirmEmail: z
-      .string({ error: "Escribe tu correo electrónico para confirmar" })
-      .trim()
-      .refine((typed) => typed.toLowerCase() === email.toLowerCase(), {
-        message: "El correo no coincide con el de tu cuenta",
-      }),
+  return DeleteAccountFields.extend({
+    confirmEmail: DeleteAccountFields.shape.confirmEmail.refine(
+      (typed) => typed.toLowerCase() === email.toLowerCase(),
+      { message: "El correo no coincide con el de tu cuenta" },
+    ),
   });
 }
 

@@ -97,9 +97,12 @@ const passwordReset = {
   confirmPassword: z.string({ error: FIELD_MESSAGES.confirmNewPassword }),
 };
 
-/** The password form's rules on their own (PUT /api/users/{id}/password). */
+/** The password form's fields (PUT /api/users/{id}/password's body is derived from them). */
+export const PasswordResetFields = z.object(passwordReset);
+
+/** The password form's rules on their own: the fields, and a password not built from `personal`. */
 export function passwordResetSchema(personal: Array<string | null | undefined>) {
-  return z.object(passwordReset).superRefine(newPasswordRule(personal));
+  return PasswordResetFields.superRefine(newPasswordRule(personal));
 }
 
 /** `personal`: the account's e-mail and name, which its new password must not be built from. */

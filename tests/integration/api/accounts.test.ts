@@ -293,7 +293,19 @@ describe("POST /api/auth/register", () => {
 
     const notText = await register({ firstName: 5, lastName: "Cruz", email, password: PASSWORD });
     expect(notText.status).toBe(422);
-    expect(notText.body.errors.firstName).toEqual(["El nombre es requerido"]);
+    // The body is /register's form: its own word for the first name (storefront.md §5).
+    expect(notText.body.errors.firstName).toEqual(["El primer nombre es requerido"]);
+
+    // A confirmation that is sent must agree, as on the form; one left out is the password.
+    const differ = await register({
+      firstName: "Ana",
+      lastName: "Cruz",
+      email,
+      password: PASSWORD,
+      confirmPassword: `${PASSWORD}x`,
+    });
+    expect(differ.status).toBe(422);
+    expect(differ.body.errors).toEqual({ confirmPassword: ["Las contraseñas no coinciden"] });
 
     const rows = await db.selectFrom("users").select("id").where("email", "=", email).execute();
     expect(rows).toEqual([]);

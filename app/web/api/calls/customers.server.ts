@@ -20,6 +20,7 @@ import {
 import { mustVerifyEmail } from "~/models/customers/email-verification.server";
 import { getPendingEmail } from "~/models/customers/email-change.server";
 import { FIELD_MESSAGES } from "~/models/customers/fields";
+import { samePasswordRule } from "~/models/customers/field-schemas.server";
 import {
   getUserById,
   hasPassword,
@@ -27,10 +28,16 @@ import {
   type SessionUser,
 } from "~/models/customers/users.server";
 import { LoginSchema } from "~/web/login.server";
-import { CompleteProfileSchema } from "~/models/customers/account-forms.server";
+import {
+  CompleteProfileSchema,
+  DeleteAccountFields,
+  PasswordChangeFields,
+  RegisterFields,
+} from "~/models/customers/account-forms.server";
 import {
   ADMIN_USER_MESSAGES,
   NewUserSchema,
+  PasswordResetFields,
   UserInfoSchema,
   UserNoteSchema,
 } from "~/models/customers/admin-submission.server";
@@ -39,9 +46,12 @@ import {
  * The accounts' calls (storefront.md §7, backoffice.md §7): signing in and out, registering,
  * the customer's own profile, and the back office's customers screens. Each route calls what
  * its screen's loader or action calls. A body is its screen's form schema where the fields are
- * the form's (decision 136); the others say only the fields' types (their messages are the
- * forms' own) and the route then checks the body with the screen's rules (`checkedByForm`), so
- * a rule and its Spanish message are written once, in the form's schema.
+ * the form's (decision 136), or those fields with `confirmPassword` optional where the rules
+ * also read the account (a password not built from its name, the e-mail typed to delete it):
+ * the route then checks the body with the screen's whole rules (`checkedByForm`). The profile's
+ * and the loyalty points' bodies say only their fields' JSON types (an address left out stays
+ * as it is; points are a number where the form posts text) and the form's rules check them in
+ * the route, so a rule and its Spanish message are written once, in the form's schema.
  */
 
 /** A Bearer token acts for an account but never holds a browser session (decided for issue 25). */
@@ -59,6 +69,23 @@ const optionalText = z
   .nullable()
   .optional()
   .transform((value) => value ?? undefined);
+
+/**
+ * A form's password fields as a call's body: `confirmPassword` may be left out (the password
+ * itself), and when sent must be `field` again, with the form's message.
+ */
+function confirmationOptional<Shape extends { confirmPassword: z.ZodString }>(
+  fields: z.ZodObject<Shape>,
+  field: keyof Shape & string,
+) {
+  type Passwords = Record<string, unknown> & { confirmPassword?: unknown };
+  return fields.partial({ confirmPassword: true }).superRefine((value, context) => {
+    const passwords = value as Passwords;
+    if (passwords.confirmPassword !== undefined) {
+      samePasswordRule<Passwords>(field)(passwords, context);
+    }
+  });
+}
 
 const roleSchema = z.enum(["customer", "admin"]);
 const tierSchema = z.enum(["bronce", "plata", "oro"]);
@@ -367,14 +394,7 @@ export const accountCalls = {
     description:
       "Las reglas de /register. La misma respuesta si el correo ya tenía cuenta (decisión 082: no revela qué correos son clientes); no inicia sesión. 10 registros por hora por IP (429). `confirmPassword` es opcional (sin él, se toma la contraseña). Con un token, 403.",
     access: "public",
-    body: z.object({
-      firstName: text(FIELD_MESSAGES.nameRequired),
-      lastName: text(FIELD_MESSAGES.lastNameRequired),
-      email: text(FIELD_MESSAGES.emailRequired),
-      phone: optionalText,
-      password: text(FIELD_MESSAGES.passwordRequired),
-      confirmPassword: optionalText,
-    }),
+    body: confirmationOptional(RegisterFields, "password"),
     response: registrationReceivedSchema,
   }),
   logout: defineCall({
@@ -436,11 +456,7 @@ export const accountCalls = {
     description:
       "Las reglas de /profile/security (8 caracteres o más, ni común ni hecha del correo o el nombre). Cierra las demás sesiones de la cuenta; la que llama sigue. Una cuenta de Google sin contraseña la crea sin `currentPassword`. `confirmPassword` es opcional. Revoca todos los tokens de la cuenta; la de un administrador no se cambia con un token (403).",
     access: "customer",
-    body: z.object({
-      currentPassword: optionalText,
-      newPassword: text("Nueva contraseña requerida"),
-      confirmPassword: optionalText,
-    }),
+    body: confirmationOptional(PasswordChangeFields, "newPassword"),
     status: 204,
   }),
   deleteAccount: defineCall({
@@ -451,10 +467,7 @@ export const accountCalls = {
     description:
       "Como /profile/danger: se confirma escribiendo el correo de la cuenta en `confirmEmail` y la contraseña actual en `currentPassword` (si falta o no es, 422; una cuenta de Google sin contraseña la crea antes, 409). Una cuenta bloqueada no se elimina (403); con pedidos en curso, o el último administrador, 409.",
     access: "customer",
-    body: z.object({
-      confirmEmail: text("Escribe tu correo electrónico para confirmar"),
-      currentPassword: optionalText,
-    }),
+    body: DeleteAccountFields,
     status: 204,
     errors: [404, 409],
   }),
@@ -560,10 +573,7 @@ export const accountCalls = {
       "Las reglas del formulario de /admin/users/{id}. La propia se cambia en PUT /api/profile/password (403). `confirmPassword` es opcional. Revoca todos los tokens de la cuenta; la de un administrador no se pone con un token (403).",
     access: "admin",
     params: idParams,
-    body: z.object({
-      password: text(FIELD_MESSAGES.passwordRequired),
-      confirmPassword: optionalText,
-    }),
+    body: confirmationOptional(PasswordResetFields, "password"),
     status: 204,
   }),
   addNote: defineCall({
