@@ -110,6 +110,26 @@ function offsiteEnv(project: string): Record<string, string> {
  * finds its store ready. A folder given through the environment that already holds a store is
  * left as it is.
  */
+/*
+ * The four stores of their own (isolated and settings, per project) have no SMTP server (their
+ * e-mails wait in /admin/correos, the embedded default). Playwright starts its web servers one
+ * after another; globalSetup (tests/setup/e2e-global-setup.ts) starts these four side by side,
+ * from their seeded copies, with what this list says.
+ */
+process.env.E2E_OWN_STORES = JSON.stringify(
+  isolatedProjects.flatMap((project) =>
+    ["ISOLATED", "SETTINGS"].map((store) => {
+      const key = `E2E_${store}_${project.toUpperCase()}`;
+      const { env } = server(
+        process.env[`${key}_URL`]!,
+        process.env[`${key}_DATA_DIR`]!,
+        store === "ISOLATED" ? offsiteEnv(project) : {},
+      );
+      return env;
+    }),
+  ),
+);
+
 if (!process.env.E2E_STORES_SEEDED) {
   const template = tempDir();
   execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/setup.ts"], {
@@ -164,22 +184,12 @@ export default defineConfig({
   ],
 
   // Starts before globalSetup; the OAuth mock it needs is only called once a test runs.
-  // The main store sends e-mail through SMTP; the isolated stores have none (their e-mails wait
-  // in /admin/correos, the embedded default).
+  // The main store sends e-mail through SMTP.
   webServer: [
     server(baseURL, process.env.E2E_DATA_DIR, {
       SMTP_URL: process.env.E2E_SMTP_URL!,
       MAIL_FROM: "Perfumería de Lujo <tienda@perfumeria.hn>",
       APP_URL: baseURL,
     }),
-    ...isolatedProjects.flatMap((project) =>
-      ["ISOLATED", "SETTINGS"].map((store) =>
-        server(
-          process.env[`E2E_${store}_${project.toUpperCase()}_URL`]!,
-          process.env[`E2E_${store}_${project.toUpperCase()}_DATA_DIR`]!,
-          store === "ISOLATED" ? offsiteEnv(project) : {},
-        ),
-      ),
-    ),
   ],
 });

@@ -3,6 +3,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import { googleUser } from "../e2e/fixtures";
 import { startS3Server } from "../../scripts/s3-server";
 import { startSmtpServer } from "../../scripts/smtp-server";
+import { startServer } from "./http-server";
 
 /*
  * An OpenID provider standing in for Google (GOOGLE_ISSUER_URL points the server at it).
@@ -50,8 +51,17 @@ export default async function globalSetup() {
     directory: process.env.E2E_MAIL_DIR!,
   });
 
+  // The four stores of their own, side by side (their list: E2E_OWN_STORES, playwright.config.ts).
+  const ownStores = JSON.parse(process.env.E2E_OWN_STORES ?? "[]") as Record<string, string>[];
+  const stores = await Promise.all(ownStores.map((env) => startServer(env)));
+
   return async () => {
-    await Promise.all([server.stop(), s3.close(), smtp.close()]);
+    await Promise.all([
+      ...stores.map((store) => store.stop()),
+      server.stop(),
+      s3.close(),
+      smtp.close(),
+    ]);
     for (const key of [
       "E2E_MAIL_DIR",
       "E2E_S3_DIR",

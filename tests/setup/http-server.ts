@@ -53,6 +53,8 @@ export async function startServer(
 ) {
   const buildFile = path.join(root, "build", "index.js");
   if (!fs.existsSync(buildFile)) throw new Error("No build found: run `npm run build` first.");
+  // A port of the caller's (the e2e stores' fixed addresses) is used as it is.
+  if (env.PORT) return startServerOn(Number(env.PORT), buildFile, env, options);
   /*
    * A port found free may be taken by another fork's server (or a cluster's second worker)
    * before this one binds it: that start fails with EADDRINUSE and is tried again on another.
