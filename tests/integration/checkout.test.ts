@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loader as cartLoader } from "~/routes/_store.cart/route";
 import { action, loader } from "~/routes/_store.checkout/route";
 import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
+import { CHECKOUT_LIMITS } from "~/models/checkout/checkout";
 import { placeOrder } from "~/models/checkout/checkout.server";
 import { db } from "~/utils/db.server";
 import { createProduct, createShopper } from "../../seed/factories/catalog";
@@ -236,6 +237,24 @@ describe("validation (storefront.md §5): every message, the input and the proof
     const { result } = await response.json();
     expect(result.error.phone).toEqual([CHECKOUT_MESSAGES.pickupPhone]);
     expect(result.error.address).toBeUndefined();
+  });
+
+  it("refuses a phone longer than anyone types with one message, changing nothing", async () => {
+    const product = await createProduct(db, { stock: 3 });
+    const guest = await guestWithCart([{ id: product.id }]);
+    const proof = await storedProof(guest.guestId);
+    const phone = "9".repeat(CHECKOUT_LIMITS.phone + 1);
+    const response = await run(
+      checkoutForm({ ...pickupFields, phone, paymentProof: proof }, { cookie: guest.cookie }),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).result.error.phone).toEqual([CHECKOUT_MESSAGES.phone]);
+    const after = await db
+      .selectFrom("products")
+      .select("stock")
+      .where("id", "=", product.id)
+      .executeTakeFirstOrThrow();
+    expect(after.stock).toBe(3);
   });
 
   it("pickup needs no address; typed digits are formatted to +504 0000-0000", async () => {

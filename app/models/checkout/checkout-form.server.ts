@@ -48,6 +48,7 @@ const DeliverySchema = z
     phone: z
       .string()
       .trim()
+      .max(CHECKOUT_LIMITS.phone, { error: CHECKOUT_MESSAGES.phone, abort: true })
       .optional()
       .transform((value) => (value ? formatPhone(value) : undefined)),
     address: optionalText(CHECKOUT_LIMITS.address),

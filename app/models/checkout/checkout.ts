@@ -52,7 +52,11 @@ export const CHECKOUT_LIMITS = {
   address: ADDRESS_MAX_LENGTH,
   city: 100,
   department: 50,
+  /** The phone as typed (spaces, dashes, +504), before it is formatted and checked. */
+  phone: 30,
   paymentProof: 64,
+  /** POST /api/orders names the uploaded receipt by its id or by its URL. */
+  paymentProofReference: 200,
   checkoutKey: { min: 8, max: 64 },
 } as const;
 

@@ -189,7 +189,11 @@ const orderFieldsSchema = z.object({
     .max(CHECKOUT_LIMITS.email, CHECKOUT_MESSAGES.email),
   firstName: z.string({ error: CHECKOUT_MESSAGES.firstName }).max(CHECKOUT_LIMITS.name),
   lastName: z.string({ error: CHECKOUT_MESSAGES.lastName }).max(CHECKOUT_LIMITS.name),
-  phone: z.string().max(30).optional().describe("Obligatorio para recoger en tienda."),
+  phone: z
+    .string()
+    .max(CHECKOUT_LIMITS.phone)
+    .optional()
+    .describe("Obligatorio para recoger en tienda."),
   shippingMethod: z.enum(SHIPPING_METHODS).default("standard"),
   address: z
     .string()
@@ -211,7 +215,7 @@ const orderFieldsSchema = z.object({
     ),
   paymentProof: z
     .string()
-    .max(200)
+    .max(CHECKOUT_LIMITS.paymentProofReference)
     .nullable()
     .optional()
     .describe(
