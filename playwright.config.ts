@@ -104,47 +104,40 @@ function offsiteEnv(project: string): Record<string, string> {
 }
 
 /*
+ * The four stores of their own (isolated and settings, per project) have no SMTP server: their
+ * e-mails wait in /admin/correos, the embedded default.
+ */
+const ownStores = isolatedProjects.flatMap((project) =>
+  ["ISOLATED", "SETTINGS"].map((store) => {
+    const key = `E2E_${store}_${project.toUpperCase()}`;
+    return server(
+      process.env[`${key}_URL`]!,
+      process.env[`${key}_DATA_DIR`]!,
+      store === "ISOLATED" ? offsiteEnv(project) : {},
+    );
+  }),
+);
+/*
+ * Playwright starts its web servers one after another; globalSetup
+ * (tests/setup/e2e-global-setup.ts) starts these four side by side, straight from their seeded
+ * copies (without the start-up step's migrations: a folder of their own given through the
+ * environment must hold a current store).
+ */
+process.env.E2E_OWN_STORES = JSON.stringify(ownStores.map(({ env }) => env));
+
+/*
  * The five stores start as copies of one demo store, seeded here once, by the runner (what
  * scripts/setup.ts does on an empty DATA_DIR: migrations, the demo data and the pictures it
- * draws), rather than five times at once on two cores; each server's own start-up step then
- * finds its store ready. A folder given through the environment that already holds a store is
- * left as it is.
+ * draws), rather than five times at once on two cores. A folder given through the environment
+ * that already holds a store is left as it is.
  */
-/*
- * The four stores of their own (isolated and settings, per project) have no SMTP server (their
- * e-mails wait in /admin/correos, the embedded default). Playwright starts its web servers one
- * after another; globalSetup (tests/setup/e2e-global-setup.ts) starts these four side by side,
- * from their seeded copies, with what this list says.
- */
-process.env.E2E_OWN_STORES = JSON.stringify(
-  isolatedProjects.flatMap((project) =>
-    ["ISOLATED", "SETTINGS"].map((store) => {
-      const key = `E2E_${store}_${project.toUpperCase()}`;
-      const { env } = server(
-        process.env[`${key}_URL`]!,
-        process.env[`${key}_DATA_DIR`]!,
-        store === "ISOLATED" ? offsiteEnv(project) : {},
-      );
-      return env;
-    }),
-  ),
-);
-
 if (!process.env.E2E_STORES_SEEDED) {
   const template = tempDir();
   execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/setup.ts"], {
     env: { ...process.env, ...storeEnv(template) },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const stores = [
-    process.env.E2E_DATA_DIR,
-    ...isolatedProjects.flatMap((project) =>
-      ["ISOLATED", "SETTINGS"].map(
-        (store) => process.env[`E2E_${store}_${project.toUpperCase()}_DATA_DIR`]!,
-      ),
-    ),
-  ];
-  for (const dir of stores) {
+  for (const dir of [process.env.E2E_DATA_DIR, ...ownStores.map(({ env }) => env.DATA_DIR)]) {
     if (fs.readdirSync(dir).length === 0) fs.cpSync(template, dir, { recursive: true });
   }
   fs.rmSync(template, { recursive: true, force: true });
