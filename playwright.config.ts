@@ -3,6 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import Database from "better-sqlite3";
+import { testPasswordHash } from "./seed/factories/users";
 
 /*
  * The runner loads this file once and every worker loads it again; workers inherit the
@@ -137,6 +139,14 @@ if (!process.env.E2E_STORES_SEEDED) {
     env: { ...process.env, ...storeEnv(template) },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  // The administrator's hash at a test's cost, as the fixtures' users (decision 142): the
+  // dozens of admin sign-ins then verify in a millisecond, not half a second of a core each.
+  const store = new Database(path.join(template, "store.db"));
+  const { changes } = store
+    .prepare("UPDATE users SET password_hash = ? WHERE email = ?")
+    .run(testPasswordHash(process.env.E2E_ADMIN_PASSWORD!), process.env.E2E_ADMIN_EMAIL!);
+  store.close();
+  if (changes !== 1) throw new Error("The seeded administrator was not found.");
   for (const dir of [process.env.E2E_DATA_DIR, ...ownStores.map(({ env }) => env.DATA_DIR)]) {
     if (fs.readdirSync(dir).length === 0) fs.cpSync(template, dir, { recursive: true });
   }
@@ -152,8 +162,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS) || 2,
   retries: process.env.CI ? 1 : 0,
   reporter: "list",
-  // A sign-in hashes with production-cost scrypt (about 0.5 s alone, several seconds when both
-  // cores are busy with the other worker and the servers): 5 s was too tight for such steps.
+  // A registration or a password change hashes with production-cost scrypt (about 0.5 s alone,
+  // several seconds when both cores are busy): 5 s was too tight for such steps.
   expect: { timeout: 10_000 },
   globalSetup: "./tests/setup/e2e-global-setup.ts",
 

@@ -13,14 +13,37 @@ export type UserOverrides = Omit<
   "loyaltyTier" | "loyaltyPoints" | "pointsEarned" | "pointsRedeemed"
 >;
 
-/** A customer without a password (tests sign them in by writing the session), unless told otherwise. */
-export async function createUser(db: Kysely<Database>, overrides: UserOverrides = {}) {
+/*
+ * A password's hash in the app's own format (`scrypt$N$r$p$salt$key`, app/utils/password.server.ts)
+ * at a test's cost: N = 2^10, a millisecond, where the app's N = 2^17 takes half a second of a
+ * core. The stored hash names its cost and the server verifies it with that cost, as it would an
+ * account hashed before the cost was raised (D12), so signing in runs the app's own code. The
+ * app's hashes stay at full cost: registration, a password change or a reset through the server
+ * (decision 142).
+ */
+const TEST_COST = { N: 2 ** 10, r: 8, p: 1 };
+
+export function testPasswordHash(password: string) {
+  const { N, r, p } = TEST_COST;
+  const salt = crypto.randomBytes(16);
+  const key = crypto.scryptSync(password.normalize("NFKC"), salt, 64, { N, r, p });
+  return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
+}
+
+/**
+ * A customer without a password (tests sign them in by writing the session), unless told
+ * otherwise: `password` stores its test-cost hash (testPasswordHash).
+ */
+export async function createUser(
+  db: Kysely<Database>,
+  { password, ...overrides }: UserOverrides & { password?: string } = {},
+) {
   const suffix = crypto.randomBytes(5).toString("hex");
   return db
     .insertInto("users")
     .values({
       email: `cliente-${suffix}@example.com`,
-      passwordHash: null,
+      passwordHash: password === undefined ? null : testPasswordHash(password),
       googleId: null,
       firstName: "Lucía",
       lastName: "Prueba",

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { promisify } from "node:util";
 import { test as base, expect, type Page } from "@playwright/test";
 import { sql } from "kysely";
 import { createDb, databasePath, openSqlite, type DB } from "../../db/connection";
@@ -58,8 +57,8 @@ export function nextPostTo(page: Page, pathname: string) {
 
 /**
  * Signs in through the administrators' door (/admin-access) and lands on the dashboard: the
- * seeded administrator unless other credentials are given. A production-cost hash on a busy
- * machine: the dashboard may take a while.
+ * seeded administrator unless other credentials are given (its stored hash has a test's cost:
+ * playwright.config.ts).
  */
 export async function signInAsAdmin(page: Page, credentials: Credentials = admin) {
   await page.goto("/admin-access");
@@ -92,46 +91,7 @@ interface Credentials {
   password: string;
 }
 
-const scrypt = promisify(crypto.scrypt) as (
-  password: crypto.BinaryLike,
-  salt: crypto.BinaryLike,
-  keylen: number,
-  options: crypto.ScryptOptions,
-) => Promise<Buffer>;
-
-/*
- * The same format and cost as the app's password hashing (D12), written out here because
- * e2e tests do not import app code: if the app's format changed, logging in with these
- * users would fail, which is the point.
- */
-async function hashPassword(password: string) {
-  const N = 131072;
-  const r = 8;
-  const p = 1;
-  const salt = crypto.randomBytes(16);
-  const key = await scrypt(password.normalize("NFKC"), salt, 64, {
-    N,
-    r,
-    p,
-    maxmem: 256 * 1024 * 1024,
-  });
-  return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
-}
-
-/*
- * One hash per password per worker: a test's users differ by e-mail, and a fresh salt for each
- * would spend a production-cost hash (half a second of a core, seconds when both are busy) on
- * every user the suite makes. The users a test makes without a password share this worker's.
- */
-const hashes = new Map<string, Promise<string>>();
-function hashOnce(password: string) {
-  let hash = hashes.get(password);
-  if (!hash) {
-    hash = hashPassword(password);
-    hashes.set(password, hash);
-  }
-  return hash;
-}
+// The password of the users a test makes without one.
 const workerPassword = `clave-${crypto.randomBytes(6).toString("hex")}`;
 
 function uniqueSuffix() {
@@ -174,11 +134,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         lastName: options.lastName ?? "Prueba",
         role,
       };
-      const { id } = await createUserRow(db, {
-        ...user,
-        phone: options.phone ?? null,
-        passwordHash: await hashOnce(password),
-      });
+      // The password's hash at a test's cost (testPasswordHash): the server verifies it as any.
+      const { id } = await createUserRow(db, { ...user, phone: options.phone ?? null, password });
       created.push(id);
       return { id, password, ...user };
     });

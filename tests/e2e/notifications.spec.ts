@@ -30,7 +30,7 @@ test.describe("notifications", () => {
     createUser,
     login,
   }) => {
-    // Two sign-ins (the admin's and the customer's), each a production-cost scrypt hash.
+    // Two sign-ins (the admin's and the customer's) and their pages, on a busy machine.
     test.setTimeout(90_000);
     const tag = crypto.randomBytes(3).toString("hex").toUpperCase();
     const customer = await createUser();

@@ -20,7 +20,7 @@ test("a customer who forgot the password gets a link by e-mail, sets a new one a
   page,
   createUser,
 }) => {
-  // A sign-in at production cost and an e-mail sent every 5 s.
+  // The new password hashed at production cost and an e-mail sent every 5 s.
   test.setTimeout(60_000);
   const user = await createUser({ firstName: "Olga" });
   await page.goto("/login");

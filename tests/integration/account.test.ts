@@ -15,7 +15,6 @@ import { loyaltyRulesFrom } from "~/models/loyalty/loyalty";
 import { recordPoints } from "~/models/loyalty/points-ledger.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { db } from "~/utils/db.server";
-import { hashPassword } from "~/utils/password.server";
 import { createProduct } from "../../seed/factories/catalog";
 import { redeemPoints } from "../../seed/factories/loyalty";
 import { attachProof, createOrder } from "../../seed/factories/orders";
@@ -62,7 +61,7 @@ const userRow = (id: number) =>
   db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 
 async function userWithPassword(password: string) {
-  return createUser(db, { passwordHash: await hashPassword(password) });
+  return createUser(db, { password });
 }
 
 /** The addresses the account asked for and has not confirmed. */
@@ -245,10 +244,6 @@ describe("/profile/orders", () => {
 });
 
 describe("/profile/security", () => {
-  async function userWithPassword(password: string) {
-    return createUser(db, { passwordHash: await hashPassword(password) });
-  }
-
   it("answers the spec's messages", async () => {
     const user = await userWithPassword("clave-actual-1");
     const cookie = await signedInCookie(user.id);
@@ -557,7 +552,7 @@ describe("/profile/danger and deleteUserAccount", () => {
   it("refuses the last active administrator, with the message on the page", async () => {
     const admin = await createUser(db, {
       role: "admin",
-      passwordHash: await hashPassword("clave-del-admin-2026"),
+      password: "clave-del-admin-2026",
     });
     // Only this file's database: no other active administrator is left.
     await db

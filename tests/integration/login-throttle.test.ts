@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCustomer } from "~/models/customers/users.server";
+import { db } from "~/utils/db.server";
 import { startServer } from "../setup/http-server";
+import { createUser } from "../../seed/factories/users";
 
 let server: Awaited<ReturnType<typeof startServer>>;
-/** A dozen sign-ins, each an scrypt hash at production cost: slow when two cores are busy. */
+/** A dozen sign-ins, the unknown addresses' hashed at production cost: slow on two busy cores. */
 const SCRYPT_BOUND_TIMEOUT = 60_000;
 const password = "correcta-1234";
 
@@ -52,7 +53,7 @@ describe("failed sign-in limits", () => {
     "limits guessing one account from many IPs, but never locks out its owner's browser",
     async () => {
       const email = `duena-${Date.now()}@example.com`;
-      await createCustomer({ email, password, firstName: "Ana", lastName: "Dueña", phone: null });
+      await createUser(db, { email, password, firstName: "Ana", lastName: "Dueña", phone: null });
 
       // The owner signs in once from her browser, which remembers the device.
       const first = await login(email, password, "198.51.100.1");

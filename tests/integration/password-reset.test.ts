@@ -13,8 +13,7 @@ import { shopIdentity, type MailContext } from "~/models/mail/outbox.server";
 import { sendDueEmails, createSmtpTransport } from "~/models/mail/sender.server";
 import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { db } from "~/utils/db.server";
-import { hashPassword } from "~/utils/password.server";
-import { createUser } from "../../seed/factories/users";
+import { createUser, testPasswordHash } from "../../seed/factories/users";
 import { parseMail, startSmtpServer } from "../../scripts/smtp-server";
 import { startServer } from "../setup/http-server";
 import { signedInCookie } from "../setup/route-helpers";
@@ -39,10 +38,11 @@ let oldHash: string;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   transport = createSmtpTransport(smtp.url);
-  [server, oldHash] = await Promise.all([
-    startServer({ SMTP_URL: smtp.url, MAIL_FROM: "Perfumería <tienda@perfumeria.hn>" }),
-    hashPassword(OLD_PASSWORD),
-  ]);
+  server = await startServer({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Perfumería <tienda@perfumeria.hn>",
+  });
+  oldHash = testPasswordHash(OLD_PASSWORD);
 }, 60_000);
 afterAll(async () => {
   transport?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCustomer } from "~/models/customers/users.server";
 import { db } from "~/utils/db.server";
 import { startServer } from "../setup/http-server";
+import { createUser } from "../../seed/factories/users";
 
 /* Every route of the route tables answers, behind the right guard. */
 const open = [
@@ -71,14 +71,14 @@ const get = (path: string, cookie?: string) =>
 
 beforeAll(async () => {
   server = await startServer();
-  await createCustomer({
+  await createUser(db, {
     email: "ruta-cliente@example.com",
     password: "clave-cliente-1",
     firstName: "C",
     lastName: "C",
     phone: null,
   });
-  const boss = await createCustomer({
+  const boss = await createUser(db, {
     email: "ruta-admin@example.com",
     password: "clave-admin-1",
     firstName: "A",

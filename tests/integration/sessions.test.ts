@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUserBlocked } from "~/models/customers/admin.server";
-import { changePassword, createCustomer } from "~/models/customers/users.server";
+import { changePassword } from "~/models/customers/users.server";
 import { db } from "~/utils/db.server";
 import { createUser } from "../../seed/factories/users";
 import { startServer } from "../setup/http-server";
@@ -43,7 +43,7 @@ async function ordersStatus(cookie: string) {
 
 async function newCustomer(password: string) {
   const email = `sesiones-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  const { id } = await createCustomer({
+  const { id } = await createUser(db, {
     email,
     password,
     firstName: "Sara",

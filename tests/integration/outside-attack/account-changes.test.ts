@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueUserToken } from "~/models/auth/user-tokens.server";
 import { db } from "~/utils/db.server";
-import { hashPassword } from "~/utils/password.server";
 import { createUser } from "../../../seed/factories/users";
 import { startSmtpServer } from "../../../scripts/smtp-server";
 import { startServer } from "../../setup/http-server";
@@ -38,7 +37,7 @@ const unique = () => crypto.randomBytes(4).toString("hex");
 async function customer(overrides: { role?: "admin" } = {}) {
   return createUser(db, {
     email: `cambios-${unique()}@example.com`,
-    passwordHash: await hashPassword(PASSWORD),
+    password: PASSWORD,
     ...overrides,
   });
 }

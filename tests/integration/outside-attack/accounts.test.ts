@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGISTRATION_RECEIVED } from "~/models/customers/users";
-import { createCustomer } from "~/models/customers/users.server";
 import { db } from "~/utils/db.server";
 import {
   PASSWORD_TOO_COMMON,
@@ -61,7 +60,7 @@ function post(
 
 async function newCustomer(password: string) {
   const email = `ataque-${unique()}@example.com`;
-  await createCustomer({ email, password, firstName: "Ana", lastName: "Reyes", phone: null });
+  await createUser(db, { email, password, firstName: "Ana", lastName: "Reyes", phone: null });
   return email;
 }
 

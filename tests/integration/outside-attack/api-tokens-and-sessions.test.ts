@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "~/models/auth/api-tokens.server";
 import { issueUserToken } from "~/models/auth/user-tokens.server";
 import { db } from "~/utils/db.server";
-import { hashPassword } from "~/utils/password.server";
 import { createUser } from "../../../seed/factories/users";
 import { startServer } from "../../setup/http-server";
 import { startMailbox } from "../../setup/mailbox";
@@ -138,7 +137,7 @@ describe("item 10: a password or e-mail change ends the account's tokens", () =>
   });
 
   it("refuses the tokens after the owner changes the password on /profile/security", async () => {
-    const customer = await createUser(db, { passwordHash: await hashPassword(PASSWORD) });
+    const customer = await createUser(db, { password: PASSWORD });
     const token = await tokenOf(customer);
     const changed = await post(
       "/profile/security",
@@ -170,7 +169,7 @@ describe("item 10: a password or e-mail change ends the account's tokens", () =>
   });
 
   it("refuses the tokens once the owner's new e-mail is confirmed", async () => {
-    const customer = await createUser(db, { passwordHash: await hashPassword(PASSWORD) });
+    const customer = await createUser(db, { password: PASSWORD });
     const token = await tokenOf(customer);
     const email = `nuevo-${unique()}@example.com`;
     const changed = await api("PUT", "/api/profile", browser(await signedInCookie(customer.id)), {
@@ -296,7 +295,7 @@ describe("item 10: making admins and setting their passwords takes a signed-in a
     const admin = await createUser(db, { role: "admin" });
     const other = await createUser(db, {
       role: "admin",
-      passwordHash: await hashPassword(PASSWORD),
+      password: PASSWORD,
     });
     const token = await tokenOf(admin);
     const before = await roleOf(other.id);
@@ -327,7 +326,7 @@ describe("item 11: the session cookie lives as long as the session", () => {
   it("gives an admin's sign-in a cookie of 12 hours (Max-Age 43200), not 30 days", async () => {
     const admin = await createUser(db, {
       role: "admin",
-      passwordHash: await hashPassword(PASSWORD),
+      password: PASSWORD,
     });
     const login = await post("/login", { email: admin.email, password: PASSWORD });
     expect(login.status).toBe(302);
@@ -335,7 +334,7 @@ describe("item 11: the session cookie lives as long as the session", () => {
   });
 
   it("gives a customer's sign-in the customer session's life (90 days)", async () => {
-    const customer = await createUser(db, { passwordHash: await hashPassword(PASSWORD) });
+    const customer = await createUser(db, { password: PASSWORD });
     const login = await post("/login", { email: customer.email, password: PASSWORD });
     expect(login.status).toBe(302);
     expect(maxAgeOf(sessionSetCookie(login))).toBe(90 * 24 * 60 * 60);

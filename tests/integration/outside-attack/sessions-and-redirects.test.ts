@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUserRole } from "~/models/customers/admin.server";
-import { createCustomer } from "~/models/customers/users.server";
 import { db } from "~/utils/db.server";
 import { createProduct, type CreatedProduct } from "../../../seed/factories/catalog";
 import { createUser } from "../../../seed/factories/users";
@@ -22,7 +21,7 @@ beforeAll(async () => {
   server = await startServer();
   product = await createProduct(db, { name: "Ombré Réplica 19" });
   const email = `redirect-${Date.now()}@example.com`;
-  const created = await createCustomer({
+  const created = await createUser(db, {
     email,
     password: PASSWORD,
     firstName: "Rita",
