@@ -20,11 +20,13 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "perfumeria-crawl-"));
 const ADMIN = { email: "admin@perfumeria.hn", password: "clave-del-rastreo-2024" };
 
 /**
- * Pages per crawl; the crawl visits every path first, so the cap only trims query variants. The
- * admin's crawl has the most paths: every product page and, in the back office, every product,
- * order and brand screen of the demo store.
+ * Query variants per crawl (a list's next page, a sort, a filter), fetched once every path has
+ * been: the variants render the same templates over other rows, so a hundred of them add
+ * different bytes without fetching every combination. The admin's crawl has the most paths
+ * (351 in the demo store: every product page and, in the back office, every product, order and
+ * brand screen); the visitor's and the customer's about 130.
  */
-const MAX_PAGES = 500;
+const MAX_VARIANTS = 100;
 const CONCURRENCY = 4;
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -102,7 +104,8 @@ function linksOf(html: string, pageUrl: string) {
 
 /**
  * Breadth-first over `<a href>` links and redirects, GET only. A path never fetched goes
- * before a pagination link, which goes before any other query variant of a fetched path.
+ * before a pagination link, which goes before any other query variant of a fetched path; every
+ * path is fetched, then MAX_VARIANTS variants.
  */
 async function crawl(cookie: string, start: string[]) {
   const seen = new Set(start);
@@ -121,10 +124,15 @@ async function crawl(cookie: string, start: string[]) {
     pending.push(link);
   };
 
-  while (pending.length > 0 && pages.length < MAX_PAGES) {
+  let variants = 0;
+  while (pending.length > 0) {
     pending.sort((a, b) => rank(a) - rank(b)); // stable: breadth-first within a rank
-    const batch = pending.splice(0, Math.min(CONCURRENCY, MAX_PAGES - pages.length));
-    for (const link of batch) fetchedPaths.add(new URL(link, server.origin).pathname);
+    if (rank(pending[0]) > 0 && variants >= MAX_VARIANTS) break;
+    const batch = pending.splice(0, CONCURRENCY);
+    for (const link of batch) {
+      if (rank(link) > 0) variants++;
+      fetchedPaths.add(new URL(link, server.origin).pathname);
+    }
     await Promise.all(
       batch.map(async (link) => {
         const url = server.baseUrl + link;
@@ -140,12 +148,7 @@ async function crawl(cookie: string, start: string[]) {
       }),
     );
   }
-  const unvisitedPaths = new Set(
-    pending
-      .map((link) => new URL(link, server.origin).pathname)
-      .filter((p) => !fetchedPaths.has(p)),
-  );
-  return { pages, fetchedPaths, unvisitedPaths };
+  return { pages, fetchedPaths };
 }
 
 type Identity = "visitor" | "customer" | "admin";
@@ -164,11 +167,7 @@ describe.each(["visitor", "customer", "admin"] as const)(
       "serves no NUL byte and no U+FFFD on any page it links to (%s theme)",
       async (theme) => {
         const cookie = [...(await signIn(identity)), ...(await themeCookie(theme))].join("; ");
-        const { pages, fetchedPaths, unvisitedPaths } = await crawl(cookie, [
-          "/",
-          "/account",
-          "/admin",
-        ]);
+        const { pages, fetchedPaths } = await crawl(cookie, ["/", "/account", "/admin"]);
 
         expect([...fetchedPaths]).toEqual(expect.arrayContaining(MUST_VISIT[identity]));
         expect([...fetchedPaths].filter((p) => p.startsWith("/product/")).length).toBeGreaterThan(
@@ -176,7 +175,6 @@ describe.each(["visitor", "customer", "admin"] as const)(
         );
         if (identity === "customer")
           expect([...fetchedPaths].some((p) => p.startsWith("/order-confirmation/"))).toBe(true);
-        expect([...unvisitedPaths], "paths left out by the page cap").toEqual([]);
         expect(pages.filter((page) => page.status >= 500).map((page) => page.url)).toEqual([]);
 
         const htmlPages = pages.filter((page) => page.html !== null);
