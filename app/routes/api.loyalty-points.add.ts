@@ -1,19 +1,13 @@
-import { checkedByForm } from "~/web/api/problem.server";
 import { apiCall, apiRoute } from "~/web/api/calls.server";
 import { accountCalls } from "~/web/api/calls/customers.server";
-import { AdminPointsSchema, CUSTOMER_NOT_FOUND } from "~/models/loyalty/admin-points-form.server";
+import { CUSTOMER_NOT_FOUND } from "~/models/loyalty/admin-points-form.server";
 import { getLoyaltyCustomer } from "~/models/loyalty/admin.server";
 import { addAdminPoints } from "~/models/loyalty/loyalty.server";
 import { invariantResponse } from "~/utils/invariant";
 
 /** /admin/loyalty's action: one ledger entry (addAdminPoints) and the customer's notification. */
 export const { loader, action } = apiRoute({
-  POST: apiCall(accountCalls.addPoints, async ({ body }) => {
-    // The form posts text: the screen's rules read the points as it types them.
-    const { userId, points, description } = checkedByForm(AdminPointsSchema, {
-      ...body,
-      points: String(body.points),
-    });
+  POST: apiCall(accountCalls.addPoints, async ({ body: { userId, points, description } }) => {
     const customer = await getLoyaltyCustomer(userId);
     invariantResponse(customer, CUSTOMER_NOT_FOUND, { status: 404 });
     const totals = await addAdminPoints({ userId, points, description });

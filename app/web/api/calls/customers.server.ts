@@ -4,6 +4,7 @@ import { centavos, defineCall } from "~/web/api/calls.server";
 import { listPage, pageQuery, pageSchema, type PageQuery } from "~/web/api/lists.server";
 import type { LoyaltyCustomer } from "~/models/loyalty/admin.server";
 import { LOYALTY_SEARCH_MIN } from "~/models/loyalty/loyalty";
+import { AdminPointsBody } from "~/models/loyalty/admin-points-form.server";
 import { ORDER_STATUS_LABELS } from "~/models/orders/status";
 import { problem } from "~/web/api/problem.server";
 import { getSettings } from "~/models/settings/settings.server";
@@ -48,10 +49,11 @@ import {
  * its screen's loader or action calls. A body is its screen's form schema where the fields are
  * the form's (decision 136), or those fields with `confirmPassword` optional where the rules
  * also read the account (a password not built from its name, the e-mail typed to delete it):
- * the route then checks the body with the screen's whole rules (`checkedByForm`). The profile's
- * and the loyalty points' bodies say only their fields' JSON types (an address left out stays
- * as it is; points are a number where the form posts text) and the form's rules check them in
- * the route, so a rule and its Spanish message are written once, in the form's schema.
+ * the route then checks the body with the screen's whole rules (`checkedByForm`). The loyalty
+ * points' body is the form's fields with the points' own rules on a JSON number
+ * (`AdminPointsBody`), where the form posts text. The profile's body says only its fields' JSON
+ * types (an address left out stays as it is) and the form's rules check it in the route, so a
+ * rule and its Spanish message are written once, in the form's schema.
  */
 
 /** A Bearer token acts for an account but never holds a browser session (decided for issue 25). */
@@ -639,11 +641,7 @@ export const accountCalls = {
     description:
       "Como /admin/loyalty: un asiento del historial de puntos y una notificación al cliente. Solo clientes (otra cuenta: 404).",
     access: "admin",
-    body: z.object({
-      userId: z.number({ error: "Elige un cliente." }).int().positive().max(MAX_ID),
-      points: z.number({ error: "Los puntos son requeridos" }).int(),
-      description: text("La descripción es requerida"),
-    }),
+    body: AdminPointsBody,
     response: pointsAddedSchema,
     status: 201,
     errors: [404],
