@@ -23,16 +23,6 @@ export default defineConfig({
      * two run side by side; VITEST_MAX_WORKERS sets another count.
      */
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
-    /*
-     * The node project's forks run file after file without isolation (decision 143): the
-     * modules stay loaded and setup-db puts the template's rows back before each file. On
-     * PostgreSQL (`npm run test:pg`) each file keeps a database of its own, so a fork per file.
-     * The component tests keep their isolation (threads): each renders into a fresh DOM.
-     */
-    poolOptions: {
-      forks: { isolate: process.env.TEST_DATABASE === "postgres" },
-      threads: { isolate: true },
-    },
     // Two projects so the component tests get a DOM and no database, while the unit and
     // integration tests keep node and their per-worker SQLite copy.
     projects: [
@@ -56,7 +46,6 @@ export default defineConfig({
           include: ["tests/components/**/*.test.tsx"],
           environment: "happy-dom",
           setupFiles: ["tests/setup/setup-components.ts"],
-          pool: "threads",
         },
       },
     ],

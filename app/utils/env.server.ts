@@ -212,15 +212,6 @@ export function processEnvironment(): Readonly<NodeJS.ProcessEnv> {
 
 let cached: Env | undefined;
 
-/**
- * Forgets the parsed environment: the next getEnv reads process.env again. For the test runner,
- * which runs file after file in one process (tests/setup/setup-db.ts), some files with an
- * environment of their own.
- */
-export function forgetEnv() {
-  cached = undefined;
-}
-
 export function getEnv(): Env {
   if (cached) return cached;
   try {

@@ -18,13 +18,7 @@ import { formPost, get, readSession, signedInCookie } from "../setup/route-helpe
 // The server's Request (scripts/server.mjs installs Remix's globals): a copy made with the
 // original's signal keeps that very signal. (Node's own Request makes a new one that follows
 // it: the loaders would each read the session, as before, which is slower but as correct.)
-// Node's own come back after this file: the next file of the fork runs in the same process.
-const nodeGlobals = ["File", "Headers", "Request", "Response", "fetch", "FormData"] as const;
-const saved = nodeGlobals.map((name) => [name, globalThis[name]] as const);
 installGlobals();
-afterAll(() => {
-  for (const [name, value] of saved) Object.assign(globalThis, { [name]: value });
-});
 
 /** The Request a loader gets: Remix's copy of the document request, with its signal. */
 function loaderCopy(request: Request) {
