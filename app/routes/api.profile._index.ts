@@ -1,5 +1,4 @@
 import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/web/api/calls.server";
-import { ProfileSchema } from "~/models/customers/account-forms.server";
 import { accountCalls, profileOf } from "~/web/api/calls/customers.server";
 import { requestEmailChange } from "~/models/customers/email-change.server";
 import { passwordCheckMessage } from "~/models/customers/users";
@@ -10,7 +9,7 @@ import {
   updateProfile,
 } from "~/models/customers/users.server";
 import { getMailContext } from "~/models/mail/context.server";
-import { problem, checkedByForm } from "~/web/api/problem.server";
+import { problem } from "~/web/api/problem.server";
 
 /** A refused current password (decision 129): 422 missing or wrong, 409 none set, 429. */
 function passwordRefused(check: Exclude<PasswordCheck, "ok">) {
@@ -34,12 +33,7 @@ export const { loader, action } = apiRoute({
     if (user.role === "admin" && normalizeEmail(body.email) !== user.email) {
       refuseTokenForAdminChange(caller);
     }
-    const { favoriteAddress1, favoriteAddress2, currentPassword, ...details } = body;
-    const value = checkedByForm(ProfileSchema, {
-      ...details,
-      favoriteAddress1: favoriteAddress1 ?? "",
-      favoriteAddress2: favoriteAddress2 ?? "",
-    });
+    const { favoriteAddress1, favoriteAddress2, currentPassword, ...value } = body;
     const newEmail = normalizeEmail(value.email) === user.email ? null : value.email;
     if (newEmail !== null) {
       // Checked before anything is saved: a refused call changes nothing.
@@ -51,8 +45,8 @@ export const { loader, action } = apiRoute({
       firstName: value.firstName,
       lastName: value.lastName,
       phone: value.phone,
-      ...(favoriteAddress1 !== undefined ? { favoriteAddress1: value.favoriteAddress1 } : {}),
-      ...(favoriteAddress2 !== undefined ? { favoriteAddress2: value.favoriteAddress2 } : {}),
+      ...(favoriteAddress1 !== undefined ? { favoriteAddress1: favoriteAddress1 || null } : {}),
+      ...(favoriteAddress2 !== undefined ? { favoriteAddress2: favoriteAddress2 || null } : {}),
     });
     if (newEmail !== null) {
       await requestEmailChange({ userId: user.id, newEmail }, await getMailContext());

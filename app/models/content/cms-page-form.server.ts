@@ -16,18 +16,24 @@ export const CMS_PAGE_MESSAGES = {
   metaDescriptionLength: `La meta descripción no puede tener más de ${CMS_META_DESCRIPTION_MAX} caracteres.`,
 } as const;
 
-export const CmsPageFormSchema = z.object({
+/** The page's text fields with their rules and messages: the form's and PUT /api/cms/pages/{key}'s. */
+export const CmsPageFields = {
   title: z
     .string({ error: CMS_PAGE_MESSAGES.titleRequired })
     .trim()
     .min(1, CMS_PAGE_MESSAGES.titleRequired)
     .max(CMS_TITLE_MAX, CMS_PAGE_MESSAGES.titleLength),
-  content: z.string().max(CMS_CONTENT_MAX, CMS_PAGE_MESSAGES.contentLength).default(""),
+  content: z.string().max(CMS_CONTENT_MAX, CMS_PAGE_MESSAGES.contentLength),
   metaDescription: z
     .string()
     .trim()
-    .max(CMS_META_DESCRIPTION_MAX, CMS_PAGE_MESSAGES.metaDescriptionLength)
-    .optional(),
+    .max(CMS_META_DESCRIPTION_MAX, CMS_PAGE_MESSAGES.metaDescriptionLength),
+};
+
+export const CmsPageFormSchema = z.object({
+  title: CmsPageFields.title,
+  content: CmsPageFields.content.default(""),
+  metaDescription: CmsPageFields.metaDescription.optional(),
   isActive: z
     .string()
     .optional()

@@ -87,14 +87,21 @@ export function addressSchema(required: string) {
     .refine(isPlainAddress, FIELD_MESSAGES.addressInvalid);
 }
 
-/** An address that may stay empty (stored as null). */
-export const OptionalAddressSchema = z
+/** An address as typed, perhaps empty: plain text, at most ADDRESS_MAX_LENGTH characters. */
+const AddressText = z
   .string()
   .trim()
   .max(ADDRESS_MAX_LENGTH, FIELD_MESSAGES.addressTooLong)
-  .refine(isPlainAddress, FIELD_MESSAGES.addressInvalid)
-  .optional()
-  .transform((value) => value || null);
+  .refine(isPlainAddress, FIELD_MESSAGES.addressInvalid);
+
+/** An address that may stay empty (stored as null). */
+export const OptionalAddressSchema = AddressText.optional().transform((value) => value || null);
+
+/**
+ * A JSON body's address, with the same rules: left out (undefined) it stays as it is; null or
+ * "" clears it (PUT /api/profile).
+ */
+export const AddressChangeSchema = AddressText.nullish();
 
 /** The password typed to sign in: required, and no longer than any password can be. */
 export const PasswordSchema = z

@@ -5,8 +5,8 @@ import { BRAND_NAME_MAX, type BrandFormField } from "~/models/catalog/brands";
 import type { BrandInput } from "~/models/catalog/brands.server";
 import { readBrandForm } from "~/web/uploads.server";
 
-/** backoffice.md §5. Only the action validates: the form shows its reply (server-form.ts). */
-export const BrandFormSchema = z.object({
+/** The brand's text fields with their rules and messages: the form's and POST/PUT /api/brands'. */
+export const BrandFields = {
   name: z
     .string({ error: "El nombre de la marca es obligatorio." })
     .trim()
@@ -15,12 +15,15 @@ export const BrandFormSchema = z.object({
       BRAND_NAME_MAX,
       `El nombre de la marca no puede tener más de ${BRAND_NAME_MAX} caracteres.`,
     ),
-  description: z
-    .string()
-    .trim()
-    .max(1000, "La descripción no puede tener más de 1000 caracteres.")
-    .optional(),
-  country: z.string().trim().max(100, "El país no puede tener más de 100 caracteres.").optional(),
+  description: z.string().trim().max(1000, "La descripción no puede tener más de 1000 caracteres."),
+  country: z.string().trim().max(100, "El país no puede tener más de 100 caracteres."),
+};
+
+/** backoffice.md §5. Only the action validates: the form shows its reply (server-form.ts). */
+export const BrandFormSchema = z.object({
+  name: BrandFields.name,
+  description: BrandFields.description.optional(),
+  country: BrandFields.country.optional(),
   isActive: z.boolean().default(false),
   /** The file itself is read and checked by the server (readBrandForm); errors come back here. */
   logo: z.any().optional(),

@@ -281,6 +281,13 @@ describe("CMS pages", () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ title: ["El título es obligatorio."] });
+    // A whole page needs its title; only `{isActive}` switches a page without one.
+    const untitled = await api.call("PUT", "/api/cms/pages/faq", {
+      as: who.asAdmin,
+      body: { content: "<p>x</p>", isActive: true },
+    });
+    expect(untitled.status).toBe(422);
+    expect(untitled.body.errors).toEqual({ title: ["El título es obligatorio."] });
     const unknown = await api.call("PUT", "/api/cms/pages/no-existe", {
       as: who.asAdmin,
       body: { title: "Hola" },

@@ -5,9 +5,8 @@ import { pageSchema } from "~/web/api/lists.server";
 import { checkedByForm, formProblem } from "~/web/api/problem.server";
 import { PRODUCT_IMAGE_KEY_PATTERN, productImageUrl } from "~/utils/images";
 import type { AdminProduct, listAdminProducts } from "~/models/catalog/admin-products.server";
-import { BRAND_NAME_TAKEN, BrandFormSchema } from "~/web/forms/brand-submission.server";
+import { BRAND_NAME_TAKEN, BrandFields } from "~/web/forms/brand-submission.server";
 import type { AdminBrand, BrandInput, BrandWriteResult } from "~/models/catalog/brands.server";
-import { BRAND_NAME_MAX } from "~/models/catalog/brands";
 import {
   CATALOG_TYPE_LABELS,
   CATEGORY_LABELS,
@@ -255,10 +254,11 @@ const productOutcomeSchema = z.object({
   detail: z.string(),
 });
 
+/** The form's fields (`BrandFields`); an empty or null text is none, a missing logo unchanged. */
 export const brandBodySchema = z
   .object({
-    name: z.string().max(BRAND_NAME_MAX),
-    description: z.string().max(1000).nullable().optional(),
+    name: BrandFields.name,
+    description: BrandFields.description.nullable().optional(),
     logoUrl: z
       .string()
       .regex(/^\/images\/brands\/[0-9a-f]{16}-192\.webp$/, "Logo no válido.")
@@ -267,7 +267,7 @@ export const brandBodySchema = z
       .describe(
         "Ruta de un logo ya guardado (/images/brands/…-192.webp), o null para quitarlo; sin cambios cuando falta. La API no sube logos: se suben en la pantalla de marcas.",
       ),
-    country: z.string().max(100).nullable().optional(),
+    country: BrandFields.country.nullable().optional(),
     isActive: z.boolean().optional().describe("`true` cuando falta."),
   })
   .meta({ id: "BrandInput" });
@@ -288,20 +288,13 @@ export const adminBrandSchema = z
   })
   .meta({ id: "AdminBrand" });
 
-/** The brand form's schema over the JSON (its rules and messages), as createBrand takes it. */
+/** The body as createBrand and updateBrand take it. */
 export function brandInputOf(body: BrandBody): BrandInput {
-  const text = (value: string | null | undefined) => (value ? value : undefined);
-  const checked = checkedByForm(BrandFormSchema, {
-    name: text(body.name),
-    description: text(body.description),
-    country: text(body.country),
-    isActive: body.isActive ?? true,
-  });
   return {
-    name: checked.name,
-    description: checked.description || null,
-    country: checked.country || null,
-    isActive: checked.isActive,
+    name: body.name,
+    description: body.description || null,
+    country: body.country || null,
+    isActive: body.isActive ?? true,
     logoUrl: body.logoUrl,
   };
 }

@@ -1,15 +1,8 @@
 import { z } from "zod/v4";
 import { defineCall } from "~/web/api/calls.server";
 import { pageQuery, pageSchema } from "~/web/api/lists.server";
-import { checkedByForm } from "~/web/api/problem.server";
-import {
-  CMS_CONTENT_MAX,
-  CMS_META_DESCRIPTION_MAX,
-  CMS_PAGES,
-  CMS_TITLE_MAX,
-  isCmsPageKey,
-} from "~/models/content/cms";
-import { CmsPageFormSchema } from "~/models/content/cms-page-form.server";
+import { CMS_PAGES, isCmsPageKey } from "~/models/content/cms";
+import { CMS_PAGE_MESSAGES, CmsPageFields } from "~/models/content/cms-page-form.server";
 import type { CmsPageInput, getActiveCmsPage, getCmsPage } from "~/models/content/cms.server";
 
 /*
@@ -52,36 +45,40 @@ export function toActiveCmsPage(
   return { ...page, isActive: true, stored: true, path: pathOf(page.key) };
 }
 
+/**
+ * The form's fields (`CmsPageFields`), each optional so that `{isActive}` alone switches a page;
+ * any other body is the whole page, and its title is required, as the form requires it.
+ */
 export const cmsPageUpdateSchema = z
   .object({
-    title: z.string().max(CMS_TITLE_MAX * 2),
-    content: z.string().max(CMS_CONTENT_MAX * 2),
-    metaDescription: z
-      .string()
-      .max(CMS_META_DESCRIPTION_MAX * 2)
-      .nullable(),
-    isActive: z.boolean(),
+    title: CmsPageFields.title.optional(),
+    content: CmsPageFields.content.optional(),
+    metaDescription: CmsPageFields.metaDescription.nullable().optional(),
+    isActive: z.boolean().optional(),
   })
-  .partial()
+  .refine(
+    (body) =>
+      body.title !== undefined ||
+      (body.isActive !== undefined && Object.keys(body).every((key) => key === "isActive")),
+    {
+      path: ["title"],
+      message: CMS_PAGE_MESSAGES.titleRequired,
+      // A title sent and refused already has its message.
+      when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "title"),
+    },
+  )
   .meta({ id: "CmsPageInput" })
   .describe(
     "La página entera (`title` obligatorio; `content`, `metaDescription` e `isActive` vacíos o falsos cuando faltan), o solo `{isActive}`.",
   );
 
-/** The body as the CMS form posts it, checked by its schema (rules and messages). */
+/** The whole page as saveCmsPage takes it. */
 export function cmsPageInputOf(body: z.output<typeof cmsPageUpdateSchema>): CmsPageInput {
-  const text = (value: string | null | undefined) => (value ? value : undefined);
-  const checked = checkedByForm(CmsPageFormSchema, {
-    title: text(body.title),
-    content: text(body.content),
-    metaDescription: text(body.metaDescription),
-    isActive: body.isActive ? "on" : undefined,
-  });
   return {
-    title: checked.title,
-    content: checked.content,
-    metaDescription: checked.metaDescription || null,
-    isActive: checked.isActive,
+    title: body.title!,
+    content: body.content ?? "",
+    metaDescription: body.metaDescription || null,
+    isActive: body.isActive ?? false,
   };
 }
 

@@ -20,8 +20,7 @@ import {
 } from "~/models/customers/admin.server";
 import { mustVerifyEmail } from "~/models/customers/email-verification.server";
 import { getPendingEmail } from "~/models/customers/email-change.server";
-import { FIELD_MESSAGES } from "~/models/customers/fields";
-import { samePasswordRule } from "~/models/customers/field-schemas.server";
+import { AddressChangeSchema, samePasswordRule } from "~/models/customers/field-schemas.server";
 import {
   getUserById,
   hasPassword,
@@ -33,6 +32,7 @@ import {
   CompleteProfileSchema,
   DeleteAccountFields,
   PasswordChangeFields,
+  ProfileSchema,
   RegisterFields,
 } from "~/models/customers/account-forms.server";
 import {
@@ -51,9 +51,9 @@ import {
  * also read the account (a password not built from its name, the e-mail typed to delete it):
  * the route then checks the body with the screen's whole rules (`checkedByForm`). The loyalty
  * points' body is the form's fields with the points' own rules on a JSON number
- * (`AdminPointsBody`), where the form posts text. The profile's body says only its fields' JSON
- * types (an address left out stays as it is) and the form's rules check it in the route, so a
- * rule and its Spanish message are written once, in the form's schema.
+ * (`AdminPointsBody`), where the form posts text; the profile's is /profile's `ProfileSchema`
+ * with an address left out kept as it is (`AddressChangeSchema`). A rule and its Spanish message
+ * are written once, in the form's fields.
  */
 
 /** A Bearer token acts for an account but never holds a browser session (decided for issue 25). */
@@ -63,14 +63,6 @@ export const SESSION_CALLS_ONLY =
 const ACCOUNT_TAG = "Cuenta";
 const PROFILE_TAG = "Perfil";
 const USERS_TAG = "Usuarios";
-
-/** A text field; `required` is the form's own message when it is missing or not text. */
-const text = (required: string = "Este campo debe ser texto.") => z.string({ error: required });
-const optionalText = z
-  .string({ error: "Este campo debe ser texto." })
-  .nullable()
-  .optional()
-  .transform((value) => value ?? undefined);
 
 /**
  * A form's password fields as a call's body: `confirmPassword` may be left out (the password
@@ -366,12 +358,7 @@ const pointsAddedSchema = z
   })
   .meta({ id: "PointsAdded" });
 
-const userInfoBody = z.object({
-  firstName: text(FIELD_MESSAGES.nameRequired),
-  lastName: text(FIELD_MESSAGES.lastNameRequired),
-  email: text(FIELD_MESSAGES.emailRequired),
-  phone: optionalText.describe("+504 0000-0000 (o los 8 dígitos); vacío o null: sin teléfono."),
-});
+const PHONE_DESCRIPTION = "+504 0000-0000 (o los 8 dígitos); vacío o null: sin teléfono.";
 
 const idParams = { id: "integer" } as const;
 
@@ -442,10 +429,11 @@ export const accountCalls = {
     description:
       "Las reglas de /profile. Las direcciones favoritas cambian solo si se envían. Un correo distinto pide `currentPassword` (si falta o no es, 422; una cuenta de Google sin contraseña, 409) y queda en `pendingEmail` hasta que se sigue el enlace que se le envía; el correo anterior recibe un enlace para deshacerlo durante 7 días. La respuesta es la misma si el correo ya tiene cuenta. Cuando el correo cambia, los tokens de la cuenta se revocan; el de un administrador no se cambia con un token (403).",
     access: "customer",
-    body: userInfoBody.extend({
-      favoriteAddress1: optionalText,
-      favoriteAddress2: optionalText,
-      currentPassword: optionalText,
+    // /profile's schema, but an address left out stays as it is (the form always posts both).
+    body: ProfileSchema.extend({
+      phone: ProfileSchema.shape.phone.describe(PHONE_DESCRIPTION),
+      favoriteAddress1: AddressChangeSchema,
+      favoriteAddress2: AddressChangeSchema,
     }),
     response: profileSchema,
     errors: [409],
