@@ -2,6 +2,7 @@ import { apiCall, apiRoute } from "~/web/api/calls.server";
 import {
   cmsCalls,
   cmsPageInputOf,
+  switchesOnly,
   toActiveCmsPage,
   toCmsPage,
 } from "~/web/api/calls/content-cms.server";
@@ -30,8 +31,7 @@ export const { loader, action } = apiRoute({
   PUT: apiCall(cmsCalls.update, async ({ params, body }) => {
     const key = params.key ?? "";
     invariantResponse(await getCmsPage(key), NOT_FOUND, { status: 404 });
-    const keys = Object.keys(body).filter((name) => body[name as keyof typeof body] !== undefined);
-    if (keys.length === 1 && keys[0] === "isActive") {
+    if (switchesOnly(body)) {
       // A row's switch on /admin/cms: a page not saved yet has nothing to show (404, as there).
       const switched = await setCmsPageActive(key, body.isActive!);
       invariantResponse(switched.ok, NOT_FOUND, { status: 404 });

@@ -49,6 +49,12 @@ export function toActiveCmsPage(
  * The form's fields (`CmsPageFields`), each optional so that `{isActive}` alone switches a page;
  * any other body is the whole page, and its title is required, as the form requires it.
  */
+/** A body that only switches a page on or off (`{isActive}`), not the whole page. */
+export function switchesOnly(body: Record<string, unknown>) {
+  const sent = Object.keys(body).filter((key) => body[key] !== undefined);
+  return sent.length === 1 && sent[0] === "isActive";
+}
+
 export const cmsPageUpdateSchema = z
   .object({
     title: CmsPageFields.title.optional(),
@@ -56,17 +62,12 @@ export const cmsPageUpdateSchema = z
     metaDescription: CmsPageFields.metaDescription.nullable().optional(),
     isActive: z.boolean().optional(),
   })
-  .refine(
-    (body) =>
-      body.title !== undefined ||
-      (body.isActive !== undefined && Object.keys(body).every((key) => key === "isActive")),
-    {
-      path: ["title"],
-      message: CMS_PAGE_MESSAGES.titleRequired,
-      // A title sent and refused already has its message.
-      when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "title"),
-    },
-  )
+  .refine((body) => body.title !== undefined || switchesOnly(body), {
+    path: ["title"],
+    message: CMS_PAGE_MESSAGES.titleRequired,
+    // A title sent and refused already has its message.
+    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "title"),
+  })
   .meta({ id: "CmsPageInput" })
   .describe(
     "La página entera (`title` obligatorio; `content`, `metaDescription` e `isActive` vacíos o falsos cuando faltan), o solo `{isActive}`.",
