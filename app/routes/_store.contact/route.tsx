@@ -88,8 +88,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ContactRoute() {
   const { contact, social } = useLoaderData<typeof loader>();
-  // A new location after the redirect of a sent message: the form mounts again, empty (§8).
+  const refused = useActionData<typeof action>() !== undefined;
+  /*
+   * A sent message redirects to a new location, and the form mounts again, empty (§8). A refused
+   * one keeps the form: its answer shows while the page's data still loads, and a remount when
+   * that load ends would throw away what the visitor typed after the error appeared.
+   */
   const location = useLocation();
+  const formKey = refused ? "refused" : location.key;
   return (
     <Page
       title="Contacto"
@@ -138,7 +144,7 @@ export default function ContactRoute() {
             </div>
           ) : null}
         </section>
-        <ContactForm key={location.key} />
+        <ContactForm key={formKey} />
       </div>
     </Page>
   );
