@@ -1,8 +1,7 @@
-import { apiCall, apiRoute } from "~/web/api/calls.server";
+import { apiCall, apiRoute, switchesOnly } from "~/web/api/calls.server";
 import {
   cmsCalls,
   cmsPageInputOf,
-  switchesOnly,
   toActiveCmsPage,
   toCmsPage,
 } from "~/web/api/calls/content-cms.server";

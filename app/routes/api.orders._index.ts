@@ -4,15 +4,9 @@ import { placeOrder } from "~/models/checkout/checkout.server";
 import { EMAIL_VERIFICATION_MESSAGES } from "~/models/customers/email-verification";
 import { mustVerifyEmail } from "~/models/customers/email-verification.server";
 import { listAdminOrders } from "~/models/orders/admin.server";
-import { ordersCalls, placeOrderProblem, proofIdOf } from "~/web/api/calls/orders.server";
+import { ordersCalls, placeOrderProblem } from "~/web/api/calls/orders.server";
 import { getSettings } from "~/models/settings/settings.server";
-import { PlaceOrderSchema } from "~/models/checkout/checkout-form.server";
-import { apiError, apiJson, checkedByForm } from "~/web/api/problem.server";
-
-/** An empty field is a missing one, as the checkout form's parser reads it. */
-function withoutEmpty(fields: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ""));
-}
+import { apiError, apiJson } from "~/web/api/problem.server";
 
 export const { loader, action } = apiRoute({
   GET: apiCall(ordersCalls.adminList, async ({ query }) => {
@@ -28,17 +22,6 @@ export const { loader, action } = apiRoute({
 
   /* /checkout's action without the form: its rules, its placeOrder, its messages. */
   POST: apiCall(ordersCalls.place, async ({ body, caller, clientIp, knownShopper }) => {
-    const { checkoutKey, paymentProof, ...fields } = body.order;
-    const form = checkedByForm(
-      PlaceOrderSchema,
-      {
-        ...withoutEmpty(fields),
-        intent: "place-order",
-        checkoutKey: checkoutKey ?? crypto.randomUUID(),
-        paymentProof: proofIdOf(paymentProof),
-      },
-      { prefix: "order" },
-    );
     // Decision 106: an account whose e-mail is not verified may not order yet.
     if (mustVerifyEmail(caller.user, await getSettings())) {
       throw apiError(403, EMAIL_VERIFICATION_MESSAGES.checkoutRefused, {
@@ -46,7 +29,8 @@ export const { loader, action } = apiRoute({
       });
     }
     const placed = await placeOrder({
-      ...form,
+      ...body.order,
+      checkoutKey: body.order.checkoutKey ?? crypto.randomUUID(),
       shopper: await knownShopper(),
       couponCode: body.couponCode || null,
       expectedItems: body.items ?? undefined,

@@ -1,7 +1,6 @@
 import { apiCall, apiRoute } from "~/web/api/calls.server";
 import {
   adminCatalogCalls,
-  productFormValues,
   productWriteProblem,
   toAdminProduct,
 } from "~/web/api/calls/catalog-admin.server";
@@ -28,18 +27,16 @@ export const { loader, action } = apiRoute({
   ),
   PUT: apiCall(adminCatalogCalls.updateProduct, async ({ params, body }) => {
     const current = await productOr404(Number(params.id));
-    const keys = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
-    if (keys.length === 1 && keys[0] === "isActive") {
-      // The list's Ocultar / Mostrar, set rather than flipped so a retry changes nothing.
-      const active = await setProductActive(current.id, body.isActive!);
-      invariantResponse(active !== null, NOT_FOUND, { status: 404 });
-    } else {
-      const values = productFormValues(body, current.images);
-      const saved = await updateAdminProduct(current.id, values);
+    if (body.product) {
+      const saved = await updateAdminProduct(current.id, body.product);
       if (!saved.ok) {
         invariantResponse(saved.error !== "not-found", NOT_FOUND, { status: 404 });
         throw productWriteProblem(saved.error);
       }
+    } else {
+      // The list's Ocultar / Mostrar, set rather than flipped so a retry changes nothing.
+      const active = await setProductActive(current.id, body.switchTo);
+      invariantResponse(active !== null, NOT_FOUND, { status: 404 });
     }
     return toAdminProduct(await productOr404(current.id));
   }),

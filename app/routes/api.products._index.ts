@@ -1,7 +1,6 @@
 import { apiCall, apiRoute } from "~/web/api/calls.server";
 import {
   adminCatalogCalls,
-  productFormValues,
   productWriteProblem,
   toAdminProduct,
   toAdminProductRow,
@@ -52,8 +51,7 @@ export const { loader, action } = apiRoute({
     };
   }),
   POST: apiCall(adminCatalogCalls.createProduct, async ({ body }) => {
-    const values = productFormValues(body, []);
-    const created = await createAdminProduct(values);
+    const created = await createAdminProduct(body);
     if (!created.ok) throw productWriteProblem(created.error);
     return toAdminProduct((await getAdminProduct(created.id))!);
   }),

@@ -71,6 +71,6 @@ describe("the OpenAPI document", () => {
     // A refactor moves the calls' declarations; the document the clients read must not move.
     // When a commit changes the API on purpose, it says so and records the new digest here.
     const digest = createHash("sha256").update(JSON.stringify(document)).digest("hex");
-    expect(digest).toBe("d603e7b7efb870ffa81313499f002e3540e1a5930da28131b0376e9245932307");
+    expect(digest).toBe("b52d58de3ba451eae691622a8d18c68ea8e8b707c5c269b95bcba53711b26732");
   });
 });

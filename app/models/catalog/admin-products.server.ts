@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database, ProductCategory } from "#db/types";
 import { db } from "~/utils/db.server";
 import type { ProductWriteRefusal } from "./product-form";
-import type { ProductFormValues } from "./product-form.server";
+import type { ProductValues } from "./product-form.server";
 import { parseList } from "./products.server";
 import { getSettings } from "~/models/settings/settings.server";
 import { paginate } from "~/utils/paging";
@@ -179,7 +179,7 @@ export type ProductWriteRefused = { ok: false; error: ProductWriteRefusal };
 
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
 
-function toColumns(values: ProductFormValues) {
+function toColumns(values: ProductValues) {
   return {
     name: values.name,
     slug: values.slug,
@@ -204,7 +204,8 @@ function toColumns(values: ProductFormValues) {
     sillage: values.sillage || null,
     seasonRecommendation: JSON.stringify(values.seasons),
     occasionRecommendation: JSON.stringify(values.occasions),
-    images: JSON.stringify(values.images),
+    // Left out, the pictures stay as they are (an update).
+    ...(values.images ? { images: JSON.stringify(values.images) } : {}),
     videoUrl: values.videoUrl || null,
     isActive: flag(values.isActive),
     isFeatured: flag(values.isFeatured),
@@ -215,7 +216,7 @@ function toColumns(values: ProductFormValues) {
 }
 
 async function writeRefusal(
-  values: ProductFormValues,
+  values: ProductValues,
   productId: number | null,
   executor: Kysely<Database>,
 ): Promise<ProductWriteRefused | null> {
@@ -233,7 +234,7 @@ async function writeRefusal(
 
 /** Creates a product; refused for a slug in use or a brand that does not exist. */
 export async function createAdminProduct(
-  values: ProductFormValues,
+  values: ProductValues,
   executor = db,
 ): Promise<{ ok: true; id: number } | ProductWriteRefused> {
   return executor.transaction().execute(async (trx) => {
@@ -241,17 +242,20 @@ export async function createAdminProduct(
     if (refused) return refused;
     const { id } = await trx
       .insertInto("products")
-      .values(toColumns(values))
+      .values(toColumns({ ...values, images: values.images ?? [] }))
       .returning("id")
       .executeTakeFirstOrThrow();
     return { ok: true, id } as const;
   });
 }
 
-/** Saves the form over a product; refused as create is, or "not-found" when it does not exist. */
+/**
+ * Saves the form over a product (its pictures kept when `images` is left out); refused as create
+ * is, or "not-found" when it does not exist.
+ */
 export async function updateAdminProduct(
   id: number,
-  values: ProductFormValues,
+  values: ProductValues,
   executor = db,
 ): Promise<{ ok: true } | ProductWriteRefused | { ok: false; error: "not-found" }> {
   return executor.transaction().execute(async (trx) => {

@@ -1,7 +1,7 @@
 import { MAX_ID } from "~/utils/invariant";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod/v4";
-import { isProductImageKey } from "~/utils/images";
+import { PRODUCT_IMAGE_KEY_PATTERN } from "~/utils/images";
 import { slugify } from "~/utils/slug";
 import {
   CATALOG_TYPE_LABELS,
@@ -28,108 +28,193 @@ const keysOf = <T extends Record<string, string>>(labels: T) =>
   Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]];
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
-const count = (message: string) => z.coerce.number({ error: message }).int(message).min(0, message);
+const wholeNumber = (message: string, min: number) =>
+  z.number({ error: message }).int(message).min(min, message).max(MAX_ID, message);
+/** Centavos of lempira, more than 0. */
+const money = (message: string) => wholeNumber(message, 1);
+/** One item of a list the form types as "a, b, c", so it holds no comma. */
+const listItem = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((text) => !text.includes(","), "Cada elemento de la lista va sin comas.");
+const list = z.array(listItem).max(50);
+
+/**
+ * Each field's rule on its value, with its Spanish message: money in centavos, lists as arrays,
+ * switches as booleans. The form reads its text into these values (`ProductFormSchema`), and
+ * the JSON API takes them as they are (web/api/calls/catalog-admin.server.ts), so a rule and
+ * its message are written once. The rules across fields are `productRules`.
+ */
+export const ProductFields = {
+  name: z
+    .string({ error: PRODUCT_MESSAGES.name })
+    .trim()
+    .min(1, PRODUCT_MESSAGES.name)
+    .max(PRODUCT_LIMITS.name),
+  slug: z
+    .string()
+    .trim()
+    .max(PRODUCT_LIMITS.slug)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, PRODUCT_MESSAGES.slug)
+    .optional(),
+  brandId: wholeNumber(PRODUCT_MESSAGES.brand, 1),
+  category: z.enum(keysOf(CATEGORY_LABELS)).optional(),
+  gender: z.enum(keysOf(GENDER_LABELS)).optional(),
+  perfumeType: z.enum(keysOf(PERFUME_TYPE_LABELS)).optional(),
+  catalogType: z.enum(keysOf(CATALOG_TYPE_LABELS)).optional(),
+  description: z
+    .string({ error: PRODUCT_MESSAGES.description })
+    .trim()
+    .min(10, PRODUCT_MESSAGES.description)
+    .max(PRODUCT_LIMITS.description),
+  shortDescription: optionalText(PRODUCT_LIMITS.shortDescription),
+  price: money(PRODUCT_MESSAGES.price),
+  originalPrice: money(PRODUCT_MESSAGES.originalPrice).nullish(),
+  stock: wholeNumber(PRODUCT_MESSAGES.stock, 0).optional(),
+  minStock: wholeNumber(PRODUCT_MESSAGES.minStock, 0).optional(),
+  size: z
+    .string({ error: PRODUCT_MESSAGES.mainSize })
+    .trim()
+    .min(1, PRODUCT_MESSAGES.mainSize)
+    .max(PRODUCT_LIMITS.size),
+  availableSizes: list
+    .min(1, PRODUCT_MESSAGES.sizesRequired)
+    .refine((sizes) => new Set(sizes).size === sizes.length, PRODUCT_MESSAGES.sizeDuplicate),
+  concentration: optionalText(50),
+  topNotes: list.optional(),
+  middleNotes: list.optional(),
+  baseNotes: list.optional(),
+  longevity: optionalText(100),
+  sillage: optionalText(100),
+  seasons: z
+    .array(z.enum(SEASONS as [string, ...string[]]))
+    .max(SEASONS.length)
+    .optional(),
+  occasions: z
+    .array(z.enum(OCCASIONS as [string, ...string[]]))
+    .max(OCCASIONS.length)
+    .optional(),
+  videoUrl: z.string().trim().url().max(500).optional(),
+  images: z
+    .array(z.string().regex(PRODUCT_IMAGE_KEY_PATTERN, PRODUCT_MESSAGES.imageKey))
+    .max(12)
+    .optional(),
+  isActive: z.boolean().optional(),
+  isFeatured: z.boolean().optional(),
+  isNew: z.boolean().optional(),
+  isViral: z.boolean().optional(),
+  isExclusive: z.boolean().optional(),
+};
+
+type OptionalText = "shortDescription" | "concentration" | "longevity" | "sillage" | "videoUrl";
+
+/** The fields once each passed, before the rules across them; the API's texts may be null. */
+type ProductInput = Omit<z.output<z.ZodObject<typeof ProductFields>>, OptionalText> & {
+  [Key in OptionalText]?: string | null;
+};
+
+/**
+ * The rules across fields, once every field passed (the main size among the sizes, the
+ * original price above the price), and what a field left out means: the slug from the name,
+ * the form's defaults, a blank or null text as none. `images` left out stays left out: an
+ * update keeps the product's pictures (the form always sends them; the API may not).
+ */
+export function productRules(value: ProductInput, context: z.RefinementCtx) {
+  const originalPrice = value.originalPrice ?? null;
+  if (!value.availableSizes.includes(value.size)) {
+    context.addIssue({ code: "custom", path: ["size"], message: PRODUCT_MESSAGES.mainSize });
+  }
+  if (originalPrice !== null && originalPrice <= value.price) {
+    context.addIssue({
+      code: "custom",
+      path: ["originalPrice"],
+      message: PRODUCT_MESSAGES.originalPrice,
+    });
+  }
+  const text = (field: string | null | undefined) => field || undefined;
+  return {
+    ...value,
+    slug: value.slug || slugify(value.name).slice(0, PRODUCT_LIMITS.slug),
+    category: value.category ?? "fragrance",
+    gender: value.gender ?? "unisex",
+    perfumeType: value.perfumeType ?? "designer",
+    catalogType: value.catalogType ?? "normal",
+    shortDescription: text(value.shortDescription),
+    originalPrice,
+    stock: value.stock ?? 0,
+    minStock: value.minStock ?? 5,
+    concentration: text(value.concentration),
+    topNotes: value.topNotes ?? [],
+    middleNotes: value.middleNotes ?? [],
+    baseNotes: value.baseNotes ?? [],
+    longevity: text(value.longevity),
+    sillage: text(value.sillage),
+    seasons: value.seasons ?? [],
+    occasions: value.occasions ?? [],
+    videoUrl: text(value.videoUrl),
+    isActive: value.isActive ?? true,
+    isFeatured: value.isFeatured ?? false,
+    isNew: value.isNew ?? false,
+    isViral: value.isViral ?? false,
+    isExclusive: value.isExclusive ?? false,
+  };
+}
+
+/** A product as the form and the API give it to admin-products.server.ts. */
+export type ProductValues = ReturnType<typeof productRules>;
+
+/** The form's amount in lempiras ("1,250.50") as centavos; text that is no amount fails `rule`. */
+const lempiras = <Rule extends z.ZodType<unknown, number | null | undefined>>(
+  text: z.ZodType<string | undefined>,
+  rule: Rule,
+) =>
+  text
+    .transform((typed): number | null | undefined =>
+      typed?.trim() ? (parseMoneyInput(typed) ?? Number.NaN) : null,
+    )
+    .pipe(rule);
+/** The form's number as typed ("12"): absent stays absent, for the rule's default. */
+const typedNumber = <Rule extends z.ZodType<unknown, number | undefined>>(rule: Rule) =>
+  z
+    .string()
+    .optional()
+    .transform((typed) => (typed === undefined ? undefined : Number(typed)))
+    .pipe(rule);
+/** The form's "a, b, c" as a list. */
+const typedList = <Rule extends z.ZodType<unknown, string[] | undefined>>(rule: Rule) =>
+  z
+    .string()
+    .optional()
+    .transform((typed): string[] | undefined => splitList(typed))
+    .pipe(rule);
 const checkbox = z
   .string()
   .optional()
   .transform((value) => value === "on");
 
+/** The product form's post: its text read into `ProductFields`, then `productRules`. */
 export const ProductFormSchema = z
   .object({
-    name: z.string({ error: PRODUCT_MESSAGES.name }).trim().min(1).max(PRODUCT_LIMITS.name),
-    slug: z
-      .string()
-      .trim()
-      .max(PRODUCT_LIMITS.slug)
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, PRODUCT_MESSAGES.slug)
-      .optional(),
-    brandId: z.coerce
-      .number({ error: PRODUCT_MESSAGES.brand })
-      .int()
-      .positive(PRODUCT_MESSAGES.brand),
-    category: z.enum(keysOf(CATEGORY_LABELS)).default("fragrance"),
-    gender: z.enum(keysOf(GENDER_LABELS)).default("unisex"),
-    perfumeType: z.enum(keysOf(PERFUME_TYPE_LABELS)).default("designer"),
-    catalogType: z.enum(keysOf(CATALOG_TYPE_LABELS)).default("normal"),
-    description: z
-      .string({ error: PRODUCT_MESSAGES.description })
-      .trim()
-      .min(10, PRODUCT_MESSAGES.description),
-    shortDescription: optionalText(500),
-    price: z.string({ error: PRODUCT_MESSAGES.price }).transform((text, context) => {
-      const centavos = parseMoneyInput(text);
-      if (centavos === null) {
-        context.addIssue({ code: "custom", message: PRODUCT_MESSAGES.price });
-        return z.NEVER;
-      }
-      return centavos;
-    }),
-    originalPrice: z
-      .string()
-      .optional()
-      .transform((text, context) => {
-        if (!text?.trim()) return null;
-        const centavos = parseMoneyInput(text);
-        if (centavos === null) {
-          context.addIssue({ code: "custom", message: PRODUCT_MESSAGES.originalPrice });
-          return z.NEVER;
-        }
-        return centavos;
-      }),
-    stock: count(PRODUCT_MESSAGES.stock).default(0),
-    minStock: count(PRODUCT_MESSAGES.minStock).default(5),
-    size: z.string({ error: PRODUCT_MESSAGES.mainSize }).trim().min(1).max(PRODUCT_LIMITS.size),
-    availableSizes: z.string({ error: PRODUCT_MESSAGES.sizesRequired }),
-    concentration: optionalText(50),
-    topNotes: z.string().optional().transform(splitList),
-    middleNotes: z.string().optional().transform(splitList),
-    baseNotes: z.string().optional().transform(splitList),
-    longevity: optionalText(100),
-    sillage: optionalText(100),
-    seasons: z.array(z.enum(SEASONS as [string, ...string[]])).default([]),
-    occasions: z.array(z.enum(OCCASIONS as [string, ...string[]])).default([]),
-    videoUrl: z.string().trim().url().max(500).optional(),
-    images: z.array(z.string().refine(isProductImageKey)).max(12).default([]),
+    ...ProductFields,
+    brandId: typedNumber(ProductFields.brandId),
+    price: lempiras(z.string({ error: PRODUCT_MESSAGES.price }), ProductFields.price),
+    originalPrice: lempiras(z.string().optional(), ProductFields.originalPrice),
+    stock: typedNumber(ProductFields.stock),
+    minStock: typedNumber(ProductFields.minStock),
+    availableSizes: typedList(ProductFields.availableSizes),
+    topNotes: typedList(ProductFields.topNotes),
+    middleNotes: typedList(ProductFields.middleNotes),
+    baseNotes: typedList(ProductFields.baseNotes),
+    images: ProductFields.images.default([]),
     isActive: checkbox,
     isFeatured: checkbox,
     isNew: checkbox,
     isViral: checkbox,
     isExclusive: checkbox,
   })
-  .transform((value, context) => {
-    const sizes = splitList(value.availableSizes);
-    if (sizes.length === 0) {
-      context.addIssue({
-        code: "custom",
-        path: ["availableSizes"],
-        message: PRODUCT_MESSAGES.sizesRequired,
-      });
-    }
-    if (new Set(sizes).size !== sizes.length) {
-      context.addIssue({
-        code: "custom",
-        path: ["availableSizes"],
-        message: PRODUCT_MESSAGES.sizeDuplicate,
-      });
-    }
-    if (sizes.length > 0 && !sizes.includes(value.size)) {
-      context.addIssue({ code: "custom", path: ["size"], message: PRODUCT_MESSAGES.mainSize });
-    }
-    if (value.originalPrice !== null && value.originalPrice <= value.price) {
-      context.addIssue({
-        code: "custom",
-        path: ["originalPrice"],
-        message: PRODUCT_MESSAGES.originalPrice,
-      });
-    }
-    return {
-      ...value,
-      availableSizes: sizes,
-      slug: value.slug || slugify(value.name).slice(0, 250),
-    };
-  });
-
-export type ProductFormValues = z.output<typeof ProductFormSchema>;
+  .transform(productRules);
 
 /** The form's post, checked: `submission.reply()` is what the form shows on failure. */
 export function parseProductForm(formData: FormData) {

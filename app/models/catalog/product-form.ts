@@ -7,7 +7,13 @@ import type { CatalogType, Gender, PerfumeType, ProductCategory } from "#db/type
  */
 
 /** What the product form's inputs take, as its schema checks them (decision 091). */
-export const PRODUCT_LIMITS = { name: 200, slug: 250, size: 20 } as const;
+export const PRODUCT_LIMITS = {
+  name: 200,
+  slug: 250,
+  size: 20,
+  description: 20_000,
+  shortDescription: 500,
+} as const;
 
 export const PRODUCT_MESSAGES = {
   name: "El nombre del producto es obligatorio.",
@@ -21,6 +27,7 @@ export const PRODUCT_MESSAGES = {
   mainSize: "El tamaño principal debe estar en la lista de tamaños.",
   description: "La descripción debe tener al menos 10 caracteres.",
   slug: "El slug solo puede tener minúsculas, números y guiones.",
+  imageKey: "Clave de imagen no válida (16 caracteres hexadecimales).",
   slugTaken: "Ya existe un producto con este slug.",
   created: "Producto creado",
   updated: "Producto actualizado",

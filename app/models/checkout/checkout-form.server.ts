@@ -15,8 +15,12 @@ import { formatPhone, PHONE_PATTERN } from "~/utils/phone";
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
-const ContactSchema = z.object({
-  intent: z.literal("place-order"),
+/**
+ * Each field's rule, with its Spanish message: the checkout form posts these fields, and the
+ * JSON API's `order` carries them (web/api/calls/orders.server.ts), so a rule is written once.
+ * The rules across the delivery fields are `deliveryRules`.
+ */
+export const CheckoutFields = {
   checkoutKey: z
     .string()
     .trim()
@@ -40,72 +44,91 @@ const ContactSchema = z.object({
     .min(2, CHECKOUT_MESSAGES.lastName)
     .max(CHECKOUT_LIMITS.name)
     .refine(isPlainName, CHECKOUT_MESSAGES.lastNameInvalid),
-});
+  shippingMethod: z.enum(SHIPPING_METHODS).default("standard"),
+  phone: z
+    .string()
+    .trim()
+    .max(CHECKOUT_LIMITS.phone, { error: CHECKOUT_MESSAGES.phone, abort: true })
+    .optional()
+    .transform((value) => (value ? formatPhone(value) : undefined)),
+  address: optionalText(CHECKOUT_LIMITS.address),
+  referenceAddress: optionalText(CHECKOUT_LIMITS.address),
+  city: optionalText(CHECKOUT_LIMITS.city),
+  department: optionalText(CHECKOUT_LIMITS.department),
+  // Decision 096: 'Transferiré después' places the order without the receipt.
+  paymentTiming: z.enum(PAYMENT_TIMINGS).default("now"),
+  paymentProof: z.string().trim().max(CHECKOUT_LIMITS.paymentProof).optional(),
+};
 
-const DeliverySchema = z
-  .object({
-    shippingMethod: z.enum(SHIPPING_METHODS).default("standard"),
-    phone: z
-      .string()
-      .trim()
-      .max(CHECKOUT_LIMITS.phone, { error: CHECKOUT_MESSAGES.phone, abort: true })
-      .optional()
-      .transform((value) => (value ? formatPhone(value) : undefined)),
-    address: optionalText(CHECKOUT_LIMITS.address),
-    referenceAddress: optionalText(CHECKOUT_LIMITS.address),
-    city: optionalText(CHECKOUT_LIMITS.city),
-    department: optionalText(CHECKOUT_LIMITS.department),
-    // Decision 096: 'Transferiré después' places the order without the receipt. Here, in the
-    // half whose fields are all optional, so its rule runs even when the contact half fails.
-    paymentTiming: z.enum(PAYMENT_TIMINGS).default("now"),
-    paymentProof: z.string().trim().max(CHECKOUT_LIMITS.paymentProof).optional(),
-  })
-  .superRefine((value, ctx) => {
-    const issue = (path: string, message: string) =>
-      ctx.addIssue({ code: "custom", path: [path], message });
-    if (value.paymentTiming === "now" && !value.paymentProof) {
-      issue("paymentProof", CHECKOUT_MESSAGES.proof);
+type DeliveryValues = {
+  shippingMethod: (typeof SHIPPING_METHODS)[number];
+  phone?: string;
+  address?: string;
+  referenceAddress?: string;
+  city?: string;
+  department?: string;
+  paymentTiming: (typeof PAYMENT_TIMINGS)[number];
+  paymentProof?: string;
+};
+
+/**
+ * The rules across the delivery fields (storefront.md §4, §5): the receipt unless it comes
+ * later, the phone for a pickup, the address for a delivery. They sit in the half whose fields
+ * are all optional, so they run even when the contact half fails.
+ */
+export function deliveryRules(value: DeliveryValues, ctx: z.RefinementCtx) {
+  const issue = (path: string, message: string) =>
+    ctx.addIssue({ code: "custom", path: [path], message });
+  if (value.paymentTiming === "now" && !value.paymentProof) {
+    issue("paymentProof", CHECKOUT_MESSAGES.proof);
+  }
+  if (value.shippingMethod === "pickup") {
+    // §4/§5: pickup hides the address and makes the phone required.
+    if (!value.phone || !PHONE_PATTERN.test(value.phone)) {
+      issue("phone", CHECKOUT_MESSAGES.pickupPhone);
     }
-    if (value.shippingMethod === "pickup") {
-      // §4/§5: pickup hides the address and makes the phone required.
-      if (!value.phone || !PHONE_PATTERN.test(value.phone)) {
-        issue("phone", CHECKOUT_MESSAGES.pickupPhone);
-      }
-      return;
-    }
-    if (value.phone && !PHONE_PATTERN.test(value.phone)) issue("phone", CHECKOUT_MESSAGES.phone);
-    const check = (ok: boolean, path: string, message: string) => {
-      if (!ok) issue(path, message);
-    };
-    // Decision 132: the length first, then what the text may hold (one message a field).
-    const address = value.address ?? "";
-    const reference = value.referenceAddress ?? "";
-    const city = value.city ?? "";
-    if (address.length < 10) issue("address", CHECKOUT_MESSAGES.address);
-    else check(isPlainAddress(address), "address", CHECKOUT_MESSAGES.addressInvalid);
-    if (reference.length < 5) issue("referenceAddress", CHECKOUT_MESSAGES.referenceAddress);
-    else
-      check(
-        isPlainAddress(reference),
-        "referenceAddress",
-        CHECKOUT_MESSAGES.referenceAddressInvalid,
-      );
-    if (city.length < 2) issue("city", CHECKOUT_MESSAGES.city);
-    else check(isPlainName(city), "city", CHECKOUT_MESSAGES.cityInvalid);
-    check(
-      (DEPARTMENTS as readonly string[]).includes(value.department ?? ""),
-      "department",
-      CHECKOUT_MESSAGES.department,
-    );
-  })
-  // A receipt left in the form after choosing 'later' does not go with the order.
-  .transform(({ paymentProof, ...value }) => ({
+    return;
+  }
+  if (value.phone && !PHONE_PATTERN.test(value.phone)) issue("phone", CHECKOUT_MESSAGES.phone);
+  const check = (ok: boolean, path: string, message: string) => {
+    if (!ok) issue(path, message);
+  };
+  // Decision 132: the length first, then what the text may hold (one message a field).
+  const address = value.address ?? "";
+  const reference = value.referenceAddress ?? "";
+  const city = value.city ?? "";
+  if (address.length < 10) issue("address", CHECKOUT_MESSAGES.address);
+  else check(isPlainAddress(address), "address", CHECKOUT_MESSAGES.addressInvalid);
+  if (reference.length < 5) issue("referenceAddress", CHECKOUT_MESSAGES.referenceAddress);
+  else
+    check(isPlainAddress(reference), "referenceAddress", CHECKOUT_MESSAGES.referenceAddressInvalid);
+  if (city.length < 2) issue("city", CHECKOUT_MESSAGES.city);
+  else check(isPlainName(city), "city", CHECKOUT_MESSAGES.cityInvalid);
+  check(
+    (DEPARTMENTS as readonly string[]).includes(value.department ?? ""),
+    "department",
+    CHECKOUT_MESSAGES.department,
+  );
+}
+
+/** A receipt left in the form after choosing 'later' does not go with the order. */
+export function withoutLateProof<Value extends DeliveryValues>({ paymentProof, ...value }: Value) {
+  return {
     ...value,
     paymentProof: value.paymentTiming === "later" ? null : (paymentProof ?? null),
-  }));
+  };
+}
 
-/** An intersection checks both halves, so contact and address errors are reported together. */
-export const PlaceOrderSchema = z.intersection(ContactSchema, DeliverySchema);
+const { checkoutKey, email, firstName, lastName, ...delivery } = CheckoutFields;
+
+/**
+ * The checkout form's post. An intersection checks both halves, so contact and address errors
+ * are reported together.
+ */
+export const PlaceOrderSchema = z.intersection(
+  z.object({ intent: z.literal("place-order"), checkoutKey, email, firstName, lastName }),
+  z.object(delivery).superRefine(deliveryRules).transform(withoutLateProof),
+);
 
 export type PlaceOrderFields = z.infer<typeof PlaceOrderSchema>;
 

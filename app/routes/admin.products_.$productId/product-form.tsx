@@ -145,11 +145,17 @@ export function ProductForm({
       </Section>
 
       <Section title="Descripción">
-        <TextareaField label="Descripción" field={field("description")} rows={5} />
+        <TextareaField
+          label="Descripción"
+          field={field("description")}
+          rows={5}
+          maxLength={PRODUCT_LIMITS.description}
+        />
         <TextareaField
           label="Descripción corta (opcional)"
           field={field("shortDescription")}
           rows={2}
+          maxLength={PRODUCT_LIMITS.shortDescription}
         />
       </Section>
 
@@ -347,15 +353,22 @@ function TextareaField({
   label,
   field,
   rows,
+  maxLength,
 }: {
   label: string;
   field: ServerField;
   rows: number;
+  maxLength: number;
 }) {
   return (
     <div className="space-y-1.5 sm:col-span-2">
       <Label htmlFor={field.id}>{label}</Label>
-      <textarea {...controlProps(field)} rows={rows} className={`${controlClasses} py-2`} />
+      <textarea
+        {...controlProps(field)}
+        rows={rows}
+        maxLength={maxLength}
+        className={`${controlClasses} py-2`}
+      />
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );

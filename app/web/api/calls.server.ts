@@ -85,6 +85,15 @@ export function defineCall<
   return call;
 }
 
+/**
+ * A PUT body that only switches a record on or off (`{isActive}`, a list's Ocultar / Mostrar),
+ * not the whole record: a CMS page, a product.
+ */
+export function switchesOnly(body: Record<string, unknown>) {
+  const sent = Object.keys(body).filter((key) => body[key] !== undefined);
+  return sent.length === 1 && sent[0] === "isActive";
+}
+
 /** An amount of money, as every call gives and takes it: whole centavos, as stored. */
 export const centavos = z.number().int().describe("Centavos de lempira (L 1,00 = 100).");
 

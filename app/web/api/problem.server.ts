@@ -114,11 +114,11 @@ export function formProblem(issues: ReadonlyArray<{ path: string; message: strin
 
 /**
  * A body checked with its screen's own form schema (the form's rules and Spanish messages),
- * for a call whose body is adapted first or whose rule depends on the account (elsewhere the
- * form's schema is the call's body: decision 136), after the call's own schema checked the
- * JSON's types: its value, or a 422 with each field's messages (under `prefix.` when the
- * form's fields sit inside the body, `order.email`).
- * So a rule and its message are written once, in the form's schema.
+ * for a call whose rule depends on the account (decision 141; elsewhere the form's fields are
+ * the call's body: decisions 136, 145, 146), after the call's own schema checked the JSON's
+ * types: its value, or a 422 with each field's messages (under `prefix.` when the form's
+ * fields sit inside the body). So a rule and its message are written once, in the form's
+ * schema.
  */
 export function checkedByForm<Schema extends z.ZodType>(
   schema: Schema,

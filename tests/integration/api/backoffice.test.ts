@@ -156,6 +156,23 @@ describe("POST /api/products", () => {
       originalPrice: ["El precio original debe ser mayor al precio actual."],
     });
 
+    // The form's field rules on the JSON's values: counts, lists (no comma, no repeated size).
+    const fields = await api.call("POST", "/api/products", {
+      as: who.asAdmin,
+      body: productBody(brand.id, {
+        stock: -1,
+        topNotes: ["Bergamota, Limón"],
+        availableSizes: ["50ml", "50ml"],
+        size: "50ml",
+      }),
+    });
+    expect(fields.status).toBe(422);
+    expect(fields.body.errors).toEqual({
+      stock: ["El stock no puede ser negativo."],
+      "topNotes.0": ["Cada elemento de la lista va sin comas."],
+      availableSizes: ["Este tamaño ya existe en la lista."],
+    });
+
     const unknownBrand = await api.call("POST", "/api/products", {
       as: who.asAdmin,
       body: productBody(999_999),

@@ -215,6 +215,14 @@ describe("POST /api/orders: the checkout's own order", () => {
     expect(pickupNoPhone.status).toBe(422);
     expect(pickupNoPhone.body.errors["order.phone"]).toEqual([CHECKOUT_MESSAGES.pickupPhone]);
 
+    // The form's fields as JSON: an empty choice is refused, not read as the default.
+    const emptyChoice = await api.call("POST", "/api/orders", {
+      as: asCustomer,
+      body: orderBody({ shippingMethod: "", paymentTiming: "later" }),
+    });
+    expect(emptyChoice.status).toBe(422);
+    expect(Object.keys(emptyChoice.body.errors)).toEqual(["order.shippingMethod"]);
+
     const missing = await api.call("POST", "/api/orders", { as: asCustomer, body: {} });
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.body.errors)).toEqual(["order"]);

@@ -1,9 +1,8 @@
 import { z } from "zod/v4";
-import { centavos, defineCall } from "~/web/api/calls.server";
-import { MAX_ID } from "~/utils/invariant";
+import { centavos, defineCall, switchesOnly } from "~/web/api/calls.server";
 import { pageSchema } from "~/web/api/lists.server";
-import { checkedByForm, formProblem } from "~/web/api/problem.server";
-import { PRODUCT_IMAGE_KEY_PATTERN, productImageUrl } from "~/utils/images";
+import { formProblem } from "~/web/api/problem.server";
+import { productImageUrl } from "~/utils/images";
 import type { AdminProduct, listAdminProducts } from "~/models/catalog/admin-products.server";
 import { BRAND_NAME_TAKEN, BrandFields } from "~/web/forms/brand-submission.server";
 import type { AdminBrand, BrandInput, BrandWriteResult } from "~/models/catalog/brands.server";
@@ -11,23 +10,19 @@ import {
   CATALOG_TYPE_LABELS,
   CATEGORY_LABELS,
   GENDER_LABELS,
-  moneyInputValue,
-  OCCASIONS,
   PERFUME_TYPE_LABELS,
-  PRODUCT_LIMITS,
   PRODUCT_WRITE_REFUSALS,
-  SEASONS,
   type ProductWriteRefusal,
 } from "~/models/catalog/product-form";
-import { ProductFormSchema, type ProductFormValues } from "~/models/catalog/product-form.server";
+import { ProductFields, productRules } from "~/models/catalog/product-form.server";
 
 /*
  * The back office's catalogue calls (backoffice.md §7: products and brands): the admin product
  * list, the product form's writes and the brand screens' writes, through the same model
- * functions and the same form schemas (rules and Spanish messages) as /admin/products and
- * /admin/brands. Money is in centavos, as everywhere in the API; the form's text fields
- * (lempiras, comma-separated lists, checkboxes) are what the JSON is turned into before the
- * form's schema checks it, so a rule lives in one place.
+ * functions and the same fields (rules and Spanish messages) as /admin/products and
+ * /admin/brands. Money is in centavos, as everywhere in the API: the form reads its lempiras,
+ * "a, b" lists and checkboxes into the values the JSON carries as they are, so a rule lives in
+ * one place (`ProductFields`, `BrandFields`).
  */
 
 const PRODUCTS_TAG = "Productos (admin)";
@@ -41,128 +36,60 @@ const gender = z.enum(keysOf(GENDER_LABELS));
 const perfumeType = z.enum(keysOf(PERFUME_TYPE_LABELS));
 const catalogType = z.enum(keysOf(CATALOG_TYPE_LABELS));
 
-/** A list item the form types as "a, b, c": it cannot hold a comma. */
-const listItem = z
-  .string()
-  .max(100)
-  .refine((text) => !text.includes(","), "Cada elemento de la lista va sin comas.");
-
-const imageKey = z
-  .string()
-  .regex(PRODUCT_IMAGE_KEY_PATTERN, "Clave de imagen no válida (16 caracteres hexadecimales).");
+/**
+ * The product form's fields (`ProductFields`) as JSON: money in centavos, lists as arrays,
+ * switches as booleans, and a text field may be null. The same rules and messages, and the
+ * same rules across fields (`productRules`).
+ */
+const productShape = {
+  ...ProductFields,
+  slug: ProductFields.slug.describe("Opcional: se deriva del nombre cuando falta."),
+  category: ProductFields.category.describe("`fragrance` cuando falta."),
+  gender: ProductFields.gender.describe("`unisex` cuando falta."),
+  perfumeType: ProductFields.perfumeType.describe("`designer` cuando falta."),
+  catalogType: ProductFields.catalogType.describe("`normal` cuando falta."),
+  description: ProductFields.description.describe("Al menos 10 caracteres."),
+  shortDescription: ProductFields.shortDescription.nullable(),
+  price: ProductFields.price.describe("Centavos de lempira, mayor que 0."),
+  originalPrice: ProductFields.originalPrice.describe(
+    "Precio antes del descuento, en centavos; mayor que `price`.",
+  ),
+  stock: ProductFields.stock.describe("0 cuando falta."),
+  minStock: ProductFields.minStock.describe("5 cuando falta."),
+  size: ProductFields.size.describe("Uno de `availableSizes`."),
+  concentration: ProductFields.concentration.nullable(),
+  longevity: ProductFields.longevity.nullable(),
+  sillage: ProductFields.sillage.nullable(),
+  videoUrl: ProductFields.videoUrl.nullable(),
+  images: ProductFields.images.describe(
+    "Claves de imágenes ya guardadas (las sube la pantalla de administración; la API no sube imágenes). Al crear, ninguna cuando falta; al actualizar, las actuales cuando falta.",
+  ),
+  isActive: ProductFields.isActive.describe("Visible en la tienda; `true` cuando falta."),
+};
 
 export const productBodySchema = z
-  .object({
-    name: z.string().max(PRODUCT_LIMITS.name),
-    slug: z
-      .string()
-      .max(PRODUCT_LIMITS.slug)
-      .optional()
-      .describe("Opcional: se deriva del nombre cuando falta."),
-    brandId: z.number().int().min(1).max(MAX_ID),
-    category: category.optional().describe("`fragrance` cuando falta."),
-    gender: gender.optional().describe("`unisex` cuando falta."),
-    perfumeType: perfumeType.optional().describe("`designer` cuando falta."),
-    catalogType: catalogType.optional().describe("`normal` cuando falta."),
-    description: z.string().max(20_000).describe("Al menos 10 caracteres."),
-    shortDescription: z.string().max(500).nullable().optional(),
-    price: centavos.max(MAX_ID).describe("Centavos de lempira, mayor que 0."),
-    originalPrice: centavos
-      .max(MAX_ID)
-      .nullable()
-      .optional()
-      .describe("Precio antes del descuento, en centavos; mayor que `price`."),
-    stock: z.number().int().max(MAX_ID).optional().describe("0 cuando falta."),
-    minStock: z.number().int().max(MAX_ID).optional().describe("5 cuando falta."),
-    size: z.string().max(PRODUCT_LIMITS.size).describe("Uno de `availableSizes`."),
-    availableSizes: z.array(listItem).max(50),
-    concentration: z.string().max(50).nullable().optional(),
-    topNotes: z.array(listItem).max(50).optional(),
-    middleNotes: z.array(listItem).max(50).optional(),
-    baseNotes: z.array(listItem).max(50).optional(),
-    longevity: z.string().max(100).nullable().optional(),
-    sillage: z.string().max(100).nullable().optional(),
-    seasons: z
-      .array(z.enum(SEASONS as [string, ...string[]]))
-      .max(4)
-      .optional(),
-    occasions: z
-      .array(z.enum(OCCASIONS as [string, ...string[]]))
-      .max(5)
-      .optional(),
-    videoUrl: z.string().max(500).nullable().optional(),
-    images: z
-      .array(imageKey)
-      .max(12)
-      .optional()
-      .describe(
-        "Claves de imágenes ya guardadas (las sube la pantalla de administración; la API no sube imágenes). Al crear, ninguna cuando falta; al actualizar, las actuales cuando falta.",
-      ),
-    isActive: z.boolean().optional().describe("Visible en la tienda; `true` cuando falta."),
-    isFeatured: z.boolean().optional(),
-    isNew: z.boolean().optional(),
-    isViral: z.boolean().optional(),
-    isExclusive: z.boolean().optional(),
-  })
+  .object(productShape)
+  .transform(productRules)
   .meta({ id: "ProductInput" });
 
-export type ProductBody = z.output<typeof productBodySchema>;
-
-export const productUpdateSchema = productBodySchema
+/**
+ * PUT: the whole product, checked as POST checks it, or only `{isActive}`, the list's switch.
+ * The fields are each checked first; a body that is more than the switch is then the product.
+ */
+export const productUpdateSchema = z
+  .object(productShape)
   .partial()
+  .transform((body, context) => {
+    if (switchesOnly(body)) return { switchTo: body.isActive! } as const;
+    const whole = productBodySchema.safeParse(body);
+    if (whole.success) return { product: whole.data } as const;
+    for (const issue of whole.error.issues) context.addIssue({ ...issue, code: "custom" });
+    return z.NEVER;
+  })
   .meta({ id: "ProductUpdate" })
   .describe(
     "El producto entero (los mismos campos obligatorios que al crearlo), o solo `{isActive}` para ocultarlo o mostrarlo.",
   );
-
-export type ProductUpdate = z.output<typeof productUpdateSchema>;
-
-/**
- * The JSON as the product form posts it (lempiras, "a, b" lists, "on" checkboxes, empty fields
- * absent as conform leaves them), checked by the form's own schema: the same rules, the same
- * messages. `images` when the body has none: the product's current pictures (an update).
- */
-export function productFormValues(body: ProductUpdate, currentImages: string[]): ProductFormValues {
-  const text = (value: string | null | undefined) =>
-    value === null || value === undefined || value === "" ? undefined : value;
-  const list = (items: string[] | undefined) => (items ? items.join(", ") : undefined);
-  const box = (value: boolean | undefined) => (value ? "on" : undefined);
-  return checkedByForm(ProductFormSchema, {
-    name: text(body.name),
-    slug: text(body.slug),
-    brandId: body.brandId,
-    category: body.category,
-    gender: body.gender,
-    perfumeType: body.perfumeType,
-    catalogType: body.catalogType,
-    description: text(body.description),
-    shortDescription: text(body.shortDescription),
-    price: body.price === undefined ? undefined : moneyInputValue(body.price),
-    originalPrice:
-      body.originalPrice === undefined || body.originalPrice === null
-        ? undefined
-        : moneyInputValue(body.originalPrice),
-    stock: body.stock,
-    minStock: body.minStock,
-    size: text(body.size),
-    availableSizes: text(list(body.availableSizes)),
-    concentration: text(body.concentration),
-    topNotes: list(body.topNotes),
-    middleNotes: list(body.middleNotes),
-    baseNotes: list(body.baseNotes),
-    longevity: text(body.longevity),
-    sillage: text(body.sillage),
-    seasons: body.seasons,
-    occasions: body.occasions,
-    videoUrl: text(body.videoUrl),
-    images: body.images ?? currentImages,
-    isActive: box(body.isActive ?? true),
-    isFeatured: box(body.isFeatured),
-    isNew: box(body.isNew),
-    isViral: box(body.isViral),
-    isExclusive: box(body.isExclusive),
-  });
-}
 
 /** The model's refusals after the schema passed, worded as the form words them. */
 export function productWriteProblem(refusal: ProductWriteRefusal) {

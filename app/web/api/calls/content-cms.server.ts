@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { defineCall } from "~/web/api/calls.server";
+import { defineCall, switchesOnly } from "~/web/api/calls.server";
 import { pageQuery, pageSchema } from "~/web/api/lists.server";
 import { CMS_PAGES, isCmsPageKey } from "~/models/content/cms";
 import { CMS_PAGE_MESSAGES, CmsPageFields } from "~/models/content/cms-page-form.server";
@@ -49,12 +49,6 @@ export function toActiveCmsPage(
  * The form's fields (`CmsPageFields`), each optional so that `{isActive}` alone switches a page;
  * any other body is the whole page, and its title is required, as the form requires it.
  */
-/** A body that only switches a page on or off (`{isActive}`), not the whole page. */
-export function switchesOnly(body: Record<string, unknown>) {
-  const sent = Object.keys(body).filter((key) => body[key] !== undefined);
-  return sent.length === 1 && sent[0] === "isActive";
-}
-
 export const cmsPageUpdateSchema = z
   .object({
     title: CmsPageFields.title.optional(),

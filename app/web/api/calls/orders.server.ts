@@ -1,14 +1,9 @@
 import { z } from "zod/v4";
 import { centavos, defineCall, idField } from "~/web/api/calls.server";
 import { pageQuery, pageSchema } from "~/web/api/lists.server";
-import {
-  CHECKOUT_LIMITS,
-  PAYMENT_TIMINGS,
-  PROOF_ID_PATTERN,
-  SHIPPING_METHODS,
-} from "~/models/checkout/checkout";
+import { CHECKOUT_LIMITS, PROOF_ID_PATTERN, SHIPPING_METHODS } from "~/models/checkout/checkout";
 import type { PlaceOrderRefusal } from "~/models/checkout/checkout";
-import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
+import { placeOrderMessage } from "~/models/checkout/checkout-messages.server";
 import { PROOF_MAX_BYTES } from "~/models/checkout/proofs.server";
 import { ORDER_ACTION_LIMITS, ORDER_STATUSES } from "~/models/orders/status";
 import { isProductImageKey, productImageUrl } from "~/utils/images";
@@ -20,6 +15,11 @@ import {
   type OrderRefusal,
 } from "~/models/orders/refusals";
 import type { OwnedOrder } from "~/models/orders/orders.server";
+import {
+  CheckoutFields,
+  deliveryRules,
+  withoutLateProof,
+} from "~/models/checkout/checkout-form.server";
 
 /*
  * The orders' calls (storefront.md §7 and backoffice.md §7): placing an order through the
@@ -182,54 +182,52 @@ const deletionSchema = z.object({
 // ---------------------------------------------------------------------------------------
 // Input
 
-/** The checkout form's fields (storefront.md §5); its rules run after (PlaceOrderSchema). */
-const orderFieldsSchema = z.object({
-  email: z
-    .string({ error: CHECKOUT_MESSAGES.email })
-    .max(CHECKOUT_LIMITS.email, CHECKOUT_MESSAGES.email),
-  firstName: z.string({ error: CHECKOUT_MESSAGES.firstName }).max(CHECKOUT_LIMITS.name),
-  lastName: z.string({ error: CHECKOUT_MESSAGES.lastName }).max(CHECKOUT_LIMITS.name),
-  phone: z
-    .string()
-    .max(CHECKOUT_LIMITS.phone)
-    .optional()
-    .describe("Obligatorio para recoger en tienda."),
-  shippingMethod: z.enum(SHIPPING_METHODS).default("standard"),
-  address: z
-    .string()
-    .max(CHECKOUT_LIMITS.address)
-    .optional()
-    .describe("Envíos: al menos 10 caracteres."),
-  referenceAddress: z.string().max(CHECKOUT_LIMITS.address).optional(),
-  city: z.string().max(CHECKOUT_LIMITS.city).optional(),
-  department: z
-    .string()
-    .max(CHECKOUT_LIMITS.department)
-    .optional()
-    .describe("Uno de los 18 departamentos."),
-  paymentTiming: z
-    .enum(PAYMENT_TIMINGS)
-    .default("now")
-    .describe(
-      "`now`: el comprobante va con el pedido; `later`: 'Transferiré después', solo para una cuenta con el correo verificado (403 si no).",
-    ),
-  paymentProof: z
-    .string()
-    .max(CHECKOUT_LIMITS.paymentProofReference)
-    .nullable()
-    .optional()
-    .describe(
-      "El comprobante subido con POST /api/upload/payment-proof: su `id` (o su `url`). Obligatorio con `paymentTiming: now`.",
-    ),
-  checkoutKey: z
-    .string()
-    .min(CHECKOUT_LIMITS.checkoutKey.min)
-    .max(CHECKOUT_LIMITS.checkoutKey.max)
-    .optional()
-    .describe(
-      "Clave de idempotencia: el mismo pedido enviado dos veces con la misma clave crea un solo pedido.",
-    ),
-});
+/** A proof named by its id or by the address the upload answered with. */
+export function proofIdOf(value: string | null | undefined) {
+  if (!value) return undefined;
+  const id = value.trim().replace(/^\/resources\/payment-proofs\//, "");
+  return PROOF_ID_PATTERN.test(id) ? id : value;
+}
+
+/**
+ * The checkout form's fields (`CheckoutFields`, storefront.md §5) with its rules across them;
+ * the receipt may be named by its address too, and the idempotency key may be left out.
+ */
+const placedOrderSchema = z.intersection(
+  z.object({
+    email: CheckoutFields.email,
+    firstName: CheckoutFields.firstName,
+    lastName: CheckoutFields.lastName,
+    checkoutKey: CheckoutFields.checkoutKey
+      .optional()
+      .describe(
+        "Clave de idempotencia: el mismo pedido enviado dos veces con la misma clave crea un solo pedido.",
+      ),
+  }),
+  z
+    .object({
+      shippingMethod: CheckoutFields.shippingMethod,
+      phone: CheckoutFields.phone.describe("Obligatorio para recoger en tienda."),
+      address: CheckoutFields.address.describe("Envíos: al menos 10 caracteres."),
+      referenceAddress: CheckoutFields.referenceAddress,
+      city: CheckoutFields.city,
+      department: CheckoutFields.department.describe("Uno de los 18 departamentos."),
+      paymentTiming: CheckoutFields.paymentTiming.describe(
+        "`now`: el comprobante va con el pedido; `later`: 'Transferiré después', solo para una cuenta con el correo verificado (403 si no).",
+      ),
+      paymentProof: z
+        .string()
+        .max(CHECKOUT_LIMITS.paymentProofReference)
+        .nullish()
+        .transform(proofIdOf)
+        .pipe(CheckoutFields.paymentProof)
+        .describe(
+          "El comprobante subido con POST /api/upload/payment-proof: su `id` (o su `url`). Obligatorio con `paymentTiming: now`.",
+        ),
+    })
+    .superRefine(deliveryRules)
+    .transform(withoutLateProof),
+);
 
 const lineSchema = z.object({
   productId: idField(),
@@ -239,7 +237,7 @@ const lineSchema = z.object({
 });
 
 export const placeOrderBody = z.object({
-  order: orderFieldsSchema,
+  order: placedOrderSchema,
   items: z
     .array(lineSchema)
     .max(200)
@@ -268,13 +266,6 @@ export const placeOrderBody = z.object({
 });
 
 export type PlaceOrderBody = z.output<typeof placeOrderBody>;
-
-/** A proof named by its id or by the address the upload answered with. */
-export function proofIdOf(value: string | null | undefined) {
-  if (!value) return undefined;
-  const id = value.trim().replace(/^\/resources\/payment-proofs\//, "");
-  return PROOF_ID_PATTERN.test(id) ? id : value;
-}
 
 const notes = z
   .string()
