@@ -93,11 +93,10 @@ export function apiJsonWithEtag(request: Request, data: unknown) {
 /** zod's issues as the problem's `errors`: each message under its field's path. */
 export function fieldErrors(
   issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
-  prefix?: string,
 ): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
-    const path = [...(prefix ? [prefix] : []), ...issue.path.map(String)];
+    const path = issue.path.map(String);
     (errors[path.length ? path.join(".") : "_"] ??= []).push(issue.message);
   }
   return errors;
@@ -116,18 +115,16 @@ export function formProblem(issues: ReadonlyArray<{ path: string; message: strin
  * A body checked with its screen's own form schema (the form's rules and Spanish messages),
  * for a call whose rule depends on the account (decision 141; elsewhere the form's fields are
  * the call's body: decisions 136, 145, 146), after the call's own schema checked the JSON's
- * types: its value, or a 422 with each field's messages (under `prefix.` when the form's
- * fields sit inside the body). So a rule and its message are written once, in the form's
- * schema.
+ * types: its value, or a 422 with each field's messages. So a rule and its message are written
+ * once, in the form's schema.
  */
 export function checkedByForm<Schema extends z.ZodType>(
   schema: Schema,
   value: unknown,
-  { prefix }: { prefix?: string } = {},
 ): z.output<Schema> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw problem(422, CHECK_THE_DATA, { errors: fieldErrors(parsed.error.issues, prefix) });
+  throw problem(422, CHECK_THE_DATA, { errors: fieldErrors(parsed.error.issues) });
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
