@@ -111,7 +111,12 @@ test.describe("catalogue", () => {
       "aria-current",
       "page",
     );
-    await pagination.getByRole("link", { name: "Siguiente" }).click();
+    // Scrolled to first, as a person does. The cards come in new after the sort, and those
+    // below the fold are laid out only when they come near (content-visibility, decision 111):
+    // a click right after a jump to the bottom could land where the link was a frame before.
+    const next = pagination.getByRole("link", { name: "Siguiente" });
+    await next.scrollIntoViewIfNeeded();
+    await next.click();
     await expect(page).toHaveURL(/page=2/);
     await expect(pagination.getByRole("link", { name: "Página 2" })).toHaveAttribute(
       "aria-current",
