@@ -303,8 +303,11 @@ describe("item 12: a document POST's 429 carries Retry-After", () => {
     "on /login and /admin-access (one limit), /contact and /track-order",
     async () => {
       const ip = newIp();
+      // Two accounts, five wrong passwords each: the address's limit, not an account's, is hit.
+      const accounts = [await newCustomer("clave-de-rita-2026"), await newCustomer("clave-2026")];
       for (let i = 0; i < 10; i++) {
-        await post("/login", { email: `nadie${i}@example.com`, password: "incorrecta" }, { ip });
+        const email = accounts[i % 2]!;
+        expect((await post("/login", { email, password: "incorrecta" }, { ip })).status).toBe(401);
       }
       for (const path of ["/login", "/admin-access"]) {
         const refused = await post(path, { email: "otro@example.com", password: "x" }, { ip });
