@@ -5,6 +5,7 @@ import { Input, Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { CouponNotice, CouponView } from "~/models/promotions/coupons";
 import { formatMoney } from "~/utils/money";
+import { Unbroken } from "~/components/ui/unbroken";
 
 const CART_COUPON_FORM = "cart-coupon";
 
@@ -41,7 +42,10 @@ export function CouponBox({
       {coupon?.status === "applied" ? (
         <div className="bg-success-soft flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm">
           <span>
-            <strong>{coupon.code}</strong> · −{formatMoney(coupon.discount)}
+            <strong>
+              <Unbroken>{coupon.code}</Unbroken>
+            </strong>{" "}
+            · −{formatMoney(coupon.discount)}
           </span>
           <Button
             type="submit"
@@ -95,7 +99,7 @@ export function CouponBox({
         </p>
       ) : coupon?.status === "invalid" ? (
         <p role="status" className="text-danger text-sm">
-          {coupon.code}: {coupon.message}
+          <Unbroken>{`${coupon.code}: ${coupon.message}`}</Unbroken>
         </p>
       ) : null}
     </div>

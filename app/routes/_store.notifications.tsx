@@ -32,7 +32,7 @@ import { formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/web/toast.server";
 import { requestedPage } from "~/utils/paging";
-import { OrderNumber } from "~/components/orders/order-number";
+import { Unbroken } from "~/components/ui/unbroken";
 
 export const meta: MetaFunction = () => [
   { title: "Notificaciones | Perfumería de Lujo" },
@@ -186,16 +186,18 @@ function NotificationRow({
               value="open"
               className={`text-left hover:underline ${isRead ? "font-medium" : "font-bold"}`}
             >
-              {title}
+              <Unbroken>{title}</Unbroken>
             </button>
           </Form>
-          <p className="text-fg-muted mt-1 text-sm">{message}</p>
+          <p className="text-fg-muted mt-1 text-sm">
+            <Unbroken>{message}</Unbroken>
+          </p>
           <p className="text-fg-muted mt-2 text-xs">
             <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
             {orderNumber ? (
               <>
                 {" · Pedido "}
-                <OrderNumber value={orderNumber} />
+                <Unbroken>{orderNumber}</Unbroken>
               </>
             ) : null}
           </p>

@@ -18,7 +18,7 @@ import { TransferDetails } from "~/components/orders/transfer-details";
 import { TransferDeadline } from "~/components/orders/transfer-deadline";
 import { Page } from "~/components/page";
 import { buttonClasses } from "~/components/ui/button";
-import { OrderNumber } from "~/components/orders/order-number";
+import { Unbroken } from "~/components/ui/unbroken";
 import { OrderNotFoundBoundary as OrderNotFoundBoundaryOnServer } from "~/components/orders/order-not-found-render.server";
 import { guardAction } from "~/web/guard-action.server";
 import { getShopper, requireOwnedOrder } from "~/web/shopper.server";
@@ -92,7 +92,7 @@ export default function OrderConfirmationRoute() {
           >
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="order-heading" className="text-lg font-semibold">
-                Pedido <OrderNumber value={order.orderNumber} />
+                Pedido <Unbroken>{order.orderNumber}</Unbroken>
               </h2>
               <OrderStatusBadge
                 status={order.status}

@@ -13,7 +13,7 @@ import { listOrdersForUser } from "~/models/orders/orders.server";
 import { getTransferState } from "~/models/orders/late-proof.server";
 import { requireUser } from "~/web/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
-import { OrderNumber } from "~/components/orders/order-number";
+import { Unbroken } from "~/components/ui/unbroken";
 
 export const meta: MetaFunction = () => [{ title: "Mis Pedidos | Perfumería de Lujo" }];
 
@@ -75,7 +75,7 @@ function OrderCard({ order }: { order: OrderCardData }) {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={headingId} className="text-lg font-semibold">
-            Pedido <OrderNumber value={order.orderNumber} />
+            Pedido <Unbroken>{order.orderNumber}</Unbroken>
           </h2>
           <p className="text-fg-muted text-sm">
             <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
@@ -121,7 +121,7 @@ function OrderCard({ order }: { order: OrderCardData }) {
         to={`/order-confirmation/${order.id}`}
         className="text-accent text-sm font-medium underline"
       >
-        Ver detalles del pedido <OrderNumber value={order.orderNumber} />
+        Ver detalles del pedido <Unbroken>{order.orderNumber}</Unbroken>
       </Link>
     </article>
   );

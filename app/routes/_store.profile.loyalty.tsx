@@ -27,6 +27,7 @@ import { requireUser } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/web/toast.server";
+import { Unbroken } from "~/components/ui/unbroken";
 
 /*
  * /profile/loyalty (backoffice.md §2, D13): points, tier and progress, the ledger's history and
@@ -114,7 +115,7 @@ export default function ProfileLoyaltyRoute() {
           </h2>
           <p className="mt-2">
             <code className="bg-surface rounded px-2 py-1 text-xl font-bold tracking-wider">
-              {newCoupon.code}
+              <Unbroken>{newCoupon.code}</Unbroken>
             </code>{" "}
             {formatMoney(newCoupon.discountAmount)} de descuento
             {newCoupon.expiresAt ? `, válido hasta el ${formatDate(newCoupon.expiresAt)}` : ""}.
@@ -195,15 +196,19 @@ function CouponList({ coupons }: { coupons: LoyaltyCoupon[] }) {
             const state = COUPON_STATES[coupon.state];
             return (
               <li key={coupon.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4">
-                <code className="font-semibold tracking-wider">{coupon.code}</code>
+                <code className="font-semibold tracking-wider">
+                  <Unbroken>{coupon.code}</Unbroken>
+                </code>
                 <span>{formatMoney(coupon.discountAmount)}</span>
                 <Badge variant={state.variant}>{state.label}</Badge>
                 <span className="text-fg-muted text-sm">
-                  {coupon.state === "used" && coupon.usedAt
-                    ? `Usado el ${formatDate(coupon.usedAt)}${coupon.orderNumber ? ` en ${coupon.orderNumber}` : ""}`
-                    : coupon.expiresAt
-                      ? `${coupon.state === "expired" ? "Venció" : "Vence"} el ${formatDate(coupon.expiresAt)}`
-                      : "Sin vencimiento"}
+                  <Unbroken>
+                    {coupon.state === "used" && coupon.usedAt
+                      ? `Usado el ${formatDate(coupon.usedAt)}${coupon.orderNumber ? ` en ${coupon.orderNumber}` : ""}`
+                      : coupon.expiresAt
+                        ? `${coupon.state === "expired" ? "Venció" : "Vence"} el ${formatDate(coupon.expiresAt)}`
+                        : "Sin vencimiento"}
+                  </Unbroken>
                 </span>
               </li>
             );

@@ -26,6 +26,7 @@ import { offsiteLocation, shipOffsite } from "~/models/backups/offsite.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/web/toast.server";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { Unbroken } from "~/components/ui/unbroken";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Panel Administrativo" }];
 
@@ -222,8 +223,8 @@ export default function AdminDashboardRoute() {
                 <tbody>
                   {orders.map((order) => (
                     <tr key={order.id} className="border-border border-t">
-                      <td className="py-2 pr-4 font-medium whitespace-nowrap">
-                        {order.orderNumber}
+                      <td className="py-2 pr-4 font-medium">
+                        <Unbroken>{order.orderNumber}</Unbroken>
                       </td>
                       <td className="py-2 pr-4">
                         <span className="block">{order.customerName || order.customerEmail}</span>

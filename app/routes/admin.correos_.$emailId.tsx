@@ -6,7 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { OrderNumber } from "~/components/orders/order-number";
+import { Unbroken } from "~/components/ui/unbroken";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -111,7 +111,7 @@ export default function AdminOutboxEmailRoute() {
             <dt className="text-fg-muted">Pedido</dt>
             <dd>
               <Link to={`/admin/orders/${email.orderId}`} className="underline">
-                {email.orderNumber ? <OrderNumber value={email.orderNumber} /> : "Ver pedido"}
+                {email.orderNumber ? <Unbroken>{email.orderNumber}</Unbroken> : "Ver pedido"}
               </Link>
             </dd>
           </>

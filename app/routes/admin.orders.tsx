@@ -27,7 +27,7 @@ import { requireAdmin } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { requestedPage } from "~/utils/paging";
-import { OrderNumber } from "~/components/orders/order-number";
+import { Unbroken } from "~/components/ui/unbroken";
 
 export const meta: MetaFunction = () => [{ title: "Pedidos | Panel Administrativo" }];
 
@@ -121,7 +121,7 @@ function OrdersList({ filters, list, proofsWaiting }: Omit<ListData, "view">) {
           <tr key={order.id} className="align-top">
             <td className="px-3 py-2">
               <Link to={order.id} className="font-semibold underline">
-                <OrderNumber value={order.orderNumber} />
+                <Unbroken>{order.orderNumber}</Unbroken>
               </Link>
               <div className="text-fg-muted">{order.shippingCity}</div>
             </td>

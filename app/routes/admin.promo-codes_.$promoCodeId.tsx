@@ -13,6 +13,7 @@ import { guardAction } from "~/web/guard-action.server";
 import { requireAdmin } from "~/web/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/web/toast.server";
+import { Unbroken } from "~/components/ui/unbroken";
 
 const NOT_FOUND = "Código promocional no encontrado";
 
@@ -56,7 +57,9 @@ export default function EditPromoCodeRoute() {
         <Link to="/admin/promo-codes" className="text-accent text-sm underline">
           ← Códigos Promocionales
         </Link>
-        <h1 className="mt-2 text-2xl font-semibold">Editar código {promoCode.code}</h1>
+        <h1 className="mt-2 text-2xl font-semibold">
+          Editar código <Unbroken>{promoCode.code}</Unbroken>
+        </h1>
         <p className="text-fg-muted text-sm">
           Usos: {promoCode.currentUses}
           {maxUses}

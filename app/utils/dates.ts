@@ -50,9 +50,16 @@ const dateTime = lazyFormat("es-HN", {
   minute: "2-digit",
 });
 
-/** "5 nov 2026, 3:04 p. m." for an ISO timestamp: when an order's step happened. */
+/**
+ * "5 nov 2026, 3:04 p. m." for an ISO timestamp: when an order's step happened. The time and
+ * its "p. m." are joined by no-break spaces (issue 39: it broke inside "p. m."), whatever
+ * spaces the runtime's ICU puts there, so the server and the browser write the same text.
+ */
 export function formatDateTime(iso: string) {
-  return dateTime(new Date(iso));
+  return dateTime(new Date(iso)).replace(
+    /(\d{1,2}:\d{2})[\s\u202f]*([ap]\.)[\s\u202f]*(m\.)/u,
+    "$1\u00a0$2\u00a0$3",
+  );
 }
 
 /*

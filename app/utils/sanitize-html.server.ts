@@ -1,4 +1,5 @@
 import sanitizeHtml, { type IOptions } from "sanitize-html";
+import { unbrokenPieces } from "~/utils/unbroken";
 
 /*
  * The one allow-list for the HTML of the content pages (decision 065): what a policy text
@@ -47,6 +48,12 @@ const CMS_HTML: IOptions = {
   // The page's own title is its only <h1>: a heading pasted as h1 becomes the next level down.
   transformTags: { h1: "h2" },
   disallowedTagsMode: "discard",
+  // Issue 39: an amount or a time typed with plain spaces ('L 500', '9:00 a. m.') never
+  // breaks across lines: its spaces become no-break spaces (utils/unbroken.ts finds them).
+  textFilter: (text) =>
+    unbrokenPieces(text)
+      .map((piece) => (piece.whole ? piece.text.replace(/ /g, "\u00a0") : piece.text))
+      .join(""),
 };
 
 /** A content page's HTML with everything outside the allow-list removed. */

@@ -10,7 +10,8 @@ import { expect, hydrated, signInAsAdmin, test } from "./fixtures";
 /*
  * Issue 21: every page passes axe-core (WCAG 2.2 AA and label-content-name-mismatch) at 360 px in
  * both themes, in four states (visitor, shopper with a cart and a favourite, signed-in customer,
- * admin), and no page scrolls sideways at 320 or 360 px. The pages come from docs/routes.md
+ * admin), no page scrolls sideways at 320 or 360 px, and no order number or coupon code breaks
+ * across lines at 320 px (issue 39). The pages come from docs/routes.md
  * (every row of kind 'page'), their parameters from the demo data and the customer's own order.
  * In the `nojs` project the same documents are loaded with their scripts taken out (so what is
  * checked is exactly what a browser without JavaScript shows) and only their width is checked:
@@ -122,6 +123,29 @@ function listenForErrors(page: Page) {
       if (index >= 0) list.splice(index, 1);
     },
   };
+}
+
+/**
+ * Order numbers and coupon codes broken across lines (issue 39: 'PH- / 261127-2971'): each one
+ * in the page's text whose characters do not all sit on one line.
+ */
+async function brokenCodes(page: Page) {
+  return page.evaluate(() => {
+    const code = /\b[A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]+)+\b/g;
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      for (const match of text.matchAll(code)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+        if (new Set(rects.map((rect) => Math.round(rect.bottom))).size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
 }
 
 async function sidewaysScroll(page: Page) {
@@ -249,6 +273,9 @@ test.describe("accessibility of every page", () => {
           await page.setViewportSize({ width, height: 800 });
           const extra = await sidewaysScroll(page);
           if (extra > 0) problems.push(`${url} at ${width} px scrolls ${extra} px sideways`);
+        }
+        for (const code of await brokenCodes(page)) {
+          problems.push(`${url} at 320 px breaks ${code} across lines`);
         }
         // axe reads the same markup with or without JavaScript: it runs once, with it.
         if (!javaScriptEnabled) continue;

@@ -602,7 +602,6 @@ test.describe("checkout", () => {
   test("the error summary lists every field's error, each a link to its field", async ({
     page,
     db,
-    javaScriptEnabled,
   }) => {
     const product = await createProduct(db);
     products.push(product);
@@ -640,9 +639,16 @@ test.describe("checkout", () => {
       "#checkout-department",
       "#proofFile",
     ]);
-    if (javaScriptEnabled) await expect(summary).toBeFocused();
+    // Focused with or without JavaScript (autofocus as the refused post's page loads).
+    await expect(summary).toBeFocused();
     await links.filter({ hasText: "Ciudad" }).click();
     await expect(page).toHaveURL(/#checkout-city$/);
     await expect(page.getByLabel("Ciudad")).toBeInViewport();
+    // Never under the sticky header (WCAG 2.4.11): the field's label shows below it.
+    const header = (await page.getByRole("banner").boundingBox())!;
+    const label = page.locator('label[for="checkout-city"]');
+    await expect
+      .poll(async () => (await label.boundingBox())!.y)
+      .toBeGreaterThanOrEqual(header.y + header.height);
   });
 });

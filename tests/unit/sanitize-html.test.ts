@@ -24,7 +24,7 @@ describe("sanitizeCmsHtml", () => {
 
   it("keeps what a policy page needs", () => {
     const html =
-      "<h2>Envíos</h2><p><strong>Gratis</strong> <em>desde</em> L 2,000.<br /></p>" +
+      "<h2>Envíos</h2><p><strong>Gratis</strong> <em>desde</em> L\u00a02,000.<br /></p>" +
       '<ul><li><a href="https://wa.me/50499887766">WhatsApp</a></li>' +
       '<li><a href="mailto:hola@tienda.hn">Correo</a></li><li><a href="tel:+50422324567">Tel</a></li>' +
       '<li><a href="/returns">Devoluciones</a></li></ul>' +

@@ -1,6 +1,7 @@
 import type { LoyaltyHistoryEntry } from "~/models/loyalty/loyalty";
 import { formatDate } from "~/utils/dates";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { Unbroken } from "~/components/ui/unbroken";
 
 const ENTRY_LABELS: Record<LoyaltyHistoryEntry["type"], string> = {
   earned: "Ganados",
@@ -38,10 +39,11 @@ export function PointsHistoryTable({ entries }: { entries: LoyaltyHistoryEntry[]
               <td className="py-2 pr-4 whitespace-nowrap">{formatDate(entry.createdAt)}</td>
               <td className="py-2 pr-4">{ENTRY_LABELS[entry.type]}</td>
               <td className="py-2 pr-4">
-                {entry.description}
-                {entry.orderNumber && !entry.description.includes(entry.orderNumber)
-                  ? ` (${entry.orderNumber})`
-                  : ""}
+                <Unbroken>
+                  {entry.orderNumber && !entry.description.includes(entry.orderNumber)
+                    ? `${entry.description} (${entry.orderNumber})`
+                    : entry.description}
+                </Unbroken>
               </td>
               <td
                 className={`py-2 text-right font-semibold tabular-nums ${entry.points > 0 ? "text-success" : "text-danger"}`}

@@ -4,7 +4,7 @@ import { OrderStatusBadge, WriteReviewLink } from "~/components/orders/order-par
 import { buttonClasses } from "~/components/ui/button";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
-import { OrderNumber } from "~/components/orders/order-number";
+import { Unbroken } from "~/components/ui/unbroken";
 
 /*
  * The customer's orders in short (the profile's and the account's Pedidos tabs): each with its
@@ -72,7 +72,7 @@ export function OrderSummaryList({ orders }: { orders: OrderSummary[] }) {
             <header className="flex flex-wrap items-start justify-between gap-3">
               <div>
                 <h3 id={`resumen-${order.id}`} className="font-semibold">
-                  Pedido <OrderNumber value={order.orderNumber} />
+                  Pedido <Unbroken>{order.orderNumber}</Unbroken>
                 </h3>
                 <p className="text-fg-muted text-sm">
                   <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> ·{" "}
@@ -101,7 +101,7 @@ export function OrderSummaryList({ orders }: { orders: OrderSummary[] }) {
               to={`/order-confirmation/${order.id}`}
               className="text-accent text-sm font-medium underline"
             >
-              Ver pedido <OrderNumber value={order.orderNumber} />
+              Ver pedido <Unbroken>{order.orderNumber}</Unbroken>
             </Link>
           </article>
         </li>

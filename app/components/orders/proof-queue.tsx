@@ -7,7 +7,7 @@ import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { ProofReuseWarning } from "./proof-reuse-warning";
 import { ProofViewer } from "./proof-viewer";
-import { OrderNumber } from "~/components/orders/order-number";
+import { Unbroken } from "~/components/ui/unbroken";
 
 /** The payment-proof queue: oldest first, the proof beside what the customer owes. */
 export function ProofQueue({ queue }: { queue: ProofQueueEntry[] }) {
@@ -49,7 +49,7 @@ export function ProofQueue({ queue }: { queue: ProofQueueEntry[] }) {
                   <dt className="text-fg-muted">Referencia</dt>
                   <dd>
                     <Link to={`/admin/orders/${order.id}`} className="underline">
-                      <OrderNumber value={order.orderNumber} />
+                      <Unbroken>{order.orderNumber}</Unbroken>
                     </Link>
                   </dd>
                 </div>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ProofReuse } from "~/models/orders/admin";
+import { Unbroken } from "~/components/ui/unbroken";
 
 /**
  * The same transfer receipt sent for two orders is a common fraud: the proof queue and the
@@ -16,7 +17,7 @@ export function ProofReuseWarning({ reusedIn }: { reusedIn: ProofReuse[] }) {
         <p key={other.orderId}>
           Este comprobante ya se usó en el pedido{" "}
           <Link to={`/admin/orders/${other.orderId}`} className="font-semibold underline">
-            {other.orderNumber}
+            <Unbroken>{other.orderNumber}</Unbroken>
           </Link>
         </p>
       ))}

@@ -1,3 +1,5 @@
+import { unbrokenPieces } from "~/utils/unbroken";
+
 /*
  * The one layout of the shop's e-mails (decision 103). An e-mail is written once as a list of
  * blocks (a heading, paragraphs, facts, the order's lines, a button) and rendered here twice:
@@ -59,9 +61,15 @@ export function escapeHtml(text: string) {
     .replace(/'/g, "&#39;");
 }
 
-/** A text's line breaks kept in HTML. */
+/** A text's line breaks kept in HTML, and its codes and amounts kept whole (issue 39). */
 function lines(text: string) {
-  return escapeHtml(text).replace(/\n/g, "<br>");
+  return unbrokenPieces(text)
+    .map(({ text: piece, whole }) =>
+      whole
+        ? `<span style="white-space:nowrap;">${escapeHtml(piece)}</span>`
+        : escapeHtml(piece).replace(/\n/g, "<br>"),
+    )
+    .join("");
 }
 
 function blockHtml(block: EmailBlock): string {

@@ -249,7 +249,8 @@ function ClearCartConfirm({ count }: { count: number }) {
         ¿Vaciar el carrito?
       </h3>
       <p className="mt-1 text-sm">
-        Se quitarán {count === 1 ? "1 producto" : `${count} productos`}. No se puede deshacer.
+        {count === 1 ? "Se quitará 1 producto" : `Se quitarán ${count} productos`}. No se puede
+        deshacer.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Form method="post" action="/cart" preventScrollReset>

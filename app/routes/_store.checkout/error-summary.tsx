@@ -2,8 +2,10 @@ export type SummaryEntry = { target: string; label: string; message: string };
 
 /**
  * The checkout's error summary (issue 21): the form's own message, then every field's error in
- * the page's order, each a link to its field. With JavaScript the form moves the focus here
- * after a failed post (`useFocusSummary`), so a screen reader reads the whole list.
+ * the page's order, each a link to its field. It takes the focus after a failed post, so a
+ * screen reader reads the whole list: without JavaScript by `autofocus` as the page loads, with
+ * JavaScript from the form's effect. The page's `scroll-padding-top` keeps it, and each field a
+ * link leads to, clear of the sticky header (issue 39).
  */
 export function ErrorSummary({
   id,
@@ -22,6 +24,7 @@ export function ErrorSummary({
       id={id}
       role="alert"
       tabIndex={-1}
+      autoFocus
       aria-labelledby={`${id}-title`}
       className="border-danger/40 bg-danger/10 rounded-lg border p-4 text-sm focus:outline-2 focus:outline-offset-2"
     >

@@ -19,7 +19,7 @@ import {
 } from "~/models/orders/status";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
-import { OrderNumber } from "~/components/orders/order-number";
+import { Unbroken } from "~/components/ui/unbroken";
 
 export type TrackResult = {
   orderNumber: string;
@@ -73,7 +73,7 @@ export function TrackResultCard({
       </p>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="track-result-heading" className="text-lg font-semibold">
-          Pedido <OrderNumber value={order.orderNumber} />
+          Pedido <Unbroken>{order.orderNumber}</Unbroken>
         </h2>
         <Badge variant={ORDER_STATUS_BADGES[order.status]}>
           {TRACK_STATUS_LABELS[trackStatusOf(order.status)]}

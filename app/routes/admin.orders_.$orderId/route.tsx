@@ -24,6 +24,7 @@ import { LinesPanel } from "./lines-panel";
 import { loadOrderPage } from "./page-data.server";
 import { ProofPanel } from "./proof-panel";
 import { StatusActions } from "./status-panel";
+import { Unbroken } from "~/components/ui/unbroken";
 
 const DENIED = "No tienes permisos para acceder a esta sección.";
 
@@ -71,7 +72,9 @@ export default function AdminOrderRoute() {
         <Link to="/admin/orders" className="text-fg-muted text-sm underline">
           Pedidos
         </Link>
-        <h1 className="text-2xl font-semibold">Pedido {order.orderNumber}</h1>
+        <h1 className="text-2xl font-semibold">
+          Pedido <Unbroken>{order.orderNumber}</Unbroken>
+        </h1>
         <OrderStatusBadge status={order.status} />
         {order.isGuest ? <Badge>Invitado</Badge> : null}
       </div>

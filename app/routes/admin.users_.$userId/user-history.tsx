@@ -6,7 +6,7 @@ import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { TIER_LABELS, type LoyaltyHistoryEntry } from "~/models/loyalty/loyalty";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
-import { OrderNumber } from "~/components/orders/order-number";
+import { Unbroken } from "~/components/ui/unbroken";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
 /* The read-only parts of the profile view: loyalty, orders and the activity history (§3). */
@@ -87,7 +87,7 @@ export function OrderHistory({
                 <tr key={order.id}>
                   <td className="py-2 pr-4">
                     <Link to={`/admin/orders/${order.id}`} className="font-medium underline">
-                      <OrderNumber value={order.orderNumber} />
+                      <Unbroken>{order.orderNumber}</Unbroken>
                     </Link>
                   </td>
                   <td className="py-2 pr-4 whitespace-nowrap">{formatDate(order.createdAt)}</td>
