@@ -21,6 +21,7 @@ import {
   UsersIcon,
   type IconProps,
 } from "~/components/icons";
+import { InsideMain } from "~/components/error-screen";
 
 export type AdminShellProps = {
   user: { firstName: string; lastName: string; email: string };
@@ -78,7 +79,7 @@ export function AdminShell({ user, unreadMessages = 0, children }: AdminShellPro
       </aside>
 
       <main id="main" className="min-w-0 px-4 py-6 md:px-8 md:py-8">
-        {children}
+        <InsideMain.Provider value={true}>{children}</InsideMain.Provider>
       </main>
     </div>
   );

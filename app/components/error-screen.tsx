@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { Monogram } from "~/components/monogram";
 import { buttonClasses } from "~/components/ui/button";
 
@@ -14,10 +14,21 @@ export type ErrorScreenProps = {
   children?: ReactNode;
 };
 
-/** Renders a plain block (not <main>) so it can sit inside a layout's <main> or stand alone. */
+/** True inside a layout whose own <main> holds its pages and their errors (the admin shell). */
+export const InsideMain = createContext(false);
+
+/**
+ * The page's <main id="main"> where no layout gives one (the store's pages each draw their own,
+ * and an error replaces it), so 'Saltar al contenido' lands on it (issue 39); a plain block
+ * inside a layout's <main>.
+ */
 export function ErrorScreen({ status, title, message, action, children }: ErrorScreenProps) {
+  const Landmark = useContext(InsideMain) ? "div" : "main";
   return (
-    <div className="grid min-h-[60dvh] place-items-center px-4 py-16">
+    <Landmark
+      id={Landmark === "main" ? "main" : undefined}
+      className="grid min-h-[60dvh] place-items-center px-4 py-16"
+    >
       <div className="max-w-md text-center">
         <Monogram size="md" />
         <div className="mt-6">
@@ -36,7 +47,7 @@ export function ErrorScreen({ status, title, message, action, children }: ErrorS
           </Link>
         ) : null}
       </div>
-    </div>
+    </Landmark>
   );
 }
 

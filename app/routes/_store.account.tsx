@@ -60,14 +60,12 @@ function AccessRequired() {
   const location = useLocation();
   const redirectTo = `${location.pathname}${location.search}`;
   return (
-    <main id="main">
-      <ErrorScreen
-        status={401}
-        title="Acceso Requerido"
-        message="Inicia sesión para ver tu cuenta, tus pedidos y tus direcciones."
-        action={{ to: `/login?${new URLSearchParams({ redirectTo })}`, label: "Iniciar Sesión" }}
-      />
-    </main>
+    <ErrorScreen
+      status={401}
+      title="Acceso Requerido"
+      message="Inicia sesión para ver tu cuenta, tus pedidos y tus direcciones."
+      action={{ to: `/login?${new URLSearchParams({ redirectTo })}`, label: "Iniciar Sesión" }}
+    />
   );
 }
 

@@ -17,6 +17,7 @@ import { listOutbox } from "~/models/mail/outbox-admin.server";
 import { formatDateTime } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { requestedPage } from "~/utils/paging";
+import { Unbroken } from "~/components/ui/unbroken";
 
 export const meta: MetaFunction = () => [{ title: "Correos | Panel Administrativo" }];
 
@@ -60,7 +61,7 @@ export default function AdminOutboxRoute() {
             <td className="px-3 py-2 break-all">{email.toAddress}</td>
             <td className="max-w-sm px-3 py-2">
               <Link to={`/admin/correos/${email.id}`} className="underline">
-                {email.subject}
+                <Unbroken>{email.subject}</Unbroken>
               </Link>
             </td>
             <td className="px-3 py-2">{outboxKindLabel(email.kind)}</td>

@@ -71,7 +71,9 @@ export default function AdminOutboxEmailRoute() {
           ← Correos
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold">{email.subject}</h1>
+          <h1 className="text-2xl font-semibold">
+            <Unbroken>{email.subject}</Unbroken>
+          </h1>
           <Badge variant={OUTBOX_STATE_BADGES[email.state]}>
             {OUTBOX_STATE_LABELS[email.state]}
           </Badge>
@@ -84,7 +86,9 @@ export default function AdminOutboxEmailRoute() {
         <dt className="text-fg-muted">Responder a</dt>
         <dd className="break-all">{email.replyTo ?? "—"}</dd>
         <dt className="text-fg-muted">Asunto</dt>
-        <dd>{email.subject}</dd>
+        <dd>
+          <Unbroken>{email.subject}</Unbroken>
+        </dd>
         <dt className="text-fg-muted">Tipo</dt>
         <dd>{outboxKindLabel(email.kind)}</dd>
         <dt className="text-fg-muted">Fecha</dt>

@@ -14,6 +14,7 @@ import { listMessages } from "~/models/content/messages.server";
 import { requireAdmin } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { requestedPage } from "~/utils/paging";
+import { Unbroken } from "~/components/ui/unbroken";
 
 export const meta: MetaFunction = () => [{ title: "Mensajes | Panel Administrativo" }];
 
@@ -74,7 +75,9 @@ export default function AdminMessagesRoute() {
               <div>{message.name}</div>
               <div className="text-fg-muted font-normal">{message.email}</div>
             </td>
-            <td className="max-w-xs px-3 py-2">{message.subject}</td>
+            <td className="max-w-xs px-3 py-2">
+              <Unbroken>{message.subject}</Unbroken>
+            </td>
             <td className="text-fg-muted max-w-xs px-3 py-2 font-normal">
               {messagePreview(message.excerpt)}
             </td>

@@ -196,5 +196,9 @@ test.describe("access rules", () => {
     await expect(page.getByText("La página que buscas no existe")).toBeVisible();
     await expect(page.getByText(/Did you forget|Page Not Found/)).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Volver al inicio" })).toBeVisible();
+    // 'Saltar al contenido' lands on the screen: it is the page's one <main id="main">.
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.getByRole("main")).toHaveAttribute("id", "main");
+    await expect(page.getByRole("main")).toContainText("Página no encontrada");
   });
 });

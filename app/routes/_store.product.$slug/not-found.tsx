@@ -7,14 +7,12 @@ export function ProductErrorBoundary() {
     <GeneralErrorBoundary
       statusHandlers={{
         404: () => (
-          <main id="main">
-            <ErrorScreen
-              status={404}
-              title="Producto no encontrado"
-              message="El perfume que buscas no existe o ya no está disponible."
-              action={{ to: "/catalog", label: "Volver al catálogo" }}
-            />
-          </main>
+          <ErrorScreen
+            status={404}
+            title="Producto no encontrado"
+            message="El perfume que buscas no existe o ya no está disponible."
+            action={{ to: "/catalog", label: "Volver al catálogo" }}
+          />
         ),
       }}
     />

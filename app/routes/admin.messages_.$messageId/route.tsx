@@ -22,6 +22,7 @@ import { telUrl } from "~/utils/phone";
 import { redirectWithToast } from "~/web/toast.server";
 import { getEnv } from "~/utils/env.server";
 import { getMailContext } from "~/models/mail/context.server";
+import { Unbroken } from "~/components/ui/unbroken";
 
 const MESSAGE_NOT_FOUND = "Mensaje no encontrado";
 
@@ -83,7 +84,9 @@ export default function AdminMessageRoute() {
           ← Mensajes
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold">{message.subject}</h1>
+          <h1 className="text-2xl font-semibold">
+            <Unbroken>{message.subject}</Unbroken>
+          </h1>
           <MessageStatusBadge message={message} />
         </div>
       </div>

@@ -165,7 +165,9 @@ export function ActivityHistory({ entries, children }: { entries: Entry[]; child
                   {formatDateTime(entry.createdAt)}
                 </time>
               </div>
-              <p>{entry.actionDescription}</p>
+              <p>
+                <Unbroken>{entry.actionDescription}</Unbroken>
+              </p>
               {entry.oldValue !== null || entry.newValue !== null ? (
                 <p className="text-fg-muted">
                   {shown(entry, entry.oldValue)} → {shown(entry, entry.newValue)}
