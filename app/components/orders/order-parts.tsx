@@ -10,6 +10,7 @@ import {
 import { taxPercentageOf } from "~/models/checkout/pricing";
 import { writeReviewHref } from "~/models/reviews/reviews";
 import { formatMoney } from "~/utils/money";
+import { Unbroken } from "~/components/ui/unbroken";
 
 /*
  * Pieces shared by /orders, /order-confirmation and /order-success: the status badge, the item
@@ -161,7 +162,9 @@ export function OrderShipping({
         .map(([label, value]) => (
           <div key={label}>
             <dt className="text-fg-muted">{label}</dt>
-            <dd className="break-words">{value}</dd>
+            <dd className="break-words">
+              <Unbroken>{value}</Unbroken>
+            </dd>
           </div>
         ))}
     </dl>

@@ -97,7 +97,9 @@ export function TrackResultCard({
         {order.trackingNumber ? (
           <div>
             <dt className="text-fg-muted">Número de guía</dt>
-            <dd>{order.trackingNumber}</dd>
+            <dd>
+              <Unbroken>{order.trackingNumber}</Unbroken>
+            </dd>
           </div>
         ) : null}
       </dl>

@@ -1,5 +1,6 @@
 import { formatDateTime } from "~/utils/dates";
 import type { PageOrder } from "./page-order";
+import { Unbroken } from "~/components/ui/unbroken";
 
 /** The order's status history (one row per change, with its actor) and the admin's notes. */
 export function HistoryPanel({ order }: { order: Pick<PageOrder, "history" | "adminNotes"> }) {
@@ -16,14 +17,20 @@ export function HistoryPanel({ order }: { order: Pick<PageOrder, "history" | "ad
             </time>{" "}
             — {entry.label}
             {entry.by ? <span className="text-fg-muted">, por {entry.by}</span> : null}
-            {entry.note ? <span className="block pl-4">Notas: {entry.note}</span> : null}
+            {entry.note ? (
+              <span className="block pl-4">
+                <Unbroken>{`Notas: ${entry.note}`}</Unbroken>
+              </span>
+            ) : null}
           </li>
         ))}
       </ol>
       {order.adminNotes ? (
         <>
           <h3 className="mt-4 font-medium">Notas del administrador</h3>
-          <p className="text-sm whitespace-pre-wrap">{order.adminNotes}</p>
+          <p className="text-sm whitespace-pre-wrap">
+            <Unbroken>{order.adminNotes}</Unbroken>
+          </p>
         </>
       ) : null}
     </section>
