@@ -21,6 +21,7 @@ import { requireAdmin } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/web/toast.server";
+import { Unbroken } from "~/components/ui/unbroken";
 
 const GONE = "El código ya no existe.";
 
@@ -131,7 +132,7 @@ function PromoCodeRow({ promoCode }: { promoCode: Omit<AdminPromoCode, "createdA
   return (
     <tr className="align-top">
       <th scope="row" className="px-3 py-2 font-mono font-semibold">
-        {code}
+        <Unbroken>{code}</Unbroken>
         {promoCode.description ? (
           <span className="text-fg-muted block font-sans text-xs font-normal">
             {promoCode.description}
@@ -191,7 +192,9 @@ function PromoCodeRow({ promoCode }: { promoCode: Omit<AdminPromoCode, "createdA
                 <p className="text-sm">{promoInUseMessage(promoCode.timesUsed)}</p>
               ) : (
                 <Form method="post" className="space-y-2">
-                  <p className="text-sm">¿Eliminar el código {code}? No se puede deshacer.</p>
+                  <p className="text-sm">
+                    <Unbroken>{`¿Eliminar el código ${code}? No se puede deshacer.`}</Unbroken>
+                  </p>
                   <input type="hidden" name="promoCodeId" value={id} />
                   <Button type="submit" name="intent" value="delete" variant="danger" size="sm">
                     Sí, eliminar

@@ -119,7 +119,9 @@ export function OrderTotals({
     <dl className="space-y-1 text-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="flex justify-between gap-4">
-          <dt className="text-fg-muted">{label}</dt>
+          <dt className="text-fg-muted">
+            <Unbroken>{label}</Unbroken>
+          </dt>
           <dd className="tabular-nums">{value}</dd>
         </div>
       ))}
