@@ -1,4 +1,4 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 // Testing Library unmounts after each test by itself only when the test API is global;
@@ -6,3 +6,8 @@ import { afterEach } from "vitest";
 afterEach(() => {
   cleanup();
 });
+
+// A `findBy…` waits 1 s by default. While `npm test` keeps both cores busy, a router's
+// revalidation and its render took longer than that once (use-revalidate-on-interval.test.tsx,
+// a fresh-clone run): what is awaited still has to come, only later.
+configure({ asyncUtilTimeout: 5_000 });
