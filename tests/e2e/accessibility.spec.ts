@@ -141,7 +141,11 @@ async function brokenCodes(page: Page) {
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);
         const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
-        if (new Set(rects.map((rect) => Math.round(rect.bottom))).size > 1) broken.push(match[0]);
+        if (new Set(rects.map((rect) => Math.round(rect.bottom))).size > 1) {
+          // Where it broke, to find the markup: the text's element and its classes.
+          const where = node.parentElement;
+          broken.push(`${match[0]} (in <${where?.localName} class="${where?.className}">)`);
+        }
       }
     }
     return broken;
@@ -199,7 +203,7 @@ test.describe("accessibility of every page", () => {
       login,
       javaScriptEnabled,
     }, testInfo) => {
-      test.setTimeout(900_000);
+      test.setTimeout(360_000);
       const context = await browser.newContext({
         baseURL: testInfo.project.use.baseURL,
         javaScriptEnabled: true,
@@ -310,14 +314,15 @@ test.describe("accessibility of every page", () => {
         }
         // The dark theme is what the server renders for its cookie: the root's class and
         // color-scheme (app/root.tsx); switched in place rather than loading the page again.
+        // Buttons fade to their new colours (transition-colors): axe measures the end, so each
+        // transition the switch starts is finished at once (getAnimations applies the new style).
         await page.evaluate(() => {
           document.documentElement.className = "dark";
           document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", "dark");
+          for (const animation of document.getAnimations()) {
+            if (animation instanceof CSSTransition) animation.finish();
+          }
         });
-        // Buttons fade to their new colours (transition-colors): axe measures the end.
-        await page.waitForFunction(() =>
-          document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
-        );
         for (const violation of await axeViolations(page, "dark")) {
           problems.push(`${url} (dark): ${violation}`);
         }

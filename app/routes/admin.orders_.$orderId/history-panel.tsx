@@ -15,7 +15,7 @@ export function HistoryPanel({ order }: { order: Pick<PageOrder, "history" | "ad
             <time dateTime={entry.at} className="text-fg-muted">
               {formatDateTime(entry.at)}
             </time>{" "}
-            — {entry.label}
+            — <Unbroken>{entry.label}</Unbroken>
             {entry.by ? <span className="text-fg-muted">, por {entry.by}</span> : null}
             {entry.note ? (
               <span className="block pl-4">
