@@ -14,6 +14,9 @@
 //   3. Else (parts shared by some pages): one chunk per set of storefront pages that use it; the
 //      back office's pages load those chunks too instead of splitting them further.
 // Modules loaded only by `import()` (the cart drawer, the review form…) keep their own chunks.
+// Each file is then minified again by terser (decision 148): it knows the future flags of
+// remix.config.js, so Remix's code for single fetch (and turbo-stream, which only it reads) goes,
+// and its second pass takes what esbuild's one pass leaves.
 // Every file is named by a hash of its new content, and both copies of the assets manifest (the
 // server build's and public/build/manifest-*.js) are rewritten to the new names and imports.
 import crypto from "node:crypto";
@@ -22,6 +25,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { rollup } from "rollup";
+import { minify } from "terser";
+import remixConfig from "../remix.config.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const publicDir = path.join(root, "public");
@@ -76,6 +81,29 @@ const entryNames = new Map(
   ]),
 );
 const entries = new Set(entryNames.keys());
+
+/*
+ * What the browser reads from window.__remixContext is fixed by this build: the future flags of
+ * remix.config.js (the server writes them into every page) and no SPA mode (the classic compiler
+ * has none). Terser folds each read to its value and drops the branches it rules out.
+ */
+const future = remixConfig.future ?? {};
+const knownContext = {
+  "window.__remixContext.future.v3_singleFetch": future.v3_singleFetch === true,
+  "window.__remixContext.isSpaMode": false,
+};
+/** Terser's pass over a finished file; the compile hint's comment (below) stays. */
+const minifyAgain = {
+  name: "minify-again",
+  async renderChunk(code) {
+    const result = await minify(code, {
+      module: true,
+      compress: { passes: 2, global_defs: knownContext },
+      format: { comments: /allFunctionsCalledOnLoad/ },
+    });
+    return { code: result.code, map: null };
+  },
+};
 
 const bundle = await rollup({
   input: Object.fromEntries([...entryNames].map(([file, name]) => [name, file])),
@@ -139,6 +167,7 @@ const { output } = await bundle.write({
   compact: true,
   // The route ids' own characters ($, [.]) stay: they are the files' names.
   sanitizeFileName: (name) => name,
+  plugins: [minifyAgain],
   entryFileNames: "[name]-[hash].js",
   chunkFileNames: "_shared/chunk-[hash].js",
   hashCharacters: "base36",
