@@ -1,11 +1,12 @@
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { useRevalidateOnInterval } from "~/hooks/use-revalidate-on-interval";
 
 let visibility: DocumentVisibilityState = "visible";
+let listening: ReturnType<typeof vi.spyOn>;
 
 function setVisibility(state: DocumentVisibilityState) {
   visibility = state;
@@ -15,6 +16,7 @@ function setVisibility(state: DocumentVisibilityState) {
 }
 
 beforeEach(() => {
+  listening = vi.spyOn(document, "addEventListener");
   visibility = "visible";
   Object.defineProperty(document, "visibilityState", {
     configurable: true,
@@ -25,6 +27,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  listening.mockRestore();
   vi.useRealTimers();
 });
 
@@ -43,6 +46,18 @@ function renderPolling() {
   return { runs: () => runs };
 }
 
+/*
+ * The hook's effect runs after the page shows 'Carga 1', at React's next turn: on a busy machine
+ * the clock could be moved before it, and its interval would start late (a lost 'Carga 2' in a
+ * fresh-clone run). Each test waits for the effect, which listens for visibilitychange.
+ */
+async function firstLoad() {
+  await screen.findByText("Carga 1");
+  await waitFor(() =>
+    expect(listening).toHaveBeenCalledWith("visibilitychange", expect.any(Function)),
+  );
+}
+
 const advance = (ms: number) =>
   act(async () => {
     vi.advanceTimersByTime(ms);
@@ -51,7 +66,7 @@ const advance = (ms: number) =>
 describe("useRevalidateOnInterval", () => {
   test("revalidates every 30 s while the tab is visible", async () => {
     const { runs } = renderPolling();
-    await screen.findByText("Carga 1");
+    await firstLoad();
 
     await advance(29_999);
     expect(runs()).toBe(1);
@@ -63,7 +78,7 @@ describe("useRevalidateOnInterval", () => {
 
   test("a hidden tab asks nothing; shown again, it revalidates once at once and resumes", async () => {
     const { runs } = renderPolling();
-    await screen.findByText("Carga 1");
+    await firstLoad();
 
     setVisibility("hidden");
     await advance(5 * 60_000);
@@ -80,7 +95,7 @@ describe("useRevalidateOnInterval", () => {
   test("a tab opened hidden starts polling only once it is shown", async () => {
     visibility = "hidden";
     const { runs } = renderPolling();
-    await screen.findByText("Carga 1");
+    await firstLoad();
     await advance(60_000);
     expect(runs()).toBe(1);
 
@@ -107,7 +122,7 @@ describe("useRevalidateOnInterval", () => {
       },
     ]);
     render(<Stub />);
-    await screen.findByText("Carga 1");
+    await firstLoad();
     await advance(5000);
     await screen.findByText("Carga 2");
     await advance(5000);
