@@ -22,7 +22,7 @@ import { Unbroken } from "~/components/ui/unbroken";
 import { OrderNotFoundBoundary as OrderNotFoundBoundaryOnServer } from "~/components/orders/order-not-found-render.server";
 import { guardAction } from "~/web/guard-action.server";
 import { getShopper, requireOwnedOrder } from "~/web/shopper.server";
-import { readCheckoutForm } from "~/web/uploads.server";
+import { readLateProofForm } from "~/web/uploads.server";
 import { LATE_PROOF_MESSAGES } from "~/models/orders/late-proof";
 import { getTransferState, sendLateProof } from "~/models/orders/late-proof.server";
 import {
@@ -67,7 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { order } = await requireOwnedOrder(request, params.orderId ?? "");
   // The owner is known (their user or their guest id); createGuest only types it so.
   const { shopper, session } = await getShopper(request, { createGuest: true });
-  const { proof } = await readCheckoutForm(request, { clientIp: context.clientIp ?? "unknown" });
+  const { proof } = await readLateProofForm(request, { clientIp: context.clientIp ?? "unknown" });
   const sent = await sendLateProof({ orderId: order.id, proof, shopper });
   if (!sent.ok) {
     const message = sent.error === "unreadable" ? sent.message : LATE_PROOF_MESSAGES[sent.error];
@@ -123,6 +123,7 @@ export default function OrderConfirmationRoute() {
                 <TransferDeadline dueAt={transfer.dueAt} />
               </TransferDetails>
               <LateProofForm
+                orderNumber={order.orderNumber}
                 action={`/order-confirmation/${order.id}`}
                 error={actionData?.proofError}
               />
@@ -136,6 +137,7 @@ export default function OrderConfirmationRoute() {
               className="border-border bg-surface space-y-4 rounded-lg border p-5"
             >
               <LateProofForm
+                orderNumber={order.orderNumber}
                 action={`/order-confirmation/${order.id}`}
                 error={actionData?.proofError}
                 replace

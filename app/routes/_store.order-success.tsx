@@ -109,7 +109,10 @@ export default function OrderSuccessRoute() {
             <TransferDetails bank={bank} totals={[{ amount: order.total }]}>
               <TransferDeadline dueAt={transfer.dueAt} />
             </TransferDetails>
-            <LateProofForm action={`/order-confirmation/${order.id}`} />
+            <LateProofForm
+              orderNumber={order.orderNumber}
+              action={`/order-confirmation/${order.id}`}
+            />
             <ProofByWhatsapp orderNumber={order.orderNumber} total={order.total} />
           </section>
         ) : null}

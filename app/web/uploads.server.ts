@@ -13,6 +13,8 @@ import {
   PROOF_MAX_BYTES,
   type ReceivedProof,
 } from "~/models/checkout/proofs.server";
+import { PROOF_ID_PATTERN } from "~/models/checkout/checkout";
+import type { LateProof } from "~/models/orders/late-proof.server";
 import { discardFiles, readMultipartForm } from "~/utils/uploads.server";
 
 /*
@@ -78,5 +80,22 @@ export async function readCheckoutForm(
     : file.status === "received"
       ? { status: "received", tempPath: file.tempPath, size: file.size }
       : { status: file.status === "refused" ? "too_many" : "too_large" };
+  return { formData, proof };
+}
+
+/**
+ * A late receipt's body (decision 096): the file posted without JavaScript, or else the id in
+ * `paymentProof` of the photo its page sent on its own (issue 39); sendLateProof checks whose
+ * it is.
+ */
+export async function readLateProofForm(
+  request: Request,
+  options: { clientIp: string },
+): Promise<{ formData: FormData; proof: LateProof }> {
+  const { formData, proof } = await readCheckoutForm(request, options);
+  const id = formData.get("paymentProof");
+  if (proof.status === "none" && typeof id === "string" && PROOF_ID_PATTERN.test(id)) {
+    return { formData, proof: { status: "uploaded", id } };
+  }
   return { formData, proof };
 }

@@ -44,6 +44,23 @@ async function chooseProof(page: Page, javaScriptEnabled: boolean) {
   }
 }
 
+/**
+ * A late receipt chosen and sent from `scope`'s form. With JS the photo travels as soon as it is
+ * chosen (issue 39) and `button` waits for it: the click comes once it has arrived.
+ */
+async function sendReceipt(
+  scope: Page | Locator,
+  javaScriptEnabled: boolean,
+  button: string,
+  name = "pago.png",
+) {
+  await scope
+    .getByLabel("Comprobante de pago (imagen, máximo 5MB)")
+    .setInputFiles({ name, mimeType: "image/png", buffer: proof });
+  if (javaScriptEnabled) await expect(scope.getByText("Comprobante cargado")).toBeVisible();
+  await scope.getByRole("button", { name: button }).click();
+}
+
 async function fillDelivery(page: Page) {
   await page.getByLabel("Nombre", { exact: true }).fill("Ana");
   await page.getByLabel("Apellido", { exact: true }).fill("López");
@@ -391,10 +408,7 @@ test.describe("checkout", () => {
     await page.getByRole("button", { name: "Buscar pedido" }).click();
     await expect(main.getByText("Pedido encontrado")).toBeVisible();
     await expectProofByWhatsapp(main, order.orderNumber, "L\u00a01,875.00");
-    await page
-      .getByLabel("Comprobante de pago (imagen, máximo 5MB)")
-      .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: proof });
-    await page.getByRole("button", { name: "Enviar comprobante" }).click();
+    await sendReceipt(page, javaScriptEnabled, "Enviar comprobante");
     await expect(main.getByText(/Comprobante recibido/)).toBeVisible();
     await expect(page.getByRole("button", { name: "Enviar comprobante" })).toHaveCount(0);
     await expect(main.getByRole("link", { name: /Enviar comprobante por WhatsApp/ })).toHaveCount(
@@ -422,10 +436,7 @@ test.describe("checkout", () => {
     expect(mail).toContain("/track-order");
 
     // Decision 130: the owner changes the receipt in review from the same card.
-    await page
-      .getByLabel("Comprobante de pago (imagen, máximo 5MB)")
-      .setInputFiles({ name: "otro.png", mimeType: "image/png", buffer: proof });
-    await page.getByRole("button", { name: "Cambiar comprobante" }).click();
+    await sendReceipt(page, javaScriptEnabled, "Cambiar comprobante", "otro.png");
     await expect(main.getByText(/Comprobante recibido/)).toBeVisible();
 
     // Another browser with the number and e-mail sees the order but cannot send a receipt.
@@ -442,10 +453,7 @@ test.describe("checkout", () => {
     const link = /\/track-order\?order=[^\s&]+&firma=[A-Za-z0-9_-]+/.exec(mail ?? "")?.[0];
     expect(link).toBeDefined();
     await stranger.goto(link!);
-    await stranger
-      .getByLabel("Comprobante de pago (imagen, máximo 5MB)")
-      .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: proof });
-    await stranger.getByRole("button", { name: "Cambiar comprobante" }).click();
+    await sendReceipt(stranger, javaScriptEnabled, "Cambiar comprobante");
     await expect(stranger.getByRole("main").getByText(/Comprobante recibido/)).toBeVisible();
     await other.close();
   });
@@ -455,6 +463,7 @@ test.describe("checkout", () => {
     db,
     createUser,
     login,
+    javaScriptEnabled,
   }) => {
     // A sign-in at production cost, the order, then the receipt from Mis Pedidos.
     test.setTimeout(60_000);
@@ -479,10 +488,7 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL(new RegExp(`/order-confirmation/${order.id}#transferencia$`));
     const main = page.getByRole("main");
     await expectProofByWhatsapp(main, order.orderNumber, "L\u00a01,875.00");
-    await main
-      .getByLabel("Comprobante de pago (imagen, máximo 5MB)")
-      .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: proof });
-    await main.getByRole("button", { name: "Enviar comprobante" }).click();
+    await sendReceipt(main, javaScriptEnabled, "Enviar comprobante");
     // The page now says where the order stands: the receipt is in review.
     await expect(
       page.getByRole("heading", { level: 1, name: "Pedido recibido: pago en revisión" }),

@@ -13,7 +13,7 @@ import { expect, test } from "./fixtures";
 
 const shrinker = path.resolve(
   import.meta.dirname,
-  "../../app/routes/_store.checkout/shrink-photo.ts",
+  "../../app/components/proof-upload/shrink-photo.ts",
 );
 
 type Shrunk = { name: string; type: string; size: number; width: number; height: number } | null;

@@ -4,7 +4,7 @@ import {
   SHRINK_LONG_SIDE,
   SHRINK_MIN_BYTES,
   shrinkSize,
-} from "~/routes/_store.checkout/shrink-photo";
+} from "~/components/proof-upload/shrink-photo";
 
 /*
  * The shrinker's arithmetic (decision 094). The decoding and encoding themselves run in a real

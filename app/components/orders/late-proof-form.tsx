@@ -1,27 +1,34 @@
 import { Form } from "@remix-run/react";
+import { useState } from "react";
+import { ProofUpload } from "~/components/proof-upload/proof-upload";
 import { Button } from "~/components/ui/button";
-import { Label } from "~/components/ui/input";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { LATE_PROOF_IN_REVIEW } from "~/models/orders/late-proof";
 
 /**
- * Decision 096: the receipt of a transfer made after ordering. A plain multipart form (it works
- * without JavaScript); `hidden` carries what the page's action needs to find the order (the
- * number and e-mail, or the signed link, on /track-order). With `replace`, the owner changes the
- * receipt still in review (decision 130).
+ * Decision 096: the receipt of a transfer made after ordering. A plain multipart form without
+ * JavaScript; with it, the checkout's path (issue 39): the photo is shrunk on the phone and sent
+ * with its progress as soon as it is chosen, and 'Enviar comprobante' waits for it. The upload
+ * is the order's (`orderNumber`), so it keeps going when the page gives way to another of the same
+ * order's. `hidden` carries what the page's action needs to find the order (the number and
+ * e-mail, or the signed link, on /track-order). With `replace`, the owner changes the receipt
+ * still in review (decision 130).
  */
 export function LateProofForm({
+  orderNumber,
   action,
   hidden = {},
   error,
   replace = false,
 }: {
+  orderNumber: string;
   action: string;
   hidden?: Record<string, string>;
   error?: string | null;
   replace?: boolean;
 }) {
   const pending = useIsPending({ formAction: action });
+  const [waiting, setWaiting] = useState(false);
   return (
     <Form
       method="post"
@@ -37,30 +44,24 @@ export function LateProofForm({
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <div className="space-y-1.5">
-        <Label htmlFor="lateProofFile">Comprobante de pago (imagen, máximo 5MB)</Label>
-        <input
-          id="lateProofFile"
-          type="file"
-          name="proofFile"
-          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "lateProofFile-error" : undefined}
-          className="file:bg-surface-muted file:text-fg block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2"
-        />
-        {error ? (
-          <p id="lateProofFile-error" className="text-danger text-sm" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <Button type="submit" name="intent" value="upload-proof" disabled={pending}>
-        {pending
-          ? "Enviando comprobante..."
-          : replace
-            ? "Cambiar comprobante"
-            : "Enviar comprobante"}
+      <ProofUpload
+        name="paymentProof"
+        inputId="lateProofFile"
+        slot={`order:${orderNumber}`}
+        error={error ?? undefined}
+        errorId="lateProofFile-error"
+        required
+        changeLabel="Elegir otra foto"
+        onWaitingChange={setWaiting}
+      />
+      <Button type="submit" name="intent" value="upload-proof" disabled={pending || waiting}>
+        {waiting
+          ? "Esperando el comprobante…"
+          : pending
+            ? "Enviando comprobante..."
+            : replace
+              ? "Cambiar comprobante"
+              : "Enviar comprobante"}
       </Button>
     </Form>
   );

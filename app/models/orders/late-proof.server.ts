@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/types";
-import type { KnownShopper } from "~/models/auth/shopper";
+import { owns, type KnownShopper } from "~/models/auth/shopper";
 import { paymentProofUrl } from "~/models/checkout/checkout";
 import { storeProof, type ReceivedProof } from "~/models/checkout/proofs.server";
 import { db } from "~/utils/db.server";
@@ -69,8 +69,15 @@ function refusalOf(state: TransferState, now: Date): LateProofRefusal | null {
   return new Date(state.dueAt) <= now ? "past_deadline" : null;
 }
 
+/**
+ * The receipt a late-proof form brings: a file in the post (without JavaScript), or the id of
+ * the photo its page already sent on its own (proof-uploads.ts, issue 39), stored for the same
+ * shopper and taken by no order yet.
+ */
+export type LateProof = ReceivedProof | { status: "uploaded"; id: string };
+
 /** A received file that will not be stored: its temporary copy goes. */
-export function discardProof(proof: ReceivedProof) {
+export function discardProof(proof: LateProof) {
   if (proof.status === "received") fs.rmSync(proof.tempPath, { force: true });
 }
 
@@ -85,13 +92,13 @@ export type LateProofResult =
  */
 export async function sendLateProof(input: {
   orderId: string;
-  proof: ReceivedProof;
+  proof: LateProof;
   shopper: KnownShopper;
   now?: Date;
 }): Promise<LateProofResult> {
   const now = input.now ?? new Date();
   const { proof } = input;
-  if (proof.status !== "received") {
+  if (proof.status !== "received" && proof.status !== "uploaded") {
     return { ok: false, error: proof.status === "none" ? "no_file" : proof.status };
   }
   const hours = (await getSettings()).transfer_deadline_hours;
@@ -100,7 +107,10 @@ export async function sendLateProof(input: {
     discardProof(proof);
     return { ok: false, error: refusal };
   }
-  const stored = await storeProof(proof, input.shopper);
+  const stored =
+    proof.status === "uploaded"
+      ? { ok: true as const, id: proof.id }
+      : await storeProof(proof, input.shopper);
   if (!stored.ok) return { ok: false, error: "unreadable", message: stored.message };
   // Read before the transaction (it holds SQLite's one connection).
   const mail = await getMailContext();
@@ -110,6 +120,17 @@ export async function sendLateProof(input: {
     const state = await readTransferState(trx, input.orderId, hours);
     const late = refusalOf(state, now);
     if (late) return { ok: false, error: late };
+    if (proof.status === "uploaded") {
+      // Only the sender's own photo, and one no order has taken: another's id is no receipt.
+      const row = await trx
+        .selectFrom("paymentProofs")
+        .select(["id", "userId", "sessionId", "orderId"])
+        .where("id", "=", proof.id)
+        .executeTakeFirst();
+      if (!row || row.orderId !== null || !owns(input.shopper, row)) {
+        return { ok: false, error: "no_file" };
+      }
+    }
     const at = now.toISOString();
     // The receipt in review goes, row and file, so the queue shows the new one alone.
     const previous = await trx

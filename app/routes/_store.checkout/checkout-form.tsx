@@ -23,7 +23,7 @@ import type { CouponNotice } from "~/models/promotions/coupons";
 import type { PlaceOrderSchema } from "~/models/checkout/checkout-form.server";
 import { ErrorSummary } from "./error-summary";
 import { OrderSummary, shownFor, type CheckoutData } from "./order-summary";
-import { ProofUpload } from "./proof-upload";
+import { ProofUpload } from "~/components/proof-upload/proof-upload";
 
 function Card({
   title,
@@ -168,6 +168,7 @@ export function CheckoutForm({
       paymentProof: data.attachedProof ?? "",
     },
   });
+  const proof = field("paymentProof");
   useDraftAutosave(form.id);
   const shippingMethod = field("shippingMethod");
   const department = field("department");
@@ -431,7 +432,14 @@ export function CheckoutForm({
             )}
             {/* 'Transferiré después' hides the receipt (CSS `:has()`, so without JS too). */}
             <div className="group-has-[#paymentTiming-later:checked]:hidden">
-              <ProofUpload field={field("paymentProof")} onWaitingChange={setWaitingForProof} />
+              <ProofUpload
+                name={proof.name}
+                inputId="proofFile"
+                initialId={typeof proof.initialValue === "string" ? proof.initialValue : ""}
+                error={proof.errors?.[0]}
+                errorId={proof.errorId}
+                onWaitingChange={setWaitingForProof}
+              />
             </div>
           </Card>
         </div>

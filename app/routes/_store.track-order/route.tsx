@@ -17,7 +17,7 @@ import {
 } from "~/models/orders/orders.server";
 import { guardAction } from "~/web/guard-action.server";
 import { getShopper } from "~/web/shopper.server";
-import { readCheckoutForm } from "~/web/uploads.server";
+import { readLateProofForm } from "~/web/uploads.server";
 import { LATE_PROOF_MESSAGES } from "~/models/orders/late-proof";
 import { checkLateProofLink } from "~/models/orders/late-proof-link.server";
 import {
@@ -128,7 +128,7 @@ function proofAnswer(sent: LateProofResult) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardAction(request);
   const ip = context.clientIp ?? "unknown";
-  const { formData, proof } = await readCheckoutForm(request, { clientIp: ip });
+  const { formData, proof } = await readLateProofForm(request, { clientIp: ip });
   const uploading = formData.get("intent") === "upload-proof";
   const link = signedLink((name) => formData.get(name));
   if (link) {

@@ -116,6 +116,7 @@ export function TrackResultCard({
           </TransferDetails>
           {payment.upload ? (
             <LateProofForm
+              orderNumber={order.orderNumber}
               action={payment.upload.action}
               hidden={payment.upload.hidden}
               error={proof?.error}
@@ -130,6 +131,7 @@ export function TrackResultCard({
       ) : null}
       {payment.transfer.kind === "in_review" && payment.upload ? (
         <LateProofForm
+          orderNumber={order.orderNumber}
           action={payment.upload.action}
           hidden={payment.upload.hidden}
           error={proof?.error}

@@ -230,6 +230,75 @@ describe("item 4: only the order's owner attaches a late receipt", () => {
   });
 });
 
+/** The photo sent on its own, as the page's script does (proof-uploads.ts): its stored id. */
+async function uploadAlone(cookie: string) {
+  const body = new FormData();
+  body.set("proofFile", new File([new Uint8Array(await pngBytes())], "pago.png"));
+  const response = await fetch(`${server.baseUrl}/resources/checkout-proof`, {
+    method: "POST",
+    headers: { Origin: server.origin, "X-Forwarded-For": newIp(), Cookie: cookie },
+    body,
+  });
+  expect(response.status).toBe(200);
+  const { id } = (await response.json()) as { id: string };
+  return id;
+}
+
+/** The late receipt's form posted with the id its script put in `paymentProof`, no file. */
+async function postUploaded(pathname: string, fields: Record<string, string>, cookie: string) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  return fetch(`${server.baseUrl}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.origin, "X-Forwarded-For": newIp(), Cookie: cookie },
+    body,
+  });
+}
+
+describe("issue 39: a late receipt sent on its own first", () => {
+  it("is attached by its id for its sender; another's, a used or an invented id attaches nothing", async () => {
+    const { order, cookie } = await customerOrder();
+    const stranger = await guestCookie();
+    const strangers = await uploadAlone(stranger.cookie);
+    const taken = await guestOrder();
+    const takenId = await uploadAlone(taken.cookie);
+    await db
+      .updateTable("paymentProofs")
+      .set({ orderId: taken.order.id })
+      .where("id", "=", takenId)
+      .execute();
+
+    for (const id of [strangers, takenId, "0123456789abcdef0123456789abcdef"]) {
+      const refused = await postUploaded(
+        `/order-confirmation/${order.id}`,
+        { intent: "upload-proof", paymentProof: id },
+        cookie,
+      );
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(
+        "Elige la foto o captura del comprobante de tu transferencia.",
+      );
+    }
+    expect(await proofsOf(order.id)).toEqual([]);
+    const strangersRow = await db
+      .selectFrom("paymentProofs")
+      .select("orderId")
+      .where("id", "=", strangers)
+      .executeTakeFirstOrThrow();
+    expect(strangersRow.orderId).toBe(null);
+
+    const own = await uploadAlone(cookie);
+    const accepted = await postUploaded(
+      `/order-confirmation/${order.id}`,
+      { intent: "upload-proof", paymentProof: own },
+      cookie,
+    );
+    expect(accepted.status).toBe(302);
+    expect(await proofsOf(order.id)).toEqual([{ id: own }]);
+  });
+});
+
 describe("item 6: the outbox keeps no live link", () => {
   it("stores a reset e-mail with a placeholder, shows it hidden at /admin/correos, and sends a working link", async () => {
     const user = await createUser(db, { email: `olvido-${unique()}@example.com` });
