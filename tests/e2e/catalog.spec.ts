@@ -130,6 +130,18 @@ test.describe("catalogue", () => {
     await expect(page).toHaveURL(/view=list/);
     await expect(page.getByRole("link", { name: "Lista" })).toHaveAttribute("aria-current", "true");
     await expect.poll(() => cardNames(page)).toEqual(byPrice.slice(PAGE_SIZE, 2 * PAGE_SIZE));
+
+    // Issue 39: the filters in force are named above the results, each a link that takes it
+    // off and keeps the rest (the sort, the view), back on page 1.
+    const chips = page.getByRole("list", { name: "Filtros activos" });
+    await expect(chips.getByRole("link")).toHaveText([
+      "Quitar filtro Categoría: Femeninos",
+      "Quitar filtro Solo productos en stock",
+    ]);
+    await chips.getByRole("link", { name: "Quitar filtro Solo productos en stock" }).click();
+    await expect(page).toHaveURL(/\/catalog\?gender=feminine&sortBy=price-high&view=list$/);
+    await expect(chips.getByRole("link")).toHaveText(["Quitar filtro Categoría: Femeninos"]);
+    await expect(page.getByLabel("Solo productos en stock")).not.toBeChecked();
   });
 
   test("on a phone the filters open in a side sheet, and 'Limpiar Filtros' resets them", async ({
@@ -162,6 +174,11 @@ test.describe("catalogue", () => {
     await expect(page.getByText(`${kenzo.length} productos encontrados`)).toBeVisible();
     expect(await cardNames(page)).toEqual(kenzo);
     await expect(sheet).toBeHidden();
+    // Issue 39: the button that opens the sheet counts the filters in force.
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("button", { name: "Filtros, 1 activo" })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Quitar filtro Marca: Kenzo" })).toBeVisible();
 
     await page.getByText("Filtros", { exact: true }).first().click();
     await sheet.getByRole("link", { name: "Limpiar Filtros" }).click();

@@ -407,6 +407,11 @@ test.describe("checkout", () => {
     await page.getByLabel("Correo electrónico").fill(email);
     await page.getByRole("button", { name: "Buscar pedido" }).click();
     await expect(main.getByText("Pedido encontrado")).toBeVisible();
+    // Issue 39: the result lists what was charged, shipping and ISV included.
+    const totals = main.locator("dl").filter({ hasText: "Subtotal" });
+    await expect(totals).toContainText(
+      /Subtotal\s*L\s1,500\.00\s*Envío\s*L\s150\.00\s*ISV 15%\s*L\s225\.00\s*Total\s*L\s1,875\.00/,
+    );
     await expectProofByWhatsapp(main, order.orderNumber, "L\u00a01,875.00");
     await sendReceipt(page, javaScriptEnabled, "Enviar comprobante");
     await expect(main.getByText(/Comprobante recibido/)).toBeVisible();

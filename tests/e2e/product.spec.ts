@@ -29,11 +29,14 @@ test.describe("product page", () => {
     // The main size is chosen at first: its price is the one shown.
     await expect(page.getByRole("radio", { name: /^100ml/ })).toBeChecked();
     await expect(page.locator('[data-size="100ml"]')).toContainText("L 2,000.00");
+    // Issue 39: the price with the 15 % ISV the cart will add, beside the price before it.
+    await expect(page.locator('[data-size="100ml"]')).toContainText("Con ISV: L 2,300.00");
     await expect(page.locator('[data-size="50ml"]')).toBeHidden();
 
     await page.getByRole("radio", { name: /^50ml/ }).check();
     await expect(page.locator('[data-size="50ml"]')).toBeVisible();
     await expect(page.locator('[data-size="50ml"]')).toContainText("L 1,600.00");
+    await expect(page.locator('[data-size="50ml"]')).toContainText("Con ISV: L 1,840.00");
     await expect(page.locator('[data-size="100ml"]')).toBeHidden();
 
     await expect(page.getByText("(5 disponibles)")).toBeVisible();

@@ -160,6 +160,11 @@ describe("/track-order (D32)", () => {
     expect(data.tracked.order).toMatchObject({
       orderNumber: order.orderNumber,
       status: "paid",
+      // Issue 39: what was charged, not the lines' sum.
+      subtotal: order.subtotal,
+      shippingCost: order.shippingCost,
+      tax: order.tax,
+      total: order.total,
       items: [expect.objectContaining({ productName: product.name, quantity: 2 })],
     });
     expect(data.tracked.order).not.toHaveProperty("customerEmail");

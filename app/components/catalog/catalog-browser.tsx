@@ -1,11 +1,13 @@
 import { useNavigation } from "@remix-run/react";
 import {
+  activeFilters,
   catalogSearch,
   hasActiveFilters,
   type CatalogProduct,
   type CatalogQuery,
   type SortKey,
 } from "~/models/catalog/catalog";
+import { ActiveFilters } from "./active-filters";
 import { CatalogToolbar } from "./catalog-toolbar";
 import { EmptyState } from "./empty-state";
 import { FilterSheet } from "./filter-form";
@@ -43,6 +45,7 @@ export function CatalogBrowser({
   const loading = navigation.state === "loading" && navigation.location.pathname === path;
   const href = (changes: Parameters<typeof catalogSearch>[1]) =>
     `${path}${catalogSearch(query, changes)}`;
+  const filters = activeFilters(query, brands);
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr] lg:gap-10">
       <div>
@@ -50,6 +53,7 @@ export function CatalogBrowser({
           query={query}
           brands={brands}
           action={path}
+          active={filters.length}
           showCatalogType={showCatalogType}
           showFlags={showFlags}
         />
@@ -62,6 +66,7 @@ export function CatalogBrowser({
           viewHref={(view) => href({ view, page: query.page })}
           sortOptions={sortOptions}
         />
+        <ActiveFilters filters={filters} hrefWithout={(changes) => href(changes)} />
         <div className="mt-6">
           {loading ? (
             <ProductGridSkeleton count={skeletons} />

@@ -25,7 +25,7 @@ const selectClasses =
  * and the ✕ button close it and the focus goes back to 'Filtros'. The checkbox stays the one
  * state the CSS shows, so a sheet opened before hydration stays open.
  */
-export function FilterSheet(props: FilterFormProps) {
+export function FilterSheet({ active, ...props }: FilterFormProps & { active: number }) {
   const toggle = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const sheet = useRef<HTMLElement>(null);
@@ -71,9 +71,13 @@ export function FilterSheet(props: FilterFormProps) {
           aria-haspopup="dialog"
           aria-expanded={open}
           onClick={() => setOpen(true)}
+          aria-label={
+            active > 0 ? `Filtros, ${active} ${active === 1 ? "activo" : "activos"}` : undefined
+          }
           className={`${buttonClasses("secondary")} w-full lg:hidden`}
         >
-          Filtros
+          <span>Filtros</span>
+          <ActiveCount count={active} />
         </button>
       ) : (
         <label
@@ -81,7 +85,8 @@ export function FilterSheet(props: FilterFormProps) {
           className={`${buttonClasses("secondary")} peer-focus-visible:ring-ring w-full cursor-pointer peer-focus-visible:ring-2 lg:hidden`}
           aria-hidden="true"
         >
-          Filtros
+          <span>Filtros</span>
+          <ActiveCount count={active} />
         </label>
       )}
       <div className="fixed inset-0 z-50 hidden peer-checked:block lg:static lg:z-auto lg:block">
@@ -134,6 +139,19 @@ export function FilterSheet(props: FilterFormProps) {
         </aside>
       </div>
     </>
+  );
+}
+
+/** Issue 39: how many filters narrow the list, on the button that opens them (a phone's). */
+function ActiveCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className="bg-accent text-accent-fg grid h-5 min-w-5 place-items-center rounded-full px-1 text-xs font-semibold"
+    >
+      {count}
+    </span>
   );
 }
 

@@ -30,7 +30,7 @@ export function ProofQueue({ queue }: { queue: ProofQueueEntry[] }) {
           <li
             key={order.id}
             aria-label={`Pedido ${order.orderNumber}`}
-            className="border-border bg-surface grid gap-4 rounded-xl border p-4 md:grid-cols-[16rem_1fr]"
+            className="border-border bg-surface grid grid-cols-[minmax(0,1fr)] gap-4 rounded-xl border p-4 md:grid-cols-[16rem_minmax(0,1fr)]"
           >
             <ProofViewer
               src={order.proofUrl}
@@ -57,7 +57,7 @@ export function ProofQueue({ queue }: { queue: ProofQueueEntry[] }) {
                   <dt className="text-fg-muted">Cliente</dt>
                   <dd>
                     {order.customerName} {order.isGuest ? <Badge>Invitado</Badge> : null}
-                    <span className="text-fg-muted block">{order.customerEmail}</span>
+                    <span className="text-fg-muted block break-all">{order.customerEmail}</span>
                   </dd>
                 </div>
                 <div>
@@ -77,18 +77,18 @@ export function ProofQueue({ queue }: { queue: ProofQueueEntry[] }) {
                 <Form
                   method="post"
                   action={`/admin/orders/${order.id}`}
-                  className="flex flex-wrap items-end gap-2"
+                  className="flex max-w-full min-w-0 flex-wrap items-end gap-2"
                 >
                   <input type="hidden" name="intent" value="status" />
                   <input type="hidden" name="to" value="denied" />
                   <input type="hidden" name="expectedStatus" value="pending" />
                   <input type="hidden" name="redirectTo" value="/admin/orders?review=proofs" />
-                  <label className="text-sm">
+                  <label className="w-72 max-w-full text-sm">
                     Motivo (lo verá el cliente)
                     <input
                       name="customerReason"
                       maxLength={ORDER_ACTION_LIMITS.customerReason}
-                      className="border-border bg-surface block w-72 rounded-md border px-3 py-2"
+                      className="border-border bg-surface block w-full rounded-md border px-3 py-2"
                     />
                   </label>
                   <Button type="submit" variant="danger">

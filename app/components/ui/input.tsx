@@ -33,21 +33,30 @@ export type FieldProps = InputProps & {
   id: string;
   /** Server or client validation messages; the first one is what a screen reader announces. */
   errors?: string[];
+  /** A line under the label that says what to type, read with the field. */
+  hint?: string;
   /** Classes of the wrapper; the rest of the props go to the input. */
   className?: string;
 };
 
 /** Label + input + error list, wired with aria-invalid and aria-describedby. */
-export function Field({ label, id, errors, className, ...inputProps }: FieldProps) {
+export function Field({ label, id, errors, hint, className, ...inputProps }: FieldProps) {
   const hasErrors = Boolean(errors?.length);
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hasErrors ? errorId : "", hint ? hintId : ""].filter(Boolean).join(" ");
   return (
     <div className={join("space-y-1.5", className)}>
       <Label htmlFor={id}>{label}</Label>
+      {hint ? (
+        <p id={hintId} className="text-fg-muted text-sm">
+          {hint}
+        </p>
+      ) : null}
       <Input
         id={id}
         aria-invalid={hasErrors || undefined}
-        aria-describedby={hasErrors ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         {...inputProps}
       />
       {hasErrors ? (

@@ -1,4 +1,5 @@
 import type { CatalogType, Gender, PerfumeType } from "#db/types";
+import { formatMoney, lempirasToCentavos } from "~/utils/money";
 
 /*
  * Catalogue logic the browser also needs (client-safe: no server imports, no zod, so the
@@ -133,6 +134,56 @@ export function catalogSearch(query: CatalogQuery, changes: Partial<CatalogQuery
 export function hasActiveFilters(query: CatalogQuery) {
   const base = { sortBy: DEFAULT_SORT, page: 1, view: "grid" as const };
   return catalogSearch({ ...query, ...base }) !== "";
+}
+
+/** One filter in force, in the words of its control, and what taking it off changes. */
+export type ActiveFilter = { label: string; without: Partial<CatalogQuery> };
+
+const optionLabel = (options: readonly { value: string; label: string }[], value: string) =>
+  options.find((option) => option.value === value)?.label ?? value;
+
+/**
+ * Issue 39: the filters a result list is narrowed by, for its chips ('Marca: Dior' with a link
+ * that takes it off) and the count on 'Filtros'. Prices are lempiras as typed in the boxes.
+ */
+export function activeFilters(
+  query: CatalogQuery,
+  brands: readonly { id: number; name: string }[],
+): ActiveFilter[] {
+  const lempiras = (value: number) => formatMoney(lempirasToCentavos(value));
+  const filters: ActiveFilter[] = [];
+  if (query.search) filters.push({ label: `Búsqueda: «${query.search}»`, without: { search: "" } });
+  if (query.gender !== "all") {
+    const label = `Categoría: ${optionLabel(GENDER_OPTIONS, query.gender)}`;
+    filters.push({ label, without: { gender: "all" } });
+  }
+  if (query.perfumeType !== "all") {
+    const label = `Tipo: ${optionLabel(PERFUME_TYPE_OPTIONS, query.perfumeType)}`;
+    filters.push({ label, without: { perfumeType: "all" } });
+  }
+  if (query.catalogType !== "all") {
+    const label = `Tipo de Catálogo: ${optionLabel(CATALOG_TYPE_OPTIONS, query.catalogType)}`;
+    filters.push({ label, without: { catalogType: "all" } });
+  }
+  if (query.brandId !== null) {
+    const brand = brands.find((option) => option.id === query.brandId);
+    if (brand) filters.push({ label: `Marca: ${brand.name}`, without: { brandId: null } });
+  }
+  const { minPrice: min, maxPrice: max } = query;
+  if (min !== null || max !== null) {
+    const label =
+      min !== null && max !== null
+        ? `Precio: ${lempiras(min)} a ${lempiras(max)}`
+        : min !== null
+          ? `Precio: desde ${lempiras(min)}`
+          : `Precio: hasta ${lempiras(max!)}`;
+    filters.push({ label, without: { minPrice: null, maxPrice: null } });
+  }
+  if (query.inStock)
+    filters.push({ label: "Solo productos en stock", without: { inStock: false } });
+  if (query.featured) filters.push({ label: "Solo destacados", without: { featured: false } });
+  if (query.discount) filters.push({ label: "Solo con descuento", without: { discount: false } });
+  return filters;
 }
 
 /** What a product card shows (catalog.server.ts selects exactly this). */

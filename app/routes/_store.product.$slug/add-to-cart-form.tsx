@@ -1,6 +1,8 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useTaxNote } from "~/components/product-card";
+import { useRootData } from "~/hooks/use-root-data";
+import { taxFor } from "~/models/checkout/pricing";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -47,6 +49,8 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
   const soldOut = product.stock <= 0;
   const busy = fetcher.state !== "idle";
   const tax = useTaxNote();
+  // Issue 39: the price the cart will ask for, ISV included, beside the price before it.
+  const taxPercentage = useRootData()?.settings.taxPercentage ?? 0;
 
   return (
     <fetcher.Form
@@ -84,6 +88,11 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
                     -{percent}%
                   </Badge>
                 </>
+              ) : null}
+              {taxPercentage > 0 ? (
+                <span className="text-fg-muted block text-sm">
+                  Con ISV: {formatMoney(option.price + taxFor(option.price, taxPercentage))}
+                </span>
               ) : null}
             </p>
           );

@@ -34,7 +34,7 @@ export function TrackOrderForm({
         label="Número de pedido"
         {...fieldProps(field("orderNumber"))}
         type="text"
-        placeholder="PH-261122-4821"
+        hint="Está en el correo de tu pedido: PH-, la fecha y cuatro cifras."
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}

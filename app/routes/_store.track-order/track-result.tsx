@@ -1,6 +1,6 @@
 import type { OrderStatus, PaymentMethod, ShippingMethod } from "#db/types";
 import { LateProofForm } from "~/components/orders/late-proof-form";
-import { OrderStatusNote } from "~/components/orders/order-parts";
+import { OrderStatusNote, OrderTotals } from "~/components/orders/order-parts";
 import { ProofByWhatsapp } from "~/components/orders/proof-by-whatsapp";
 import { TransferDetails, type BankAccount } from "~/components/orders/transfer-details";
 import { TransferDeadline } from "~/components/orders/transfer-deadline";
@@ -25,6 +25,11 @@ export type TrackResult = {
   orderNumber: string;
   status: OrderStatus;
   paymentMethod: PaymentMethod;
+  subtotal: number;
+  shippingCost: number;
+  tax: number;
+  couponDiscount: number;
+  couponCode: string | null;
   total: number;
   shippingMethod: ShippingMethod;
   trackingNumber: string | null;
@@ -151,6 +156,10 @@ export function TrackResultCard({
             </li>
           ))}
         </ul>
+        {/* Issue 39: what was charged, shipping and ISV included, not the lines' sum. */}
+        <div className="mt-3">
+          <OrderTotals order={order} />
+        </div>
       </div>
 
       <div>
