@@ -436,9 +436,10 @@ test.describe("checkout", () => {
     const mail = (await receivedMail(email, `Recibimos tu pedido ${order.orderNumber}`)).text;
     expect(mail).toContain(`Número de cuenta: ${account.value}`);
     expect(mail).toContain(`Referencia: ${order.orderNumber}`);
-    // An account's order links to its own page (a guest's, to /track-order).
-    expect(mail).toContain(`/order-confirmation/${order.id}#transferencia`);
-    expect(mail).toContain("/track-order");
+    // Decision 151: 'Ver mi pedido' and 'Subir comprobante' carry the order's own link.
+    const own = /Subir comprobante:\s+(\S+)/.exec(mail ?? "")?.[1];
+    expect(own).toContain(`/track-order?order=${order.id}&hasta=`);
+    expect(mail).toContain(`Ver mi pedido:\n${own}`);
 
     // Decision 130: the owner changes the receipt in review from the same card.
     await sendReceipt(page, javaScriptEnabled, "Cambiar comprobante", "otro.png");
@@ -455,7 +456,9 @@ test.describe("checkout", () => {
     await expect(stranger.getByLabel("Comprobante de pago (imagen, máximo 5MB)")).toHaveCount(0);
 
     // The signed link of the order's e-mail opens the receipt's form in any browser.
-    const link = /\/track-order\?order=[^\s&]+&firma=[A-Za-z0-9_-]+/.exec(mail ?? "")?.[0];
+    const link = /\/track-order\?order=[^\s&]+&hasta=\d+&firma=[A-Za-z0-9_-]+/.exec(
+      mail ?? "",
+    )?.[0];
     expect(link).toBeDefined();
     await stranger.goto(link!);
     await sendReceipt(stranger, javaScriptEnabled, "Cambiar comprobante");

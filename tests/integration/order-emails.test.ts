@@ -36,6 +36,11 @@ import { parseMail, startSmtpServer } from "../../scripts/smtp-server";
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let transport: Transporter;
 const SHOP = getEnv().appUrl;
+/** The order's own link (decision 151) as an e-mail's text (or, with `&amp;`, its HTML) has it. */
+const orderLink = (orderId: string, amp = "&") =>
+  new RegExp(
+    `${SHOP.replace(/[.]/g, "\\.")}/track-order\\?order=${orderId}${amp}hasta=\\d+${amp}firma=[A-Za-z0-9_-]{43}`,
+  );
 const L = (lempiras: number) => lempiras * 100;
 
 beforeAll(async () => {
@@ -147,7 +152,7 @@ describe("the order received", () => {
     for (const part of [order.orderNumber, "Aqua Prueba", formatMoney(order.total)]) {
       expect(mail.text).toContain(part);
     }
-    expect(mail.html).toContain(`href="${SHOP}/track-order"`);
+    expect(mail.html).toMatch(orderLink(order.id, "&amp;"));
     expect(mail.text).not.toContain("/order-confirmation/");
     expect(mails).toHaveLength(2);
   });
@@ -179,7 +184,7 @@ describe("the order received", () => {
     expect(mails).toHaveLength(2);
   });
 
-  it("tells an account holder their receipt is in review and links to the order's page", async () => {
+  it("tells an account holder their receipt is in review and links to the order", async () => {
     const user = await createShopper(db);
     const product = await createProduct(db, { stock: 20 });
     const proof = await storedProof({ userId: user.id });
@@ -189,17 +194,22 @@ describe("the order received", () => {
     const mails = await deliver();
     const mail = only(mails, order.customerEmail);
     expect(mail.text).toContain("Recibimos tu comprobante de pago y lo estamos revisando.");
-    expect(mail.text).toContain(`${SHOP}/order-confirmation/${order.id}`);
+    expect(mail.text).toMatch(orderLink(order.id));
     expect(mail.text).not.toContain("Pagar antes del");
     expect(only(mails, DEFAULT_SETTINGS.contactEmail).text).toContain("Adjunto, por revisar");
   });
 
-  it("links an account holder's unpaid transfer to the transfer's part of the order page", async () => {
+  it("gives 'Subir comprobante' and 'Ver mi pedido' of an unpaid transfer the order's own link", async () => {
     const user = await createShopper(db);
     const product = await createProduct(db, { stock: 20 });
     const order = await orderFor({ userId: user.id }, [{ productId: product.id }]);
     const mail = only(await deliver(), order.customerEmail);
-    expect(mail.html).toContain(`href="${SHOP}/order-confirmation/${order.id}#transferencia"`);
+    // Both buttons carry it (the text part writes each label over its link).
+    const links = [...mail.text.matchAll(new RegExp(orderLink(order.id), "g"))];
+    expect(new Set(links.map(([link]) => link)).size).toBe(1);
+    for (const label of ["Subir comprobante", "Ver mi pedido"]) {
+      expect(mail.text).toContain(`${label}:\n${links[0]![0]}`);
+    }
   });
 
   it("queues nothing for an order that is refused and rolled back", async () => {
@@ -267,7 +277,7 @@ describe("the shop's e-mails follow its settings", () => {
     // Decision 130: the order's e-mail hears of it too, with the signed link that changes it.
     const notice = only(mails, order.customerEmail);
     expect(notice.subject).toBe(`Recibimos un comprobante para tu pedido ${order.orderNumber}`);
-    expect(notice.text).toContain(`${SHOP}/track-order?order=${order.id}&firma=`);
+    expect(notice.text).toMatch(orderLink(order.id));
     expect(mails).toHaveLength(2);
   });
 
@@ -342,7 +352,8 @@ describe("the status e-mails say what the app's notification says", () => {
       .where("type", "=", "order_approved")
       .executeTakeFirstOrThrow();
     expect(inApp).toEqual({ title: approved.title, message: approved.message });
-    expect(mail.text).toContain(`${SHOP}/order-confirmation/${order.id}`);
+    // Issue 39: 'Pago aprobado' opens the order itself, on any device.
+    expect(mail.text).toMatch(orderLink(order.id));
 
     await changeOrderStatus({ orderId: order.id, to: "processing", actor });
     expect(await deliver()).toEqual([]);
@@ -389,7 +400,7 @@ describe("the status e-mails say what the app's notification says", () => {
       reason: "El comprobante no se puede leer",
     });
     expect(deniedMail.text).toContain("Motivo: El comprobante no se puede leer");
-    expect(deniedMail.text).toContain(`${SHOP}/track-order`);
+    expect(deniedMail.text).toMatch(orderLink(denied!.id));
     await expectNotice(only(mails, cancelled!.customerEmail), "order_cancelled", cancelled!);
     const deletedMail = only(mails, deleted!.customerEmail);
     await expectNotice(deletedMail, "order_deleted", deleted!);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { LINK_PLACEHOLDER } from "~/models/mail/links.server";
 import {
-  orderFollowUrl,
   orderReceivedEmail,
   orderStatusEmail,
   type OrderReceivedFacts,
@@ -35,13 +35,22 @@ const order: OrderReceivedFacts = {
 const text = (blocks: readonly { kind: string }[]) => JSON.stringify(blocks);
 
 describe("the order's e-mails", () => {
-  it("follow an account's order on its page and a guest's at /track-order", () => {
-    expect(orderFollowUrl(shop, order, "transferencia")).toBe(
-      `https://perfumeria.hn/order-confirmation/${order.id}#transferencia`,
-    );
-    expect(orderFollowUrl(shop, { ...order, hasAccount: false }, "transferencia")).toBe(
-      "https://perfumeria.hn/track-order",
-    );
+  it("open the order with its own link (decision 151); a guest also reads how to type it", () => {
+    const button = { kind: "button", label: "Ver mi pedido", url: LINK_PLACEHOLDER };
+    const account = orderReceivedEmail({ order, bank: DEFAULT_SETTINGS, shop });
+    expect(account.blocks).toContainEqual(button);
+    expect(text(account.blocks)).not.toContain("/order-confirmation/");
+    const guest = orderStatusEmail({
+      event: "order_shipped",
+      facts: { orderNumber: order.orderNumber, trackingNumber: null, points: 0 },
+      order: { ...order, hasAccount: false },
+      shop,
+    });
+    expect(guest.blocks).toContainEqual(button);
+    expect(guest.blocks).toContainEqual({
+      kind: "paragraph",
+      text: `Busca tu pedido con su número, ${order.orderNumber}, y este correo.`,
+    });
   });
 
   it("ask for the transfer until its deadline, or say the receipt is in review", () => {
@@ -72,7 +81,7 @@ describe("the order's e-mails", () => {
     expect(inReview.blocks).toContainEqual({
       kind: "button",
       label: "Ver mi pedido",
-      url: `https://perfumeria.hn/order-confirmation/${order.id}`,
+      url: LINK_PLACEHOLDER,
     });
   });
 

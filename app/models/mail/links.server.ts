@@ -19,8 +19,12 @@ export const REDACTED_LINK = "[enlace oculto]";
 export type MailLink =
   /** A single-use token of `user_tokens` for the user, as ?token= on `url` (decisions 105, 106). */
   | { kind: "user_token"; purpose: UserTokenPurpose; userId: number; url: string }
-  /** A pay-later order's receipt link, signed over the order's id, on `url` (/track-order). */
-  | { kind: "late_proof"; orderId: string; url: string }
+  /**
+   * The order's own link (decision 151), signed over its id and its end, on `url`
+   * (/track-order): it opens the order and takes its receipt. `late_proof` is its name in the
+   * rows queued before it (decision 130).
+   */
+  | { kind: "order" | "late_proof"; orderId: string; url: string }
   /**
    * A new sign-in e-mail's link (decision 129): `confirm` to the new address, `undo` to the old
    * one, as ?token= on `url`; its hash replaces the request's in `email_changes`.
@@ -49,11 +53,12 @@ export async function makeMailLink(
       const token = await issueUserToken(executor, { userId, purpose, now });
       return `${link.url}?${new URLSearchParams({ token })}`;
     }
+    case "order":
     case "late_proof": {
       // Loaded when a link is made: signing reads the session secret (env.server.ts), which
       // the seed and the factories, queueing order e-mails, must not load (seed-imports test).
-      const { lateProofLinkQuery } = await import("~/models/orders/late-proof-link.server");
-      return `${link.url}?${lateProofLinkQuery(link.orderId)}`;
+      const { orderLinkQuery } = await import("~/models/orders/order-link.server");
+      return `${link.url}?${orderLinkQuery(link.orderId, now)}`;
     }
     case "email_change": {
       // Only while the request is open, and to the address it was made for.

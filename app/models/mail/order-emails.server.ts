@@ -55,21 +55,11 @@ export type OrderReceivedFacts = OrderMailFacts & {
 type Bank = Pick<StoreSettings, "bank_name" | "bank_account_number" | "bank_account_holder">;
 
 /**
- * Where the customer follows the order: its page for an account (the transfer's part with
- * `#transferencia`), the tracking form for a guest, who reaches it with the number and e-mail.
+ * 'Ver mi pedido': the order's own link (decision 151), made when the e-mail is sent, opens it on
+ * any device without signing in. A guest also reads how to find it with the tracking form.
  */
-export function orderFollowUrl(shop: ShopIdentity, order: OrderMailFacts, anchor?: string) {
-  if (!order.hasAccount) return `${shop.url}/track-order`;
-  return `${shop.url}/order-confirmation/${order.id}${anchor ? `#${anchor}` : ""}`;
-}
-
-function followBlocks(
-  shop: ShopIdentity,
-  order: OrderMailFacts,
-  label: string,
-  anchor?: string,
-): EmailBlock[] {
-  const button: EmailBlock = { kind: "button", label, url: orderFollowUrl(shop, order, anchor) };
+function followBlocks(order: OrderMailFacts, label: string): EmailBlock[] {
+  const button: EmailBlock = { kind: "button", label, url: LINK_PLACEHOLDER };
   if (order.hasAccount) return [button];
   return [
     button,
@@ -143,14 +133,14 @@ export function orderReceivedEmail(input: {
           },
           // Decision 130: the order's signed link, made when the e-mail is sent.
           { kind: "button", label: "Subir comprobante", url: LINK_PLACEHOLDER },
-          ...followBlocks(shop, order, "Ver mi pedido", "transferencia"),
+          ...followBlocks(order, "Ver mi pedido"),
         ]
       : [
           {
             kind: "paragraph",
             text: "Recibimos tu comprobante de pago y lo estamos revisando. Te escribiremos en cuanto lo aprobemos.",
           },
-          ...followBlocks(shop, order, "Ver mi pedido"),
+          ...followBlocks(order, "Ver mi pedido"),
         ];
   return {
     subject: `Recibimos tu pedido ${order.orderNumber}`,
@@ -224,7 +214,7 @@ export function orderStatusEmail(input: {
     }
   }
   // A deleted order has no page left; its number stays in the text.
-  if (event !== "order_deleted") blocks.push(...followBlocks(shop, order, "Ver mi pedido"));
+  if (event !== "order_deleted") blocks.push(...followBlocks(order, "Ver mi pedido"));
   blocks.push({ kind: "note", text: WHY(shop) });
   return {
     subject: `${notice.title} (${order.orderNumber})`,
@@ -268,17 +258,20 @@ export async function queueOrderStatusEmail(
     products,
     shop: context.shop,
   });
+  const deleted = event === "order_deleted";
   await queueEmail(trx, context, {
     to: order.customerEmail,
     kind: event,
     content,
-    orderId: event === "order_deleted" ? null : orderId,
+    orderId: deleted ? null : orderId,
+    // A deleted order has no page left: its e-mail has no link.
+    link: deleted ? undefined : orderLink(context.shop, orderId),
   });
 }
 
-/** The signed link that takes an order's receipt (decision 130), made when the e-mail is sent. */
-function lateProofLink(shop: ShopIdentity, orderId: string): MailLink {
-  return { kind: "late_proof", orderId, url: `${shop.url}/track-order` };
+/** The order's own link (decisions 130, 151): it opens the order and takes its receipt. */
+function orderLink(shop: ShopIdentity, orderId: string): MailLink {
+  return { kind: "order", orderId, url: `${shop.url}/track-order` };
 }
 
 /** The order received, to the e-mail the checkout took, in the order's transaction. */
@@ -293,7 +286,7 @@ export async function queueOrderReceivedEmail(
     kind: "order_received",
     content: orderReceivedEmail({ order: input.order, bank: settings, shop }),
     orderId: input.order.id,
-    link: input.order.payment.kind === "awaiting" ? lateProofLink(shop, input.order.id) : undefined,
+    link: orderLink(shop, input.order.id),
   });
 }
 
@@ -341,6 +334,6 @@ export async function queueProofArrivedEmail(
     kind: "order_proof_received",
     content: proofArrivedEmail({ orderNumber: order.orderNumber, shop: context.shop }),
     orderId: order.id,
-    link: lateProofLink(context.shop, order.id),
+    link: orderLink(context.shop, order.id),
   });
 }

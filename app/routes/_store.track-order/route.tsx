@@ -19,7 +19,7 @@ import { guardAction } from "~/web/guard-action.server";
 import { getShopper } from "~/web/shopper.server";
 import { readLateProofForm } from "~/web/uploads.server";
 import { LATE_PROOF_MESSAGES } from "~/models/orders/late-proof";
-import { checkLateProofLink } from "~/models/orders/late-proof-link.server";
+import { checkOrderLink } from "~/models/orders/order-link.server";
 import {
   discardProof,
   getTransferState,
@@ -82,18 +82,29 @@ async function trackedView({ id, ...order }: Tracked, upload: Upload) {
   return { order, payment: { transfer, bank, upload } };
 }
 
-/** The signed link's order and signature, from the query or the form; null when it is not one. */
+/** The signed link's order, end and signature, from the query or the form; null when it is not one. */
 function signedLink(read: (name: string) => unknown) {
   const orderId = read("order");
   const signature = read("firma");
+  const until = read("hasta");
   if (typeof signature !== "string") return null;
-  const valid = typeof orderId === "string" && checkLateProofLink(orderId, signature);
-  return { valid, orderId: String(orderId ?? ""), signature };
+  const link = {
+    orderId: String(orderId ?? ""),
+    until: typeof until === "string" ? until : null,
+    signature,
+  };
+  const valid = typeof orderId === "string" && checkOrderLink(link, new Date());
+  return { valid, ...link };
 }
 
-const linkUpload = (orderId: string, signature: string) => ({
+/** The receipt's form under a link posts the link back: it is checked again. */
+const linkUpload = (link: { orderId: string; until: string | null; signature: string }) => ({
   action: "/track-order",
-  hidden: { order: orderId, firma: signature },
+  hidden: {
+    order: link.orderId,
+    ...(link.until === null ? {} : { hasta: link.until }),
+    firma: link.signature,
+  },
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -104,7 +115,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let owned = null;
   if (link?.valid) {
     const order = await getOrderTrackingByLink(link.orderId);
-    if (order) owned = await trackedView(order, linkUpload(link.orderId, link.signature));
+    if (order) owned = await trackedView(order, linkUpload(link));
   } else if (orderId && !link) {
     const { shopper } = await getShopper(request);
     const order = await getOrderTrackingForOwner({ orderId, ...shopper });
@@ -146,7 +157,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? { "Set-Cookie": await commitSession(request, session) }
       : undefined;
     const sent = await sendLateProof({ orderId: order.id, proof, shopper });
-    const upload = linkUpload(link.orderId, link.signature);
+    const upload = linkUpload(link);
     return json(
       {
         result: null,

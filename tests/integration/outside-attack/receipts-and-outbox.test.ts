@@ -124,7 +124,9 @@ async function customerOrder() {
   return { order, email, cookie };
 }
 
-const SIGNED_LINK = /\/track-order\?order=([^&\s"]+)&(?:amp;)?firma=([A-Za-z0-9_-]+)/;
+/** The order's own link (decisions 130, 151): the order, the end of its life, its signature. */
+const SIGNED_LINK =
+  /\/track-order\?order=([^&\s"]+)&(?:amp;)?hasta=(\d+)&(?:amp;)?firma=([A-Za-z0-9_-]+)/;
 
 describe("item 4: only the order's owner attaches a late receipt", () => {
   it("refuses a stranger who has the order's number and e-mail, and takes the owner's (guest cookie)", async () => {
@@ -151,9 +153,13 @@ describe("item 4: only the order's owner attaches a late receipt", () => {
     const { order, email } = await customerOrder();
     const other = await guestOrder();
     const [mail] = await delivered(email, `Recibimos tu pedido ${order.orderNumber}`);
-    const [, linkOrder, signature] = SIGNED_LINK.exec(mail!.text ?? "") ?? [];
+    const [, linkOrder, until, signature] = SIGNED_LINK.exec(mail!.text ?? "") ?? [];
     expect(linkOrder).toBe(order.id);
     expect(signature).toHaveLength(43);
+    // Decision 151: it stops working 60 days after the e-mail is sent.
+    const days = (Number(until) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(59.9);
+    expect(days).toBeLessThanOrEqual(60);
     // The stored copy holds the placeholder, not the signature.
     const stored = await db
       .selectFrom("outboxEmails")
@@ -165,7 +171,7 @@ describe("item 4: only the order's owner attaches a late receipt", () => {
 
     // Opened in a browser that never saw the order: the receipt's form, for this order.
     const opened = await fetch(
-      `${server.baseUrl}/track-order?order=${order.id}&firma=${signature}`,
+      `${server.baseUrl}/track-order?order=${order.id}&hasta=${until}&firma=${signature}`,
     );
     expect(opened.headers.get("Cache-Control")).toBe("no-store");
     const html = await opened.text();
@@ -173,11 +179,15 @@ describe("item 4: only the order's owner attaches a late receipt", () => {
     expect(html).toContain('name="proofFile"');
 
     const altered = `${signature!.slice(0, -1)}${signature!.endsWith("A") ? "B" : "A"}`;
-    for (const fields of [
-      { order: order.id, firma: altered },
-      { order: other.order.id, firma: signature! },
-      { order: order.id, firma: "" },
-    ]) {
+    const forgeries: Record<string, string>[] = [
+      { order: order.id, hasta: until!, firma: altered },
+      { order: other.order.id, hasta: until!, firma: signature! },
+      { order: order.id, hasta: until!, firma: "" },
+      // A later end under the same signature, or none (a link of decision 130's form).
+      { order: order.id, hasta: String(Number(until) + 86_400), firma: signature! },
+      { order: order.id, firma: signature! },
+    ];
+    for (const fields of forgeries) {
       const refused = await postReceipt("/track-order", { intent: "upload-proof", ...fields });
       expect(refused.status).toBe(403);
       expect(await refused.text()).toContain("Este enlace no es válido");
@@ -185,13 +195,14 @@ describe("item 4: only the order's owner attaches a late receipt", () => {
     expect(await proofsOf(order.id)).toEqual([]);
     expect(await proofsOf(other.order.id)).toEqual([]);
     const forged = await fetch(
-      `${server.baseUrl}/track-order?order=${other.order.id}&firma=${signature}`,
+      `${server.baseUrl}/track-order?order=${other.order.id}&hasta=${until}&firma=${signature}`,
     );
     expect(await forged.text()).not.toContain(other.order.orderNumber);
 
     const accepted = await postReceipt("/track-order", {
       intent: "upload-proof",
       order: order.id,
+      hasta: until!,
       firma: signature!,
     });
     expect(accepted.status).toBe(200);
@@ -223,9 +234,11 @@ describe("item 4: only the order's owner attaches a late receipt", () => {
     );
     expect(notices).toHaveLength(2);
     // Each carries the link that changes the receipt, and it works.
-    const [, linkOrder, signature] = SIGNED_LINK.exec(notices[1]!.text ?? "") ?? [];
+    const [, linkOrder, until, signature] = SIGNED_LINK.exec(notices[1]!.text ?? "") ?? [];
     expect(linkOrder).toBe(order.id);
-    const page = await fetch(`${server.baseUrl}/track-order?order=${order.id}&firma=${signature}`);
+    const page = await fetch(
+      `${server.baseUrl}/track-order?order=${order.id}&hasta=${until}&firma=${signature}`,
+    );
     expect(await page.text()).toContain("Cambiar comprobante");
   });
 });
