@@ -145,7 +145,7 @@ export function CartLineItem({
                     step={1}
                     required
                     defaultValue={serverError?.quantity ?? line.quantity}
-                    className="border-border-strong bg-surface h-10 w-16 rounded-md border px-2 text-center"
+                    className="border-border-strong bg-surface h-11 w-16 rounded-md border px-2 text-center"
                   />
                 </fetcher.Form>
               )}
@@ -208,7 +208,7 @@ export function CartLineItem({
             name="intent"
             value="remove"
             aria-label={`Eliminar ${label}`}
-            className="text-danger text-sm font-medium underline-offset-4 hover:underline"
+            className="text-danger inline-flex min-h-11 items-center text-sm font-medium underline-offset-4 hover:underline"
           >
             Eliminar
           </button>

@@ -12,7 +12,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   return (
     <button
       type="button"
-      className="border-border hover:bg-surface-muted rounded-md border px-2 py-0.5 text-xs font-medium"
+      className="border-border hover:bg-surface-muted inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 text-sm font-medium"
       aria-label={`Copiar ${label}`}
       onClick={async () => {
         try {

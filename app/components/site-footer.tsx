@@ -85,7 +85,10 @@ export function SiteFooter({ settings }: SiteFooterProps) {
                 </a>
               </p>
             ) : null}
-            <WhatsappLink phone={settings.whatsapp} className={`${linkClass} block w-fit`}>
+            <WhatsappLink
+              phone={settings.whatsapp}
+              className={`${linkClass} flex min-h-11 w-fit items-center`}
+            >
               WhatsApp: {settings.whatsapp}
             </WhatsappLink>
           </address>

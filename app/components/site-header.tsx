@@ -275,7 +275,7 @@ function NotificationsButton({ count }: { count: number }) {
 
 function Logo() {
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md">
+    <Link to="/" className="flex min-h-11 min-w-11 shrink-0 items-center gap-2 rounded-md">
       <Monogram size="sm" />
       {/* The name stays the link's accessible name on the smallest screens, where it is hidden. */}
       <span className="font-display sr-only text-lg font-semibold tracking-wide sm:not-sr-only">

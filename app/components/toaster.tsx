@@ -93,7 +93,7 @@ function ToastCard({
           type="button"
           onClick={onClose}
           aria-label="Cerrar notificación"
-          className="text-fg-muted hover:bg-surface-muted hover:text-fg -m-1 grid size-8 shrink-0 place-items-center rounded-md"
+          className="text-fg-muted hover:bg-surface-muted hover:text-fg -m-2 grid size-11 shrink-0 place-items-center rounded-md"
         >
           <XIcon className="size-4" />
         </button>

@@ -38,7 +38,7 @@ export function WishlistButton({
       aria-label={label}
       aria-pressed={active}
       title={label}
-      className={`bg-surface/90 text-fg hover:text-accent inline-flex size-10 items-center justify-center rounded-full shadow-sm ${className}`}
+      className={`bg-surface/90 text-fg hover:text-accent inline-flex size-11 items-center justify-center rounded-full shadow-sm ${className}`}
     >
       <HeartIcon className={active ? "text-accent size-5 fill-current" : "size-5"} />
     </button>

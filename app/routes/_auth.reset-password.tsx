@@ -94,7 +94,10 @@ export default function ResetPasswordRoute() {
         <p role="alert" className="text-sm">
           {PASSWORD_RESET_MESSAGES.invalidLink}
         </p>
-        <Link to="/forgot-password" className="text-accent mt-4 inline-block font-medium underline">
+        <Link
+          to="/forgot-password"
+          className="text-accent mt-4 inline-flex min-h-11 items-center font-medium underline"
+        >
           Pedir un enlace nuevo
         </Link>
       </AuthCard>

@@ -180,7 +180,7 @@ function ProductSection({
       action={
         <Link
           to={href}
-          className="text-accent text-sm font-medium underline-offset-4 hover:underline"
+          className="text-accent inline-flex min-h-11 items-center text-sm font-medium underline-offset-4 hover:underline"
         >
           Ver todo<span className="sr-only"> ({title})</span>
         </Link>

@@ -30,7 +30,7 @@ export default function AccountSettingsTab() {
         <fieldset className="space-y-2">
           <legend className="text-lg font-semibold">Tema</legend>
           {THEME_CHOICES.map((choice) => (
-            <label key={choice.value} className="flex items-center gap-2">
+            <label key={choice.value} className="flex min-h-11 items-center gap-2">
               <input
                 type="radio"
                 name="theme"

@@ -152,6 +152,48 @@ async function brokenCodes(page: Page) {
   });
 }
 
+/*
+ * Issue 39: every control a shopper taps is a thumb's target on a phone, 44 × 44 px (WCAG 2.5.5).
+ * Links inside a sentence are exempt (2.5.5's inline exception), and so is a box or a radio
+ * drawn inside its label: the label is what the thumb touches, and it is measured instead.
+ */
+async function smallTargets(page: Page) {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    const seen = new Set<Element>();
+    const controls = document.querySelectorAll(
+      "a[href], button, summary, select, input:not([type=hidden]), label:has(input[type=checkbox], input[type=radio])",
+    );
+    for (const control of controls) {
+      let target: Element = control;
+      if (
+        control instanceof HTMLInputElement &&
+        ["checkbox", "radio", "file"].includes(control.type)
+      ) {
+        const label = control.closest("label") ?? control.labels?.[0];
+        if (label) continue; // measured as the label
+        target = control;
+      }
+      if (seen.has(target)) continue;
+      seen.add(target);
+      // The contact form's honeypot: off screen and out of the accessibility tree, for bots.
+      if (target.closest('[aria-hidden="true"]')) continue;
+      const style = getComputedStyle(target);
+      if (style.display === "inline" && target.localName === "a") continue;
+      const box = target.getBoundingClientRect();
+      // Not drawn (hidden, or visually hidden for a screen reader): nothing to tap.
+      if (box.width < 2 || box.height < 2 || style.visibility === "hidden") continue;
+      if (box.width < 43.5 || box.height < 43.5) {
+        const name = (target.getAttribute("aria-label") ?? target.textContent ?? "").trim();
+        small.push(
+          `${target.localName} '${name.slice(0, 40)}' ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+      }
+    }
+    return small;
+  });
+}
+
 async function sidewaysScroll(page: Page) {
   return page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -305,6 +347,12 @@ test.describe("accessibility of every page", () => {
         }
         for (const code of await brokenCodes(page)) {
           problems.push(`${url} at 320 px breaks ${code} across lines`);
+        }
+        if (role !== "admin" && javaScriptEnabled) {
+          await page.setViewportSize({ width: 360, height: 800 });
+          for (const target of await smallTargets(page)) {
+            problems.push(`${url} at 360 px has a small target: ${target}`);
+          }
         }
         // axe reads the same markup with or without JavaScript: it runs once, with it.
         if (!javaScriptEnabled) continue;

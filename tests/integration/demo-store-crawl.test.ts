@@ -8,11 +8,11 @@ import { DEMO_CUSTOMER } from "../../seed/data/people";
 import { startServer } from "../setup/http-server";
 
 /*
- * Crawls the seeded demo store over real HTTP, as each kind of visitor and in each theme, and
- * checks every HTML page for the bytes React 18's streaming renderer can corrupt (see
+ * Crawls the seeded demo store over real HTTP, as each kind of visitor (the admin in each
+ * theme), and checks every HTML page for the bytes React 18's streaming renderer can corrupt (see
  * `withoutUnfilledViewBytes` in app/entry.server.tsx): a NUL, or the U+FFFD a browser shows for
  * a broken character. Where the corruption lands depends on every byte before it, so the crawl
- * covers many pages, each theme and each identity, rather than one known page.
+ * covers many pages, both themes and each identity, rather than one known page.
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -163,7 +163,10 @@ const MUST_VISIT: Record<Identity, string[]> = {
 describe.each(["visitor", "customer", "admin"] as const)(
   "the demo store crawled by the %s",
   (identity) => {
-    it.each(["light", "dark"] as const)(
+    // The dark theme's pages differ from the light ones by their first bytes only: it shifts
+    // every byte after, which is what the crawl varies. The admin's crawl, the longest (every
+    // product, order and brand screen), takes it; the others, mostly the same store pages, not.
+    it.each(identity === "admin" ? (["light", "dark"] as const) : (["light"] as const))(
       "serves no NUL byte and no U+FFFD on any page it links to (%s theme)",
       async (theme) => {
         const cookie = [...(await signIn(identity)), ...(await themeCookie(theme))].join("; ");

@@ -17,7 +17,10 @@ export function AuthCard({
       id="main"
       className="mx-auto flex min-h-[80vh] w-full max-w-md flex-col justify-center px-4 py-10"
     >
-      <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-lg font-semibold">
+      <Link
+        to="/"
+        className="mb-6 flex min-h-11 items-center justify-center gap-2 text-lg font-semibold"
+      >
         <span
           aria-hidden="true"
           className="bg-primary text-primary-fg flex size-9 items-center justify-center rounded-full"
@@ -44,7 +47,7 @@ export function GoogleButton() {
     <form method="post" action="/api/auth/google" className="mt-4">
       <button
         type="submit"
-        className="border-border bg-surface hover:bg-surface-muted flex w-full items-center justify-center gap-2 rounded-lg border px-4 py-2.5 text-sm font-medium"
+        className="border-border bg-surface hover:bg-surface-muted flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border px-4 py-2.5 text-sm font-medium"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4">
           <path

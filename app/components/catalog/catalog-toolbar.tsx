@@ -43,7 +43,7 @@ export function CatalogToolbar({
             const form = event.currentTarget.form;
             if (form) submit(form);
           }}
-          className="border-border-strong bg-surface text-fg h-10 max-w-full min-w-0 rounded-md border px-2 text-sm"
+          className="border-border-strong bg-surface text-fg h-11 max-w-full min-w-0 rounded-md border px-2 text-sm md:h-10"
         >
           {sortOptions.map((option) => (
             <option key={option.value} value={option.value}>

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { pageWindow } from "~/models/catalog/catalog";
 
 const item =
-  "inline-grid h-10 min-w-10 place-items-center rounded-md border border-border px-3 text-sm";
+  "inline-grid h-11 min-w-11 place-items-center rounded-md border border-border px-3 text-sm";
 
 /** Page links that work without JS: previous, numbers (with gaps), next. */
 export function Pagination({

@@ -13,12 +13,15 @@ const variants: Record<ButtonVariant, string> = {
   danger: "bg-danger text-danger-fg hover:opacity-90",
 };
 
-// Every size keeps a 40px+ touch target (44px for the default), WCAG 2.5.8.
+/*
+ * Every size is a thumb's target on a phone: 44 px and more below `md` (issue 39, WCAG 2.5.5);
+ * the small and icon sizes are 40 px from `md`, where a mouse points.
+ */
 const sizes: Record<ButtonSize, string> = {
-  sm: "h-10 px-3 text-sm whitespace-nowrap shrink-0",
+  sm: "h-11 md:h-10 px-3 text-sm whitespace-nowrap shrink-0",
   md: "h-11 px-4 text-sm whitespace-nowrap shrink-0",
   lg: "h-12 px-6 text-base whitespace-nowrap shrink-0",
-  icon: "size-10 whitespace-nowrap shrink-0",
+  icon: "size-11 md:size-10 whitespace-nowrap shrink-0",
 };
 
 /*
@@ -28,10 +31,10 @@ const sizes: Record<ButtonSize, string> = {
  * itself, not by where a class is written (`whitespace-normal` loses to `whitespace-nowrap`).
  */
 const wrappingSizes: Record<ButtonSize, string> = {
-  sm: "min-h-10 px-3 py-1.5 text-sm text-center",
+  sm: "min-h-11 md:min-h-10 px-3 py-1.5 text-sm text-center",
   md: "min-h-11 px-4 py-2 text-sm text-center",
   lg: "min-h-12 px-6 py-2 text-base text-center",
-  icon: "size-10 shrink-0",
+  icon: "size-11 md:size-10 shrink-0",
 };
 
 /** Classes of a button, for links (`<Link className={buttonClasses("secondary")}>`) that look like one. */

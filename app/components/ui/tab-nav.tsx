@@ -18,7 +18,7 @@ export function TabNav({ label, tabs }: { label: string; tabs: Tab[] }) {
               end={tab.end}
               prefetch="intent"
               className={({ isActive }) =>
-                `-mb-px inline-block border-b-2 px-3 py-2.5 text-sm ${
+                `-mb-px inline-flex min-h-11 items-center border-b-2 px-3 text-sm ${
                   isActive
                     ? "border-accent text-fg font-semibold"
                     : "text-fg-muted hover:text-fg border-transparent"

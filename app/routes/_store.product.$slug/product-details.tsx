@@ -75,7 +75,7 @@ export function ProductDetails({
       <Link
         to={{ search: "?tab=resenas", hash: "detalles" }}
         preventScrollReset
-        className="mt-2 inline-flex items-center gap-2 text-sm underline-offset-4 hover:underline"
+        className="mt-2 inline-flex min-h-11 items-center gap-2 text-sm underline-offset-4 hover:underline"
       >
         <Stars rating={rating.average} />
         <span>

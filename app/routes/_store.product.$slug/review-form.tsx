@@ -89,7 +89,7 @@ export function ReviewForm({ moderated }: { moderated: boolean }) {
             {RATINGS.map((value) => (
               <label
                 key={value}
-                className="text-fg-muted has-[:checked]:text-warning has-[:focus-visible]:outline-ring [&:has(~label_:checked)]:text-warning cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 [&:has(:checked)_svg]:fill-current [&:has(~label_:checked)_svg]:fill-current"
+                className="text-fg-muted has-[:checked]:text-warning has-[:focus-visible]:outline-ring [&:has(~label_:checked)]:text-warning cursor-pointer rounded-md p-1.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 [&:has(:checked)_svg]:fill-current [&:has(~label_:checked)_svg]:fill-current"
               >
                 <input
                   type="radio"

@@ -28,7 +28,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
   const hydrated = useHydrated();
   const whatsapp = whatsappShareUrl(`${title} ${url}`);
   const facebook = `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`;
-  const link = "text-sm font-medium underline underline-offset-4";
+  const link = "inline-flex min-h-11 items-center text-sm font-medium underline underline-offset-4";
   return (
     <div className="mt-6 flex flex-wrap items-center gap-4">
       {hydrated ? (
