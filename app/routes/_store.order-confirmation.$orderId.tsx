@@ -12,7 +12,7 @@ import {
   OrderStatusNote,
   OrderTotals,
 } from "~/components/orders/order-parts";
-import { LateProofForm } from "~/components/orders/late-proof-form";
+import { LateProofForm as LateProofFormOnServer } from "~/components/orders/late-proof-form-render.server";
 import { ProofByWhatsapp } from "~/components/orders/proof-by-whatsapp";
 import { TransferDetails } from "~/components/orders/transfer-details";
 import { TransferDeadline } from "~/components/orders/transfer-deadline";
@@ -34,6 +34,15 @@ import { getSettings } from "~/models/settings/settings.server";
 import { formatDate } from "~/utils/dates";
 import { redirectWithToast } from "~/web/toast.server";
 import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
+
+/*
+ * The late receipt's form: most orders wait for no receipt, so its code (the uploader with it)
+ * is fetched only when one does; the server's form, and a photo chosen in it before the code
+ * came, is kept until it arrives (decision 112).
+ */
+const LateProofForm = shownLater(LateProofFormOnServer, () =>
+  import("~/components/orders/late-proof-form").then((module) => module.LateProofForm),
+);
 
 /** 'Pedido no encontrado': the error screens load when one is shown (decision 112). */
 const OrderNotFoundBoundary = shownLater(OrderNotFoundBoundaryOnServer, () =>
@@ -122,11 +131,13 @@ export default function OrderConfirmationRoute() {
               <TransferDetails bank={bank} totals={[{ amount: order.total }]}>
                 <TransferDeadline dueAt={transfer.dueAt} />
               </TransferDetails>
-              <LateProofForm
-                orderNumber={order.orderNumber}
-                action={`/order-confirmation/${order.id}`}
-                error={actionData?.proofError}
-              />
+              <ShownLaterBoundary>
+                <LateProofForm
+                  orderNumber={order.orderNumber}
+                  action={`/order-confirmation/${order.id}`}
+                  error={actionData?.proofError}
+                />
+              </ShownLaterBoundary>
               <ProofByWhatsapp orderNumber={order.orderNumber} total={order.total} />
             </section>
           ) : null}
@@ -136,12 +147,14 @@ export default function OrderConfirmationRoute() {
               aria-label="Tu comprobante"
               className="border-border bg-surface space-y-4 rounded-lg border p-5"
             >
-              <LateProofForm
-                orderNumber={order.orderNumber}
-                action={`/order-confirmation/${order.id}`}
-                error={actionData?.proofError}
-                replace
-              />
+              <ShownLaterBoundary>
+                <LateProofForm
+                  orderNumber={order.orderNumber}
+                  action={`/order-confirmation/${order.id}`}
+                  error={actionData?.proofError}
+                  replace
+                />
+              </ShownLaterBoundary>
             </section>
           ) : null}
 

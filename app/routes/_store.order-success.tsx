@@ -1,6 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { LateProofForm } from "~/components/orders/late-proof-form";
+import { LateProofForm as LateProofFormOnServer } from "~/components/orders/late-proof-form-render.server";
 import { OrderNotFoundBoundary as OrderNotFoundBoundaryOnServer } from "~/components/orders/order-not-found-render.server";
 import { OrderStatusNote } from "~/components/orders/order-parts";
 import { ProofByWhatsapp } from "~/components/orders/proof-by-whatsapp";
@@ -14,6 +14,15 @@ import { orderConfirmationTitle } from "~/models/orders/status";
 import { getSettings } from "~/models/settings/settings.server";
 import { formatMoney } from "~/utils/money";
 import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
+
+/*
+ * The late receipt's form: most orders wait for no receipt, so its code (the uploader with it)
+ * is fetched only when one does; the server's form, and a photo chosen in it before the code
+ * came, is kept until it arrives (decision 112).
+ */
+const LateProofForm = shownLater(LateProofFormOnServer, () =>
+  import("~/components/orders/late-proof-form").then((module) => module.LateProofForm),
+);
 
 /** 'Pedido no encontrado': the error screens load when one is shown (decision 112). */
 const OrderNotFoundBoundary = shownLater(OrderNotFoundBoundaryOnServer, () =>
@@ -109,10 +118,12 @@ export default function OrderSuccessRoute() {
             <TransferDetails bank={bank} totals={[{ amount: order.total }]}>
               <TransferDeadline dueAt={transfer.dueAt} />
             </TransferDetails>
-            <LateProofForm
-              orderNumber={order.orderNumber}
-              action={`/order-confirmation/${order.id}`}
-            />
+            <ShownLaterBoundary>
+              <LateProofForm
+                orderNumber={order.orderNumber}
+                action={`/order-confirmation/${order.id}`}
+              />
+            </ShownLaterBoundary>
             <ProofByWhatsapp orderNumber={order.orderNumber} total={order.total} />
           </section>
         ) : null}

@@ -115,6 +115,15 @@ test.describe("checkout", () => {
     await page.goto("/checkout");
     await expect(page.getByRole("heading", { name: "Finalizar Compra" })).toBeVisible();
     await expect(page.getByText(product.name)).toBeVisible();
+    // Issue 39: without JS the photo travels whole with the order; the page says so first, and
+    // what is lighter (a guest cannot pay later). With JS it is shrunk: nothing to say.
+    const slowLink = page.getByText(/^Con señal débil, una foto tarda en subir/);
+    if (javaScriptEnabled) await expect(slowLink).toHaveCount(0);
+    else {
+      await expect(slowLink).toHaveText(
+        "Con señal débil, una foto tarda en subir y la página queda en blanco mientras tanto. Una captura de pantalla de la app de tu banco pesa mucho menos.",
+      );
+    }
     await fillDelivery(page);
     await chooseProof(page, javaScriptEnabled);
     // L 1,500 + L 150 shipping (below L 2,000) + L 225 ISV.

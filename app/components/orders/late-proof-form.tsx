@@ -52,6 +52,7 @@ export function LateProofForm({
         errorId="lateProofFile-error"
         required
         changeLabel="Elegir otra foto"
+        slowLinkHint="Con señal débil, una foto tarda en subir y la página queda en blanco mientras tanto. Una captura de pantalla de la app de tu banco pesa mucho menos, o envía el comprobante por WhatsApp."
         onWaitingChange={setWaiting}
       />
       <Button type="submit" name="intent" value="upload-proof" disabled={pending || waiting}>

@@ -25,6 +25,13 @@ import { ErrorSummary } from "./error-summary";
 import { OrderSummary, shownFor, type CheckoutData } from "./order-summary";
 import { ProofUpload } from "~/components/proof-upload/proof-upload";
 
+/* Issue 39: said without JavaScript, before the photo travels whole with the order. */
+const SLOW_LINK =
+  "Con señal débil, una foto tarda en subir y la página queda en blanco mientras tanto.";
+const LIGHTER_LATER =
+  "Una captura de pantalla de la app de tu banco pesa mucho menos; también puedes elegir «Transferiré después» y enviar el comprobante más tarde, desde tu pedido o por WhatsApp.";
+const LIGHTER_NOW = "Una captura de pantalla de la app de tu banco pesa mucho menos.";
+
 function Card({
   title,
   children,
@@ -439,6 +446,7 @@ export function CheckoutForm({
                 error={proof.errors?.[0]}
                 errorId={proof.errorId}
                 onWaitingChange={setWaitingForProof}
+                slowLinkHint={`${SLOW_LINK} ${data.payLater === "open" ? LIGHTER_LATER : LIGHTER_NOW}`}
               />
             </div>
           </Card>
