@@ -112,13 +112,13 @@ function uniqueSuffix() {
   return `${Date.now().toString(36)}${crypto.randomBytes(4).toString("hex")}`;
 }
 
-type TestFixtures = {
+export type TestFixtures = {
   createUser: (options?: CreateUserOptions) => Promise<TestUser>;
   login: (page: Page, credentials: Credentials) => Promise<void>;
   setSetting: (key: string, value: string) => Promise<void>;
 };
 
-type WorkerFixtures = {
+export type WorkerFixtures = {
   db: DB;
 };
 

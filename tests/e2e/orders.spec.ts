@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { createProduct, deleteProducts, type CreatedProduct } from "../../seed/factories/catalog";
 import { createOrder } from "../../seed/factories/orders";
-import { expect, test } from "./fixtures";
+import { expect, test, type TestFixtures, type WorkerFixtures } from "./fixtures";
 
 const products: CreatedProduct[] = [];
 const orders: string[] = [];
@@ -30,6 +30,36 @@ async function placeOrder(db: Db, overrides: Partial<Parameters<typeof createOrd
 async function ownAddress(page: Page) {
   const octet = () => Math.floor(Math.random() * 250) + 1;
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.${octet()}.${octet()}` });
+}
+
+/**
+ * A customer signed in with one pay-later order; what the page sends to `held` waits for
+ * `release()`, and `receipt` is a photo to choose.
+ */
+async function awaitingReceipt(
+  {
+    page,
+    db,
+    createUser,
+    login,
+  }: { page: Page } & Pick<TestFixtures, "createUser" | "login"> & WorkerFixtures,
+  held: string,
+) {
+  const customer = await createUser();
+  const { order } = await placeOrder(db, { userId: customer.id, customerEmail: customer.email });
+  await login(page, customer);
+  let release: () => void = () => {};
+  const waiting = new Promise<void>((resolve) => (release = resolve));
+  await page.route(held, async (route) => {
+    await waiting;
+    await route.continue();
+  });
+  const receipt = await sharp({
+    create: { width: 60, height: 40, channels: 3, background: "#a05" },
+  })
+    .png()
+    .toBuffer();
+  return { order, release, receipt };
 }
 
 test.describe("my orders", () => {
@@ -181,21 +211,11 @@ test.describe("order tracking", () => {
   }) => {
     // The result card loads on first use (route.tsx): what the shopper chose stays chosen.
     test.skip(!javaScriptEnabled, "about hydration");
-    const customer = await createUser();
-    const { order } = await placeOrder(db, { userId: customer.id, customerEmail: customer.email });
-    await login(page, customer);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/build/**", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { order, release, receipt } = await awaitingReceipt(
+      { page, db, createUser, login },
+      "**/build/**",
+    );
     await page.goto(`/track-order?order=${order.id}`, { waitUntil: "domcontentloaded" });
-    const receipt = await sharp({
-      create: { width: 60, height: 40, channels: 3, background: "#a05" },
-    })
-      .png()
-      .toBuffer();
     await page
       .getByLabel("Comprobante de pago (imagen, máximo 5MB)")
       .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: receipt });
@@ -223,21 +243,11 @@ test.describe("order tracking", () => {
     // Issue 39: the page gives way to another of the same order's (proof-uploads.ts). Without
     // JS the receipt is part of its form's post (checkout.spec's pay-later tests).
     test.skip(!javaScriptEnabled, "the photo travels on its own only with JavaScript");
-    const customer = await createUser();
-    const { order } = await placeOrder(db, { userId: customer.id, customerEmail: customer.email });
-    await login(page, customer);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/resources/checkout-proof", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { order, release, receipt } = await awaitingReceipt(
+      { page, db, createUser, login },
+      "**/resources/checkout-proof",
+    );
     await page.goto(`/order-success?order=${order.id}`);
-    const receipt = await sharp({
-      create: { width: 60, height: 40, channels: 3, background: "#05a" },
-    })
-      .png()
-      .toBuffer();
     await page
       .getByLabel("Comprobante de pago (imagen, máximo 5MB)")
       .setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: receipt });
