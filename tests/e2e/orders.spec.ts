@@ -62,6 +62,19 @@ async function awaitingReceipt(
   return { order, release, receipt };
 }
 
+/** The receipt went: the order's page says it is in review, and the order holds the proof. */
+async function expectReceiptInReview(page: Page, db: Db, orderId: string) {
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Pedido recibido: pago en revisión" }),
+  ).toBeVisible();
+  const after = await db
+    .selectFrom("orders")
+    .select("paymentProof")
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  expect(after.paymentProof).toMatch(/^\/resources\/payment-proofs\//);
+}
+
 test.describe("my orders", () => {
   test("a customer sees an order on /orders with its status, items, totals and payment", async ({
     page,
@@ -222,15 +235,7 @@ test.describe("order tracking", () => {
     release();
     await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Enviar comprobante" }).click();
-    await expect(
-      page.getByRole("heading", { level: 1, name: "Pedido recibido: pago en revisión" }),
-    ).toBeVisible();
-    const after = await db
-      .selectFrom("orders")
-      .select("paymentProof")
-      .where("id", "=", order.id)
-      .executeTakeFirstOrThrow();
-    expect(after.paymentProof).toMatch(/^\/resources\/payment-proofs\//);
+    await expectReceiptInReview(page, db, order.id);
   });
 
   test("a receipt chosen on the success page keeps travelling while 'Seguir mi pedido' opens, and goes from there", async ({
@@ -262,15 +267,7 @@ test.describe("order tracking", () => {
     await expect(main.getByText("Comprobante cargado")).toBeVisible();
     await main.getByRole("button", { name: "Enviar comprobante" }).click();
     // The owner's receipt goes to the order's page, which now says it is in review.
-    await expect(
-      page.getByRole("heading", { level: 1, name: "Pedido recibido: pago en revisión" }),
-    ).toBeVisible();
-    const after = await db
-      .selectFrom("orders")
-      .select("paymentProof")
-      .where("id", "=", order.id)
-      .executeTakeFirstOrThrow();
-    expect(after.paymentProof).toMatch(/^\/resources\/payment-proofs\//);
+    await expectReceiptInReview(page, db, order.id);
   });
 
   test("asks for the order number", async ({ page }) => {

@@ -11,6 +11,7 @@ import { getSettings } from "~/models/settings/settings.server";
 import { getMailContext } from "~/models/mail/context.server";
 import { owns, type KnownShopper, type Shopper } from "~/models/auth/shopper";
 import { claimOrderSlot, unpaidOrderRefusal } from "./order-limits.server";
+import { isOwnUnusedProof } from "./proofs.server";
 
 /*
  * Placing an order (issue 4): one BEGIN IMMEDIATE transaction that re-prices the cart from the
@@ -160,12 +161,7 @@ async function placeCountedOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       await takeStock(trx, cart.lines, mail);
 
       if (input.paymentProof !== null) {
-        const proof = await trx
-          .selectFrom("paymentProofs")
-          .select(["id", "userId", "sessionId", "orderId"])
-          .where("id", "=", input.paymentProof)
-          .executeTakeFirst();
-        if (!proof || proof.orderId !== null || !owns(input.shopper, proof)) {
+        if (!(await isOwnUnusedProof(trx, input.shopper, input.paymentProof))) {
           throw new CheckoutError({ error: "proof" });
         }
       }

@@ -2,7 +2,15 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { ownedBy, ownerColumns, type KnownShopper, type Shopper } from "~/models/auth/shopper";
+import type { Kysely } from "kysely";
+import type { Database } from "#db/types";
+import {
+  owns,
+  ownedBy,
+  ownerColumns,
+  type KnownShopper,
+  type Shopper,
+} from "~/models/auth/shopper";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
@@ -149,6 +157,19 @@ export async function getAttachedProof(shopper: Shopper, now = Date.now()) {
     .orderBy("p.id", "desc")
     .executeTakeFirst();
   return proof?.id ?? null;
+}
+
+/**
+ * Whether `id` is a proof `shopper` uploaded and no order has taken: the only proof an order
+ * may take, at the checkout or as a late receipt. Read on the writing transaction.
+ */
+export async function isOwnUnusedProof(executor: Kysely<Database>, shopper: Shopper, id: string) {
+  const proof = await executor
+    .selectFrom("paymentProofs")
+    .select(["userId", "sessionId", "orderId"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return proof !== undefined && proof.orderId === null && owns(shopper, proof);
 }
 
 /**

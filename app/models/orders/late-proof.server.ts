@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/types";
-import { owns, type KnownShopper } from "~/models/auth/shopper";
+import type { KnownShopper } from "~/models/auth/shopper";
 import { paymentProofUrl } from "~/models/checkout/checkout";
-import { storeProof, type ReceivedProof } from "~/models/checkout/proofs.server";
+import { isOwnUnusedProof, storeProof, type ReceivedProof } from "~/models/checkout/proofs.server";
 import { db } from "~/utils/db.server";
 import { transferDeadline, type LateProofRefusal, type TransferState } from "./late-proof";
 import { getSettings } from "~/models/settings/settings.server";
@@ -122,12 +122,7 @@ export async function sendLateProof(input: {
     if (late) return { ok: false, error: late };
     if (proof.status === "uploaded") {
       // Only the sender's own photo, and one no order has taken: another's id is no receipt.
-      const row = await trx
-        .selectFrom("paymentProofs")
-        .select(["id", "userId", "sessionId", "orderId"])
-        .where("id", "=", proof.id)
-        .executeTakeFirst();
-      if (!row || row.orderId !== null || !owns(input.shopper, row)) {
+      if (!(await isOwnUnusedProof(trx, input.shopper, proof.id))) {
         return { ok: false, error: "no_file" };
       }
     }
