@@ -44,7 +44,8 @@ export function shownLater<Props extends object>(
  * RemixContext is a new object with the same contents, and React passes a context change into
  * every boundary still waiting for its code. Here that context is the same object for as long
  * as its contents are, and a provider of the same context stops React's walk; the router's own
- * updates are transitions, which React holds until the boundary has hydrated.
+ * updates are transitions, which React holds until the boundary has hydrated, and so is
+ * RemixBrowser's copy of the location (scripts/patches, decision 154).
  */
 export function ShownLaterBoundary({ children }: { children: ReactNode }) {
   const remix = useContext(RemixContext);

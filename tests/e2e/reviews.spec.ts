@@ -180,8 +180,15 @@ test.describe("reviews on the product page", () => {
     await openReviewForm(page);
     await fillReview(page, { stars: "5", title: "Antes", comment: "Escrita antes del script." });
 
+    // Remix discovers the routes the page links to once it has hydrated; a discovery that lands
+    // while the tab's code is away gives the router new route objects, which the navigation
+    // below must not render outside a transition (decision 154: it did, and the form closed).
+    const discovered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/__manifest",
+    );
     pageCode.release();
     await hydrated(page);
+    await discovered;
     // The page seems to do nothing yet: another tap on 'Reseñas', a client-side navigation
     // that finishes (the router writes its history entry) while the tab's code is on its way.
     const entry = () => page.evaluate(() => (history.state as { key?: string } | null)?.key);
