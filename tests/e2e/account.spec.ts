@@ -71,8 +71,8 @@ test("changes the password: the old one stops working and another browser is sig
   createUser,
   login,
 }) => {
-  // Seven scrypt hashes (D12: memory-hard on purpose): on a busy 2-core machine that alone can
-  // take most of the default 30 s.
+  // Seven password hashes at production cost (D12: memory-hard on purpose) and three sign-ins
+  // in two browsers.
   test.slow();
   const user = await createUser();
   const elsewhere = await browser.newContext();

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmEmailChange, requestEmailChange } from "~/models/customers/email-change.server";
@@ -97,6 +98,40 @@ const PROFILE = {
   favoriteAddress1: "Colonia Palmira, casa 12",
   favoriteAddress2: "",
 };
+
+describe("signing in with a password hashed before argon2id (decision 155)", () => {
+  /** An scrypt hash in the form the store wrote before decision 155, at a test's cost. */
+  const scryptHash = (password: string) => {
+    const salt = crypto.randomBytes(16);
+    const key = crypto.scryptSync(password, salt, 64, { N: 2 ** 10, r: 8, p: 1 });
+    return ["scrypt", 2 ** 10, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
+  };
+
+  it("signs in, and stores the password again as argon2id; a wrong password changes nothing", async () => {
+    const before = scryptHash("clave-de-siempre-1");
+    const user = await createUser(db, { passwordHash: before });
+    const hashOf = async () =>
+      (
+        await db
+          .selectFrom("users")
+          .select("passwordHash")
+          .where("id", "=", user.id)
+          .executeTakeFirstOrThrow()
+      ).passwordHash;
+
+    expect(await verifyLogin(user.email, "otra-clave-1")).toEqual({
+      ok: false,
+      reason: "invalid_credentials",
+    });
+    expect(await hashOf()).toBe(before);
+
+    expect(await verifyLogin(user.email, "clave-de-siempre-1")).toMatchObject({ ok: true });
+    const after = await hashOf();
+    expect(after).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyLogin(user.email, "clave-de-siempre-1")).toMatchObject({ ok: true });
+    expect(await hashOf()).toBe(after);
+  });
+});
 
 describe("/profile personal tab", () => {
   it("answers the spec's messages and changes nothing", async () => {

@@ -1,21 +1,26 @@
+import crypto from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { createWorkGate, hashPassword, verifyPassword } from "~/utils/password.server";
+import { createWorkGate, hashPassword, needsRehash, verifyPassword } from "~/utils/password.server";
 
-// Each hash costs ~0.5 s by design (D12), so hashes are shared between assertions.
+// D12 and decision 155: argon2id at OWASP's minimum; scrypt hashes made before still verify.
 describe("password hashing", () => {
-  test("stores scrypt with its parameters, a 16-byte salt and a 64-byte key", async () => {
+  test("stores argon2id at 19 MiB, two passes and one lane, with a 16-byte salt", async () => {
     const hash = await hashPassword("perfume-secreto-1");
-    expect(hash.startsWith("scrypt$131072$8$1$")).toBe(true);
-
-    const [, , , , salt, key] = hash.split("$");
+    expect(hash.startsWith("$argon2id$v=19$m=19456,t=2,p=1$")).toBe(true);
+    const salt = hash.split("$")[4];
     expect(Buffer.from(salt, "base64")).toHaveLength(16);
-    expect(Buffer.from(key, "base64")).toHaveLength(64);
+    expect(needsRehash(hash)).toBe(false);
   });
 
   test("verifies the right password and rejects a wrong one", async () => {
     const hash = await hashPassword("perfume-secreto-1");
     expect(await verifyPassword("perfume-secreto-1", hash)).toBe(true);
     expect(await verifyPassword("perfume-secreto-2", hash)).toBe(false);
+  });
+
+  test("reads the text as typed on any keyboard (NFKC): a composed 'ñ' is the same password", async () => {
+    const hash = await hashPassword("contrase\u00f1a-1");
+    expect(await verifyPassword("contrasen\u0303a-1", hash)).toBe(true);
   });
 
   test("salts: two hashes of the same password differ", async () => {
@@ -26,9 +31,21 @@ describe("password hashing", () => {
     expect(first).not.toBe(second);
   });
 
-  test("rejects values that are not scrypt hashes", async () => {
+  test("an scrypt hash made before argon2id verifies at its own cost and asks to be redone", async () => {
+    const salt = crypto.randomBytes(16);
+    const key = crypto.scryptSync("clave-de-antes-1", salt, 64, { N: 2 ** 10, r: 8, p: 1 });
+    const old = ["scrypt", 2 ** 10, 8, 1, salt.toString("base64"), key.toString("base64")].join(
+      "$",
+    );
+    expect(await verifyPassword("clave-de-antes-1", old)).toBe(true);
+    expect(await verifyPassword("clave-de-antes-2", old)).toBe(false);
+    expect(needsRehash(old)).toBe(true);
+  });
+
+  test("rejects values that are not hashes it knows, and a damaged argon2id string", async () => {
     expect(await verifyPassword("anything", "")).toBe(false);
     expect(await verifyPassword("anything", "bcrypt$2b$10$abc")).toBe(false);
+    expect(await verifyPassword("anything", "$argon2id$v=19$m=19456,t=2,p=1$roto")).toBe(false);
   });
 });
 

@@ -11,7 +11,7 @@ export const EMAIL_MAX_LENGTH = 254;
 export const ADDRESS_MAX_LENGTH = 300;
 /** D12: at least 8 characters everywhere (registration, own change, the admin's forms, the seed). */
 export const PASSWORD_MIN_LENGTH = 8;
-/** Longer adds nothing but hashing time (scrypt reads all of it). */
+/** Longer adds nothing but hashing time (the hash reads all of it). */
 export const PASSWORD_MAX_LENGTH = 200;
 
 /*

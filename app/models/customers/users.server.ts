@@ -4,6 +4,8 @@ import { db } from "~/utils/db.server";
 import {
   HASHING_BUSY,
   hashPassword,
+  isHashingBusy,
+  needsRehash,
   verifyAgainstDummy,
   verifyPassword,
 } from "~/utils/password.server";
@@ -140,7 +142,7 @@ export async function registerCustomer(input: {
  * Decision 082's warning to an address's owner: someone tried to open an account with it. Sent
  * only with SMTP (like a reset link, decision 105: nobody but the owner could act on it), never
  * to a blocked account, and at most once a day (signUpAttemptNotices). The sign-up answered the
- * same before this runs, and its scrypt hash dwarfs these reads and inserts.
+ * same before this runs, and its password hash dwarfs these reads and inserts.
  */
 export async function tellOwnerOfSignUpAttempt(email: string) {
   if (getEnv().smtp === null) return;
@@ -271,7 +273,29 @@ async function checkLogin(email: string, password: string): Promise<LoginResult>
   if (!(await verifyPassword(password, row.passwordHash)))
     return { ok: false, reason: "invalid_credentials" };
   if (row.isBlocked) return { ok: false, reason: "blocked" };
+  if (needsRehash(row.passwordHash)) await upgradeHash(row.id, row.passwordHash, password);
   return { ok: true, user: { id: row.id, role: row.role } };
+}
+
+/**
+ * Decision 155: a password hashed with scrypt before argon2id is stored again as argon2id by the
+ * sign-in that proved it, unless the password changed meanwhile. A full hashing queue leaves it
+ * for the next sign-in: the upgrade never refuses one.
+ */
+async function upgradeHash(userId: number, oldHash: string, password: string) {
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(password);
+  } catch (error) {
+    if (isHashingBusy(error)) return;
+    throw error;
+  }
+  await db
+    .updateTable("users")
+    .set({ passwordHash })
+    .where("id", "=", userId)
+    .where("passwordHash", "=", oldHash)
+    .execute();
 }
 
 export type GoogleIdentity = {
@@ -346,7 +370,7 @@ export function needsProfileCompletion(user: Pick<SessionUser, "phone" | "favori
 /**
  * Every password change goes through here: the customer's own (/profile/security and its API,
  * through `changeOwnPassword`), an admin's (`resetUserPassword`) and a reset link's
- * (`resetPassword`). It hashes the password first (scrypt takes half a second, never inside a
+ * (`resetPassword`). It hashes the password first (a hash waits for the gate, never inside a
  * transaction), then in one transaction writes it, runs `alongside` (what the caller records
  * with it: the admin's activity log, the reset link spent) and then `afterPasswordChange`
  * (the other sessions, the unused reset links and every API token of the account end).
