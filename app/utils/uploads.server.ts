@@ -79,6 +79,12 @@ export type MultipartLimits = {
    * uploads that are cut off half-way, which a limit counted after parsing never sees.
    */
   admitFile?: (field: string) => Promise<boolean>;
+  /**
+   * Called with the text fields received so far when the body ends before its end (the
+   * client gone half-way, a body cut short or past its limit), before the error goes on: what
+   * a person typed above a photo that never arrived can still be kept.
+   */
+  onIncomplete?: (received: FormData) => Promise<void>;
 };
 
 /** Removes received uploads that will not be stored. */
@@ -99,13 +105,21 @@ export function discardFiles(files: readonly ReceivedFile[]) {
  */
 export async function readMultipartForm(
   request: Request,
-  { files: expected, maxFileBytes, maxBodyBytes = HARD_LIMIT_BYTES, admitFile }: MultipartLimits,
+  {
+    files: expected,
+    maxFileBytes,
+    maxBodyBytes = HARD_LIMIT_BYTES,
+    admitFile,
+    onIncomplete,
+  }: MultipartLimits,
 ): Promise<{ formData: FormData; files: ReceivedFile[] }> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.startsWith("multipart/form-data")) {
     return { formData: await request.formData(), files: [] };
   }
   const files: ReceivedFile[] = [];
+  // The text fields as they arrive, for onIncomplete.
+  const received = new FormData();
   // Every temporary file opened, received whole or not: removed if the parse fails.
   const opened: string[] = [];
   // The whole body counts against the hard limit, however many parts it has.
@@ -127,7 +141,9 @@ export async function readMultipartForm(
         if (size > TEXT_FIELD_MAX_BYTES) throw new UploadRejectedError("Campo demasiado largo");
         chunks.push(chunk);
       }
-      return Buffer.concat(chunks).toString("utf8");
+      const value = Buffer.concat(chunks).toString("utf8");
+      received.append(name, value);
+      return value;
     }
     const taken = files.filter((file) => file.field === name).length;
     if (filename === "" || taken >= (expected[name] ?? 0)) {
@@ -169,6 +185,7 @@ export async function readMultipartForm(
     return { formData, files };
   } catch (error) {
     for (const tempPath of opened) fs.rmSync(tempPath, { force: true });
+    await onIncomplete?.(received);
     // The client left half-way: there is nobody to answer.
     if (request.signal.aborted) throw error;
     if (error instanceof UploadRejectedError) {

@@ -18,7 +18,17 @@ import { readCheckoutForm } from "./uploads.server";
 export async function submitCheckout(request: Request, clientIp: string | null) {
   await guardAction(request);
   const { user, session, shopper } = await getShopper(request, { createGuest: true });
-  const { formData, proof } = await readCheckoutForm(request, { clientIp: clientIp ?? "unknown" });
+  const { formData, proof } = await readCheckoutForm(request, {
+    clientIp: clientIp ?? "unknown",
+    // Issue 39 (1b): a post cut off while its photo travels (a weak signal, no JavaScript)
+    // keeps what was typed above the photo: the page opened again shows it.
+    onIncomplete: async (received) => {
+      const draft = checkoutDraftFrom(received);
+      if (Object.keys(draft.fields).length === 0) return;
+      session.set("checkoutDraft", draft);
+      await commitSession(request, session);
+    },
+  });
   const headers = new Headers();
   const commit = async () => headers.set("Set-Cookie", await commitSession(request, session));
   // One commit carries a new guest's id and the draft together (it was written twice).

@@ -15,7 +15,7 @@ import {
 } from "~/models/checkout/proofs.server";
 import { PROOF_ID_PATTERN } from "~/models/checkout/checkout";
 import type { LateProof } from "~/models/orders/late-proof.server";
-import { discardFiles, readMultipartForm } from "~/utils/uploads.server";
+import { discardFiles, readMultipartForm, type MultipartLimits } from "~/utils/uploads.server";
 
 /*
  * The multipart bodies the shop reads (issue 38): each reader streams its files to temporary
@@ -67,12 +67,17 @@ export async function readProductForm(request: Request) {
  */
 export async function readCheckoutForm(
   request: Request,
-  { clientIp, field = PROOF_FIELD }: { clientIp: string; field?: string },
+  {
+    clientIp,
+    field = PROOF_FIELD,
+    onIncomplete,
+  }: { clientIp: string; field?: string; onIncomplete?: MultipartLimits["onIncomplete"] },
 ): Promise<{ formData: FormData; proof: ReceivedProof }> {
   const { formData, files } = await readMultipartForm(request, {
     files: { [field]: 1 },
     maxFileBytes: PROOF_MAX_BYTES,
     admitFile: () => admitProofUpload(clientIp),
+    onIncomplete,
   });
   const [file] = files;
   const proof: ReceivedProof = !file

@@ -121,7 +121,7 @@ test.describe("checkout", () => {
     if (javaScriptEnabled) await expect(slowLink).toHaveCount(0);
     else {
       await expect(slowLink).toHaveText(
-        "Con señal débil, una foto tarda en subir y la página queda en blanco mientras tanto. Una captura de pantalla de la app de tu banco pesa mucho menos.",
+        "Con señal débil, una foto tarda en subir y la página queda en blanco mientras tanto. Una captura de pantalla de la app de tu banco pesa mucho menos. Si la conexión se corta, lo que escribiste te espera al volver a esta página.",
       );
     }
     await fillDelivery(page);

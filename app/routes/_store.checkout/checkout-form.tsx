@@ -31,6 +31,8 @@ const SLOW_LINK =
 const LIGHTER_LATER =
   "Una captura de pantalla de la app de tu banco pesa mucho menos; también puedes elegir «Transferiré después» y enviar el comprobante más tarde, desde tu pedido o por WhatsApp.";
 const LIGHTER_NOW = "Una captura de pantalla de la app de tu banco pesa mucho menos.";
+/* A post cut off while the photo travels keeps what was typed (submitCheckout's onIncomplete). */
+const KEPT_IF_CUT = "Si la conexión se corta, lo que escribiste te espera al volver a esta página.";
 
 function Card({
   title,
@@ -446,7 +448,7 @@ export function CheckoutForm({
                 error={proof.errors?.[0]}
                 errorId={proof.errorId}
                 onWaitingChange={setWaitingForProof}
-                slowLinkHint={`${SLOW_LINK} ${data.payLater === "open" ? LIGHTER_LATER : LIGHTER_NOW}`}
+                slowLinkHint={`${SLOW_LINK} ${data.payLater === "open" ? LIGHTER_LATER : LIGHTER_NOW} ${KEPT_IF_CUT}`}
               />
             </div>
           </Card>

@@ -8,7 +8,14 @@ import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { MAX_IMAGE_PIXELS, TOO_MANY_PIXELS_MESSAGE } from "~/utils/uploads.server";
 import { createUser } from "../../../seed/factories/users";
-import { guestCookie, pngBytes } from "../../setup/checkout-helpers";
+import { createProduct, deleteProducts } from "../../../seed/factories/catalog";
+import {
+  deliveryFields,
+  guestCookie,
+  newBuyer,
+  pngBytes,
+  putInCart,
+} from "../../setup/checkout-helpers";
 import { startServer } from "../../setup/http-server";
 import { signedInCookie } from "../../setup/route-helpers";
 
@@ -147,6 +154,89 @@ describe("temporary upload files (issue 19, item 5)", () => {
       "Demasiados comprobantes subidos. Intenta de nuevo en unos minutos.",
     );
     expect(tmpFiles()).toEqual([]);
+  });
+});
+
+describe("a checkout post cut off while its photo travels (issue 39, 1b)", () => {
+  it("keeps what was typed above the photo: /checkout opened again shows it, and no order is made", async () => {
+    const guest = await guestCookie();
+    const product = await createProduct(db, { stock: 5 });
+    await putInCart(db, { guestId: guest.guestId }, product.id);
+    const checkoutPage = async () =>
+      (await fetch(`${server.baseUrl}/checkout`, { headers: { Cookie: guest.cookie } })).text();
+
+    // Without JavaScript the browser sends the fields in the page's order: the photo comes
+    // after everything a person types, so they have arrived when the signal goes.
+    const page = await checkoutPage();
+    const at = (name: string) => page.indexOf(`name="${name}"`);
+    for (const name of ["firstName", "lastName", "email", "phone", "address", "city"]) {
+      expect(at(name), name).toBeGreaterThan(-1);
+      expect(at(name), name).toBeLessThan(at("proofFile"));
+    }
+
+    const tag = crypto.randomBytes(4).toString("hex");
+    const typed = {
+      ...deliveryFields,
+      ...newBuyer(),
+      address: `Colonia Palmira, calle ${tag}, casa 12`,
+      referenceAddress: `Portón verde ${tag}`,
+    };
+    const boundary = `----corte${crypto.randomBytes(8).toString("hex")}`;
+    const fields = Object.entries({
+      intent: "place-order",
+      checkoutKey: crypto.randomUUID(),
+      ...typed,
+    })
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
+      .join("");
+    const head = Buffer.from(
+      `${fields}--${boundary}\r\nContent-Disposition: form-data; name="proofFile"; ` +
+        `filename="pago.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
+    const { port } = new URL(server.baseUrl);
+    const request = http.request({
+      host: "127.0.0.1",
+      port,
+      path: "/checkout",
+      method: "POST",
+      headers: {
+        Origin: server.origin,
+        Cookie: guest.cookie,
+        "X-Forwarded-For": address(),
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+        "Content-Length": head.length + 4 * 1024 * 1024,
+      },
+    });
+    const closed = new Promise<void>((resolve) => {
+      request.on("error", () => resolve());
+      request.on("close", () => resolve());
+    });
+    request.write(head);
+    request.write(Buffer.alloc(512 * 1024, 0xab));
+    await until(() => tmpFiles().length > 0, "the server to start writing the photo");
+    request.destroy();
+    await closed;
+
+    let again = "";
+    const started = Date.now();
+    while (!again.includes(typed.address) && Date.now() - started < 5_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      again = await checkoutPage();
+    }
+    expect(again).toContain(`value="${typed.address}"`);
+    expect(again).toContain(`value="${typed.referenceAddress}"`);
+    expect(again).toContain(`value="${typed.email}"`);
+    const orders = await db
+      .selectFrom("orders")
+      .select("id")
+      .where("customerEmail", "=", typed.email)
+      .execute();
+    expect(orders).toEqual([]);
+    await until(() => tmpFiles().length === 0, "uploads/tmp to be empty");
+    await deleteProducts(db, [product]);
   });
 });
 
