@@ -42,11 +42,28 @@ export function shopperMix(total: number): Record<ShopperKind, number> {
   >;
 }
 
-/** A person reading a page before the next tap: uniform between 0.5 and 2 s (decision 110). */
-export const THINK_MS = { min: 500, max: 2000 } as const;
+/** Between two taps, in milliseconds. */
+export type ThinkRange = { min: number; max: number };
 
-export function thinkMs(random: () => number = Math.random) {
-  return THINK_MS.min + random() * (THINK_MS.max - THINK_MS.min);
+/**
+ * A person reading a page on a phone before the next tap: 3 to 12 s unless `BENCH_THINK` says
+ * otherwise, as seconds ("0.5-2" was decision 110's pace, ten times faster than people read).
+ */
+export const DEFAULT_THINK = "3-12";
+
+export function thinkRange(text: string = DEFAULT_THINK): ThinkRange {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*[-–]\s*(\d+(?:\.\d+)?)\s*$/.exec(text);
+  const min = Number(match?.[1]) * 1000;
+  const max = Number(match?.[2]) * 1000;
+  if (!match || min > max) {
+    throw new Error(`BENCH_THINK="${text}": give the pause as seconds from-to, such as 3-12`);
+  }
+  return { min, max };
+}
+
+/** A pause drawn uniformly from `range`. */
+export function thinkMs(range: ThinkRange, random: () => number = Math.random) {
+  return range.min + random() * (range.max - range.min);
 }
 
 /** Nearest-rank percentile of ascending `sorted` values (`q` in 0..1); NaN when there are none. */

@@ -4,7 +4,7 @@ import {
   SHOPPER_KINDS,
   shopperMix,
   thinkMs,
-  THINK_MS,
+  thinkRange,
 } from "../../scripts/bench-campaign-plan";
 
 describe("the campaign's shoppers (bench:campaign)", () => {
@@ -23,10 +23,18 @@ describe("the campaign's shoppers (bench:campaign)", () => {
     expect(shopperMix(4)).toEqual({ visitor: 1, customer: 1, buyer: 1, admin: 1 });
   });
 
-  it("thinks between 0.5 and 2 s", () => {
-    expect(thinkMs(() => 0)).toBe(THINK_MS.min);
-    expect(thinkMs(() => 0.5)).toBe(1250);
-    expect(thinkMs(() => 0.999999)).toBeLessThan(THINK_MS.max);
+  it("thinks 3 to 12 s by default, as a person reads a page, or as BENCH_THINK says", () => {
+    const range = thinkRange();
+    expect(range).toEqual({ min: 3000, max: 12_000 });
+    expect(thinkMs(range, () => 0)).toBe(3000);
+    expect(thinkMs(range, () => 0.5)).toBe(7500);
+    expect(thinkMs(range, () => 0.999999)).toBeLessThan(12_000);
+    expect(thinkRange("0.5-2")).toEqual({ min: 500, max: 2000 });
+    expect(thinkRange(" 1 – 4 ")).toEqual({ min: 1000, max: 4000 });
+  });
+
+  it.each(["", "3", "12-3", "tres-doce", "3-12s"])("refuses BENCH_THINK=%j", (text) => {
+    expect(() => thinkRange(text)).toThrow(/BENCH_THINK/);
   });
 });
 
