@@ -1,8 +1,9 @@
 import { createRemixStub } from "@remix-run/testing";
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { SubmissionResult } from "@conform-to/react";
+import { useProofSlot } from "~/components/proof-upload/proof-uploads";
 import { CheckoutForm } from "~/routes/_store.checkout/checkout-form";
 import type { CheckoutData } from "~/routes/_store.checkout/order-summary";
 
@@ -337,5 +338,20 @@ describe("ProofUpload in the checkout form", () => {
 
     const message = screen.getByText("Comprobante de pago es requerido");
     expect(fileInput().getAttribute("aria-describedby")).toBe(message.id);
+  });
+});
+
+describe("an order's receipt slot (useProofSlot with a key)", () => {
+  test("lets its preview's photo go from memory once the form is sent", async () => {
+    const revoked = vi.spyOn(URL, "revokeObjectURL");
+    const { result } = renderHook(() => useProofSlot("order:PH-261130-0001", ""));
+    await act(() => result.current.choose(photo("pago.png")));
+    (await uploadSent()).answer(stored(PROOF_ID));
+    await waitFor(() => expect(result.current.state.preview).toMatch(/^blob:/));
+    const url = result.current.state.preview;
+
+    act(() => result.current.sent());
+    expect(revoked).toHaveBeenCalledWith(url);
+    revoked.mockRestore();
   });
 });

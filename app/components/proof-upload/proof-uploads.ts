@@ -175,9 +175,14 @@ export function useProofSlot(key: string | undefined, initialId: string) {
     choose: (file: File) => choose(slot, file),
     retry: (file: File) => send(slot, file),
     remove: () => remove(slot),
-    /** The form went with the proof: the slot starts again empty. */
+    /**
+     * The form went with the proof: the slot starts again empty, and the photo it kept in
+     * memory for its preview is let go (the next render reads the new, empty slot).
+     */
     sent: () => {
-      if (key !== undefined) kept.delete(key);
+      if (key === undefined) return;
+      kept.delete(key);
+      if (slot.state.preview) URL.revokeObjectURL(slot.state.preview);
     },
     /** The form's own slot ends with it: its upload stops. An order's keeps going. */
     release: () => {
