@@ -47,6 +47,9 @@ const EnvSchema = z
     // Only for tests and staging: an OpenID provider that stands in for Google.
     GOOGLE_ISSUER_URL: z.string().url("debe ser una URL").optional(),
     LOG_SLOW_QUERIES_MS: z.coerce.number().int().min(0).default(100),
+    // Sign-ins, sign-ups and password changes that may wait for a password hash in each server
+    // process, two hashing at a time; past them 503 (password.server.ts, decisions 082 and 155).
+    PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
     // The shop's address as customers reach it: the links in its e-mails (decision 102).
     APP_URL: z
       .string()

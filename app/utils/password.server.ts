@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import { json } from "@remix-run/node";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
+import { getEnv } from "./env.server";
 
 const scrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
@@ -65,12 +66,19 @@ export function isHashingBusy(error: unknown) {
 
 /**
  * Each hash takes a thread of libuv's pool of four (which file reads and compression share):
- * two at a time per server process, sixty-four more may wait (about a second at argon2id's
- * cost: a campaign's burst of sign-ins, decision 155), and past that the request gets 503 with
- * Retry-After (decision 082).
+ * two at a time per server process, and `PASSWORD_HASH_QUEUE` (64) more may wait, about a
+ * second of work at argon2id's cost: a campaign's burst of sign-ins (decision 155). Past that
+ * the request gets 503 with Retry-After (decision 082).
  */
-export const HASHING_SLOTS = { running: 2, waiting: 64 } as const;
-const withHashingSlot = createWorkGate({ ...HASHING_SLOTS, refuse: busyAnswer });
+let gate: ReturnType<typeof createWorkGate> | undefined;
+function withHashingSlot<T>(work: () => Promise<T>) {
+  gate ??= createWorkGate({
+    running: 2,
+    waiting: getEnv().PASSWORD_HASH_QUEUE,
+    refuse: busyAnswer,
+  });
+  return gate(work);
+}
 
 export async function hashPassword(password: string) {
   return withHashingSlot(() => argon2Hash(password.normalize("NFKC"), ARGON2));
