@@ -32,9 +32,12 @@ import {
 } from "./utils/security.server";
 import { uploadBodyMaxBytes } from "./web/api/registry.server";
 import { startBackgroundJobs } from "./jobs.server";
+import { setPasswordHashQueue } from "./utils/password.server";
 
-// Every worker loads this module once: the store's background jobs start here (app/jobs.server.ts).
+// Every worker loads this module once: the store's background jobs start here (app/jobs.server.ts),
+// and the password hashing queue takes its size (decision 155).
 startBackgroundJobs();
+setPasswordHashQueue(getEnv().PASSWORD_HASH_QUEUE);
 
 const ABORT_DELAY = 5_000;
 

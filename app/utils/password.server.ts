@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import { json } from "@remix-run/node";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
-import { getEnv } from "./env.server";
 
 const scrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
@@ -68,15 +67,18 @@ export function isHashingBusy(error: unknown) {
  * Each hash takes a thread of libuv's pool of four (which file reads and compression share):
  * two at a time per server process, and `PASSWORD_HASH_QUEUE` (64) more may wait, about a
  * second of work at argon2id's cost: a campaign's burst of sign-ins (decision 155). Past that
- * the request gets 503 with Retry-After (decision 082).
+ * the request gets 503 with Retry-After (decision 082). The server sets the queue when it
+ * starts (entry.server.tsx); the seed and the scripts keep the default without reading the
+ * environment.
  */
+let waiting = 64;
 let gate: ReturnType<typeof createWorkGate> | undefined;
+export function setPasswordHashQueue(size: number) {
+  waiting = size;
+  gate = undefined;
+}
 function withHashingSlot<T>(work: () => Promise<T>) {
-  gate ??= createWorkGate({
-    running: 2,
-    waiting: getEnv().PASSWORD_HASH_QUEUE,
-    refuse: busyAnswer,
-  });
+  gate ??= createWorkGate({ running: 2, waiting, refuse: busyAnswer });
   return gate(work);
 }
 
