@@ -179,6 +179,8 @@ export interface OrdersTable {
   couponCode: string | null;
   promoCodeId: number | null;
   estimatedDelivery: string | null;
+  /** The delivery window's first day (decision 158); null for pickup and older orders. */
+  estimatedDeliveryFrom: string | null;
   paidAt: string | null;
   shippedAt: string | null;
   deliveredAt: string | null;

@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getProductBySlug } from "~/models/catalog/products.server";
-import { deliveryEstimate, isDepartment } from "~/models/checkout/delivery-estimate";
-import { DEPARTMENT_PARAM } from "~/models/checkout/departments";
+import { deliveryEstimate } from "~/models/checkout/delivery-estimate";
+import { isDepartment } from "~/utils/departments";
+import { DEPARTMENT_PARAM } from "~/utils/departments";
 import { getSettings } from "~/models/settings/settings.server";
 import { isBlockedByMaintenance, RETRY_AFTER_SECONDS } from "~/web/maintenance.server";
 import { invariantResponse } from "~/utils/invariant";

@@ -111,3 +111,53 @@ export function hondurasLocalToIso(value: string) {
 export function isoToHondurasLocal(iso: string) {
   return hondurasClock(new Date(iso)).toISOString().slice(0, 16);
 }
+
+const WEEKDAYS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
+
+/** A calendar day ("2026-12-01") as a Date at its midnight UTC, read with the getUTC… methods. */
+const calendarDay = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** Honduras' calendar day of an instant, as "2026-12-01". */
+export function hondurasDay(instant: Date) {
+  return hondurasClock(instant).toISOString().slice(0, 10);
+}
+
+/** Noon in Honduras on a calendar day, as the ISO timestamp the database keeps. */
+export function hondurasNoon(day: string) {
+  return `${day}T18:00:00.000Z`;
+}
+
+/**
+ * The calendar day `count` business days (Monday to Friday) after `day`: 1 is the next one.
+ * Holidays are not known.
+ */
+export function businessDaysAfter(day: string, count: number) {
+  const date = calendarDay(day);
+  for (let left = count; left > 0;) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    const weekday = date.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+const spoken = (date: Date, withMonth: boolean) =>
+  `${WEEKDAYS[date.getUTCDay()]}\u00a0${date.getUTCDate()}` +
+  (withMonth ? ` de ${MONTHS[date.getUTCMonth()]}` : "");
+
+/**
+ * Decision 158: "el martes 1 de diciembre", or "entre el martes 1 y el jueves 3 de diciembre"
+ * (the month said once when both days share it), for two calendar days.
+ */
+export function formatDayRange(first: string, last: string) {
+  const from = calendarDay(first);
+  const to = calendarDay(last);
+  if (first === last) return `el ${spoken(from, true)}`;
+  const sameMonth = from.getUTCMonth() === to.getUTCMonth();
+  return `entre el ${spoken(from, !sameMonth)} y el ${spoken(to, true)}`;
+}
+
+/** A sentence's first letter in capitals ("entre el…" → "Entre el…"). */
+export function upperFirst(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -17,6 +17,7 @@ import * as apiTokens from "./20261230T0100-api-tokens";
 import * as emailChanges from "./20261231T0100-email-changes";
 import * as outboxLinks from "./20261231T0130-outbox-links";
 import * as apiTokenExpiry from "./20261231T0200-api-token-expiry";
+import * as deliveryWindow from "./20261231T0300-delivery-window";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "20261231T0100-email-changes": emailChanges,
   "20261231T0130-outbox-links": outboxLinks,
   "20261231T0200-api-token-expiry": apiTokenExpiry,
+  "20261231T0300-delivery-window": deliveryWindow,
 };

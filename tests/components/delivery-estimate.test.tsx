@@ -4,10 +4,12 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { expect, test } from "vitest";
 import { deliveryEstimate } from "~/models/checkout/delivery-estimate";
+import { DEFAULT_SETTINGS } from "~/models/settings/settings";
 import { DeliveryEstimate } from "~/routes/_store.product.$slug/delivery-estimate";
 import { formatMoney } from "~/utils/money";
 
 const SETTINGS = {
+  ...DEFAULT_SETTINGS,
   shipping_cost: 15_000,
   free_shipping_threshold: 200_000,
   express_shipping_cost: 30_000,
@@ -29,7 +31,13 @@ function renderEstimate() {
         asked.push(params.toString());
         const department = params.get("departamento") as "Yoro";
         return json({
-          estimate: deliveryEstimate({ department, subtotal: 100_000, settings: SETTINGS }),
+          estimate: deliveryEstimate({
+            department,
+            subtotal: 100_000,
+            settings: SETTINGS,
+            // A Monday in Honduras: 3-5 business days are Thursday to the next Monday.
+            now: new Date("2026-11-30T15:00:00Z"),
+          }),
         });
       },
     },
@@ -50,5 +58,10 @@ test("choosing a department fetches its estimate in place, without leaving the p
   expect(screen.getByText(formatMoney(15_000), asWritten)).toBeTruthy();
   expect(screen.getByText(formatMoney(30_000), asWritten)).toBeTruthy();
   expect(screen.getByText("Gratis")).toBeTruthy();
-  expect(screen.getByText("3-5 días hábiles")).toBeTruthy();
+  expect(
+    screen.getByText(
+      "3-5 días hábiles: llega entre el jueves\u00a03 y el lunes\u00a07 de diciembre",
+      asWritten,
+    ),
+  ).toBeTruthy();
 });

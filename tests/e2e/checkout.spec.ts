@@ -204,6 +204,9 @@ test.describe("checkout", () => {
     );
     await expect(page.getByLabel("Ciudad")).toHaveValue("San Pedro Sula");
     await expect(page.getByLabel("Departamento")).toHaveValue("Cortés");
+    // Decision 158: each delivered way says when it reaches the chosen department.
+    await expect(page.getByText(/^A Cortés: 1-2 días hábiles, llega entre el /)).toBeVisible();
+    await expect(page.getByText(/^A Cortés: 1 día hábil, llega el /)).toHaveCount(1);
     // The proof is not asked for again.
     await expect(page.getByText("Comprobante cargado")).toBeVisible();
     await page.getByLabel("Correo electrónico").fill("bien@example.com");

@@ -183,6 +183,8 @@ test.describe("order tracking", () => {
     await expect(main.getByRole("heading", { name: `Pedido ${order.orderNumber}` })).toBeVisible();
     await expect(main.getByText("Pago aprobado", { exact: true })).toBeVisible(); // D16
     await expect(main.getByText(product.name)).toBeVisible();
+    // Decision 158: the window the checkout said, for Francisco Morazán's fast zone.
+    await expect(main.getByText(/^(Entre el|El) \p{L}+\s\d{1,2}/u)).toBeVisible();
     const history = main.getByRole("list", { name: "Historial del pedido" });
     await expect(history.getByRole("listitem")).toHaveText([
       /Pedido recibido \(completado\)/,

@@ -229,7 +229,10 @@ test.describe("delivery estimate (decision 099)", () => {
     await block.getByLabel("Departamento").selectOption("Cortés");
     if (!javaScriptEnabled) await block.getByRole("button", { name: "Calcular envío" }).click();
     await expect(block.getByText("Envío estándar a Cortés")).toBeVisible();
-    await expect(block).toContainText("3-5 días hábiles");
+    // Decision 158: Cortés is a fast zone; its window is said as dates (unit-tested exactly).
+    await expect(block).toContainText(
+      /1-2 días hábiles: llega entre el \p{L}+\s\d{1,2}( de \p{L}+)? y el \p{L}+\s\d{1,2} de \p{L}+/u,
+    );
     await expect(block).toContainText("L 150.00");
     await expect(block).toContainText("Envío express a Cortés");
     await expect(block).toContainText("L 300.00");

@@ -6,6 +6,7 @@ import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout
 import { CHECKOUT_LIMITS } from "~/models/checkout/checkout";
 import { placeOrder } from "~/models/checkout/checkout.server";
 import { db } from "~/utils/db.server";
+import { businessDaysAfter, hondurasDay, hondurasNoon } from "~/utils/dates";
 import { createProduct, createShopper } from "../../seed/factories/catalog";
 import {
   checkoutForm,
@@ -46,6 +47,43 @@ async function orderOf(response: Response) {
   return db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
+describe("the delivery window by department (decision 158)", () => {
+  it("gives an order to Gracias a Dios the remote zone's days, express too, and pickup none", async () => {
+    const cases = [
+      { fields: { ...deliveryFields, department: "Gracias a Dios" }, days: [5, 8] },
+      {
+        fields: { ...deliveryFields, department: "Gracias a Dios", shippingMethod: "express" },
+        days: [3, 4],
+      },
+      { fields: { ...deliveryFields, department: "Yoro" }, days: [3, 5] },
+      { fields: pickupFields, days: null },
+    ];
+    for (const { fields, days } of cases) {
+      const product = await createProduct(db, { stock: 2 });
+      const guest = await guestWithCart([{ id: product.id }]);
+      const response = await run(
+        checkoutForm(
+          { ...fields, ...newBuyer() },
+          {
+            cookie: guest.cookie,
+            proof: { bytes: await pngBytes(), name: "pago.png", type: "image/png" },
+          },
+        ),
+      );
+      expect(response.status, JSON.stringify(fields)).toBe(302);
+      const order = await orderOf(response);
+      const today = hondurasDay(new Date(order.createdAt));
+      if (days === null) {
+        expect(order.estimatedDeliveryFrom).toBeNull();
+      } else {
+        expect([order.estimatedDeliveryFrom, order.estimatedDelivery]).toEqual(
+          days.map((n) => hondurasNoon(businessDaysAfter(today, n))),
+        );
+      }
+    }
+  });
+});
+
 describe("placing an order without JS: one multipart post with the proof", () => {
   it("creates a pending bank-transfer order for a guest, with items, notes and the D14 number", async () => {
     const product = await createProduct(db, { price: L(1000), stock: 4 });
@@ -77,6 +115,12 @@ describe("placing an order without JS: one multipart post with the proof", () =>
       shippingZone: "Francisco Morazán",
     });
     expect(order.orderNumber).toMatch(/^PH-\d{6}-\d{4}$/);
+    // Decision 158: Francisco Morazán is a fast zone, 1-2 business days from the order's day.
+    const today = hondurasDay(new Date(order.createdAt));
+    expect([order.estimatedDeliveryFrom, order.estimatedDelivery]).toEqual([
+      hondurasNoon(businessDaysAfter(today, 1)),
+      hondurasNoon(businessDaysAfter(today, 2)),
+    ]);
     expect(order.adminNotes).toBe(
       "Banco: BAC Credomatic (transferencia)\nUsuario anónimo (compra como invitado)\nCliente: Ana López\nReferencia: Frente al parque",
     );

@@ -70,6 +70,29 @@ describe("the delivery estimate (decision 099)", () => {
     }
   });
 
+  it("answers each department with its zone's days and dates (decision 158)", async () => {
+    const product = await createProduct(db);
+    const daysOf = async (department: string) => {
+      const { delivery } = await (
+        await productPage(product.slug, `?departamento=${encodeURIComponent(department)}`)
+      ).json();
+      return delivery.options.map((o: { days: string; window: unknown }) => [
+        o.days,
+        o.window !== null,
+      ]);
+    };
+    expect(await daysOf("Cortés")).toEqual([
+      ["1-2 días hábiles", true],
+      ["1 día hábil", true],
+      ["En nuestra tienda, sin costo", false],
+    ]);
+    expect(await daysOf("Gracias a Dios")).toEqual([
+      ["5-8 días hábiles", true],
+      ["3-4 días hábiles", true],
+      ["En nuestra tienda, sin costo", false],
+    ]);
+  });
+
   it("shows nothing for a department that is not one of the 18, and the route refuses it", async () => {
     const product = await createProduct(db);
     const { delivery } = await (await productPage(product.slug, "?departamento=Texas")).json();

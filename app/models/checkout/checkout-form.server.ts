@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod/v4";
 import { CHECKOUT_LIMITS, PAYMENT_TIMINGS, SHIPPING_METHODS } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES } from "~/models/checkout/checkout-messages.server";
-import { DEPARTMENTS } from "~/models/checkout/departments";
+import { DEPARTMENTS } from "~/utils/departments";
 import { isPlainAddress, isPlainName } from "~/models/customers/fields";
 import { CouponIntentSchema } from "~/models/promotions/coupon-form.server";
 import { formatPhone, PHONE_PATTERN } from "~/utils/phone";

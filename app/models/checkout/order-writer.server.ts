@@ -3,6 +3,9 @@ import type { Kysely } from "kysely";
 import type { Database, ShippingMethod } from "#db/types";
 import { inTransaction } from "#db/connection";
 import { DELIVERY_DAYS, paymentProofUrl, type PlaceOrderRefusal } from "./checkout";
+import { deliveryWindow, type DeliverySettings } from "./delivery-estimate";
+import { isDepartment } from "~/utils/departments";
+import { hondurasNoon } from "~/utils/dates";
 import type { OrderTotals } from "./pricing";
 import type { StoreSettings } from "~/models/settings/settings";
 import type { AppliedCoupon } from "~/models/promotions/coupons.server";
@@ -132,7 +135,7 @@ export type OrderDraft = OrderContact & {
   coupon: AppliedCoupon | null;
   /** the uploaded proof's id; null when the proof is attached apart (the factories) */
   paymentProof: string | null;
-  settings: Pick<StoreSettings, "bank_name" | "store_address">;
+  settings: Pick<StoreSettings, "bank_name" | "store_address"> & DeliverySettings;
   /** the moment it is placed: its creation, its number's day and its expected delivery */
   now: Date;
   /** a D14 number the caller drew (the seed's PRNG); a free one is generated when absent */
@@ -171,6 +174,15 @@ export async function writeOrder(executor: Executor, draft: OrderDraft) {
     const shippingAddress = pickup
       ? `Recoger en tienda: ${settings.store_address}`
       : `${draft.address}, ${draft.city}, ${draft.department}`;
+    const window =
+      !pickup && isDepartment(draft.department)
+        ? deliveryWindow({
+            department: draft.department,
+            method: draft.shippingMethod,
+            placedAt: now,
+            settings,
+          })
+        : null;
     await trx
       .insertInto("orders")
       .values({
@@ -192,9 +204,13 @@ export async function writeOrder(executor: Executor, draft: OrderDraft) {
         adminNotes: adminNotes(draft),
         couponCode: coupon?.code ?? null,
         promoCodeId: coupon?.kind === "promo" ? coupon.id : null,
-        estimatedDelivery: new Date(
-          now.getTime() + DELIVERY_DAYS[draft.shippingMethod] * 86_400_000,
-        ).toISOString(),
+        // Decision 158: the window of the department's zone; pickup keeps its next day.
+        estimatedDelivery: window
+          ? hondurasNoon(window.lastDay)
+          : new Date(
+              now.getTime() + DELIVERY_DAYS[draft.shippingMethod] * 86_400_000,
+            ).toISOString(),
+        estimatedDeliveryFrom: window ? hondurasNoon(window.firstDay) : null,
         paidAt: null,
         shippedAt: null,
         deliveredAt: null,

@@ -126,6 +126,7 @@ const TRACKING_COLUMNS = [
   "sessionId",
   "trackingNumber",
   "estimatedDelivery",
+  "estimatedDeliveryFrom",
   "shippingMethod",
   "createdAt",
   "paidAt",

@@ -27,6 +27,11 @@ export type SettingDefinition = {
   /** Bounds of a "number" the admin screen enforces (a percentage ≤ 100, a divisor ≥ 1). */
   min?: number;
   max?: number;
+  /**
+   * A "text" with a shape of its own (decision 158): `days`, business days as "3-5" or "2";
+   * `departments`, Honduran departments separated by commas. Checked and stored normalised.
+   */
+  format?: "days" | "departments";
   isRequired: 0 | 1;
   sortOrder: number;
 };
@@ -125,6 +130,92 @@ export const SETTING_DEFINITIONS = [
     inputType: "money",
     isRequired: 1,
     sortOrder: 40,
+  },
+  // Decision 158: how long delivery takes, by zone of departments (business days, Monday to
+  // Friday, counted from the day after the order).
+  {
+    key: "delivery_main_departments",
+    value: "Francisco Morazán, Cortés",
+    category: "checkout",
+    label: "Departamentos de entrega rápida",
+    description:
+      "Separados por comas. Los departamentos que no estén aquí ni en zonas remotas son «resto del país».",
+    inputType: "text",
+    format: "departments",
+    isRequired: 0,
+    sortOrder: 41,
+  },
+  {
+    key: "delivery_remote_departments",
+    value: "Gracias a Dios, Islas de la Bahía",
+    category: "checkout",
+    label: "Departamentos de zonas remotas",
+    description: "Separados por comas: donde la entrega tarda más.",
+    inputType: "text",
+    format: "departments",
+    isRequired: 0,
+    sortOrder: 42,
+  },
+  {
+    key: "standard_days_main",
+    value: "1-2",
+    category: "checkout",
+    label: "Envío estándar, entrega rápida (días hábiles)",
+    description: "Como 1-2, o un solo número.",
+    inputType: "text",
+    format: "days",
+    isRequired: 1,
+    sortOrder: 43,
+  },
+  {
+    key: "standard_days_other",
+    value: "3-5",
+    category: "checkout",
+    label: "Envío estándar, resto del país (días hábiles)",
+    inputType: "text",
+    format: "days",
+    isRequired: 1,
+    sortOrder: 44,
+  },
+  {
+    key: "standard_days_remote",
+    value: "5-8",
+    category: "checkout",
+    label: "Envío estándar, zonas remotas (días hábiles)",
+    inputType: "text",
+    format: "days",
+    isRequired: 1,
+    sortOrder: 45,
+  },
+  {
+    key: "express_days_main",
+    value: "1",
+    category: "checkout",
+    label: "Envío express, entrega rápida (días hábiles)",
+    inputType: "text",
+    format: "days",
+    isRequired: 1,
+    sortOrder: 46,
+  },
+  {
+    key: "express_days_other",
+    value: "1-2",
+    category: "checkout",
+    label: "Envío express, resto del país (días hábiles)",
+    inputType: "text",
+    format: "days",
+    isRequired: 1,
+    sortOrder: 47,
+  },
+  {
+    key: "express_days_remote",
+    value: "3-4",
+    category: "checkout",
+    label: "Envío express, zonas remotas (días hábiles)",
+    inputType: "text",
+    format: "days",
+    isRequired: 1,
+    sortOrder: 48,
   },
   {
     key: "store_address",

@@ -33,6 +33,9 @@ export const SETTINGS_MESSAGES = {
   url: "Escribe una dirección web completa, por ejemplo https://www.instagram.com/tu-tienda.",
   tel: FIELD_MESSAGES.phoneInvalid,
   boolean: "Escribe true o false.",
+  days: "Escribe los días hábiles como 3-5, o un solo número (de 1 a 30).",
+  departments:
+    "Escribe departamentos de Honduras separados por comas, por ejemplo: Cortés, Atlántida.",
 } as const;
 
 /** Longest text a setting takes: a line, or a paragraph for the textareas. */
@@ -122,8 +125,13 @@ function storedText(
       const phone = formatPhone(typed);
       return isValidPhone(phone) ? { text: phone } : { error: SETTINGS_MESSAGES.tel };
     }
-    default:
-      return { text: typed };
+    default: {
+      if (!definition.format) return { text: typed };
+      const normalised = parseSettingValue(definition, typed);
+      return typeof normalised === "string"
+        ? { text: normalised }
+        : { error: SETTINGS_MESSAGES[definition.format] };
+    }
   }
 }
 

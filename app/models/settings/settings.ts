@@ -3,6 +3,7 @@
  * input type of its definition, into the value it stands for. Client-safe, so components can
  * take these types and the seed can price with the defaults.
  */
+import { DEPARTMENTS, type Department } from "~/utils/departments";
 import { parseMoney } from "~/utils/money";
 import {
   SETTING_DEFINITIONS,
@@ -52,8 +53,50 @@ export function parseSettingValue(definition: SettingDefinition, text: string) {
       return undefined;
     }
     default:
+      if (definition.format === "days") {
+        const range = parseDayRange(trimmed);
+        return range ? formatDayRange(range) : undefined;
+      }
+      if (definition.format === "departments") {
+        const list = parseDepartmentList(trimmed);
+        return list?.join(", ");
+      }
       return text;
   }
+}
+
+/** The longest a delivery may be said to take: more is a typo. */
+export const MAX_DELIVERY_DAYS = 30;
+
+/** Business days "3-5" (or "2"): from ≥ 1, to ≥ from, at most MAX_DELIVERY_DAYS; else null. */
+export function parseDayRange(text: string): { min: number; max: number } | null {
+  const match = /^(\d{1,2})(?:\s*[-–]\s*(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const min = Number(match[1]);
+  const max = Number(match[2] ?? match[1]);
+  return min >= 1 && max >= min && max <= MAX_DELIVERY_DAYS ? { min, max } : null;
+}
+
+const formatDayRange = ({ min, max }: { min: number; max: number }) =>
+  min === max ? String(min) : `${min}-${max}`;
+
+/** The fold that lets "francisco morazan" find "Francisco Morazán". */
+const folded = (name: string) =>
+  name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+
+/**
+ * Departments separated by commas, each one of the 18 (accents and case as typed do not
+ * matter): once each, in the order of the 18; "" is none. Null when a name is not one.
+ */
+export function parseDepartmentList(text: string): Department[] | null {
+  const names = text.split(",").map(folded).filter(Boolean);
+  const found: Department[] = [];
+  for (const name of names) {
+    const department = DEPARTMENTS.find((known) => folded(known) === name);
+    if (!department) return null;
+    if (!found.includes(department)) found.push(department);
+  }
+  return DEPARTMENTS.filter((department) => found.includes(department));
 }
 
 /**

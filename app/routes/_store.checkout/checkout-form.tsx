@@ -13,7 +13,8 @@ import {
   SHIPPING_LABELS,
   SHIPPING_METHODS,
 } from "~/models/checkout/checkout";
-import { DEPARTMENTS } from "~/models/checkout/departments";
+import { DEPARTMENTS, isDepartment } from "~/utils/departments";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { formatMoney } from "~/utils/money";
 import { formatPhone, PHONE_MAX_LENGTH } from "~/utils/phone";
 
@@ -33,6 +34,12 @@ const LIGHTER_LATER =
 const LIGHTER_NOW = "Una captura de pantalla de la app de tu banco pesa mucho menos.";
 /* A post cut off while the photo travels keeps what was typed (submitCheckout's onIncomplete). */
 const KEPT_IF_CUT = "Si la conexión se corta, lo que escribiste te espera al volver a esta página.";
+
+/** The value of the page's select `id` as the shopper left it, or null. */
+function selectedValue(id: string) {
+  const select = document.getElementById(id);
+  return select instanceof HTMLSelectElement ? select.value : null;
+}
 
 function Card({
   title,
@@ -196,6 +203,13 @@ export function CheckoutForm({
     return later instanceof HTMLInputElement ? later.checked : timing === "later";
   });
   const holdForProof = waitingForProof && !payLater;
+  // Decision 158: the department the delivery windows name: the draft's as the server rendered
+  // it; once hydrated (so the text matches the server's) what the select holds, a choice made
+  // before the JavaScript arrived included; then each change.
+  const hydrated = useHydrated();
+  const [picked, setPicked] = useState<string | null>(null);
+  const chosenDepartment =
+    picked ?? (hydrated ? selectedValue(department.id) : null) ?? department.initialValue ?? "";
   const summary = CHECKOUT_FIELDS.flatMap((entry) => {
     const { id, errors } = field(entry.name);
     const message = errors?.[0];
@@ -305,6 +319,11 @@ export function CheckoutForm({
                       <span className="text-fg-muted block text-sm">
                         {SHIPPING_LABELS[method].estimate}
                       </span>
+                      {method !== "pickup" && isDepartment(chosenDepartment) ? (
+                        <span className="block text-sm">
+                          {`A ${chosenDepartment}: ${data.delivery[chosenDepartment][method].days}, ${data.delivery[chosenDepartment][method].arrives}`}
+                        </span>
+                      ) : null}
                     </span>
                     <span className="text-sm font-medium">
                       {data.totals[method].shippingCost === 0
@@ -347,6 +366,7 @@ export function CheckoutForm({
                 <Label htmlFor={department.id}>Departamento</Label>
                 <select
                   {...controlProps(department)}
+                  onChange={(event) => setPicked(event.currentTarget.value)}
                   className="border-border-strong bg-surface text-fg aria-invalid:border-danger block h-11 w-full rounded-md border px-3 text-base"
                 >
                   <option value="">Selecciona un departamento</option>

@@ -10,6 +10,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { CHECKOUT_TEXT, payLaterAccess } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
 import { getCheckoutSummary } from "~/models/checkout/checkout.server";
+import { deliveryWindowsByDepartment } from "~/models/checkout/delivery-estimate";
 import type { CouponNotice } from "~/models/promotions/coupons";
 import { submitCheckout } from "~/web/checkout.server";
 import { getShopper } from "~/web/shopper.server";
@@ -87,6 +88,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Decision 106: an unverified account is told before it fills the form.
     verifyEmail: verifyEmail ? EMAIL_VERIFICATION_MESSAGES.checkoutRefused : null,
     payLater,
+    // Decision 158: when each way arrives, by department.
+    delivery: deliveryWindowsByDepartment(settings),
     // The pay-later line's own button, unless decision 106's banner already offers the e-mail.
     offerVerification: payLater === "unverified" && !verifyEmail && verificationMailAvailable(),
   });

@@ -1,7 +1,7 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Button } from "~/components/ui/button";
-import { DEPARTMENT_PARAM, DEPARTMENTS } from "~/models/checkout/departments";
+import { DEPARTMENT_PARAM, DEPARTMENTS } from "~/utils/departments";
 import type { DeliveryEstimate as Estimate } from "~/models/checkout/delivery-estimate";
 import { formatMoney } from "~/utils/money";
 import type { loader as estimateLoader } from "~/routes/resources.delivery-estimate";
@@ -83,7 +83,10 @@ export function DeliveryEstimate({
                 <dt>
                   {option.name}
                   {option.method === "pickup" ? null : ` a ${estimate.department}`}
-                  <span className="text-fg-muted block">{option.days}</span>
+                  <span className="text-fg-muted block">
+                    {option.days}
+                    {option.window ? `: ${option.window.arrives}` : null}
+                  </span>
                 </dt>
                 <dd className="font-medium tabular-nums">
                   {option.cost === 0 ? "Gratis" : formatMoney(option.cost)}

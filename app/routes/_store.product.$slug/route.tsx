@@ -17,8 +17,9 @@ import {
   listApprovedReviews,
 } from "~/models/reviews/reviews.server";
 import { getSettings } from "~/models/settings/settings.server";
-import { deliveryEstimate, isDepartment } from "~/models/checkout/delivery-estimate";
-import { DEPARTMENT_PARAM } from "~/models/checkout/departments";
+import { deliveryEstimate } from "~/models/checkout/delivery-estimate";
+import { isDepartment } from "~/utils/departments";
+import { DEPARTMENT_PARAM } from "~/utils/departments";
 import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
 import { guardAction } from "~/web/guard-action.server";
 import { getUser } from "~/web/auth.server";

@@ -17,7 +17,7 @@ import {
   trackingTimeline,
   trackStatusOf,
 } from "~/models/orders/status";
-import { formatDate } from "~/utils/dates";
+import { formatDate, formatDayRange, hondurasDay, upperFirst } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { Unbroken } from "~/components/ui/unbroken";
 
@@ -34,6 +34,7 @@ export type TrackResult = {
   shippingMethod: ShippingMethod;
   trackingNumber: string | null;
   estimatedDelivery: string | null;
+  estimatedDeliveryFrom: string | null;
   createdAt: string;
   paidAt: string | null;
   shippedAt: string | null;
@@ -96,7 +97,17 @@ export function TrackResultCard({
         {order.estimatedDelivery ? (
           <div>
             <dt className="text-fg-muted">Entrega estimada</dt>
-            <dd>{formatDate(order.estimatedDelivery)}</dd>
+            <dd>
+              {order.estimatedDeliveryFrom
+                ? // Decision 158: the window of the department's zone, as the checkout said it.
+                  upperFirst(
+                    formatDayRange(
+                      hondurasDay(new Date(order.estimatedDeliveryFrom)),
+                      hondurasDay(new Date(order.estimatedDelivery)),
+                    ),
+                  )
+                : formatDate(order.estimatedDelivery)}
+            </dd>
           </div>
         ) : null}
         {order.trackingNumber ? (
