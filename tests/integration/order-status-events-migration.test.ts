@@ -28,13 +28,16 @@ describe("migration 20261221T0000-order-status-events", () => {
     const before = await migrator.migrateTo("20261220T0000-proof-hash");
     expect(before.error).toBeUndefined();
 
-    // The schema of that time has no users.email_verified_at (migration 20261228T0100-mail).
+    // The schema of that time has no users.email_verified_at (migration 20261228T0100-mail),
+    // nor orders.estimated_delivery_from (20261231T0300), which a pickup order leaves out.
     const then = { emailVerifiedAt: undefined };
+    const pickup = { shippingMethod: "pickup" } as const;
     const admin = await createUser(db, { role: "admin", ...then });
     const customer = await createUser(db, then);
     const product = await createProduct(db, { stock: 10 });
     const lines = [{ product }];
     const delivered = await createOrder(db, {
+      ...pickup,
       lines,
       userId: customer.id,
       status: "delivered",
@@ -44,6 +47,7 @@ describe("migration 20261221T0000-order-status-events", () => {
       deliveredAt: "2026-12-03T10:00:00.000Z",
     });
     const cancelled = await createOrder(db, {
+      ...pickup,
       lines,
       userId: customer.id,
       status: "cancelled",
@@ -64,12 +68,13 @@ describe("migration 20261221T0000-order-status-events", () => {
       })
       .execute();
     const guestDenied = await createOrder(db, {
+      ...pickup,
       lines,
       userId: null,
       status: "denied",
       updatedAt: "2026-12-04T09:00:00.000Z",
     });
-    const pending = await createOrder(db, { lines, userId: customer.id });
+    const pending = await createOrder(db, { ...pickup, lines, userId: customer.id });
 
     const after = await migrator.migrateToLatest();
     expect(after.error).toBeUndefined();
