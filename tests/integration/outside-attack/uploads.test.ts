@@ -49,15 +49,27 @@ async function until(condition: () => boolean, what: string, timeoutMs = 5_000) 
 /**
  * A receipt upload that announces `declaredBytes` of picture, sends `sentBytes` of it and
  * hangs up once the server has started writing it to disk (as a phone losing its signal).
+ * `path` and the text `fields` sent before the picture: the proof route's by default, or a
+ * whole checkout form's.
  */
 async function abortedUpload(
   shopper: { cookie: string; clientIp: string },
   declaredBytes: number,
   sentBytes: number,
+  {
+    path = "/resources/checkout-proof",
+    fields = {},
+  }: { path?: string; fields?: Record<string, string> } = {},
 ) {
   const boundary = `----corte${crypto.randomBytes(8).toString("hex")}`;
+  const parts = Object.entries(fields)
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join("");
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="proofFile"; filename="pago.jpg"\r\n` +
+    `${parts}--${boundary}\r\nContent-Disposition: form-data; name="proofFile"; filename="pago.jpg"\r\n` +
       `Content-Type: image/jpeg\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -65,7 +77,7 @@ async function abortedUpload(
   const request = http.request({
     host: "127.0.0.1",
     port,
-    path: "/resources/checkout-proof",
+    path,
     method: "POST",
     headers: {
       Origin: server.origin,
@@ -181,44 +193,15 @@ describe("a checkout post cut off while its photo travels (issue 39, 1b)", () =>
       address: `Colonia Palmira, calle ${tag}, casa 12`,
       referenceAddress: `Portón verde ${tag}`,
     };
-    const boundary = `----corte${crypto.randomBytes(8).toString("hex")}`;
-    const fields = Object.entries({
-      intent: "place-order",
-      checkoutKey: crypto.randomUUID(),
-      ...typed,
-    })
-      .map(
-        ([name, value]) =>
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      )
-      .join("");
-    const head = Buffer.from(
-      `${fields}--${boundary}\r\nContent-Disposition: form-data; name="proofFile"; ` +
-        `filename="pago.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    );
-    const { port } = new URL(server.baseUrl);
-    const request = http.request({
-      host: "127.0.0.1",
-      port,
-      path: "/checkout",
-      method: "POST",
-      headers: {
-        Origin: server.origin,
-        Cookie: guest.cookie,
-        "X-Forwarded-For": address(),
-        "Content-Type": `multipart/form-data; boundary=${boundary}`,
-        "Content-Length": head.length + 4 * 1024 * 1024,
+    await abortedUpload(
+      { cookie: guest.cookie, clientIp: address() },
+      4 * 1024 * 1024,
+      512 * 1024,
+      {
+        path: "/checkout",
+        fields: { intent: "place-order", checkoutKey: crypto.randomUUID(), ...typed },
       },
-    });
-    const closed = new Promise<void>((resolve) => {
-      request.on("error", () => resolve());
-      request.on("close", () => resolve());
-    });
-    request.write(head);
-    request.write(Buffer.alloc(512 * 1024, 0xab));
-    await until(() => tmpFiles().length > 0, "the server to start writing the photo");
-    request.destroy();
-    await closed;
+    );
 
     let again = "";
     const started = Date.now();
