@@ -10,6 +10,7 @@ import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary as GeneralErrorBoundaryOnServer } from "~/components/error-boundary-render.server";
 import { InlineStylesheet } from "~/components/inline-stylesheet";
 import { LoadingBar } from "~/components/loading-bar";
+import { ToastCard as ToastCardOnServer } from "~/components/toast-card-render.server";
 import { Toaster } from "~/components/toaster";
 import { getSettings } from "~/models/settings/settings.server";
 import { getHeaderCounts } from "~/models/customers/header-counts.server";
@@ -31,6 +32,11 @@ const GeneralErrorBoundary = shownLater(
   GeneralErrorBoundaryOnServer,
   () => import("~/components/error-boundary").then((module) => module.GeneralErrorBoundary),
   ConnectionLost,
+);
+
+/* A toast's card loads when one is shown (toaster.tsx); most pages open without one. */
+const ToastCard = shownLater(ToastCardOnServer, () =>
+  import("~/components/toast-card").then((module) => module.ToastCard),
 );
 
 export const links: LinksFunction = () => [
@@ -124,7 +130,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <LoadingBar />
         {children}
         {/* The store's pages show it in their header (_store.tsx), clear of their buttons. */}
-        {inStore ? null : <Toaster toast={data?.toast ?? null} />}
+        {inStore ? null : <Toaster toast={data?.toast ?? null} Card={ToastCard} />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

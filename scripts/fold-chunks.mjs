@@ -107,8 +107,7 @@ const minifyAgain = {
 
 const bundle = await rollup({
   input: Object.fromEntries([...entryNames].map(([file, name]) => [name, file])),
-  // esbuild already dropped the unused code; Rollup only moves modules between files.
-  treeshake: false,
+  treeshake: { moduleSideEffects: false },
   // A route's file may export more than Remix reads (what it now shares with other routes).
   preserveEntrySignatures: "allow-extension",
   plugins: [
@@ -179,6 +178,15 @@ const { output } = await bundle.write({
     chunk.isEntry && chunk.facadeModuleId === entryFile ? "//# allFunctionsCalledOnLoad" : "",
 });
 await bundle.close();
+if (process.env.FOLD_REPORT) {
+  // Which of esbuild's files went into each new one (for reading what a page loads).
+  const report = Object.fromEntries(
+    output
+      .filter((item) => item.type === "chunk")
+      .map((c) => [c.fileName, Object.keys(c.modules).map((id) => path.relative(buildDir, id))]),
+  );
+  fs.writeFileSync(process.env.FOLD_REPORT, JSON.stringify(report, null, 1));
+}
 
 /** Old URL → new URL of each entry, and each new entry's static imports, nearest first. */
 const renamed = new Map();

@@ -15,26 +15,9 @@ import { useFocusTrap } from "~/hooks/use-focus-trap";
 import { useRevalidateOnInterval } from "~/hooks/use-revalidate-on-interval";
 import { Monogram } from "~/components/monogram";
 import { buttonClasses } from "~/components/ui/button";
-import {
-  BellIcon,
-  BoxIcon,
-  CartIcon,
-  ChartIcon,
-  HeartIcon,
-  LogoutIcon,
-  MenuIcon,
-  MonitorIcon,
-  MoonIcon,
-  ReceiptIcon,
-  SearchIcon,
-  SparklesIcon,
-  StarIcon,
-  StoreIcon,
-  SunIcon,
-  TagIcon,
-  UserIcon,
-  type IconProps,
-} from "~/components/icons";
+import { BellIcon, CartIcon, HeartIcon, MenuIcon, SearchIcon } from "~/components/icons";
+import { cartBadgeLabel, countedLabel } from "~/components/count-label";
+import type { HeaderUser, Theme } from "~/components/site-header-links";
 
 /*
  * The cart drawer and the notifications panel are opened by few visitors: their code (and the
@@ -60,60 +43,37 @@ const SearchCombobox = lazy(() =>
   loadSearchCombobox().then((module) => ({ default: module.SearchCombobox })),
 );
 
-export type Theme = "light" | "dark" | "system";
+export type { Theme };
 
 export type SiteHeaderProps = {
-  user: { firstName: string; role: "customer" | "admin" } | null;
+  user: HeaderUser;
   wishlistCount: number;
   cartCount: number;
   unreadNotifications: number;
-  theme: Theme;
   searchQuery?: string;
   /** Under the bar, inside the sticky header: the store's toast (toaster.tsx, `docked`). */
   children?: ReactNode;
-};
-
-/** Spec: the cart badge shows '9+' above 9. The other header badges follow the same rule. */
-export function cartBadgeLabel(count: number) {
-  const n = Math.max(0, Math.floor(count));
-  return n > 9 ? "9+" : String(n);
-}
-
-/**
- * A header button's name says what its badge shows, outside parentheses (axe ignores
- * parenthetical text when it compares a name with the visible label, WCAG 2.5.3), so
- * speech-input users can say what they see: 'Carrito, 2 artículos'.
- */
-export function countedLabel(noun: string, count: number, unit?: [string, string]) {
-  const shown = cartBadgeLabel(count);
-  if (!unit) return `${noun}, ${shown}`;
-  return `${noun}, ${shown} ${shown === "1" ? unit[0] : unit[1]}`;
-}
-
-/** The toggle cycles light → dark → system → light. */
-export function nextTheme(theme: Theme): Theme {
-  return theme === "light" ? "dark" : theme === "dark" ? "system" : "light";
-}
-
-const themeLabels: Record<Theme, string> = { light: "Claro", dark: "Oscuro", system: "Sistema" };
-const themeIcons: Record<Theme, (props: IconProps) => ReactNode> = {
-  light: SunIcon,
-  dark: MoonIcon,
-  system: MonitorIcon,
+  /**
+   * site-header-links.tsx's parts, which the store's layout keeps as served (decision 159): the
+   * theme switch (from `md` up), the account's links, and the phone menu's contents.
+   */
+  themeSwitch?: ReactNode;
+  accountLinks?: ReactNode;
+  menuLinks?: ReactNode;
 };
 
 const iconLink = `${buttonClasses("ghost", "icon")} relative`;
-const menuItem =
-  "flex min-h-11 w-full items-center gap-3 rounded-md px-3 text-left text-sm text-fg hover:bg-surface-muted";
 
 export function SiteHeader({
   user,
   wishlistCount,
   cartCount,
   unreadNotifications,
-  theme,
   searchQuery,
   children,
+  themeSwitch,
+  accountLinks,
+  menuLinks,
 }: SiteHeaderProps) {
   return (
     <header className="border-border bg-canvas sticky top-0 z-40 border-b">
@@ -126,7 +86,7 @@ export function SiteHeader({
           <Link to="/search" aria-label="Buscar" className={`${iconLink} md:hidden`}>
             <SearchIcon />
           </Link>
-          <ThemeForm theme={theme} className="hidden md:block" />
+          {themeSwitch}
           <Link
             to="/wishlist"
             aria-label={countedLabel("Favoritos", wishlistCount)}
@@ -137,8 +97,8 @@ export function SiteHeader({
           </Link>
           {user ? <NotificationsButton count={unreadNotifications} /> : null}
           <CartButton count={cartCount} />
-          <DesktopAccount user={user} />
-          <MobileMenu user={user} theme={theme} wishlistCount={wishlistCount} />
+          {accountLinks}
+          <MobileMenu>{menuLinks}</MobileMenu>
         </nav>
       </div>
       {children}
@@ -377,41 +337,6 @@ function SearchBox({ defaultValue = "" }: { defaultValue?: string }) {
   );
 }
 
-/** D5: a plain POST to /theme that comes back to the same page; JS only makes it faster. */
-function ThemeForm({
-  theme,
-  variant = "icon",
-  className,
-}: {
-  theme: Theme;
-  variant?: "icon" | "menu";
-  className?: string;
-}) {
-  const location = useLocation();
-  const ThemeIcon = themeIcons[theme];
-  return (
-    <Form method="post" action="/theme" className={className}>
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      {variant === "icon" ? (
-        <button
-          type="submit"
-          name="theme"
-          value={nextTheme(theme)}
-          aria-label={`Cambiar tema (actual: ${themeLabels[theme]})`}
-          className={buttonClasses("ghost", "icon")}
-        >
-          <ThemeIcon />
-        </button>
-      ) : (
-        <button type="submit" name="theme" value={nextTheme(theme)} className={menuItem}>
-          <ThemeIcon />
-          Tema: {themeLabels[theme]}
-        </button>
-      )}
-    </Form>
-  );
-}
-
 function CountBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   // The link's aria-label already says the full number; this is only the visual badge.
@@ -425,62 +350,11 @@ function CountBadge({ count }: { count: number }) {
   );
 }
 
-function LogoutForm({ children, className }: { children: ReactNode; className: string }) {
-  return (
-    <Form method="post" action="/logout">
-      <button type="submit" className={className}>
-        {children}
-      </button>
-    </Form>
-  );
-}
-
-function DesktopAccount({ user }: { user: SiteHeaderProps["user"] }) {
-  if (!user) {
-    return (
-      <Link to="/login" className={`${buttonClasses("primary", "sm")} ml-1 max-md:hidden`}>
-        Iniciar Sesión
-      </Link>
-    );
-  }
-  return (
-    <div className="flex items-center gap-1 max-md:hidden">
-      {user.role === "admin" ? (
-        <Link to="/admin" className={buttonClasses("ghost", "sm")}>
-          <ChartIcon />
-          <span className="max-lg:sr-only">Panel</span>
-        </Link>
-      ) : null}
-      <Link to="/profile" className={buttonClasses("ghost", "sm")}>
-        <UserIcon />
-        <span className="max-w-32 truncate">{user.firstName}</span>
-      </Link>
-      <LogoutForm className={buttonClasses("secondary", "sm")}>Salir</LogoutForm>
-    </div>
-  );
-}
-
-/** The store's sections, first in the phone menu (the desktop header has the search). */
-const shopLinks = [
-  { to: "/catalog", label: "Catálogo", icon: StoreIcon },
-  { to: "/#marcas", label: "Marcas", icon: TagIcon },
-  { to: "/productos-por-encargo", label: "Por encargo", icon: SparklesIcon },
-  { to: "/track-order", label: "Seguimiento", icon: BoxIcon },
-];
-
 /**
  * A `<details>` disclosure, so it opens and closes without JavaScript (decision 097); with it,
  * Escape closes it, Tab stays inside while it is open, and the focus goes back to its button.
  */
-function MobileMenu({
-  user,
-  theme,
-  wishlistCount,
-}: {
-  user: SiteHeaderProps["user"];
-  theme: Theme;
-  wishlistCount: number;
-}) {
+function MobileMenu({ children }: { children: ReactNode }) {
   const detailsRef = useCloseOnNavigation();
   const summaryRef = useRef<HTMLElement>(null);
   const [open, setOpen] = useState(false);
@@ -505,75 +379,7 @@ function MobileMenu({
       >
         <MenuIcon />
       </summary>
-      <div className="border-border bg-surface absolute top-full right-0 mt-2 max-h-[calc(100dvh-5rem)] w-64 overflow-y-auto rounded-lg border p-2 shadow-lg">
-        <ul className="border-border space-y-1 border-b pb-1">
-          {shopLinks.map(({ to, label, icon: Icon }) => (
-            <li key={to}>
-              <Link to={to} className={menuItem}>
-                <Icon />
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <ul className="space-y-1 pt-1">
-          <li>
-            <Link to="/wishlist" className={menuItem}>
-              <HeartIcon />
-              Favoritos
-              {wishlistCount > 0 ? (
-                <span className="text-fg-muted ml-auto">{cartBadgeLabel(wishlistCount)}</span>
-              ) : null}
-            </Link>
-          </li>
-          <li>
-            <ThemeForm theme={theme} variant="menu" />
-          </li>
-          {user ? (
-            <>
-              <li>
-                <Link to="/profile" className={menuItem}>
-                  <UserIcon />
-                  Perfil
-                </Link>
-              </li>
-              <li>
-                <Link to="/orders" className={menuItem}>
-                  <ReceiptIcon />
-                  Mis Pedidos
-                </Link>
-              </li>
-              <li>
-                <Link to="/profile/loyalty" className={menuItem}>
-                  <StarIcon />
-                  Mis puntos
-                </Link>
-              </li>
-              {user.role === "admin" ? (
-                <li>
-                  <Link to="/admin" className={menuItem}>
-                    <ChartIcon />
-                    Panel Administrativo
-                  </Link>
-                </li>
-              ) : null}
-              <li className="border-border border-t pt-1">
-                <LogoutForm className={menuItem}>
-                  <LogoutIcon />
-                  Cerrar Sesión
-                </LogoutForm>
-              </li>
-            </>
-          ) : (
-            <li>
-              <Link to="/login" className={menuItem}>
-                <UserIcon />
-                Iniciar Sesión
-              </Link>
-            </li>
-          )}
-        </ul>
-      </div>
+      {children}
     </details>
   );
 }

@@ -6,6 +6,8 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CatalogBrowser } from "~/components/catalog/catalog-browser";
+import { FilterForm as FilterFormOnServer } from "~/components/catalog/filter-fields-render.server";
+import { keptFilterForm } from "~/components/catalog/filter-form";
 import { RecentlyViewed } from "~/components/catalog/recently-viewed";
 import {
   listBrands,
@@ -16,6 +18,9 @@ import {
 import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
 import { getUserId } from "~/web/auth.server";
 import { getRecentlyViewed } from "~/web/recently-viewed.server";
+
+/* A plain GET form: the page keeps its server HTML until the filters change (decision 159). */
+const FilterForm = keptFilterForm(FilterFormOnServer);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseCatalogQuery(new URL(request.url).searchParams);
@@ -60,6 +65,7 @@ export default function CatalogRoute() {
     <main id="main" className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
       <CatalogBrowser
+        FilterForm={FilterForm}
         path="/catalog"
         query={query}
         catalog={catalog}

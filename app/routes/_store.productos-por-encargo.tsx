@@ -6,6 +6,8 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CatalogBrowser } from "~/components/catalog/catalog-browser";
+import { FilterForm as FilterFormOnServer } from "~/components/catalog/filter-fields-render.server";
+import { keptFilterForm } from "~/components/catalog/filter-form";
 import { ClockIcon } from "~/components/icons";
 import type { CatalogQuery } from "~/models/catalog/catalog";
 import { listBrands, listCatalog, parseCatalogQuery } from "~/models/catalog/catalog.server";
@@ -31,6 +33,9 @@ function madeToOrderQuery(url: URL): CatalogQuery {
   const query = parseCatalogQuery(url.searchParams);
   return { ...query, catalogType: "all", inStock: false, featured: false, discount: false };
 }
+
+/* A plain GET form: the page keeps its server HTML until the filters change (decision 159). */
+const FilterForm = keptFilterForm(FilterFormOnServer);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = madeToOrderQuery(new URL(request.url));
@@ -74,6 +79,7 @@ export default function MadeToOrderRoute() {
         </span>
       </p>
       <CatalogBrowser
+        FilterForm={FilterForm}
         path={PATH}
         query={query}
         catalog={catalog}

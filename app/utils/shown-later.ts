@@ -1,14 +1,18 @@
-import { UNSAFE_RemixContext as RemixContext } from "@remix-run/react";
+import { UNSAFE_RemixContext as RemixContext, useNavigate, useSubmit } from "@remix-run/react";
 import {
   createElement,
   lazy,
   Suspense,
   useContext,
   useMemo,
+  useState,
   type ComponentType,
+  type FormEvent,
   type LazyExoticComponent,
+  type MouseEvent,
   type ReactNode,
 } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
  * Decision 112: a part of a page that shows only after a choice, or on an error. The server
@@ -58,4 +62,96 @@ export function ShownLaterBoundary({ children }: { children: ReactNode }) {
   // context above changed) must not reach the boundary as new props.
   const boundary = useMemo(() => createElement(Suspense, { fallback: null }, children), [children]);
   return createElement(RemixContext.Provider, { value: steady }, boundary);
+}
+
+/** What a kept part's element holds in the browser: React never writes it while it stays so. */
+const AS_SERVED = { __html: "" };
+
+/**
+ * Decision 159: a part the shopper reads, follows links in and sends plain forms from (the
+ * footer's columns, the header's account links, the catalogue's filters), whose code the page
+ * does not need. The server renders it from `onServer` (a `*-render.server.ts` re-export) in a
+ * `display: contents` element. The browser keeps that HTML as it came and downloads none of its
+ * code: React does not hydrate the children of an element rendered with
+ * `dangerouslySetInnerHTML`, and does not write them again while that value stays the same.
+ * Its links and forms go through the router, as a <Link> and a <Form> do; a hidden field marked
+ * `data-current-page` is set to the page the form is sent from. Pointing at it or focusing
+ * inside starts the download of its code, which `load()` brings when the part is mounted later
+ * (a navigation into its layout) or given other props, in the router's transition, which keeps
+ * the page as it was until the code has come. Props must be plain data: they are compared by
+ * their JSON, and only a transition may change them (a parent's own state must not).
+ */
+export function keptAsServed<Props extends object>(
+  onServer: ComponentType<Props>,
+  load: () => Promise<ComponentType<Props>>,
+): ComponentType<Props> {
+  if (typeof document === "undefined") {
+    return function Served(props: Props) {
+      return createElement("div", { className: "contents" }, createElement(onServer, props));
+    };
+  }
+  let loading: Promise<ComponentType<Props>> | undefined;
+  const preload = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  // Typed as the component it stands for (React's types for a lazy one do not take generic props).
+  const Loaded = lazy(() =>
+    preload().then((component: ComponentType<Props>) => ({ default: component })),
+  ) as unknown as ComponentType<Props>;
+  const warm = () => void preload().catch(() => {});
+  return function Kept(props: Props) {
+    const hydrated = useHydrated();
+    const navigate = useNavigate();
+    const submit = useSubmit();
+    const digest = JSON.stringify(props);
+    // Hydrating, this render shows what the server sent; mounted after, there is nothing to keep.
+    const [served] = useState(() => (hydrated ? null : digest));
+    if (served === digest) {
+      return createElement("div", {
+        className: "contents",
+        dangerouslySetInnerHTML: AS_SERVED,
+        suppressHydrationWarning: true,
+        onClick: (event: MouseEvent) => followLink(event, navigate),
+        onSubmit: (event: FormEvent) => sendForm(event, submit),
+        onPointerDown: warm,
+        onFocus: warm,
+      });
+    }
+    // No Suspense boundary of its own: one there while hydrating would lose the served HTML to
+    // the first update that reached it first (React's error #421), and one mounted now would
+    // show nothing. The router's transition that brought new props, or this part, waits for
+    // the code instead, with the served HTML (or the page before) still on screen.
+    return createElement("div", { className: "contents" }, createElement(Loaded, props));
+  };
+}
+
+/** A plain click on a same-origin link inside kept HTML: a client-side navigation, as <Link>. */
+function followLink(event: MouseEvent, navigate: ReturnType<typeof useNavigate>) {
+  if (event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+  const link = event.target instanceof Element ? event.target.closest("a") : null;
+  if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+  if (link.origin !== window.location.origin) return;
+  event.preventDefault();
+  navigate(link.pathname + link.search + link.hash);
+}
+
+/** A form sent from kept HTML goes through the router, with its submitter, as <Form>. */
+function sendForm(event: FormEvent, submit: ReturnType<typeof useSubmit>) {
+  const form = event.target;
+  if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
+  if (form.target && form.target !== "_self") return;
+  const here = window.location.pathname + window.location.search;
+  for (const field of form.querySelectorAll<HTMLInputElement>("input[data-current-page]")) {
+    field.value = here;
+  }
+  event.preventDefault();
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  submit(
+    submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement
+      ? submitter
+      : form,
+  );
 }

@@ -132,7 +132,13 @@ function renderCheckout({
     {
       path: "/checkout",
       Component: () => (
-        <CheckoutForm data={checkoutData(attachedProof)} result={result} couponNotice={null} />
+        <CheckoutForm
+          data={checkoutData(attachedProof)}
+          result={result}
+          couponNotice={null}
+          summaryLines={null}
+          slowLinkHint=""
+        />
       ),
     },
   ]);

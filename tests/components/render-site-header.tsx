@@ -27,7 +27,6 @@ export function renderSiteHeader(
             wishlistCount={0}
             cartCount={0}
             unreadNotifications={0}
-            theme="light"
           />
           <Outlet />
         </>

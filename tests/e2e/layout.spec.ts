@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 test.describe("store header", () => {
   test("the theme toggle cycles light → dark → system and the server renders it", async ({
@@ -80,7 +80,10 @@ test.describe("store header", () => {
     await expect(button).toBeFocused();
   });
 
-  test("the footer shows the store's contact details and policy links", async ({ page }) => {
+  test("the footer shows the store's contact details and policy links", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("link", { name: "Términos" })).toHaveAttribute("href", "/terms");
@@ -89,10 +92,43 @@ test.describe("store header", () => {
       "/track-order",
     );
     await expect(footer).toContainText("L 2,000.00");
+    // Decision 159: with JS the columns stay as the server sent them, and their links still
+    // navigate in the page, as a <Link> does: the document is not loaded again.
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    if (javaScriptEnabled) await hydrated(page);
     await footer.getByRole("link", { name: "Devoluciones" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(
       /Devoluciones|Política de Devoluciones/,
     );
+    expect(documents).toHaveLength(javaScriptEnabled ? 0 : 1);
+    // A modified click is the browser's own (a new tab), as on any link.
+    if (javaScriptEnabled) {
+      const [tab] = await Promise.all([
+        page.context().waitForEvent("page"),
+        footer.getByRole("link", { name: "FAQ", exact: true }).click({ modifiers: ["Control"] }),
+      ]);
+      await expect(tab).toHaveURL(/\/faq$/);
+      await tab.close();
+      await expect(page).toHaveURL(/\/returns$/);
+    }
+  });
+
+  test("a footer drawn after a navigation into the store loads its columns", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "a client-side navigation");
+    await page.goto("/login");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Perfumería de Lujo" }).click();
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Términos" })).toHaveAttribute("href", "/terms");
+    await expect(footer).toContainText("L 2,000.00");
+    await footer.getByRole("link", { name: "Seguimiento" }).click();
+    await expect(page).toHaveURL(/\/track-order$/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cartBadgeLabel, nextTheme } from "~/components/site-header";
+import { cartBadgeLabel } from "~/components/count-label";
+import { nextTheme } from "~/components/site-header-links";
 
 describe("header helpers", () => {
   it("caps the cart badge at '9+'", () => {

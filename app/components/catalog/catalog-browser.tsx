@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import { useNavigation } from "@remix-run/react";
 import {
   activeFilters,
@@ -10,6 +11,7 @@ import {
 import { ActiveFilters } from "./active-filters";
 import { CatalogToolbar } from "./catalog-toolbar";
 import { EmptyState } from "./empty-state";
+import type { FilterFormProps } from "./filter-fields";
 import { FilterSheet } from "./filter-form";
 import { Pagination } from "./pagination";
 import { ProductGrid, ProductGridSkeleton } from "./product-grid";
@@ -29,6 +31,7 @@ export function CatalogBrowser({
   skeletons = 12,
   showCatalogType = true,
   showFlags = true,
+  FilterForm,
 }: {
   path: string;
   query: CatalogQuery;
@@ -40,6 +43,8 @@ export function CatalogBrowser({
   skeletons?: number;
   showCatalogType?: boolean;
   showFlags?: boolean;
+  /** The route's kept filter form (keptFilterForm, decision 159). */
+  FilterForm: ComponentType<FilterFormProps>;
 }) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === path;
@@ -49,14 +54,15 @@ export function CatalogBrowser({
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr] lg:gap-10">
       <div>
-        <FilterSheet
-          query={query}
-          brands={brands}
-          action={path}
-          active={filters.length}
-          showCatalogType={showCatalogType}
-          showFlags={showFlags}
-        />
+        <FilterSheet active={filters.length}>
+          <FilterForm
+            query={query}
+            brands={brands}
+            action={path}
+            showCatalogType={showCatalogType}
+            showFlags={showFlags}
+          />
+        </FilterSheet>
       </div>
       <div className="min-w-0">
         <CatalogToolbar

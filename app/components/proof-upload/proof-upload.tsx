@@ -150,9 +150,11 @@ export function ProofUpload({
           </button>
         ) : null}
       </div>
-      {slowLinkHint ? (
+      {/* React does not hydrate a <noscript>'s contents: a page may give the words to the
+          server's render only ('' in the browser), so its script does not carry them. */}
+      {slowLinkHint !== undefined ? (
         <noscript>
-          <p className="text-fg-muted text-sm">{slowLinkHint}</p>
+          {slowLinkHint ? <p className="text-fg-muted text-sm">{slowLinkHint}</p> : null}
         </noscript>
       ) : null}
       <div role="status" className="text-fg-muted space-y-1 text-sm">

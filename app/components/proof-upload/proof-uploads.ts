@@ -1,6 +1,5 @@
 import { useState, useSyncExternalStore } from "react";
-import type * as ShrinkerModule from "./shrink-photo";
-import { PROOF_UPLOAD_URL, type ProofUploadAnswer } from "~/models/checkout/checkout";
+import type * as JourneyModule from "./proof-journey";
 
 /*
  * The receipt's journey with JavaScript (decision 094, issue 39): shrunk on the phone
@@ -34,46 +33,35 @@ export type UploadState = {
   phase: Phase;
 };
 
-type Slot = {
+export type Slot = {
   state: UploadState;
   listeners: Set<() => void>;
   request: XMLHttpRequest | null;
 };
 
-const IDLE: Phase = { name: "idle" };
+export const IDLE: Phase = { name: "idle" };
 
 /*
- * The shrinker is fetched when the shopper reaches for the file (the label pressed or focused):
- * while the phone's picker is open it arrives, so choosing does not wait a round trip, and a
- * checkout that pays later never loads it. The bundler keeps one module; the promise is shared.
+ * The journey itself (proof-journey.ts: the shrinker and the upload) is fetched when the
+ * shopper reaches for the file (the label pressed or focused): while the phone's picker is open
+ * it arrives, so choosing does not wait a round trip, and a checkout that pays later never
+ * loads it. The bundler keeps one module; the promise is shared.
  */
-let shrinker: Promise<typeof ShrinkerModule> | null = null;
-function loadShrinker() {
-  shrinker ??= import("./shrink-photo").catch((error: unknown) => {
-    shrinker = null;
+let journey: Promise<typeof JourneyModule> | null = null;
+function loadJourney() {
+  journey ??= import("./proof-journey").catch((error: unknown) => {
+    journey = null;
     throw error;
   });
-  return shrinker;
+  return journey;
 }
-export const preloadShrinker = () => void loadShrinker().catch(() => {});
-
-function readAnswer(text: string): ProofUploadAnswer | null {
-  try {
-    const data: unknown = JSON.parse(text);
-    if (typeof data === "object" && data !== null && "id" in data && "error" in data) {
-      return data as ProofUploadAnswer;
-    }
-  } catch {
-    // not JSON: a proxy's error page, a cut answer
-  }
-  return null;
-}
+export const preloadShrinker = () => void loadJourney().catch(() => {});
 
 function newSlot(proofId: string): Slot {
   return { state: { proofId, preview: null, phase: IDLE }, listeners: new Set(), request: null };
 }
 
-function update(slot: Slot, change: Partial<UploadState>) {
+export function update(slot: Slot, change: Partial<UploadState>) {
   const preview = change.preview;
   if (preview !== undefined && slot.state.preview && slot.state.preview !== preview) {
     URL.revokeObjectURL(slot.state.preview);
@@ -82,63 +70,17 @@ function update(slot: Slot, change: Partial<UploadState>) {
   for (const listener of slot.listeners) listener();
 }
 
-function send(slot: Slot, file: File) {
-  update(slot, { phase: { name: "uploading", percent: 0 } });
-  const xhr = new XMLHttpRequest();
-  slot.request = xhr;
-  xhr.open("POST", PROOF_UPLOAD_URL);
-  xhr.upload.onprogress = (event) => {
-    if (!event.lengthComputable || event.total === 0) return;
-    const percent = Math.min(100, Math.floor((event.loaded / event.total) * 100));
-    update(slot, { phase: { name: "uploading", percent } });
-  };
-  xhr.onload = () => {
-    const answer = readAnswer(xhr.responseText);
-    if (answer?.id) {
-      update(slot, { proofId: answer.id, preview: URL.createObjectURL(file), phase: IDLE });
-      return;
-    }
-    // A refusal of the file itself (not an image, too large) cannot be retried with it; a
-    // busy or failing server, or the limit of uploads per ten minutes, can.
-    const retryable = xhr.status >= 500 || xhr.status === 429 || !answer?.error;
-    update(slot, {
-      phase: { name: "failed", error: answer?.error ?? UPLOAD_CUT, retry: retryable ? file : null },
-    });
-  };
-  xhr.onerror = () => update(slot, { phase: { name: "failed", error: UPLOAD_CUT, retry: file } });
-  xhr.ontimeout = xhr.onerror;
-  const body = new FormData();
-  body.set("proofFile", file);
-  xhr.send(body);
+/** The journey's steps, once its code has come; without it (a dropped connection) a failure. */
+function withJourney(slot: Slot, file: File | null, step: (module: typeof JourneyModule) => void) {
+  loadJourney().then(step, () => {
+    update(slot, { phase: { name: "failed", error: UPLOAD_CUT, retry: file } });
+  });
 }
 
-async function choose(slot: Slot, file: File) {
+function choose(slot: Slot, file: File) {
   slot.request?.abort();
   update(slot, { phase: { name: "preparing" } });
-  let photo = file;
-  try {
-    const { shrinkPhoto } = await loadShrinker();
-    photo = await shrinkPhoto(file);
-  } catch {
-    // The shrinker did not load (a dropped connection): the photo goes as chosen.
-  }
-  if (photo.size > MAX_BYTES) {
-    update(slot, { phase: { name: "failed", error: TOO_LARGE, retry: null } });
-    return;
-  }
-  send(slot, photo);
-}
-
-function remove(slot: Slot) {
-  const id = slot.state.proofId;
-  update(slot, { proofId: "", preview: null, phase: IDLE });
-  // Detached on the server too, or the next visit to /checkout would attach it again.
-  const body = new FormData();
-  body.set("intent", "remove");
-  body.set("id", id);
-  const xhr = new XMLHttpRequest();
-  xhr.open("POST", PROOF_UPLOAD_URL);
-  xhr.send(body);
+  withJourney(slot, file, (module) => void module.choose(slot, file));
 }
 
 /** The slots that outlive their page, by key; the module lives as long as the tab. */
@@ -173,8 +115,15 @@ export function useProofSlot(key: string | undefined, initialId: string) {
   return {
     state,
     choose: (file: File) => choose(slot, file),
-    retry: (file: File) => send(slot, file),
-    remove: () => remove(slot),
+    retry: (file: File) => {
+      update(slot, { phase: { name: "uploading", percent: 0 } });
+      withJourney(slot, file, (module) => module.send(slot, file));
+    },
+    remove: () => {
+      const id = slot.state.proofId;
+      update(slot, { proofId: "", preview: null, phase: IDLE });
+      withJourney(slot, null, (module) => module.detach(id));
+    },
     /**
      * The form went with the proof: the slot starts again empty, and the photo it kept in
      * memory for its preview is let go (the next render reads the new, empty slot).

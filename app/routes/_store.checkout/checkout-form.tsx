@@ -26,15 +26,6 @@ import { ErrorSummary } from "./error-summary";
 import { OrderSummary, shownFor, type CheckoutData } from "./order-summary";
 import { ProofUpload } from "~/components/proof-upload/proof-upload";
 
-/* Issue 39: said without JavaScript, before the photo travels whole with the order. */
-const SLOW_LINK =
-  "Con señal débil, una foto tarda en subir y la página queda en blanco mientras tanto.";
-const LIGHTER_LATER =
-  "Una captura de pantalla de la app de tu banco pesa mucho menos; también puedes elegir «Transferiré después» y enviar el comprobante más tarde, desde tu pedido o por WhatsApp.";
-const LIGHTER_NOW = "Una captura de pantalla de la app de tu banco pesa mucho menos.";
-/* A post cut off while the photo travels keeps what was typed (submitCheckout's onIncomplete). */
-const KEPT_IF_CUT = "Si la conexión se corta, lo que escribiste te espera al volver a esta página.";
-
 /** The value of the page's select `id` as the shopper left it, or null. */
 function selectedValue(id: string) {
   const select = document.getElementById(id);
@@ -161,8 +152,17 @@ export function CheckoutForm({
   result,
   couponNotice,
   notice = null,
+  summaryLines,
+  slowLinkHint,
 }: {
   data: CheckoutData;
+  /** The summary's lines, kept as the server sent them (decision 159). */
+  summaryLines: ReactNode;
+  /**
+   * Issue 39: what the receipt says without JavaScript (its `<noscript>`), from the server only:
+   * the browser never shows it, so it never downloads it ('' there).
+   */
+  slowLinkHint: string;
   result: SubmissionResult<string[]> | undefined;
   couponNotice: CouponNotice | null;
   /** Above the form, outside it (its own form may post elsewhere): decision 106's banner. */
@@ -468,7 +468,7 @@ export function CheckoutForm({
                 error={proof.errors?.[0]}
                 errorId={proof.errorId}
                 onWaitingChange={setWaitingForProof}
-                slowLinkHint={`${SLOW_LINK} ${data.payLater === "open" ? LIGHTER_LATER : LIGHTER_NOW} ${KEPT_IF_CUT}`}
+                slowLinkHint={slowLinkHint}
               />
             </div>
           </Card>
@@ -479,6 +479,7 @@ export function CheckoutForm({
           couponNotice={couponNotice}
           placing={placing}
           waitingForProof={holdForProof}
+          lines={summaryLines}
         />
       </Form>
     </main>

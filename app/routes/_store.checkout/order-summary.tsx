@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { ProductImage } from "~/components/product-image";
+import type { ReactNode } from "react";
 import { CouponBox } from "~/components/coupon-form";
 import { controlProps, type ServerField } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
@@ -36,8 +36,11 @@ export function OrderSummary({
   couponNotice,
   placing,
   waitingForProof = false,
+  lines,
 }: {
   data: CheckoutData;
+  /** The lines, kept as the server sent them (SummaryLines, decision 159). */
+  lines: ReactNode;
   codeField: ServerField;
   couponNotice: CouponNotice | null;
   placing: boolean;
@@ -50,23 +53,7 @@ export function OrderSummary({
         <h2 id="summary-title" className="text-lg font-semibold">
           Resumen del pedido
         </h2>
-        <ul className="divide-border divide-y">
-          {data.lines.map((line) => (
-            <li key={line.id} className="flex gap-3 py-3">
-              <div className="size-14 shrink-0 overflow-hidden rounded-md">
-                <ProductImage imageKey={line.imageKey} alt="" sizes="56px" />
-              </div>
-              <div className="min-w-0 flex-1 text-sm">
-                <p className="truncate font-medium">{line.name}</p>
-                <p className="text-fg-muted">
-                  {line.brandName} · {line.size} · × {line.quantity}
-                </p>
-                {line.available ? null : <p className="text-danger">No disponible</p>}
-              </div>
-              <p className="text-sm font-medium">{formatMoney(line.lineTotal)}</p>
-            </li>
-          ))}
-        </ul>
+        {lines}
 
         <CouponBox
           coupon={data.coupon}

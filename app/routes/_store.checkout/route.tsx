@@ -27,7 +27,11 @@ import {
   EMAIL_VERIFICATION_MESSAGES,
   VerifyEmailNotice as VerifyEmailNoticeOnServer,
 } from "./verify-email-notice-render.server";
-import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
+import { keptAsServed, ShownLaterBoundary, shownLater } from "~/utils/shown-later";
+import {
+  SummaryLines as SummaryLinesOnServer,
+  slowLinkHint,
+} from "./checkout-parts-render.server";
 
 export const meta: MetaFunction = () => [{ title: "Finalizar Compra | Perfumería de Lujo" }];
 
@@ -38,6 +42,11 @@ export const meta: MetaFunction = () => [{ title: "Finalizar Compra | Perfumerí
  */
 const VerifyEmailNotice = shownLater(VerifyEmailNoticeOnServer, () =>
   import("~/components/auth/verify-email-notice").then((module) => module.VerifyEmailNotice),
+);
+
+/* Only read: the browser keeps the server's HTML of the lines (decision 159). */
+const SummaryLines = keptAsServed(SummaryLinesOnServer, () =>
+  import("./summary-lines").then((module) => module.SummaryLines),
 );
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -165,6 +174,8 @@ export default function CheckoutRoute() {
       data={data}
       result={actionData && "result" in actionData ? actionData.result : undefined}
       couponNotice={actionData && "coupon" in actionData ? actionData.coupon : null}
+      summaryLines={<SummaryLines lines={data.lines} />}
+      slowLinkHint={typeof document === "undefined" ? slowLinkHint(data.payLater) : ""}
       notice={
         data.verifyEmail ? (
           <ShownLaterBoundary>
