@@ -6,6 +6,8 @@
 // one chunk per set of routes that uses it: 80 chunks, most under 1 KB, and a shopper's first
 // load fetched 25–39 of them. Rollup re-bundles that output (the chunks are its modules; nothing
 // is re-compiled) with one rule per module, in this order:
+//   0. A small piece that storefront pages share, holding no state, is copied into each of
+//      their files (decision 160, below).
 //   1. A route that uses it and wraps every other route that does (root for the whole store, the
 //      store's layout for the storefront, a page for its own parts): it joins that route's file,
 //      which every page needing it loads anyway. entry.client counts as root's parent.
@@ -25,6 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { rollup } from "rollup";
+import { parseAst } from "rollup/parseAst";
 import { minify } from "terser";
 import remixConfig from "../remix.config.js";
 
@@ -105,6 +108,117 @@ const minifyAgain = {
   },
 };
 
+/*
+ * Rule 0 (decision 160): a small piece of esbuild's shared code that storefront pages import is
+ * copied into each of those pages' files instead of being a file of its own. A
+ * page then downloads one file that brotli compresses as a whole (its class names and words
+ * repeat), not four to six of a few hundred bytes each; a client-side navigation downloads the
+ * copy again, a few hundred bytes. Not copied: what a layout, the root or entry.client reaches
+ * (one instance for the whole page), and a piece that builds a Map, a Set or a React context
+ * at load (state that must be one per tab).
+ */
+const COPY_BELOW_BYTES = 4096;
+const sharedDir = path.join(buildDir, "_shared");
+/** The file an import in `file` names: esbuild writes "/build/…" URLs, Rollup's own "./…". */
+function resolveFrom(file, source) {
+  if (source.startsWith("/build/")) return fileOf(source);
+  if (source.startsWith(".")) return path.resolve(path.dirname(file), source);
+  return null;
+}
+const staticImports = new Map();
+function esbuildImportsOf(file) {
+  if (!staticImports.has(file)) {
+    const code = fs.readFileSync(file, "utf8");
+    const found = [...code.matchAll(/(?:^|[;}\s])import\s*(?:[\w$*{},\s]+from\s*)?"([^"]+)"/g)]
+      .map((m) => resolveFrom(file, m[1]))
+      .filter(Boolean);
+    staticImports.set(file, found);
+  }
+  return staticImports.get(file);
+}
+/** What each file reaches through static imports, itself included. */
+function reachable(file, found = new Set()) {
+  if (found.has(file)) return found;
+  found.add(file);
+  for (const imported of esbuildImportsOf(file)) reachable(imported, found);
+  return found;
+}
+const layouts = new Set([entryFile, ...parentOf.values()]);
+const onePerPage = new Set([...layouts].flatMap((file) => [...reachable(file)]));
+/**
+ * Whether a piece keeps state at load: a Map, Set or React context made at its top level, or a
+ * top-level variable left empty for later (a cache). A copy per page would split that state.
+ */
+function holdsState(file) {
+  const program = parseAst(fs.readFileSync(file, "utf8"));
+  return program.body.some(
+    (node) =>
+      node.type === "VariableDeclaration" &&
+      node.declarations.some(({ init }) => {
+        if (!init || (init.type === "Literal" && init.value === null)) return true;
+        if (init.type === "UnaryExpression" && init.operator === "void") return true;
+        if (init.type === "NewExpression")
+          return /^(Map|Set|WeakMap|WeakSet)$/.test(init.callee.name);
+        const callee = init.type === "CallExpression" ? init.callee : null;
+        return callee?.type === "MemberExpression" && callee.property.name === "createContext";
+      }),
+  );
+}
+const storefrontPage = (file) => entries.has(file) && file !== entryFile && !backOffice(file);
+/** The routes (the back office's too) that reach each piece through static imports. */
+const routesReachingFile = new Map();
+for (const route of [...entries].filter((file) => file !== entryFile)) {
+  for (const file of reachable(route)) {
+    if (!routesReachingFile.has(file)) routesReachingFile.set(file, new Set());
+    routesReachingFile.get(file).add(route);
+  }
+}
+const pagesReaching = new Map(
+  [...routesReachingFile]
+    .map(([file, routes]) => [file, [...routes].filter(storefrontPage)])
+    .filter(([, pages]) => pages.length > 0),
+);
+/** A piece one page alone reaches joins that page's file (rule 1): its imports are that page's. */
+function pageOwning(file) {
+  if (storefrontPage(file)) return file;
+  const routes = routesReachingFile.get(file);
+  if (!routes || routes.size !== 1 || onePerPage.has(file)) return null;
+  const [route] = routes;
+  return storefrontPage(route) ? route : null;
+}
+const copied = new Set(
+  [...pagesReaching.keys()]
+    .filter((file) => file.startsWith(sharedDir) && !onePerPage.has(file) && !pageOwning(file))
+    .filter((file) => fs.statSync(file).size < COPY_BELOW_BYTES && !holdsState(file)),
+);
+// A piece imported by a shared piece that stays shared stays shared too (else the page would
+// load it twice: its copy and the original), until nothing changes.
+for (let changed = true; changed;) {
+  changed = false;
+  for (const file of pagesReaching.keys()) {
+    if (pageOwning(file) || copied.has(file)) continue;
+    for (const imported of esbuildImportsOf(file)) {
+      if (copied.delete(imported)) changed = true;
+    }
+  }
+}
+if (process.env.FOLD_DEBUG) {
+  for (const file of pagesReaching.keys()) {
+    if (!file.startsWith(sharedDir) || copied.has(file) || pageOwning(file)) continue;
+    const size = fs.statSync(file).size;
+    const why = onePerPage.has(file)
+      ? "layout"
+      : size >= COPY_BELOW_BYTES
+        ? "big"
+        : holdsState(file)
+          ? "state"
+          : "imported by shared";
+    console.log("stays shared", path.basename(file), size, why);
+  }
+}
+const COPY = "?for=";
+const withoutCopy = (id) => id.split(COPY)[0];
+
 const bundle = await rollup({
   input: Object.fromEntries([...entryNames].map(([file, name]) => [name, file])),
   treeshake: { moduleSideEffects: false },
@@ -112,8 +226,26 @@ const bundle = await rollup({
   preserveEntrySignatures: "allow-extension",
   plugins: [
     {
+      // esbuild's "/build/…" URLs are files; a page's static import of a small shared piece
+      // resolves to the page's own copy (rule 0).
       name: "public-build-urls",
-      resolveId: (source) => (source.startsWith("/build/") ? fileOf(source) : null),
+      resolveDynamicImport(source, importer) {
+        if (typeof source !== "string" || !importer) return null;
+        return resolveFrom(withoutCopy(importer), source);
+      },
+      resolveId(source, importer) {
+        const file = importer
+          ? resolveFrom(withoutCopy(importer), source)
+          : resolveFrom("", source);
+        if (!file) return null;
+        const page = !importer
+          ? null
+          : importer.includes(COPY)
+            ? importer.split(COPY)[1]
+            : pageOwning(importer);
+        return page && copied.has(file) ? `${file}${COPY}${page}` : file;
+      },
+      load: (id) => (id.includes(COPY) ? fs.readFileSync(withoutCopy(id), "utf8") : null),
     },
   ],
   onwarn(warning, warn) {
@@ -144,6 +276,7 @@ function routesReaching(id, getModuleInfo) {
 }
 
 function chunkOf(id, { getModuleInfo }) {
+  if (id.includes(COPY)) return entryNames.get(id.split(COPY)[1]);
   const users = routesReaching(id, getModuleInfo);
   if (users.length === 0) return undefined; // only behind import(): its own chunk
   const wrapping = lineage(users[0])

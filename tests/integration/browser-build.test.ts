@@ -136,6 +136,23 @@ describe("the browser build, folded (decision 113)", () => {
     }
   });
 
+  it("copies small shared code into the pages, but the receipt's slots stay one per tab (decision 160)", () => {
+    // The slots (proof-uploads.ts) outlive their page: the success page's upload goes on from
+    // the tracking page, so every page must reach the same module, in one file of the build.
+    const holders = walkFiles().filter((file) =>
+      fs.readFileSync(file, "utf8").includes("Se cortó la subida del comprobante"),
+    );
+    expect(holders.map((file) => path.relative(buildDir, file))).toHaveLength(1);
+    // A piece copied into pages is in their files, not in a file of its own they also load:
+    // the badge's colours are written once in a page's first load.
+    for (const [page, routeId] of Object.entries(SHOPPER_PAGES)) {
+      const withBadges = firstLoad(routeId).filter((url) =>
+        fs.readFileSync(onDisk(url), "utf8").includes("bg-success-soft text-success"),
+      );
+      expect(withBadges.length, `${page}: ${withBadges.join(", ")}`).toBeLessThanOrEqual(1);
+    }
+  });
+
   it("gives the server the same manifest the browser reads", () => {
     const server = fs.readFileSync(serverBuild, "utf8");
     for (const route of Object.values(manifest.routes)) {
