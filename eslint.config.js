@@ -17,8 +17,10 @@ import tseslint from "typescript-eslint";
  * floor under the models (connection, types, migrations): it imports nothing from app/, and
  * the seed and factories, which write through the models, sit above it in seed/ (decision 138).
  */
+// A `<part>-render.server.ts` re-exports a client-safe component for the server's render only
+// (shownLater and keptAsServed, decisions 112 and 159): the browser gets an empty module.
 const serverValues = {
-  regex: "\\.server(\\.[jt]sx?)?$",
+  regex: "(?<!-render)\\.server(\\.[jt]sx?)?$",
   allowTypeImports: true,
   message:
     "A client module imports only types from a .server module: use `import type`, or move the code to a client-safe module (pricing.ts beside pricing.server.ts).",

@@ -1,13 +1,21 @@
-import { Link } from "@remix-run/react";
 import { ProductImage } from "~/components/product-image";
 import { QuickAddToCart } from "~/components/quick-add-to-cart";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { WishlistButton } from "~/components/wishlist-button";
 import type { CatalogProduct } from "~/models/catalog/catalog";
-import { discountPercent, productBadge, type ProductBadge } from "~/models/catalog/product-badge";
+import { productBadge, type ProductBadge } from "~/models/catalog/product-badge";
 import { useRootData } from "~/hooks/use-root-data";
 import { taxNote } from "~/models/checkout/pricing";
-import { formatMoney } from "~/utils/money";
+import { keptAsServed } from "~/utils/shown-later";
+import { CardText as CardTextOnServer } from "./product-card-text-render.server";
+
+/*
+ * What a card says (brand, name, rating, price) is only read and followed: the page keeps its
+ * server HTML and loads product-card-text.tsx only to draw a card anew (decision 159).
+ */
+const CardText = keptAsServed(CardTextOnServer, () =>
+  import("./product-card-text").then((module) => module.CardText),
+);
 
 const badgeVariants: Record<ProductBadge, BadgeVariant> = {
   Agotado: "danger",
@@ -41,7 +49,7 @@ export function ProductCard({
 }) {
   const badge = productBadge(product);
   const list = variant === "list";
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const tax = useTaxNote();
   return (
     // Decision 111: a card off screen is neither styled nor laid out until it is scrolled near
     // (its own overflow is hidden already, so nothing of it is clipped that was not).
@@ -77,68 +85,22 @@ export function ProductCard({
         className="absolute top-2 right-2 z-10"
       />
       <div className={`flex flex-1 flex-col gap-1 p-3 ${list ? "pr-14 sm:p-4" : ""}`}>
-        <p className="text-fg-muted text-xs font-medium tracking-wide uppercase">
-          {product.brandName}
-        </p>
-        <Heading className="leading-snug font-medium">
-          {/* The link covers the whole card; the heart stays above it. */}
-          <Link
-            to={`/product/${product.slug}`}
-            prefetch="intent"
-            className="after:absolute after:inset-0 after:content-['']"
-          >
-            {product.name}
-          </Link>
-        </Heading>
-        <Rating value={product.averageRating} count={product.reviewCount} />
-        <Price price={product.price} originalPrice={product.originalPrice} />
+        <CardText
+          brandName={product.brandName}
+          name={product.name}
+          slug={product.slug}
+          headingLevel={headingLevel}
+          rating={product.averageRating}
+          reviewCount={product.reviewCount}
+          price={product.price}
+          originalPrice={product.originalPrice}
+          tax={tax}
+        />
         {product.isActive && product.stock > 0 ? (
           <QuickAddToCart productId={product.id} productName={product.name} />
         ) : null}
       </div>
     </article>
-  );
-}
-
-export function Rating({ value, count }: { value: number; count: number }) {
-  const percent = Math.max(0, Math.min(100, (value / 5) * 100));
-  return (
-    <p className="flex items-center gap-1.5 text-xs">
-      <span aria-hidden="true" className="relative inline-block leading-none tracking-tight">
-        <span className="text-border-strong">★★★★★</span>
-        <span
-          className="text-accent absolute inset-0 overflow-hidden"
-          style={{ width: `${percent}%` }}
-        >
-          ★★★★★
-        </span>
-      </span>
-      <span className="sr-only">Calificación {value.toFixed(1)} de 5,</span>
-      <span className="text-fg-muted">
-        ({count}
-        <span className="sr-only"> reseñas</span>)
-      </span>
-    </p>
-  );
-}
-
-export function Price({ price, originalPrice }: { price: number; originalPrice: number | null }) {
-  const percent = discountPercent(price, originalPrice);
-  const tax = useTaxNote();
-  return (
-    <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
-      <span className="font-semibold">{formatMoney(price)}</span>
-      {tax ? <span className="text-fg-muted text-xs">{tax}</span> : null}
-      {percent !== null && originalPrice !== null ? (
-        <>
-          <s className="text-fg-muted text-sm">
-            <span className="sr-only">Antes </span>
-            {formatMoney(originalPrice)}
-          </s>
-          <span className="text-danger text-sm font-semibold">-{percent}%</span>
-        </>
-      ) : null}
-    </p>
   );
 }
 

@@ -1,6 +1,12 @@
-import { UNSAFE_RemixContext as RemixContext, useNavigate, useSubmit } from "@remix-run/react";
+import {
+  PrefetchPageLinks,
+  UNSAFE_RemixContext as RemixContext,
+  useNavigate,
+  useSubmit,
+} from "@remix-run/react";
 import {
   createElement,
+  Fragment,
   lazy,
   Suspense,
   useContext,
@@ -10,6 +16,7 @@ import {
   type FormEvent,
   type LazyExoticComponent,
   type MouseEvent,
+  type SyntheticEvent,
   type ReactNode,
 } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -75,8 +82,10 @@ const AS_SERVED = { __html: "" };
  * code: React does not hydrate the children of an element rendered with
  * `dangerouslySetInnerHTML`, and does not write them again while that value stays the same.
  * Its links and forms go through the router, as a <Link> and a <Form> do; a hidden field marked
- * `data-current-page` is set to the page the form is sent from. Pointing at it or focusing
- * inside starts the download of its code, which `load()` brings when the part is mounted later
+ * `data-current-page` is set to the page the form is sent from, and a link marked
+ * `data-prefetch` fetches its page when pointed at or focused (a <Link prefetch="intent">), and
+ * one marked `data-prevent-scroll-reset` keeps the scroll (a <Link preventScrollReset>).
+ * Pointing at the part or focusing inside it starts the download of its code, which `load()` brings when the part is mounted later
  * (a navigation into its layout) or given other props, in the router's transition, which keeps
  * the page as it was until the code has come. Props must be plain data: they are compared by
  * their JSON, and only a transition may change them (a parent's own state must not).
@@ -107,17 +116,35 @@ export function keptAsServed<Props extends object>(
     const submit = useSubmit();
     const digest = JSON.stringify(props);
     // Hydrating, this render shows what the server sent; mounted after, there is nothing to keep.
-    const [served] = useState(() => (hydrated ? null : digest));
+    // Once drawn anew it never goes back: the served HTML is gone from the page by then.
+    const [served, setServed] = useState(() => (hydrated ? null : digest));
+    if (served !== null && served !== digest) setServed(null);
+    // A link marked `data-prefetch` (a <Link prefetch="intent">) fetches its page when pointed
+    // at or focused, as that <Link> would.
+    const [intent, setIntent] = useState<string | null>(null);
+    const reach = (event: SyntheticEvent) => {
+      warm();
+      const link = event.target instanceof Element ? event.target.closest("a") : null;
+      if (link?.hasAttribute("data-prefetch") && link.origin === window.location.origin) {
+        setIntent(link.pathname + link.search);
+      }
+    };
     if (served === digest) {
-      return createElement("div", {
-        className: "contents",
-        dangerouslySetInnerHTML: AS_SERVED,
-        suppressHydrationWarning: true,
-        onClick: (event: MouseEvent) => followLink(event, navigate),
-        onSubmit: (event: FormEvent) => sendForm(event, submit),
-        onPointerDown: warm,
-        onFocus: warm,
-      });
+      return createElement(
+        Fragment,
+        null,
+        createElement("div", {
+          className: "contents",
+          dangerouslySetInnerHTML: AS_SERVED,
+          suppressHydrationWarning: true,
+          onClick: (event: MouseEvent) => followLink(event, navigate),
+          onSubmit: (event: FormEvent) => sendForm(event, submit),
+          onPointerDown: warm,
+          onPointerOver: reach,
+          onFocus: reach,
+        }),
+        intent ? createElement(PrefetchPageLinks, { page: intent }) : null,
+      );
     }
     // No Suspense boundary of its own: one there while hydrating would lose the served HTML to
     // the first update that reached it first (React's error #421), and one mounted now would
@@ -135,7 +162,9 @@ function followLink(event: MouseEvent, navigate: ReturnType<typeof useNavigate>)
   if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
   if (link.origin !== window.location.origin) return;
   event.preventDefault();
-  navigate(link.pathname + link.search + link.hash);
+  navigate(link.pathname + link.search + link.hash, {
+    preventScrollReset: link.hasAttribute("data-prevent-scroll-reset"),
+  });
 }
 
 /** A form sent from kept HTML goes through the router, with its submitter, as <Form>. */

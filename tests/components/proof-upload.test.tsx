@@ -124,7 +124,7 @@ function checkoutData(attachedProof: string | null = null) {
   } as unknown as CheckoutData;
 }
 
-function renderCheckout({
+async function renderCheckout({
   attachedProof = null,
   result,
 }: { attachedProof?: string | null; result?: SubmissionResult<string[]> } = {}) {
@@ -143,6 +143,8 @@ function renderCheckout({
     },
   ]);
   render(<Stub initialEntries={["/checkout"]} />);
+  // The form's kept parts (decision 159) are drawn by their own code here, loaded on first use.
+  await screen.findByRole("heading", { name: "Finalizar Compra" });
   return userEvent.setup();
 }
 
@@ -160,8 +162,8 @@ const uploadSent = async (count = 1) => {
 };
 
 describe("ProofUpload in the checkout form", () => {
-  test("idle: the label asks for the proof, the order carries none and can be confirmed", () => {
-    renderCheckout();
+  test("idle: the label asks for the proof, the order carries none and can be confirmed", async () => {
+    await renderCheckout();
 
     expect(screen.getByLabelText(IDLE_LABEL)).toBe(fileInput());
     expect(preview()).toBeNull();
@@ -171,7 +173,7 @@ describe("ProofUpload in the checkout form", () => {
   });
 
   test("uploading: the chosen file goes to the upload route with a progress bar, and 'Confirmar Pedido' waits, saying why", async () => {
-    const user = renderCheckout();
+    const user = await renderCheckout();
 
     await user.upload(fileInput(), photo("mi-pago.png", 3000));
     const request = await uploadSent();
@@ -202,7 +204,7 @@ describe("ProofUpload in the checkout form", () => {
   });
 
   test("uploaded: one state (preview, 'Comprobante cargado', 'Cambiar Comprobante'), the order carries the stored id and not the file", async () => {
-    const user = renderCheckout();
+    const user = await renderCheckout();
 
     await user.upload(fileInput(), photo());
     act(() => sent[0].answer(stored(PROOF_ID)));
@@ -221,7 +223,7 @@ describe("ProofUpload in the checkout form", () => {
   });
 
   test("a cut upload offers 'Reintentar', which sends the same file again without choosing it", async () => {
-    const user = renderCheckout();
+    const user = await renderCheckout();
 
     await user.upload(fileInput(), photo("pago-cortado.png", 4000));
     act(() => sent[0].progress(1000, 4000));
@@ -243,7 +245,7 @@ describe("ProofUpload in the checkout form", () => {
   });
 
   test("'Transferiré después' chosen while the receipt uploads lets the order be confirmed; 'Ya transferí' holds it again", async () => {
-    const user = renderCheckout();
+    const user = await renderCheckout();
 
     await user.upload(fileInput(), photo());
     await uploadSent();
@@ -259,7 +261,7 @@ describe("ProofUpload in the checkout form", () => {
   });
 
   test("a server failure (5xx) can be retried too", async () => {
-    const user = renderCheckout();
+    const user = await renderCheckout();
 
     await user.upload(fileInput(), photo());
     act(() => sent[0].answer({ status: 502, body: "Bad Gateway" }));
@@ -270,7 +272,7 @@ describe("ProofUpload in the checkout form", () => {
   });
 
   test("the server's refusal of the file is shown, tied to the input, with no retry", async () => {
-    const user = renderCheckout();
+    const user = await renderCheckout();
 
     await user.upload(fileInput(), photo("documento.png"));
     act(() => sent[0].answer(refused(NOT_AN_IMAGE)));
@@ -284,7 +286,7 @@ describe("ProofUpload in the checkout form", () => {
   });
 
   test("'Cambiar Comprobante' replaces the stored proof with the new one", async () => {
-    const user = renderCheckout();
+    const user = await renderCheckout();
 
     await user.upload(fileInput(), photo("primero.png"));
     act(() => sent[0].answer(stored(PROOF_ID)));
@@ -300,7 +302,7 @@ describe("ProofUpload in the checkout form", () => {
   });
 
   test("'Quitar comprobante' goes back to idle and detaches the proof on the server", async () => {
-    const user = renderCheckout();
+    const user = await renderCheckout();
 
     await user.upload(fileInput(), photo());
     act(() => sent[0].answer(stored(PROOF_ID)));
@@ -316,7 +318,7 @@ describe("ProofUpload in the checkout form", () => {
   });
 
   test("a file over 5MB (that the browser could not shrink) is refused without sending it", async () => {
-    const user = renderCheckout();
+    const user = await renderCheckout();
 
     await user.upload(fileInput(), photo("enorme.png", 5 * 1024 * 1024 + 1));
 
@@ -325,16 +327,16 @@ describe("ProofUpload in the checkout form", () => {
     expect((confirmButton() as HTMLButtonElement).disabled).toBe(false);
   });
 
-  test("a proof attached to the shopper's checkout (a reload) is shown from the server and carried by the order", () => {
-    renderCheckout({ attachedProof: PROOF_ID });
+  test("a proof attached to the shopper's checkout (a reload) is shown from the server and carried by the order", async () => {
+    await renderCheckout({ attachedProof: PROOF_ID });
 
     expect(preview()?.getAttribute("src")).toBe(PROOF_URL);
     expect(postedProof()).toBe(PROOF_ID);
     expect(screen.getByLabelText("Cambiar Comprobante")).toBe(fileInput());
   });
 
-  test("the order's error for the proof (no proof sent) is shown", () => {
-    renderCheckout({
+  test("the order's error for the proof (no proof sent) is shown", async () => {
+    await renderCheckout({
       result: {
         status: "error",
         initialValue: {},

@@ -32,12 +32,19 @@ export const CHECKOUT_TEXT = {
   fieldsTitle: "Revisa estos datos para confirmar tu pedido",
   /** 'Confirmar Pedido' while the proof is on its way (decision 094). */
   waitingForProof: "Esperando el comprobante…",
-  /** Decision 128: where 'Transferiré después' would be, for a guest, in one line. */
-  payLaterGuestLine:
+} as const;
+
+/**
+ * Decision 128: what the checkout says where 'Transferiré después' would be, to those who may not
+ * choose it. Apart from CHECKOUT_TEXT: only the kept part that says it reads it (decision 159).
+ */
+export const PAY_LATER_TEXT = {
+  /** For a guest, in one line. */
+  guestLine:
     "Como invitado pagas ahora, con el comprobante: 'Transferiré después' es para clientes con sesión iniciada y correo verificado.",
-  payLaterSignIn: "Iniciar sesión",
-  /** Decision 128: for an account whose e-mail is not verified yet, with the button below. */
-  payLaterUnverifiedLine:
+  signIn: "Iniciar sesión",
+  /** For an account whose e-mail is not verified yet, with the button below. */
+  unverifiedLine:
     "Para elegir 'Transferiré después', verifica tu correo electrónico: te enviamos el enlace y vuelves aquí con tus datos.",
   sendVerification: "Enviar correo de verificación",
 } as const;

@@ -1,10 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { controlProps, fieldProps, useServerForm } from "~/components/forms/server-form";
+import { controlProps, useServerForm } from "~/components/forms/server-form";
 import { TransferDetails } from "~/components/orders/transfer-details";
-import { Button } from "~/components/ui/button";
-import { Field, Label } from "~/components/ui/input";
 import {
   CHECKOUT_DRAFT_FIELDS,
   CHECKOUT_DRAFT_URL,
@@ -13,18 +11,46 @@ import {
   SHIPPING_LABELS,
   SHIPPING_METHODS,
 } from "~/models/checkout/checkout";
-import { DEPARTMENTS, isDepartment } from "~/utils/departments";
+import { isDepartment } from "~/utils/departments";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { formatMoney } from "~/utils/money";
-import { formatPhone, PHONE_MAX_LENGTH } from "~/utils/phone";
+import { formatPhone } from "~/utils/phone";
 
 import { usePendingFormData } from "~/hooks/use-is-pending";
 import type { CouponIntentSchema } from "~/models/promotions/coupon-form.server";
 import type { CouponNotice } from "~/models/promotions/coupons";
 import type { PlaceOrderSchema } from "~/models/checkout/checkout-form.server";
-import { ErrorSummary } from "./error-summary";
+import { keptAsServed, ShownLaterBoundary, shownLater } from "~/utils/shown-later";
+import * as FieldsOnServer from "./checkout-fields-render.server";
+import { ErrorSummary as ErrorSummaryOnServer } from "./checkout-parts-render.server";
 import { OrderSummary, shownFor, type CheckoutData } from "./order-summary";
 import { ProofUpload } from "~/components/proof-upload/proof-upload";
+
+/*
+ * Who buys, where it goes, and the shop's address: plain fields the form reads and sends, kept as
+ * the server sent them until it answers about them (decision 159).
+ */
+const loadFields = () => import("./checkout-fields");
+const ContactFields = keptAsServed(FieldsOnServer.ContactFields, () =>
+  loadFields().then((module) => module.ContactFields),
+);
+const AddressFields = keptAsServed(FieldsOnServer.AddressFields, () =>
+  loadFields().then((module) => module.AddressFields),
+);
+const PayLaterChoice = keptAsServed(FieldsOnServer.PayLaterChoice, () =>
+  loadFields().then((module) => module.PayLaterChoice),
+);
+const PayLaterClosed = keptAsServed(FieldsOnServer.PayLaterClosed, () =>
+  loadFields().then((module) => module.PayLaterClosed),
+);
+const PickupStore = keptAsServed(FieldsOnServer.PickupStore, () =>
+  loadFields().then((module) => module.PickupStore),
+);
+
+/* Shown after a refused post only: its code loads then (decision 112), and it takes the focus. */
+const ErrorSummary = shownLater(ErrorSummaryOnServer, () =>
+  import("./error-summary").then((module) => module.ErrorSummary),
+);
 
 /** The value of the page's select `id` as the shopper left it, or null. */
 function selectedValue(id: string) {
@@ -95,47 +121,40 @@ function useDraftAutosave(formId: string) {
 }
 
 /**
- * Decision 128: instead of the choice, one line for a guest (pay now; sign in for more), and for
- * an unverified account the line with its button, a submit of this same form (so the draft is
- * saved, without JavaScript too) that asks for the verification e-mail.
+ * The kept fields (checkout-fields.tsx) have no handlers of their own: the form listens for them.
+ * The phone takes its '+504 0000-0000' shape as it is typed; a department chosen tells the
+ * delivery windows which zone to name; 'Transferiré después' lets an upload under way go.
  */
-function PayLaterClosed({
-  access,
-  offerVerification,
-  sending,
-}: {
-  access: "guest" | "unverified";
-  offerVerification: boolean;
-  sending: boolean;
-}) {
-  if (access === "guest") {
-    return (
-      <p className="text-fg-muted mb-4 text-sm">
-        {CHECKOUT_TEXT.payLaterGuestLine}{" "}
-        <Link to="/login?redirectTo=%2Fcheckout" className="text-accent font-medium underline">
-          {CHECKOUT_TEXT.payLaterSignIn}
-        </Link>
-      </p>
-    );
-  }
-  return (
-    <div className="mb-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-fg-muted min-w-0 flex-1">{CHECKOUT_TEXT.payLaterUnverifiedLine}</p>
-      {offerVerification ? (
-        <Button
-          type="submit"
-          name="intent"
-          value="send-verification"
-          formNoValidate
-          variant="secondary"
-          size="sm"
-          disabled={sending}
-        >
-          {sending ? "Enviando..." : CHECKOUT_TEXT.sendVerification}
-        </Button>
-      ) : null}
-    </div>
-  );
+function useFieldListeners(
+  formId: string,
+  onDepartment: (department: string) => void,
+  onPayLater: (later: boolean) => void,
+) {
+  useEffect(() => {
+    const form = document.getElementById(formId);
+    if (!(form instanceof HTMLFormElement)) return;
+    const onInput = (event: Event) => {
+      const input = event.target;
+      if (input instanceof HTMLInputElement && input.name === "phone") {
+        input.value = formatPhone(input.value);
+      }
+    };
+    const onChange = (event: Event) => {
+      const select = event.target;
+      if (select instanceof HTMLSelectElement && select.name === "department") {
+        onDepartment(select.value);
+      }
+      if (select instanceof HTMLInputElement && select.name === "paymentTiming") {
+        onPayLater(select.value === "later");
+      }
+    };
+    form.addEventListener("input", onInput);
+    form.addEventListener("change", onChange);
+    return () => {
+      form.removeEventListener("input", onInput);
+      form.removeEventListener("change", onChange);
+    };
+  }, [formId, onDepartment, onPayLater]);
 }
 
 /**
@@ -208,6 +227,7 @@ export function CheckoutForm({
   // before the JavaScript arrived included; then each change.
   const hydrated = useHydrated();
   const [picked, setPicked] = useState<string | null>(null);
+  useFieldListeners(form.id, setPicked, setPayLater);
   const chosenDepartment =
     picked ?? (hydrated ? selectedValue(department.id) : null) ?? department.initialValue ?? "";
   const summary = CHECKOUT_FIELDS.flatMap((entry) => {
@@ -251,50 +271,27 @@ export function CheckoutForm({
         />
         <input type="hidden" {...controlProps(field("checkoutKey"))} />
         <div className="space-y-6">
-          <ErrorSummary
-            id={form.errorId}
-            title={form.errors?.length ? CHECKOUT_TEXT.orderFailedTitle : CHECKOUT_TEXT.fieldsTitle}
-            formErrors={form.errors}
-            entries={summary}
-          />
+          {summaryShown ? (
+            <ShownLaterBoundary>
+              <ErrorSummary
+                id={form.errorId}
+                title={
+                  form.errors?.length ? CHECKOUT_TEXT.orderFailedTitle : CHECKOUT_TEXT.fieldsTitle
+                }
+                formErrors={form.errors}
+                entries={summary}
+              />
+            </ShownLaterBoundary>
+          ) : null}
           <Card title="Información de contacto">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div className="sm:col-span-2">
-                {/* person-fields.tsx's labels and autocomplete, over the server's reply. */}
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <Field
-                    label="Nombre"
-                    type="text"
-                    {...fieldProps(field("firstName"))}
-                    autoComplete="given-name"
-                  />
-                  <Field
-                    label="Apellido"
-                    type="text"
-                    {...fieldProps(field("lastName"))}
-                    autoComplete="family-name"
-                  />
-                </div>
-              </div>
-              <Field
-                label="Correo electrónico"
-                type="email"
-                {...fieldProps(field("email"))}
-                autoComplete="email"
-              />
-              <Field
-                label="Teléfono (obligatorio para recoger en tienda)"
-                type="tel"
-                {...fieldProps(field("phone"))}
-                autoComplete="tel-national"
-                placeholder="+504 0000-0000"
-                maxLength={PHONE_MAX_LENGTH}
-                inputMode="tel"
-                onChange={(event) => {
-                  event.currentTarget.value = formatPhone(event.currentTarget.value);
-                }}
-              />
-            </div>
+            <ContactFields
+              fields={{
+                firstName: field("firstName"),
+                lastName: field("lastName"),
+                email: field("email"),
+                phone: field("phone"),
+              }}
+            />
           </Card>
 
           <Card title="Método de envío">
@@ -340,72 +337,25 @@ export function CheckoutForm({
             title="Dirección de envío"
             className="group-has-[#shippingMethod-pickup:checked]:hidden"
           >
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                className="sm:col-span-2"
-                label="Dirección"
-                type="text"
-                {...fieldProps(field("address"))}
-                autoComplete="street-address"
-                placeholder="Colonia, calle, número de casa"
-              />
-              <Field
-                className="sm:col-span-2"
-                label="Punto de referencia"
-                type="text"
-                {...fieldProps(field("referenceAddress"))}
-                placeholder="Frente a..., contiguo a..."
-              />
-              <Field
-                label="Ciudad"
-                type="text"
-                {...fieldProps(field("city"))}
-                autoComplete="address-level2"
-              />
-              <div className="space-y-1.5">
-                <Label htmlFor={department.id}>Departamento</Label>
-                <select
-                  {...controlProps(department)}
-                  onChange={(event) => setPicked(event.currentTarget.value)}
-                  className="border-border-strong bg-surface text-fg aria-invalid:border-danger block h-11 w-full rounded-md border px-3 text-base"
-                >
-                  <option value="">Selecciona un departamento</option>
-                  {DEPARTMENTS.map((department) => (
-                    <option key={department} value={department}>
-                      {department}
-                    </option>
-                  ))}
-                </select>
-                {department.errors ? (
-                  <p id={department.errorId} className="text-danger text-sm">
-                    {department.errors[0]}
-                  </p>
-                ) : null}
-              </div>
-            </div>
+            <AddressFields
+              fields={{
+                address: field("address"),
+                referenceAddress: field("referenceAddress"),
+                city: field("city"),
+                department: field("department"),
+              }}
+            />
           </Card>
 
           <Card
             title="Recoger en tienda"
             className="hidden group-has-[#shippingMethod-pickup:checked]:block"
           >
-            <dl className="grid gap-2 text-sm">
-              <div>
-                <dt className="font-medium">Dirección</dt>
-                <dd className="text-fg-muted">{data.store.address}</dd>
-              </div>
-              <div>
-                <dt className="font-medium">Horario</dt>
-                <dd className="text-fg-muted">{data.store.hours}</dd>
-              </div>
-              <div>
-                <dt className="font-medium">Teléfono</dt>
-                <dd className="text-fg-muted">{data.store.phone}</dd>
-              </div>
-            </dl>
-            <p className="text-fg-muted mt-3 text-sm">
-              Te avisaremos cuando tu pedido esté listo para recoger.
-            </p>
+            <PickupStore
+              address={data.store.address}
+              hours={data.store.hours}
+              phone={data.store.phone}
+            />
           </Card>
 
           <Card title="Información de pago">
@@ -422,36 +372,7 @@ export function CheckoutForm({
               />
             </div>
             {data.payLater === "open" ? (
-              <fieldset className="mb-4">
-                <legend className="mb-2 text-sm font-medium">¿Cuándo transfieres?</legend>
-                <div className="grid gap-2">
-                  {(
-                    [
-                      ["now", "Ya transferí: subo el comprobante ahora"],
-                      [
-                        "later",
-                        "Transferiré después: subiré el comprobante desde mi pedido antes del plazo",
-                      ],
-                    ] as const
-                  ).map(([value, label]) => (
-                    <label
-                      key={value}
-                      className="border-border has-[:checked]:border-accent has-[:checked]:bg-accent-soft flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm"
-                    >
-                      <input
-                        type="radio"
-                        id={value === "later" ? LATER_ID : `paymentTiming-${value}`}
-                        name="paymentTiming"
-                        value={value}
-                        defaultChecked={timing === value}
-                        onChange={(event) => setPayLater(event.currentTarget.value === "later")}
-                        className="mt-0.5 size-4"
-                      />
-                      <span>{label}</span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <PayLaterChoice timing={timing} />
             ) : (
               <PayLaterClosed
                 access={data.payLater}

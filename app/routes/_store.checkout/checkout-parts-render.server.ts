@@ -1,9 +1,10 @@
 /*
- * What the checkout's server renders and its browser does not need: the summary's lines, kept as
- * served (route.tsx, decision 159), and the receipt's words for a browser without JavaScript,
+ * What the checkout's server renders and its browser does not need at first: the summary's lines,
+ * kept as served (route.tsx, decision 159), the error summary, loaded when a post is refused, and the receipt's words for a browser without JavaScript,
  * which only a `<noscript>` shows.
  */
-export { SummaryLines } from "./summary-lines";
+export { ErrorSummary } from "./error-summary";
+export { SummaryLines } from "./summary-lines-render.server";
 
 /* Issue 39: said without JavaScript, before the photo travels whole with the order. */
 const SLOW_LINK =

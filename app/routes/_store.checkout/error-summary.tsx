@@ -1,3 +1,5 @@
+import { useEffect, useRef } from "react";
+
 export type SummaryEntry = { target: string; label: string; message: string };
 
 /**
@@ -18,9 +20,14 @@ export function ErrorSummary({
   formErrors: string[] | undefined;
   entries: SummaryEntry[];
 }) {
+  const self = useRef<HTMLDivElement>(null);
+  // Its code may come after the form's own effect (it loads when first shown): it takes the
+  // focus itself as it appears.
+  useEffect(() => self.current?.focus(), []);
   if ((formErrors?.length ?? 0) + entries.length === 0) return null;
   return (
     <div
+      ref={self}
       id={id}
       role="alert"
       tabIndex={-1}

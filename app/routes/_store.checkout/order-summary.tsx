@@ -1,6 +1,8 @@
 import type { SerializeFrom } from "@remix-run/node";
 import type { ReactNode } from "react";
-import { CouponBox } from "~/components/coupon-form";
+import { CouponBox as CouponBoxOnServer } from "~/components/coupon-box-render.server";
+import { keptAsServed } from "~/utils/shown-later";
+import * as LinesOnServer from "./summary-lines-render.server";
 import { controlProps, type ServerField } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
 import { CHECKOUT_TEXT, SHIPPING_METHODS } from "~/models/checkout/checkout";
@@ -10,14 +12,19 @@ import type { loader } from "./route";
 
 export type CheckoutData = SerializeFrom<typeof loader>;
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className={`flex justify-between gap-4 ${strong ? "text-base font-semibold" : "text-sm"}`}>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
+/*
+ * The code box's buttons are submit buttons of the checkout's own form, so it needs no code of
+ * its own: the page keeps its server HTML until the coupon changes (decision 159).
+ */
+const SummaryTotals = keptAsServed(LinesOnServer.SummaryTotals, () =>
+  import("./summary-lines").then((module) => module.SummaryTotals),
+);
+const TrustNotes = keptAsServed(LinesOnServer.TrustNotes, () =>
+  import("./summary-lines").then((module) => module.TrustNotes),
+);
+const CouponBox = keptAsServed(CouponBoxOnServer, () =>
+  import("~/components/coupon-box").then((module) => module.CouponBox),
+);
 
 /**
  * Only the block of the chosen method shows (CSS `:has()`, so it works without JS). The others
@@ -70,18 +77,7 @@ export function OrderSummary({
           const totals = data.totals[method];
           return (
             <div key={method} className={shownFor[method]}>
-              <dl className="space-y-1.5">
-                <Row label="Subtotal" value={formatMoney(totals.subtotal)} />
-                <Row
-                  label="Envío"
-                  value={totals.shippingCost === 0 ? "Gratis" : formatMoney(totals.shippingCost)}
-                />
-                <Row label={`ISV ${data.taxPercentage}%`} value={formatMoney(totals.tax)} />
-                {totals.couponDiscount > 0 ? (
-                  <Row label="Descuento" value={`−${formatMoney(totals.couponDiscount)}`} />
-                ) : null}
-                <Row label="Total" value={formatMoney(totals.total)} strong />
-              </dl>
+              <SummaryTotals totals={totals} taxPercentage={data.taxPercentage} />
               <Button
                 type="submit"
                 name="intent"
@@ -100,16 +96,7 @@ export function OrderSummary({
             </div>
           );
         })}
-        <ul className="text-fg-muted space-y-1 text-xs">
-          {["Compra 100% segura", "Productos 100% originales", "Soporte 24/7"].map((note) => (
-            <li key={note} className="flex items-center gap-2">
-              <span aria-hidden="true" className="text-success">
-                ✓
-              </span>
-              {note}
-            </li>
-          ))}
-        </ul>
+        <TrustNotes />
       </div>
     </aside>
   );

@@ -28,10 +28,7 @@ import {
   VerifyEmailNotice as VerifyEmailNoticeOnServer,
 } from "./verify-email-notice-render.server";
 import { keptAsServed, ShownLaterBoundary, shownLater } from "~/utils/shown-later";
-import {
-  SummaryLines as SummaryLinesOnServer,
-  slowLinkHint,
-} from "./checkout-parts-render.server";
+import { SummaryLines as SummaryLinesOnServer, slowLinkHint } from "./checkout-parts-render.server";
 
 export const meta: MetaFunction = () => [{ title: "Finalizar Compra | Perfumería de Lujo" }];
 

@@ -27,3 +27,52 @@ export function SummaryLines({ lines }: { lines: CheckoutData["lines"] }) {
     </ul>
   );
 }
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 ${strong ? "text-base font-semibold" : "text-sm"}`}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** One way of delivery's totals: subtotal, shipping, ISV, the coupon's discount, the total. */
+export function SummaryTotals({
+  totals,
+  taxPercentage,
+}: {
+  totals: CheckoutData["totals"]["standard"];
+  taxPercentage: number;
+}) {
+  return (
+    <dl className="space-y-1.5">
+      <Row label="Subtotal" value={formatMoney(totals.subtotal)} />
+      <Row
+        label="Envío"
+        value={totals.shippingCost === 0 ? "Gratis" : formatMoney(totals.shippingCost)}
+      />
+      <Row label={`ISV ${taxPercentage}%`} value={formatMoney(totals.tax)} />
+      {totals.couponDiscount > 0 ? (
+        <Row label="Descuento" value={`−${formatMoney(totals.couponDiscount)}`} />
+      ) : null}
+      <Row label="Total" value={formatMoney(totals.total)} strong />
+    </dl>
+  );
+}
+
+/** What the shop promises, under the order. */
+export function TrustNotes() {
+  return (
+    <ul className="text-fg-muted space-y-1 text-xs">
+      {["Compra 100% segura", "Productos 100% originales", "Soporte 24/7"].map((note) => (
+        <li key={note} className="flex items-center gap-2">
+          <span aria-hidden="true" className="text-success">
+            ✓
+          </span>
+          {note}
+        </li>
+      ))}
+    </ul>
+  );
+}

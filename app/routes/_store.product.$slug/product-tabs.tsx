@@ -1,6 +1,13 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ProductDetail } from "~/models/catalog/products.server";
+import { keptAsServed } from "~/utils/shown-later";
+import { DescriptionTab as DescriptionTabOnServer } from "./product-facts-render.server";
+
+/* The description is only read: the page keeps its server HTML (decision 159). */
+const DescriptionTab = keptAsServed(DescriptionTabOnServer, () =>
+  import("./product-facts").then((module) => module.DescriptionTab),
+);
 
 const TABS = [
   { id: "descripcion", label: "Descripción" },
@@ -8,21 +15,6 @@ const TABS = [
   { id: "recomendaciones", label: "Recomendaciones" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
-
-const GENDERS: Record<ProductDetail["gender"], string> = {
-  masculine: "Masculino",
-  feminine: "Femenino",
-  unisex: "Unisex",
-};
-const TYPES: Record<ProductDetail["perfumeType"], string> = {
-  designer: "Diseñador",
-  niche: "Nicho",
-};
-
-/** The product's code as the shop reads it over the phone (the spec names no format). */
-export function productCode(id: number) {
-  return `PDL-${String(id).padStart(5, "0")}`;
-}
 
 /**
  * Descripción / Reseñas / Recomendaciones as links (?tab=resenas#detalles): the server renders
@@ -77,37 +69,21 @@ export function ProductTabs({
         </ul>
       </nav>
       <div className="py-6">
-        {current === "descripcion" ? <DescriptionTab product={product} /> : null}
+        {current === "descripcion" ? (
+          <DescriptionTab
+            brandName={product.brandName}
+            gender={product.gender}
+            perfumeType={product.perfumeType}
+            concentration={product.concentration}
+            sizes={product.sizes.map((option) => option.size)}
+            stock={product.stock}
+            id={product.id}
+            description={product.description}
+          />
+        ) : null}
         {current === "resenas" ? reviews : null}
         {current === "recomendaciones" ? recommendations : null}
       </div>
     </section>
-  );
-}
-
-function DescriptionTab({ product }: { product: ProductDetail }) {
-  const rows: [string, string][] = [
-    ["Marca", product.brandName],
-    ["Género", GENDERS[product.gender]],
-    ["Tipo", TYPES[product.perfumeType]],
-    ...(product.concentration
-      ? [["Concentración", product.concentration] as [string, string]]
-      : []),
-    ["Tamaños", product.sizes.map((option) => option.size).join(", ")],
-    ["Stock", product.stock > 0 ? `${product.stock} disponibles` : "Sin stock"],
-    ["Código", productCode(product.id)],
-  ];
-  return (
-    <div className="grid gap-8 md:grid-cols-[2fr_1fr]">
-      <div className="space-y-4 leading-relaxed whitespace-pre-line">{product.description}</div>
-      <dl className="border-border divide-border divide-y rounded-lg border text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-4 px-4 py-2">
-            <dt className="text-fg-muted">{label}</dt>
-            <dd className="text-right font-medium">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </div>
   );
 }

@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { WishlistButton } from "~/components/wishlist-button";
 import { CART_CHANGE_FAILED, cartNotice } from "~/models/cart/cart";
 import { addToCart } from "~/models/cart/cart.server";
@@ -42,7 +42,8 @@ import {
   RecommendationsTab as RecommendationsTabOnServer,
   ReviewsTab as ReviewsTabOnServer,
 } from "./tab-panels-render.server";
-import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
+import { keptAsServed, ShownLaterBoundary, shownLater } from "~/utils/shown-later";
+import { Breadcrumb as BreadcrumbOnServer } from "./product-facts-render.server";
 
 const STORE_NAME = "Perfumería de Lujo";
 
@@ -54,6 +55,11 @@ const STORE_NAME = "Perfumería de Lujo";
  * Its boundary (ShownLaterBoundary, as the tabs') keeps that HTML through a navigation until
  * then, open and filled in as the shopper left it (decision 126).
  */
+/* The way back to the catalogue is only followed: the page keeps its server HTML (decision 159). */
+const Breadcrumb = keptAsServed(BreadcrumbOnServer, () =>
+  import("./product-facts").then((module) => module.Breadcrumb),
+);
+
 const ReviewForm = shownLater(ReviewFormOnServer, () =>
   import("./review-form").then((module) => module.ReviewForm),
 );
@@ -211,28 +217,7 @@ export default function ProductRoute() {
     useLoaderData<typeof loader>();
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
-      <nav aria-label="Ruta de navegación" className="text-fg-muted mb-6 text-sm">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link to="/catalog" className="hover:text-fg underline-offset-4 hover:underline">
-              Catálogo
-            </Link>
-            <span aria-hidden="true"> / </span>
-          </li>
-          <li>
-            <Link
-              to={`/catalog?brandId=${product.brandId}`}
-              className="hover:text-fg underline-offset-4 hover:underline"
-            >
-              {product.brandName}
-            </Link>
-            <span aria-hidden="true"> / </span>
-          </li>
-          <li aria-current="page" className="text-fg">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb brandId={product.brandId} brandName={product.brandName} name={product.name} />
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
         <div className="relative">
           <ProductGallery images={product.images} name={product.name} />

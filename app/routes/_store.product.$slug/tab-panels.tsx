@@ -4,7 +4,7 @@ import type { ProductDetail } from "~/models/catalog/products.server";
 import { REVIEW_REFUSALS, type ReviewEligibility } from "~/models/reviews/reviews";
 import type { ApprovedReview } from "~/models/reviews/reviews.server";
 import { formatDate } from "~/utils/dates";
-import { Stars } from "./product-details";
+import { Stars } from "./product-facts";
 
 /*
  * The Reseñas and Recomendaciones panels of the product's tabs (product-tabs.tsx). Most visits

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHECKOUT_TEXT } from "~/models/checkout/checkout";
+import { PAY_LATER_TEXT } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES } from "~/models/checkout/checkout-messages.server";
 import { EMAIL_VERIFICATION_MESSAGES } from "~/models/customers/email-verification";
 import { db } from "~/utils/db.server";
@@ -197,8 +197,8 @@ describe("the checkout's 'Enviar correo de verificación'", () => {
     const { cookie } = await userCookie(user.id);
     await cartWithStock({ userId: user.id });
     const before = await text(await page("/checkout", cookie));
-    expect(before).toContain(CHECKOUT_TEXT.payLaterUnverifiedLine);
-    expect(before).toContain(CHECKOUT_TEXT.sendVerification);
+    expect(before).toContain(PAY_LATER_TEXT.unverifiedLine);
+    expect(before).toContain(PAY_LATER_TEXT.sendVerification);
     expect(before).not.toContain('value="later"');
 
     const asked = await checkoutPost(cookie, {

@@ -1,0 +1,219 @@
+import { Link } from "@remix-run/react";
+import { controlProps, fieldProps, type ServerField } from "~/components/forms/server-form";
+import { Button } from "~/components/ui/button";
+import { PAY_LATER_TEXT } from "~/models/checkout/checkout";
+import { Field, Label } from "~/components/ui/input";
+import { DEPARTMENTS } from "~/utils/departments";
+import { PHONE_MAX_LENGTH } from "~/utils/phone";
+
+/*
+ * The checkout's fields for who buys and where it goes, and the shop's address for a pickup:
+ * plain inputs of the checkout's form, which the form reads and sends itself. The page keeps the
+ * server's HTML of them until the server answers about them (decision 159); the phone's
+ * formatting and the chosen department are read by the form's own listeners (checkout-form.tsx).
+ */
+
+export function ContactFields({
+  fields,
+}: {
+  fields: Record<"firstName" | "lastName" | "email" | "phone", ServerField>;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        {/* person-fields.tsx's labels and autocomplete, over the server's reply. */}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Nombre"
+            type="text"
+            {...fieldProps(fields.firstName)}
+            autoComplete="given-name"
+          />
+          <Field
+            label="Apellido"
+            type="text"
+            {...fieldProps(fields.lastName)}
+            autoComplete="family-name"
+          />
+        </div>
+      </div>
+      <Field
+        label="Correo electrónico"
+        type="email"
+        {...fieldProps(fields.email)}
+        autoComplete="email"
+      />
+      <Field
+        label="Teléfono (obligatorio para recoger en tienda)"
+        type="tel"
+        {...fieldProps(fields.phone)}
+        autoComplete="tel-national"
+        placeholder="+504 0000-0000"
+        maxLength={PHONE_MAX_LENGTH}
+        inputMode="tel"
+      />
+    </div>
+  );
+}
+
+export function AddressFields({
+  fields,
+}: {
+  fields: Record<"address" | "referenceAddress" | "city" | "department", ServerField>;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field
+        className="sm:col-span-2"
+        label="Dirección"
+        type="text"
+        {...fieldProps(fields.address)}
+        autoComplete="street-address"
+        placeholder="Colonia, calle, número de casa"
+      />
+      <Field
+        className="sm:col-span-2"
+        label="Punto de referencia"
+        type="text"
+        {...fieldProps(fields.referenceAddress)}
+        placeholder="Frente a..., contiguo a..."
+      />
+      <Field
+        label="Ciudad"
+        type="text"
+        {...fieldProps(fields.city)}
+        autoComplete="address-level2"
+      />
+      <div className="space-y-1.5">
+        <Label htmlFor={fields.department.id}>Departamento</Label>
+        <select
+          {...controlProps(fields.department)}
+          className="border-border-strong bg-surface text-fg aria-invalid:border-danger block h-11 w-full rounded-md border px-3 text-base"
+        >
+          <option value="">Selecciona un departamento</option>
+          {DEPARTMENTS.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        {fields.department.errors ? (
+          <p id={fields.department.errorId} className="text-danger text-sm">
+            {fields.department.errors[0]}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function PickupStore({
+  address,
+  hours,
+  phone,
+}: {
+  address: string;
+  hours: string;
+  phone: string;
+}) {
+  return (
+    <>
+      <dl className="grid gap-2 text-sm">
+        <div>
+          <dt className="font-medium">Dirección</dt>
+          <dd className="text-fg-muted">{address}</dd>
+        </div>
+        <div>
+          <dt className="font-medium">Horario</dt>
+          <dd className="text-fg-muted">{hours}</dd>
+        </div>
+        <div>
+          <dt className="font-medium">Teléfono</dt>
+          <dd className="text-fg-muted">{phone}</dd>
+        </div>
+      </dl>
+      <p className="text-fg-muted mt-3 text-sm">
+        Te avisaremos cuando tu pedido esté listo para recoger.
+      </p>
+    </>
+  );
+}
+
+/**
+ * Decision 128's choice, for an account that may pay later. `paymentTiming-later` checked hides
+ * the receipt (CSS `:has()`), and the form's listener lets an upload under way go.
+ */
+export function PayLaterChoice({ timing }: { timing: "now" | "later" }) {
+  return (
+    <fieldset className="mb-4">
+      <legend className="mb-2 text-sm font-medium">¿Cuándo transfieres?</legend>
+      <div className="grid gap-2">
+        {(
+          [
+            ["now", "Ya transferí: subo el comprobante ahora"],
+            ["later", "Transferiré después: subiré el comprobante desde mi pedido antes del plazo"],
+          ] as const
+        ).map(([value, label]) => (
+          <label
+            key={value}
+            className="border-border has-[:checked]:border-accent has-[:checked]:bg-accent-soft flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm"
+          >
+            <input
+              type="radio"
+              id={`paymentTiming-${value}`}
+              name="paymentTiming"
+              value={value}
+              defaultChecked={timing === value}
+              className="mt-0.5 size-4"
+            />
+            <span>{label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * Decision 128: instead of the choice, one line for a guest (pay now; sign in for more), and for
+ * an unverified account the line with its button, a submit of this same form (so the draft is
+ * saved, without JavaScript too) that asks for the verification e-mail.
+ */
+export function PayLaterClosed({
+  access,
+  offerVerification,
+  sending,
+}: {
+  access: "guest" | "unverified";
+  offerVerification: boolean;
+  sending: boolean;
+}) {
+  if (access === "guest") {
+    return (
+      <p className="text-fg-muted mb-4 text-sm">
+        {PAY_LATER_TEXT.guestLine}{" "}
+        <Link to="/login?redirectTo=%2Fcheckout" className="text-accent font-medium underline">
+          {PAY_LATER_TEXT.signIn}
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-fg-muted min-w-0 flex-1">{PAY_LATER_TEXT.unverifiedLine}</p>
+      {offerVerification ? (
+        <Button
+          type="submit"
+          name="intent"
+          value="send-verification"
+          formNoValidate
+          variant="secondary"
+          size="sm"
+          disabled={sending}
+        >
+          {sending ? "Enviando..." : PAY_LATER_TEXT.sendVerification}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
