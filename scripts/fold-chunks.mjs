@@ -143,7 +143,10 @@ function reachable(file, found = new Set()) {
   for (const imported of esbuildImportsOf(file)) reachable(imported, found);
   return found;
 }
-const layouts = new Set([entryFile, ...parentOf.values()]);
+// What every storefront page loads: entry.client, root and the layout right under it. A deeper
+// layout (the profile's) is one more page of its own here: its copy and its pages' may both
+// load, a few hundred bytes twice, never state (holdsState).
+const layouts = new Set([entryFile, rootFile, ...storefrontLayouts]);
 const onePerPage = new Set([...layouts].flatMap((file) => [...reachable(file)]));
 /**
  * Whether a piece keeps state at load: a Map, Set or React context made at its top level, or a
