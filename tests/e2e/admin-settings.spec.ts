@@ -204,3 +204,43 @@ test("registrations switched off close /register", async ({ page, browser }, tes
     await restoreSettings(project, { allowRegistrations: "true" });
   }
 });
+
+test("a surcharge for the remote zones: the checkout shows the department's shipping, with or without JS", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  const url = store(project).url;
+  try {
+    await openTab(page, "Envíos y pagos");
+    await page.getByLabel("Recargo de envío, zonas remotas (L)").fill("100");
+    await save(page, "Configuración guardada");
+
+    // A shopper of their own with a perfume under the free-shipping threshold (L 2,000).
+    const visitor = await visit(browser, `${url}/catalog?maxPrice=1900`);
+    const shopper = visitor.page;
+    await shopper
+      .getByRole("button", { name: /^Agregar .+ al carrito$/ })
+      .first()
+      .click();
+    await expect(shopper.getByRole("status").getByText("Agregado al carrito")).toBeVisible();
+    await shopper.goto(`${url}/checkout`);
+    const summary = shopper.getByRole("complementary", { name: "Resumen del pedido" });
+    const department = shopper.getByLabel("Departamento");
+
+    // Decision 161: each option of the select names its zone; CSS shows that zone's prices.
+    await department.selectOption("Gracias a Dios");
+    await expect(summary.getByText("L 250.00", { exact: true })).toBeVisible();
+    await expect(
+      shopper.getByRole("radio", { name: /^Envío estándar .*L 250\.00$/ }),
+    ).toBeVisible();
+    await department.selectOption("Cortés");
+    await expect(summary.getByText("L 250.00", { exact: true })).toBeHidden();
+    await expect(
+      shopper.getByRole("radio", { name: /^Envío estándar .*L 150\.00$/ }),
+    ).toBeVisible();
+    await visitor.close();
+  } finally {
+    await restoreSettings(project, { shipping_surcharge_remote: "0" });
+  }
+});

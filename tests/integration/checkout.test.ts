@@ -5,6 +5,7 @@ import { action, loader } from "~/routes/_store.checkout/route";
 import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
 import { CHECKOUT_LIMITS } from "~/models/checkout/checkout";
 import { placeOrder } from "~/models/checkout/checkout.server";
+import { updateSettings } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
 import { businessDaysAfter, hondurasDay, hondurasNoon } from "~/utils/dates";
 import { createProduct, createShopper } from "../../seed/factories/catalog";
@@ -365,6 +366,67 @@ describe("totals (D11, D19) for each shipping method at and around its threshold
       });
     },
   );
+});
+
+describe("shipping by zone (decision 161)", () => {
+  it("charges each zone's surcharge below the free threshold, as the page shows each zone, and none above it or for pickup", async () => {
+    await updateSettings({ shipping_surcharge_other: "40", shipping_surcharge_remote: "120" });
+    try {
+      const cases = [
+        { fields: deliveryFields, price: L(1000), shipping: L(150) },
+        { fields: { ...deliveryFields, department: "Yoro" }, price: L(1000), shipping: L(190) },
+        {
+          fields: { ...deliveryFields, department: "Gracias a Dios", shippingMethod: "express" },
+          price: L(1000),
+          shipping: L(420),
+        },
+        {
+          fields: { ...deliveryFields, department: "Gracias a Dios" },
+          price: L(2500),
+          shipping: 0,
+        },
+        { fields: pickupFields, price: L(1000), shipping: 0 },
+      ];
+      for (const { fields, price, shipping } of cases) {
+        const product = await createProduct(db, { price });
+        const guest = await guestWithCart([{ id: product.id }]);
+        // What the page shows for the department the form names, before the order.
+        const page = await (
+          await settle(() =>
+            loader({ request: get("/checkout", guest.cookie), params: {}, context: {} }),
+          )
+        ).json();
+        const method = fields.shippingMethod as "standard" | "express" | "pickup";
+        const zone: string =
+          "department" in fields ? page.zoned.zones[fields.department as string] : "main";
+        expect(page.zoned.totals[zone][method].shippingCost, JSON.stringify(fields)).toBe(shipping);
+        const proof = await storedProof(guest.guestId);
+        const order = await orderOf(
+          await run(
+            checkoutForm(
+              { ...fields, ...newBuyer(), paymentProof: proof },
+              { cookie: guest.cookie },
+            ),
+          ),
+        );
+        const tax = Math.round(price * 0.15);
+        expect(order, JSON.stringify(fields)).toMatchObject({
+          shippingCost: shipping,
+          total: price + shipping + tax,
+        });
+      }
+    } finally {
+      await updateSettings({ shipping_surcharge_other: "0", shipping_surcharge_remote: "0" });
+    }
+    // Without surcharges the page carries one set of totals, as before.
+    const guest = await guestWithCart([{ id: (await createProduct(db)).id }]);
+    const page = await (
+      await settle(() =>
+        loader({ request: get("/checkout", guest.cookie), params: {}, context: {} }),
+      )
+    ).json();
+    expect(page.zoned).toBeNull();
+  });
 });
 
 describe("the server decides prices, stock and the whole transaction", () => {

@@ -93,6 +93,37 @@ describe("shippingCost", () => {
     expect(shippingCost({ subtotal: 500000, method: "express", settings: broken })).toBe(0);
   });
 
+  test("a zone's surcharge is added where shipping is charged, never from the free thresholds on (decision 161)", () => {
+    const zoned = saved({ shipping_surcharge_other: "40", shipping_surcharge_remote: "120.50" });
+    const cost = (
+      subtotal: number,
+      method: "standard" | "express" | "pickup",
+      zone?: "main" | "other" | "remote",
+    ) => shippingCost({ subtotal, method, settings: zoned, zone });
+    expect([cost(1000, "standard"), cost(1000, "standard", "main")]).toEqual([15000, 15000]);
+    expect(cost(1000, "standard", "other")).toBe(19000);
+    expect(cost(1000, "standard", "remote")).toBe(27050);
+    expect(cost(499999, "express", "remote")).toBe(42050);
+    expect(cost(200000, "standard", "remote")).toBe(0);
+    expect(cost(500000, "express", "other")).toBe(0);
+    expect(cost(1000, "pickup", "remote")).toBe(0);
+    // Without surcharges (the defaults) every zone pays the same.
+    expect(shippingCost({ subtotal: 1000, method: "standard", settings, zone: "remote" })).toBe(
+      15000,
+    );
+    // The priced cart and an order's totals take the zone too.
+    const cart = priceCart({
+      lines: [{ unitPrice: 100000, quantity: 1, available: true }],
+      couponDiscount: 0,
+      settings: zoned,
+      zone: "remote",
+    });
+    expect(cart.byMethod.standard).toMatchObject({
+      shippingCost: 27050,
+      total: 100000 + 27050 + 15000,
+    });
+  });
+
   test("the settings these tests use are the store's defaults, in centavos", () => {
     expect(settings).toMatchObject({
       shipping_cost: 15000,

@@ -8,14 +8,20 @@ export type BankAccount = { bankName: string; bankAccount: string; bankHolder: s
 export function TransferRow({
   term,
   className = "",
+  zone,
   children,
 }: {
   term: string;
   className?: string;
+  /** The shipping zone a checkout's total is for (decision 161), where zones differ. */
+  zone?: string;
   children: ReactNode;
 }) {
   return (
-    <div className={`flex flex-wrap items-center justify-between gap-x-3 gap-y-1 ${className}`}>
+    <div
+      className={`flex flex-wrap items-center justify-between gap-x-3 gap-y-1 ${className}`}
+      data-shipping-zone={zone}
+    >
       <dt>{term}</dt>
       <dd className="flex items-center gap-2 font-medium">{children}</dd>
     </div>
@@ -34,16 +40,17 @@ export function TransferDetails({
   children,
 }: {
   bank: BankAccount;
-  totals: { amount: number; className?: string }[];
+  totals: { amount: number; className?: string; zone?: string }[];
   children?: ReactNode;
 }) {
   return (
     <dl className="bg-surface-muted grid gap-2 rounded-lg p-4 text-sm">
-      {totals.map(({ amount, className }) => (
+      {totals.map(({ amount, className, zone }) => (
         <TransferRow
-          key={`${amount}-${className ?? ""}`}
+          key={`${amount}-${className ?? ""}-${zone ?? ""}`}
           term="Total a transferir"
           className={className}
+          zone={zone}
         >
           <span className="text-base tabular-nums">{formatMoney(amount)}</span>
           <CopyButton value={(amount / 100).toFixed(2)} label="total" />

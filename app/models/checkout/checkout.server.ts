@@ -6,7 +6,9 @@ import { payLaterAccess, type PlaceOrderRefusal } from "./checkout";
 import { checkCoupon, type AppliedCoupon } from "~/models/promotions/coupons.server";
 import { couponRefusalMessage, type CouponView } from "~/models/promotions/coupons";
 import { CheckoutError, takeStock, writeOrder, type OrderContact } from "./order-writer.server";
+import { deliveryZone } from "./delivery-estimate";
 import { priceCart, type OrderTotals } from "./pricing";
+import { isDepartment } from "~/utils/departments";
 import { getSettings } from "~/models/settings/settings.server";
 import { getMailContext } from "~/models/mail/context.server";
 import { owns, type KnownShopper, type Shopper } from "~/models/auth/shopper";
@@ -175,11 +177,13 @@ async function placeCountedOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         if (!check.ok) throw new CheckoutError({ error: "coupon", coupon: check });
         coupon = check.coupon;
       }
-      // The summary's own function, so the order charges exactly what the shopper was shown.
+      // The summary's own function, so the order charges exactly what the shopper was shown,
+      // for the zone of the department it goes to (decision 161).
       const totals: OrderTotals = priceCart({
         lines: cart.lines,
         couponDiscount: coupon?.discount ?? 0,
         settings,
+        zone: isDepartment(input.department) ? deliveryZone(input.department, settings) : "main",
       }).byMethod[input.shippingMethod];
 
       const { orderId, orderNumber } = await writeOrder(trx, {

@@ -4,7 +4,14 @@ import { parseDayRange, parseDepartmentList } from "~/models/settings/settings";
 import { DEPARTMENTS, type Department } from "~/utils/departments";
 import { businessDaysAfter, formatDayRange, hondurasDay } from "~/utils/dates";
 import { SHIPPING_LABELS, SHIPPING_METHODS } from "./checkout";
-import { shippingCost, type PriceSettings } from "./pricing";
+import {
+  DELIVERY_ZONES,
+  priceCart,
+  shippingCost,
+  type DeliveryZone,
+  type OrderTotals,
+  type PriceSettings,
+} from "./pricing";
 
 /*
  * How long a delivery takes and what it costs, by department (issue 21, decisions 099 and 158).
@@ -12,9 +19,6 @@ import { shippingCost, type PriceSettings } from "./pricing";
  * and the remote ones, each with its business days for standard and express delivery. The
  * product page, the checkout and the order (its tracking) read the same window from here.
  */
-
-export const DELIVERY_ZONES = ["main", "other", "remote"] as const;
-export type DeliveryZone = (typeof DELIVERY_ZONES)[number];
 
 type DeliveryKey =
   | "delivery_main_departments"
@@ -96,6 +100,7 @@ export function deliveryEstimate({
   settings: PriceSettings & DeliverySettings;
   now?: Date;
 }): DeliveryEstimate {
+  const zone = deliveryZone(department, settings);
   return {
     department,
     options: SHIPPING_METHODS.map((method) => {
@@ -105,7 +110,7 @@ export function deliveryEstimate({
         name: SHIPPING_LABELS[method].name,
         days: window?.days ?? SHIPPING_LABELS[method].estimate,
         window,
-        cost: shippingCost({ subtotal, method, settings }),
+        cost: shippingCost({ subtotal, method, settings, zone }),
       };
     }),
   };
@@ -136,4 +141,37 @@ export function deliveryWindowsByDepartment(
       return [department, windows];
     }),
   ) as Record<Department, DeliveryWindows>;
+}
+
+/**
+ * Decision 161: when shipping costs more outside the fast cities, the checkout's totals for each
+ * zone and each department's zone, so the page shows those of the department chosen (with CSS,
+ * before and without JavaScript too). Null when shipping costs the same everywhere.
+ */
+export function totalsByZone({
+  lines,
+  couponDiscount,
+  settings,
+}: {
+  lines: readonly { unitPrice: number; quantity: number; available: boolean }[];
+  couponDiscount: number;
+  settings: PriceSettings & DeliverySettings;
+}): {
+  zones: Record<Department, DeliveryZone>;
+  totals: Record<DeliveryZone, Record<ShippingMethod, OrderTotals>>;
+} | null {
+  if (settings.shipping_surcharge_other === 0 && settings.shipping_surcharge_remote === 0) {
+    return null;
+  }
+  const priced = (zone: DeliveryZone) =>
+    priceCart({ lines, couponDiscount, settings, zone }).byMethod;
+  return {
+    zones: Object.fromEntries(
+      DEPARTMENTS.map((department) => [department, deliveryZone(department, settings)]),
+    ) as Record<Department, DeliveryZone>,
+    totals: Object.fromEntries(DELIVERY_ZONES.map((zone) => [zone, priced(zone)])) as Record<
+      DeliveryZone,
+      Record<ShippingMethod, OrderTotals>
+    >,
+  };
 }

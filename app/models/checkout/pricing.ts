@@ -36,27 +36,50 @@ type PricingKey =
   | "free_shipping_threshold"
   | "express_shipping_cost"
   | "express_free_shipping_threshold"
+  | "shipping_surcharge_other"
+  | "shipping_surcharge_remote"
   | "tax_percentage";
+
+/**
+ * Decision 158's zones of departments (delivery-estimate.ts says which department is in which):
+ * the fast cities, the rest of the country, the remote ones. Shipping outside the first may
+ * cost more (decision 161).
+ */
+export const DELIVERY_ZONES = ["main", "other", "remote"] as const;
+export type DeliveryZone = (typeof DELIVERY_ZONES)[number];
 
 /** What the price arithmetic reads of the settings, parsed: money in centavos, ISV in percent. */
 export type PriceSettings = Pick<StoreSettings, PricingKey>;
 
-/** D11: standard and express are free from their thresholds (inclusive); pickup is always free. */
+/** What shipping costs more in a zone (decision 161): nothing in the fast cities. */
+export function zoneSurcharge(zone: DeliveryZone, settings: PriceSettings): number {
+  if (zone === "other") return settings.shipping_surcharge_other;
+  if (zone === "remote") return settings.shipping_surcharge_remote;
+  return 0;
+}
+
+/**
+ * D11: standard and express are free from their thresholds (inclusive), everywhere; below them
+ * they cost the method's price and the zone's surcharge (decision 161). Pickup is always free.
+ */
 export function shippingCost({
   subtotal,
   method,
   settings,
+  zone = "main",
 }: {
   subtotal: number;
   method: ShippingMethod;
   settings: PriceSettings;
+  /** The zone of the department it goes to; the fast cities' price when it is not known yet. */
+  zone?: DeliveryZone;
 }): number {
   if (method === "pickup") return 0;
   const [cost, freeFrom] =
     method === "express"
       ? [settings.express_shipping_cost, settings.express_free_shipping_threshold]
       : [settings.shipping_cost, settings.free_shipping_threshold];
-  return subtotal >= freeFrom ? 0 : cost;
+  return subtotal >= freeFrom ? 0 : cost + zoneSurcharge(zone, settings);
 }
 
 /** D19: tax on the subtotal (before shipping and discounts), rounded to whole centavos. */
@@ -100,14 +123,16 @@ export function orderTotals({
   method,
   couponDiscount,
   settings,
+  zone = "main",
 }: {
   lines: readonly { price: number; quantity: number }[];
   method: ShippingMethod;
   couponDiscount: number;
   settings: PriceSettings;
+  zone?: DeliveryZone;
 }): OrderTotals {
   const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-  const shipping = lines.length === 0 ? 0 : shippingCost({ subtotal, method, settings });
+  const shipping = lines.length === 0 ? 0 : shippingCost({ subtotal, method, settings, zone });
   const tax = taxFor(subtotal, settings.tax_percentage);
   const beforeDiscount = subtotal + shipping + tax;
   const discount = Math.min(Math.max(0, couponDiscount), beforeDiscount);
@@ -142,16 +167,19 @@ export function priceCart({
   lines,
   couponDiscount,
   settings,
+  zone = "main",
 }: {
   lines: readonly { unitPrice: number; quantity: number; available: boolean }[];
   couponDiscount: number;
   settings: PriceSettings;
+  /** Where it goes (decision 161): the fast cities' prices until the department is known. */
+  zone?: DeliveryZone;
 }): PricedCart {
   const buyable = lines
     .filter((line) => line.available)
     .map((line) => ({ price: line.unitPrice, quantity: line.quantity }));
   const totalsFor = (method: ShippingMethod) =>
-    orderTotals({ lines: buyable, method, couponDiscount, settings });
+    orderTotals({ lines: buyable, method, couponDiscount, settings, zone });
   const byMethod = {
     standard: totalsFor("standard"),
     express: totalsFor("express"),

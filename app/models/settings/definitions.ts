@@ -217,6 +217,29 @@ export const SETTING_DEFINITIONS = [
     isRequired: 1,
     sortOrder: 48,
   },
+  // Issue 39: what delivery costs more outside the fast cities, if the owner sets it. Added to
+  // standard and express shipping where they are charged (from the free-shipping thresholds
+  // on, shipping is free everywhere: the store's banner says so).
+  {
+    key: "shipping_surcharge_other",
+    value: "0",
+    category: "checkout",
+    label: "Recargo de envío, resto del país (L)",
+    description: "Se suma al envío estándar y express de esos departamentos (0: sin recargo).",
+    inputType: "money",
+    isRequired: 1,
+    sortOrder: 49,
+  },
+  {
+    key: "shipping_surcharge_remote",
+    value: "0",
+    category: "checkout",
+    label: "Recargo de envío, zonas remotas (L)",
+    description: "Se suma al envío estándar y express de las zonas remotas (0: sin recargo).",
+    inputType: "money",
+    isRequired: 1,
+    sortOrder: 50,
+  },
   {
     key: "store_address",
     value: STORE_ADDRESS,

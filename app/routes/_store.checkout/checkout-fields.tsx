@@ -3,7 +3,8 @@ import { controlProps, fieldProps, type ServerField } from "~/components/forms/s
 import { Button } from "~/components/ui/button";
 import { PAY_LATER_TEXT } from "~/models/checkout/checkout";
 import { Field, Label } from "~/components/ui/input";
-import { DEPARTMENTS } from "~/utils/departments";
+import type { DeliveryZone } from "~/models/checkout/pricing";
+import { DEPARTMENTS, type Department } from "~/utils/departments";
 import { PHONE_MAX_LENGTH } from "~/utils/phone";
 
 /*
@@ -58,8 +59,11 @@ export function ContactFields({
 
 export function AddressFields({
   fields,
+  zones,
 }: {
   fields: Record<"address" | "referenceAddress" | "city" | "department", ServerField>;
+  /** Decision 161: each department's zone, when shipping costs more outside the fast cities. */
+  zones: Record<Department, DeliveryZone> | null;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -90,9 +94,12 @@ export function AddressFields({
           {...controlProps(fields.department)}
           className="border-border-strong bg-surface text-fg aria-invalid:border-danger block h-11 w-full rounded-md border px-3 text-base"
         >
-          <option value="">Selecciona un departamento</option>
+          {/* Each option names its zone: the page shows that zone's shipping (order-summary.tsx). */}
+          <option value="" data-zone={zones ? "main" : undefined}>
+            Selecciona un departamento
+          </option>
           {DEPARTMENTS.map((name) => (
-            <option key={name} value={name}>
+            <option key={name} value={name} data-zone={zones?.[name]}>
               {name}
             </option>
           ))}

@@ -6,7 +6,6 @@ import { TransferDetails } from "~/components/orders/transfer-details";
 import {
   CHECKOUT_DRAFT_FIELDS,
   CHECKOUT_DRAFT_URL,
-  CHECKOUT_FIELDS,
   CHECKOUT_TEXT,
   SHIPPING_LABELS,
   SHIPPING_METHODS,
@@ -23,7 +22,7 @@ import type { PlaceOrderSchema } from "~/models/checkout/checkout-form.server";
 import { keptAsServed, ShownLaterBoundary, shownLater } from "~/utils/shown-later";
 import * as FieldsOnServer from "./checkout-fields-render.server";
 import { ErrorSummary as ErrorSummaryOnServer } from "./checkout-parts-render.server";
-import { OrderSummary, shownFor, type CheckoutData } from "./order-summary";
+import { OrderSummary, pricedBlocks, shownFor, type CheckoutData } from "./order-summary";
 import { ProofUpload } from "~/components/proof-upload/proof-upload";
 
 /*
@@ -76,10 +75,17 @@ function Card({
 }
 
 /**
- * Decision 095: with JavaScript the draft follows the typing (each field's change, and when the
- * page is hidden, which is the last moment a closing tab gives); without it, each post saves it.
+ * The form's own listeners. The kept fields (checkout-fields.tsx) have no handlers: the phone
+ * takes its '+504 0000-0000' shape as it is typed, a department chosen tells the delivery
+ * windows which zone to name, and 'Transferiré después' lets an upload under way go. And
+ * decision 095's draft follows the typing (each field's change, and when the page is hidden,
+ * which is the last moment a closing tab gives); without JavaScript each post saves it.
  */
-function useDraftAutosave(formId: string) {
+function useFormListeners(
+  formId: string,
+  onDepartment: (department: string) => void,
+  onPayLater: (later: boolean) => void,
+) {
   useEffect(() => {
     const form = document.getElementById(formId);
     if (!(form instanceof HTMLFormElement)) return;
@@ -100,59 +106,32 @@ function useDraftAutosave(formId: string) {
         sent = "";
       });
     };
-    const soon = (event: Event) => {
-      if (event.target instanceof HTMLInputElement && event.target.type === "file") return;
+    const onEvent = (event: Event) => {
+      const field = event.target;
+      if (field instanceof HTMLInputElement && field.type === "file") return;
+      if (field instanceof HTMLInputElement && field.name === "phone") {
+        field.value = formatPhone(field.value);
+      }
+      if (field instanceof HTMLSelectElement && field.name === "department") {
+        onDepartment(field.value);
+      }
+      if (field instanceof HTMLInputElement && field.name === "paymentTiming") {
+        onPayLater(field.value === "later");
+      }
       window.clearTimeout(timer);
       timer = window.setTimeout(send, 800);
     };
     const hidden = () => {
       if (document.visibilityState === "hidden") send();
     };
-    form.addEventListener("input", soon);
-    form.addEventListener("change", soon);
+    form.addEventListener("input", onEvent);
+    form.addEventListener("change", onEvent);
     document.addEventListener("visibilitychange", hidden);
     return () => {
       window.clearTimeout(timer);
-      form.removeEventListener("input", soon);
-      form.removeEventListener("change", soon);
+      form.removeEventListener("input", onEvent);
+      form.removeEventListener("change", onEvent);
       document.removeEventListener("visibilitychange", hidden);
-    };
-  }, [formId]);
-}
-
-/**
- * The kept fields (checkout-fields.tsx) have no handlers of their own: the form listens for them.
- * The phone takes its '+504 0000-0000' shape as it is typed; a department chosen tells the
- * delivery windows which zone to name; 'Transferiré después' lets an upload under way go.
- */
-function useFieldListeners(
-  formId: string,
-  onDepartment: (department: string) => void,
-  onPayLater: (later: boolean) => void,
-) {
-  useEffect(() => {
-    const form = document.getElementById(formId);
-    if (!(form instanceof HTMLFormElement)) return;
-    const onInput = (event: Event) => {
-      const input = event.target;
-      if (input instanceof HTMLInputElement && input.name === "phone") {
-        input.value = formatPhone(input.value);
-      }
-    };
-    const onChange = (event: Event) => {
-      const select = event.target;
-      if (select instanceof HTMLSelectElement && select.name === "department") {
-        onDepartment(select.value);
-      }
-      if (select instanceof HTMLInputElement && select.name === "paymentTiming") {
-        onPayLater(select.value === "later");
-      }
-    };
-    form.addEventListener("input", onInput);
-    form.addEventListener("change", onChange);
-    return () => {
-      form.removeEventListener("input", onInput);
-      form.removeEventListener("change", onChange);
     };
   }, [formId, onDepartment, onPayLater]);
 }
@@ -204,7 +183,6 @@ export function CheckoutForm({
     },
   });
   const proof = field("paymentProof");
-  useDraftAutosave(form.id);
   const shippingMethod = field("shippingMethod");
   const department = field("department");
   // Always one of the methods: the summary and the transfer total show the checked one's.
@@ -227,18 +205,15 @@ export function CheckoutForm({
   // before the JavaScript arrived included; then each change.
   const hydrated = useHydrated();
   const [picked, setPicked] = useState<string | null>(null);
-  useFieldListeners(form.id, setPicked, setPayLater);
+  useFormListeners(form.id, setPicked, setPayLater);
   const chosenDepartment =
     picked ?? (hydrated ? selectedValue(department.id) : null) ?? department.initialValue ?? "";
-  const summary = CHECKOUT_FIELDS.flatMap((entry) => {
-    const { id, errors } = field(entry.name);
-    const message = errors?.[0];
-    if (!message) return [];
-    return [{ target: "target" in entry ? entry.target : id, label: entry.label, message }];
-  });
+  // Each way's totals, once per zone where shipping costs more outside the fast cities.
+  const blocks = pricedBlocks(data);
   // After useServerForm's own effect (which focuses the first invalid field), so this one wins:
-  // the summary, read whole, with a link to each field.
-  const summaryShown = summary.length > 0 || Boolean(form.errors?.length);
+  // the summary, read whole, with a link to each field (error-summary.tsx names them).
+  const fieldErrors = result?.error ?? {};
+  const summaryShown = Object.values(fieldErrors).some((errors) => errors?.length);
   useEffect(() => {
     if (result?.status === "error" && summaryShown) document.getElementById(form.errorId)?.focus();
   }, [result, summaryShown, form.errorId]);
@@ -278,8 +253,9 @@ export function CheckoutForm({
                 title={
                   form.errors?.length ? CHECKOUT_TEXT.orderFailedTitle : CHECKOUT_TEXT.fieldsTitle
                 }
+                formId={form.id}
                 formErrors={form.errors}
-                entries={summary}
+                fieldErrors={fieldErrors}
               />
             </ShownLaterBoundary>
           ) : null}
@@ -322,11 +298,13 @@ export function CheckoutForm({
                         </span>
                       ) : null}
                     </span>
-                    <span className="text-sm font-medium">
-                      {data.totals[method].shippingCost === 0
-                        ? "Gratis"
-                        : formatMoney(data.totals[method].shippingCost)}
-                    </span>
+                    {blocks
+                      .filter((block) => block.method === method)
+                      .map(({ key, totals, zone }) => (
+                        <span key={key} className="text-sm font-medium" data-shipping-zone={zone}>
+                          {totals.shippingCost === 0 ? "Gratis" : formatMoney(totals.shippingCost)}
+                        </span>
+                      ))}
                   </label>
                 ))}
               </div>
@@ -338,6 +316,7 @@ export function CheckoutForm({
             className="group-has-[#shippingMethod-pickup:checked]:hidden"
           >
             <AddressFields
+              zones={data.zoned?.zones ?? null}
               fields={{
                 address: field("address"),
                 referenceAddress: field("referenceAddress"),
@@ -365,9 +344,10 @@ export function CheckoutForm({
             <div className="my-4">
               <TransferDetails
                 bank={data.store}
-                totals={SHIPPING_METHODS.map((method) => ({
-                  amount: data.totals[method].total,
+                totals={blocks.map(({ method, totals, zone }) => ({
+                  amount: totals.total,
                   className: shownFor[method],
+                  zone,
                 }))}
               />
             </div>

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
-
-export type SummaryEntry = { target: string; label: string; message: string };
+import { CHECKOUT_FIELDS } from "~/models/checkout/checkout";
 
 /**
  * The checkout's error summary (issue 21): the form's own message, then every field's error in
@@ -11,15 +10,25 @@ export type SummaryEntry = { target: string; label: string; message: string };
  */
 export function ErrorSummary({
   id,
+  formId,
   title,
   formErrors,
-  entries,
+  fieldErrors,
 }: {
   id: string;
+  /** The form's id: a field's is `<form>-<name>` (server-form.ts). */
+  formId: string;
   title: string;
   formErrors: string[] | undefined;
-  entries: SummaryEntry[];
+  /** The server's messages by field name, from its reply. */
+  fieldErrors: Record<string, string[] | null | undefined>;
 }) {
+  const entries = CHECKOUT_FIELDS.flatMap((entry) => {
+    const message = fieldErrors[entry.name]?.[0];
+    if (!message) return [];
+    const target = "target" in entry ? entry.target : `${formId}-${entry.name}`;
+    return [{ target, label: entry.label, message }];
+  });
   const self = useRef<HTMLDivElement>(null);
   // Its code may come after the form's own effect (it loads when first shown): it takes the
   // focus itself as it appears.

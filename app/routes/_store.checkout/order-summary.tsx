@@ -6,6 +6,7 @@ import * as LinesOnServer from "./summary-lines-render.server";
 import { controlProps, type ServerField } from "~/components/forms/server-form";
 import { Button } from "~/components/ui/button";
 import { CHECKOUT_TEXT, SHIPPING_METHODS } from "~/models/checkout/checkout";
+import type { DeliveryZone } from "~/models/checkout/pricing";
 import type { CouponNotice } from "~/models/promotions/coupons";
 import { formatMoney } from "~/utils/money";
 import type { loader } from "./route";
@@ -36,6 +37,33 @@ export const shownFor = {
   express: "group-has-[#shippingMethod-express:not(:checked)]:hidden",
   pickup: "group-has-[#shippingMethod-pickup:not(:checked)]:hidden",
 } as const;
+
+type PricedBlock = {
+  key: string;
+  method: (typeof SHIPPING_METHODS)[number];
+  totals: CheckoutData["totals"]["standard"];
+  /**
+   * Decision 161: the zone it is the price for, where shipping costs more outside the fast
+   * cities (the page's stylesheet shows only the chosen department's zone); none elsewhere.
+   */
+  zone?: DeliveryZone;
+};
+
+/** Each way's totals as the page shows them: once, or once per zone (decision 161). */
+export function pricedBlocks(data: CheckoutData): PricedBlock[] {
+  return SHIPPING_METHODS.flatMap((method): PricedBlock[] => {
+    if (!data.zoned || method === "pickup") {
+      return [{ key: method, method, totals: data.totals[method] }];
+    }
+    const zoned = data.zoned;
+    return (Object.keys(zoned.totals) as DeliveryZone[]).map((zone) => ({
+      key: `${method}-${zone}`,
+      method,
+      totals: zoned.totals[zone][method],
+      zone,
+    }));
+  });
+}
 
 export function OrderSummary({
   data,
@@ -73,10 +101,9 @@ export function OrderSummary({
           }
         />
 
-        {SHIPPING_METHODS.map((method) => {
-          const totals = data.totals[method];
+        {pricedBlocks(data).map(({ key, method, totals, zone }) => {
           return (
-            <div key={method} className={shownFor[method]}>
+            <div key={key} className={shownFor[method]} data-shipping-zone={zone}>
               <SummaryTotals totals={totals} taxPercentage={data.taxPercentage} />
               <Button
                 type="submit"

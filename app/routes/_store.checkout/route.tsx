@@ -10,7 +10,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { CHECKOUT_TEXT, payLaterAccess } from "~/models/checkout/checkout";
 import { CHECKOUT_MESSAGES, placeOrderMessage } from "~/models/checkout/checkout-messages.server";
 import { getCheckoutSummary } from "~/models/checkout/checkout.server";
-import { deliveryWindowsByDepartment } from "~/models/checkout/delivery-estimate";
+import { deliveryWindowsByDepartment, totalsByZone } from "~/models/checkout/delivery-estimate";
 import type { CouponNotice } from "~/models/promotions/coupons";
 import { submitCheckout } from "~/web/checkout.server";
 import { getShopper } from "~/web/shopper.server";
@@ -69,6 +69,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     coupon,
     totals: priced.byMethod,
+    // Decision 161: each zone's totals when shipping costs more outside the fast cities.
+    zoned: totalsByZone({
+      lines: cart.lines,
+      couponDiscount: coupon?.status === "applied" ? coupon.discount : 0,
+      settings,
+    }),
     taxPercentage: priced.taxPercentage,
     store: {
       address: settings.store_address,
