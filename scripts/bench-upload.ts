@@ -13,9 +13,10 @@
  * receipt time runs from choosing the file to the order's page saying 'Pedido recibido: pago en
  * revisión', 'Enviar comprobante' included, and the whole purchase ends there.
  *
- * `--before` also runs the old paths: `no-shrink` (JavaScript on, the shrinker's code blocked,
- * so the photo goes whole: the upload before decision 094) and `no-js` (the file goes as
- * chosen with the order's post; its receipt time is that post's). BENCH_RUNS=<n> (default 1)
+ * `--before` also runs the `no-js` path (the file goes as chosen with the order's post; its
+ * receipt time is that post's). The `no-shrink` path (the shrinker blocked, the photo sent
+ * whole: the upload before decision 094) went when the upload itself moved into the chunk the
+ * shrinker is in (decision 159): blocking it now blocks the upload. BENCH_RUNS=<n> (default 1)
  * runs each path n times and prints the median. The size sent is the upload's Content-Length
  * (the multipart body: the photo and a few hundred bytes of parts).
  *
@@ -32,7 +33,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 1);
 const withBefore = process.argv.includes("--before");
 const withPayLater = process.argv.includes("--pay-later");
 
-type Path = "shrunk" | "no-shrink" | "no-js" | "pay-later";
+type Path = "shrunk" | "no-js" | "pay-later";
 type Result = {
   receiptMs: number;
   shrinkMs: number | null;
@@ -77,9 +78,6 @@ async function purchase(base: string, productPath: string, path: Path, photo: Bu
     });
     const page = await context.newPage();
     page.setDefaultTimeout(180_000);
-    if (path === "no-shrink") {
-      await page.route(/shrink-photo/, (route) => route.abort());
-    }
     await throttle(page);
     let receiptBytes: number | null = null;
     const sizes: Promise<void>[] = [];
@@ -196,7 +194,7 @@ async function main() {
     const paths: Path[] = [
       "shrunk",
       ...(withPayLater ? (["pay-later"] as const) : []),
-      ...(withBefore ? (["no-shrink", "no-js"] as const) : []),
+      ...(withBefore ? (["no-js"] as const) : []),
     ];
     for (const path of paths) {
       const results: Result[] = [];
