@@ -119,7 +119,10 @@ async function purchase(base: string, productPath: string, path: Path, photo: Bu
       // A choice made while the page hydrates can be undone by it on this CPU: after it.
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       await page.getByLabel(/^Transferiré después/).check();
-      await page.getByRole("button", { name: /^Confirmar Pedido/ }).first().click();
+      await page
+        .getByRole("button", { name: /^Confirmar Pedido/ })
+        .first()
+        .click();
       await page.waitForURL(/\/order-success\?order=/);
       // The late receipt, as a shopper sends it once the transfer is done.
       const picker = page.waitForEvent("filechooser");
