@@ -47,70 +47,70 @@ export function FooterColumns({ settings }: { settings: FooterSettings }) {
   ].filter((link) => link.href);
 
   return (
-  <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-    <div className="space-y-4">
-      <p className="font-display flex items-center gap-2 text-lg font-semibold">
-        <span
-          aria-hidden="true"
-          className="bg-accent text-accent-fg grid size-8 place-items-center rounded-full"
-        >
-          P
-        </span>
-        Perfumería de Lujo
-      </p>
-      {settings.companyDescription ? (
-        <p className="text-fg-muted">{settings.companyDescription}</p>
-      ) : null}
-      <p className="text-accent font-medium">
-        Envío gratis en compras mayores a {settings.freeShippingThreshold}
-      </p>
-    </div>
+    <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="space-y-4">
+        <p className="font-display flex items-center gap-2 text-lg font-semibold">
+          <span
+            aria-hidden="true"
+            className="bg-accent text-accent-fg grid size-8 place-items-center rounded-full"
+          >
+            P
+          </span>
+          Perfumería de Lujo
+        </p>
+        {settings.companyDescription ? (
+          <p className="text-fg-muted">{settings.companyDescription}</p>
+        ) : null}
+        <p className="text-accent font-medium">
+          Envío gratis en compras mayores a {settings.freeShippingThreshold}
+        </p>
+      </div>
 
-    <FooterSection title="Contáctanos">
-      <address className="space-y-2 not-italic">
-        {settings.address ? <p className="text-fg-muted">{settings.address}</p> : null}
-        {settings.phone ? (
-          <p>
-            <a href={telUrl(settings.phone)} className={linkClass}>
-              {settings.phone}
-            </a>
-          </p>
-        ) : null}
-        {settings.email ? (
-          <p>
-            <a href={`mailto:${settings.email}`} className={`${linkClass} break-all`}>
-              {settings.email}
-            </a>
-          </p>
-        ) : null}
-        <WhatsappLink
-          phone={settings.whatsapp}
-          className={`${linkClass} flex min-h-11 w-fit items-center`}
-        >
-          WhatsApp: {settings.whatsapp}
-        </WhatsappLink>
-      </address>
-      {social.length > 0 ? (
-        <ul aria-label="Redes sociales" className="mt-4 flex flex-wrap gap-x-4 gap-y-2">
-          {social.map((link) => (
-            <li key={link.label}>
-              <a href={link.href} rel="noopener noreferrer" className={linkClass}>
-                {link.label}
+      <FooterSection title="Contáctanos">
+        <address className="space-y-2 not-italic">
+          {settings.address ? <p className="text-fg-muted">{settings.address}</p> : null}
+          {settings.phone ? (
+            <p>
+              <a href={telUrl(settings.phone)} className={linkClass}>
+                {settings.phone}
               </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </FooterSection>
+            </p>
+          ) : null}
+          {settings.email ? (
+            <p>
+              <a href={`mailto:${settings.email}`} className={`${linkClass} break-all`}>
+                {settings.email}
+              </a>
+            </p>
+          ) : null}
+          <WhatsappLink
+            phone={settings.whatsapp}
+            className={`${linkClass} flex min-h-11 w-fit items-center`}
+          >
+            WhatsApp: {settings.whatsapp}
+          </WhatsappLink>
+        </address>
+        {social.length > 0 ? (
+          <ul aria-label="Redes sociales" className="mt-4 flex flex-wrap gap-x-4 gap-y-2">
+            {social.map((link) => (
+              <li key={link.label}>
+                <a href={link.href} rel="noopener noreferrer" className={linkClass}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </FooterSection>
 
-    <FooterSection title="Soporte">
-      <LinkList links={supportLinks} />
-    </FooterSection>
+      <FooterSection title="Soporte">
+        <LinkList links={supportLinks} />
+      </FooterSection>
 
-    <FooterSection title="Legal">
-      <LinkList links={legalLinks} />
-    </FooterSection>
-  </div>
+      <FooterSection title="Legal">
+        <LinkList links={legalLinks} />
+      </FooterSection>
+    </div>
   );
 }
 

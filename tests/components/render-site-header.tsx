@@ -22,12 +22,7 @@ export function renderSiteHeader(
       path: "/",
       Component: () => (
         <>
-          <SiteHeader
-            user={null}
-            wishlistCount={0}
-            cartCount={0}
-            unreadNotifications={0}
-          />
+          <SiteHeader user={null} wishlistCount={0} cartCount={0} unreadNotifications={0} />
           <Outlet />
         </>
       ),
