@@ -224,6 +224,13 @@ test("a surcharge for the remote zones: the checkout shows the department's ship
       .first()
       .click();
     await expect(shopper.getByRole("status").getByText("Agregado al carrito")).toBeVisible();
+    // The cart does not know the department yet: it shows the fast cities' shipping, and says so.
+    await shopper.goto(`${url}/cart`);
+    await expect(
+      shopper.getByText(
+        "Fuera de las ciudades principales el envío cuesta más: lo ves al elegir tu departamento al finalizar la compra.",
+      ),
+    ).toBeVisible();
     await shopper.goto(`${url}/checkout`);
     const summary = shopper.getByRole("complementary", { name: "Resumen del pedido" });
     const department = shopper.getByLabel("Departamento");

@@ -30,8 +30,14 @@ export const meta: MetaFunction = () => [{ title: "Carrito de Compras | Perfumer
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shopper, session } = await getShopper(request);
-  const { cart, coupon, priced } = await getCheckoutSummary(shopper, session.get("appliedCoupon"));
-  return json({ cart, coupon, priced });
+  const { cart, coupon, priced, settings } = await getCheckoutSummary(
+    shopper,
+    session.get("appliedCoupon"),
+  );
+  // Decision 161: the cart shows the fast cities' shipping; it says when elsewhere costs more.
+  const dearerElsewhere =
+    settings.shipping_surcharge_other > 0 || settings.shipping_surcharge_remote > 0;
+  return json({ cart, coupon, priced, dearerElsewhere });
 }
 
 function refusal(
@@ -107,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CartRoute() {
-  const { cart, coupon, priced } = useLoaderData<typeof loader>();
+  const { cart, coupon, priced, dearerElsewhere } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const confirmingClear = searchParams.get("vaciar") === "1";
   const actionData = useActionData<CartActionData>();
@@ -162,14 +168,26 @@ export default function CartRoute() {
               ))}
             </ul>
           </section>
-          <OrderSummary priced={priced} coupon={coupon} />
+          <OrderSummary priced={priced} coupon={coupon} dearerElsewhere={dearerElsewhere} />
         </div>
       )}
     </main>
   );
 }
 
-function OrderSummary({ priced, coupon }: { priced: PricedCart; coupon: CouponView }) {
+/** Decision 161: said under the cart's shipping when a zone's surcharge is set. */
+const DEARER_ELSEWHERE =
+  "Fuera de las ciudades principales el envío cuesta más: lo ves al elegir tu departamento al finalizar la compra.";
+
+function OrderSummary({
+  priced,
+  coupon,
+  dearerElsewhere,
+}: {
+  priced: PricedCart;
+  coupon: CouponView;
+  dearerElsewhere: boolean;
+}) {
   // The method is chosen at checkout: the cart shows standard shipping (storefront §9).
   const totals = priced.byMethod.standard;
   return (
@@ -198,6 +216,9 @@ function OrderSummary({ priced, coupon }: { priced: PricedCart; coupon: CouponVi
           <dd>{formatMoney(totals.total)}</dd>
         </div>
       </dl>
+      {dearerElsewhere && totals.shippingCost > 0 ? (
+        <p className="text-fg-muted mt-2 text-sm">{DEARER_ELSEWHERE}</p>
+      ) : null}
       {priced.freeShippingRemaining > 0 ? (
         <p className="bg-surface-muted mt-4 rounded-md p-3 text-sm">
           Agrega {formatMoney(priced.freeShippingRemaining)} más para envío gratis
