@@ -1,0 +1,123 @@
+import crypto from "node:crypto";
+import { Secret, TOTP } from "otpauth";
+
+/*
+ * Issue 40, decision 162: an administrator's second factor. A time-based one-time code (RFC
+ * 6238: six digits, 30 s, HMAC-SHA-1, what every authenticator app reads from a QR code),
+ * computed by otpauth; ten single-use recovery codes, kept as hashes; and the clock that asks
+ * for a fresh code before a dangerous act. The rules only: the account's columns, the sign-in
+ * step and the pages come with the issue's next parts.
+ */
+
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+/**
+ * A code of the step before or after the current one is taken too: a phone's clock drifts, and
+ * a code is often typed as it changes. Two steps away is refused.
+ */
+export const TOTP_WINDOW = 1;
+export const RECOVERY_CODE_COUNT = 10;
+/** The dangerous acts ask for a code again when the last one is older than this. */
+export const STEP_UP_MINUTES = 10;
+
+const ISSUER = "Perfumería de Lujo";
+
+function totp(secret: string, account = "") {
+  return new TOTP({
+    issuer: ISSUER,
+    label: account,
+    secret: Secret.fromBase32(secret),
+    algorithm: "SHA1",
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+  });
+}
+
+/** A new secret: 160 random bits (RFC 4226's recommendation), in base32 as the apps type it. */
+export function newTotpSecret(): string {
+  return new Secret({ size: 20 }).base32;
+}
+
+/** The `otpauth://` address the QR code carries, naming the shop and the account. */
+export function totpUri({ secret, account }: { secret: string; account: string }): string {
+  return totp(secret, account).toString();
+}
+
+/** The step a moment falls in: the number of whole periods since 1970. */
+export function totpStep(at: Date): number {
+  return Math.floor(at.getTime() / 1000 / TOTP_PERIOD_SECONDS);
+}
+
+/**
+ * The step of `secret`'s code that `code` is, within the window around `now`; null when it is
+ * none of them, is not six digits, or belongs to `lastStep` or an earlier one. The caller stores
+ * the step it accepted as the next `lastStep`, so a code seen over a shoulder or in a proxy's log
+ * cannot be used a second time.
+ */
+export function verifyTotp({
+  secret,
+  code,
+  now,
+  lastStep = null,
+}: {
+  secret: string;
+  code: string;
+  now: Date;
+  lastStep?: number | null;
+}): number | null {
+  const token = code.replace(/\s/g, "");
+  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(token)) return null;
+  const delta = totp(secret).validate({ token, timestamp: now.getTime(), window: TOTP_WINDOW });
+  if (delta === null) return null;
+  const step = totpStep(now) + delta;
+  if (lastStep !== null && step <= lastStep) return null;
+  return step;
+}
+
+/* Recovery codes: twelve characters of an alphabet without look-alikes (no 0/O, 1/I/L). */
+const RECOVERY_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/** A recovery code as the shopper may type it: any case, with or without the dash and spaces. */
+function normalized(code: string) {
+  return code.toUpperCase().replace(/[\s-]/g, "");
+}
+
+/**
+ * The hash a recovery code is stored as. Twelve characters of 31 are 59 random bits: too many to
+ * try one by one from a stolen hash, so a fast hash keeps them as safe as a slow one would.
+ */
+export function hashRecoveryCode(code: string): string {
+  return crypto.createHash("sha256").update(normalized(code)).digest("hex");
+}
+
+/** Ten new codes ("K7QX-M2PA-9RTW"), shown once, and their hashes, which are what is stored. */
+export function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const chars = Array.from(
+      { length: 12 },
+      () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)],
+    ).join("");
+    return chars.match(/.{4}/g)!.join("-");
+  });
+  return { codes, hashes: codes.map(hashRecoveryCode) };
+}
+
+/**
+ * Which stored code `typed` is (its index), or -1. A used code's hash is replaced by null by the
+ * caller, in the same write that signs in, so each code works once.
+ */
+export function matchRecoveryCode(hashes: readonly (string | null)[], typed: string): number {
+  const given = Buffer.from(hashRecoveryCode(typed), "hex");
+  let found = -1;
+  hashes.forEach((hash, index) => {
+    // Every stored hash is compared, in constant time: the answer takes as long either way.
+    if (hash !== null && crypto.timingSafeEqual(Buffer.from(hash, "hex"), given)) found = index;
+  });
+  return found;
+}
+
+/** Whether a dangerous act must ask for a code: none yet, or the last is over 10 minutes old. */
+export function needsStepUp(lastVerifiedAt: Date | null, now: Date): boolean {
+  if (lastVerifiedAt === null) return true;
+  return now.getTime() - lastVerifiedAt.getTime() > STEP_UP_MINUTES * 60 * 1000;
+}
