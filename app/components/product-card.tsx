@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import { ProductImage } from "~/components/product-image";
 import { QuickAddToCart } from "~/components/quick-add-to-cart";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
@@ -7,15 +8,22 @@ import { productBadge, type ProductBadge } from "~/models/catalog/product-badge"
 import { useRootData } from "~/hooks/use-root-data";
 import { taxNote } from "~/models/checkout/pricing";
 import { keptAsServed } from "~/utils/shown-later";
-import { CardText as CardTextOnServer } from "./product-card-text-render.server";
+import type { CardTextProps } from "./product-card-text";
 
-/*
+/** The words of a card, as the page keeps them (keptCardText). */
+export type CardTextPart = ComponentType<CardTextProps>;
+
+/**
  * What a card says (brand, name, rating, price) is only read and followed: the page keeps its
- * server HTML and loads product-card-text.tsx only to draw a card anew (decision 159).
+ * server HTML and loads product-card-text.tsx only to draw a card anew (decision 159). A route
+ * makes it from product-card-text-render.server.ts's `CardText`, which only a route imports,
+ * and hands it to its cards.
  */
-const CardText = keptAsServed(CardTextOnServer, () =>
-  import("./product-card-text").then((module) => module.CardText),
-);
+export function keptCardText(onServer: CardTextPart): CardTextPart {
+  return keptAsServed(onServer, () =>
+    import("./product-card-text").then((module) => module.CardText),
+  );
+}
 
 const badgeVariants: Record<ProductBadge, BadgeVariant> = {
   Agotado: "danger",
@@ -35,7 +43,10 @@ export function ProductCard({
   headingLevel,
   variant = "grid",
   priority = false,
+  CardText,
 }: {
+  /** The route's kept card words (keptCardText). */
+  CardText: CardTextPart;
   product: CatalogProduct;
   inWishlist: boolean;
   /**

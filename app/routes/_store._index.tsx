@@ -23,6 +23,11 @@ import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
 import { getSettings } from "~/models/settings/settings.server";
 import { getUser } from "~/web/auth.server";
 import { getRecentlyViewed } from "~/web/recently-viewed.server";
+import { keptCardText } from "~/components/product-card";
+import { CardText as CardTextOnServer } from "~/components/product-card-text-render.server";
+
+/* A card's words are only read: the page keeps their server HTML (decision 159). */
+const CardText = keptCardText(CardTextOnServer);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Route table: administrators get the dashboard at "/".
@@ -126,7 +131,7 @@ export default function HomeRoute() {
             ))}
           </ul>
         </Section>
-        <RecentlyViewed products={recent} wishlist={wishlist} />
+        <RecentlyViewed products={recent} wishlist={wishlist} CardText={CardText} />
       </div>
     </main>
   );
@@ -194,6 +199,7 @@ function ProductSection({
               inWishlist={inWishlist.has(product.id)}
               headingLevel={3}
               priority={priority && index < 2}
+              CardText={CardText}
             />
           </li>
         ))}

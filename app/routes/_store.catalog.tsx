@@ -18,9 +18,14 @@ import {
 import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
 import { getUserId } from "~/web/auth.server";
 import { getRecentlyViewed } from "~/web/recently-viewed.server";
+import { keptCardText } from "~/components/product-card";
+import { CardText as CardTextOnServer } from "~/components/product-card-text-render.server";
 
 /* A plain GET form: the page keeps its server HTML until the filters change (decision 159). */
 const FilterForm = keptFilterForm(FilterFormOnServer);
+
+/* A card's words are only read: the page keeps their server HTML (decision 159). */
+const CardText = keptCardText(CardTextOnServer);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseCatalogQuery(new URL(request.url).searchParams);
@@ -66,13 +71,14 @@ export default function CatalogRoute() {
       <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
       <CatalogBrowser
         FilterForm={FilterForm}
+        CardText={CardText}
         path="/catalog"
         query={query}
         catalog={catalog}
         brands={brands}
         wishlist={wishlist}
       />
-      <RecentlyViewed products={recent} wishlist={wishlist} />
+      <RecentlyViewed products={recent} wishlist={wishlist} CardText={CardText} />
     </main>
   );
 }

@@ -13,6 +13,8 @@ import type { CatalogQuery } from "~/models/catalog/catalog";
 import { listBrands, listCatalog, parseCatalogQuery } from "~/models/catalog/catalog.server";
 import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
 import { getUserId } from "~/web/auth.server";
+import { keptCardText } from "~/components/product-card";
+import { CardText as CardTextOnServer } from "~/components/product-card-text-render.server";
 
 const PATH = "/productos-por-encargo";
 
@@ -36,6 +38,9 @@ function madeToOrderQuery(url: URL): CatalogQuery {
 
 /* A plain GET form: the page keeps its server HTML until the filters change (decision 159). */
 const FilterForm = keptFilterForm(FilterFormOnServer);
+
+/* A card's words are only read: the page keeps their server HTML (decision 159). */
+const CardText = keptCardText(CardTextOnServer);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = madeToOrderQuery(new URL(request.url));
@@ -80,6 +85,7 @@ export default function MadeToOrderRoute() {
       </p>
       <CatalogBrowser
         FilterForm={FilterForm}
+        CardText={CardText}
         path={PATH}
         query={query}
         catalog={catalog}

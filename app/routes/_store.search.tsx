@@ -16,10 +16,15 @@ import { listCatalog, newProducts, viralProducts } from "~/models/catalog/catalo
 import { wishlistedProductIds } from "~/models/catalog/wishlist.server";
 import { getUserId } from "~/web/auth.server";
 import { requestedPage } from "~/utils/paging";
+import { keptCardText } from "~/components/product-card";
+import { CardText as CardTextOnServer } from "~/components/product-card-text-render.server";
 
 /** Storefront §2/§9: searching starts at 2 characters; Novedades and Más Buscados show 4. */
 const MIN_QUERY_LENGTH = 2;
 const SHOWCASE_SIZE = 4;
+
+/* A card's words are only read: the page keeps their server HTML (decision 159). */
+const CardText = keptCardText(CardTextOnServer);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -90,7 +95,12 @@ export default function SearchRoute() {
           </p>
           {results.products.length > 0 ? (
             <div className="mt-4">
-              <ProductGrid products={results.products} wishlist={wishlist} headingLevel={2} />
+              <ProductGrid
+                products={results.products}
+                wishlist={wishlist}
+                headingLevel={2}
+                CardText={CardText}
+              />
               <Pagination
                 page={results.page}
                 pageCount={results.pageCount}
@@ -132,7 +142,7 @@ function Showcase({
     <section aria-label={title} className="mt-10">
       <h2 className="text-xl font-semibold">{title}</h2>
       <div className="mt-4">
-        <ProductGrid products={products} wishlist={wishlist} headingLevel={3} />
+        <ProductGrid products={products} wishlist={wishlist} headingLevel={3} CardText={CardText} />
       </div>
     </section>
   );

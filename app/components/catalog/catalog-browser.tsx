@@ -13,6 +13,7 @@ import { CatalogToolbar } from "./catalog-toolbar";
 import { EmptyState } from "./empty-state";
 import type { FilterFormProps } from "./filter-fields";
 import { FilterSheet } from "./filter-form";
+import type { CardTextPart } from "~/components/product-card";
 import { Pagination } from "./pagination";
 import { ProductGrid, ProductGridSkeleton } from "./product-grid";
 
@@ -32,6 +33,7 @@ export function CatalogBrowser({
   showCatalogType = true,
   showFlags = true,
   FilterForm,
+  CardText,
 }: {
   path: string;
   query: CatalogQuery;
@@ -45,6 +47,8 @@ export function CatalogBrowser({
   showFlags?: boolean;
   /** The route's kept filter form (keptFilterForm, decision 159). */
   FilterForm: ComponentType<FilterFormProps>;
+  /** The route's kept card words (keptCardText). */
+  CardText: CardTextPart;
 }) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === path;
@@ -79,6 +83,7 @@ export function CatalogBrowser({
           ) : catalog.products.length > 0 ? (
             // The cards sit right under the page's h1 (the filters' h2 shows only in the sheet).
             <ProductGrid
+              CardText={CardText}
               products={catalog.products}
               wishlist={wishlist}
               headingLevel={2}

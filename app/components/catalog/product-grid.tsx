@@ -1,4 +1,4 @@
-import { ProductCard } from "~/components/product-card";
+import { ProductCard, type CardTextPart } from "~/components/product-card";
 import type { CatalogProduct, CatalogView } from "~/models/catalog/catalog";
 
 /** Cards in a grid (2/3/4 columns) or a list; the first row loads its pictures at once. */
@@ -7,7 +7,10 @@ export function ProductGrid({
   wishlist,
   headingLevel,
   view = "grid",
+  CardText,
 }: {
+  /** The route's kept card words (keptCardText). */
+  CardText: CardTextPart;
   products: CatalogProduct[];
   wishlist: readonly number[];
   /** The cards' heading level (see ProductCard). */
@@ -31,6 +34,7 @@ export function ProductGrid({
             headingLevel={headingLevel}
             variant={view}
             priority={index < (view === "list" ? 2 : 4)}
+            CardText={CardText}
           />
         </li>
       ))}

@@ -1,11 +1,14 @@
-import { ProductCard } from "~/components/product-card";
+import { ProductCard, type CardTextPart } from "~/components/product-card";
 import type { CatalogProduct } from "~/models/catalog/catalog";
 
 /** D5: the last 8 products the shopper opened (cookie), as a strip that scrolls sideways. */
 export function RecentlyViewed({
   products,
   wishlist,
+  CardText,
 }: {
+  /** The route's kept card words (keptCardText). */
+  CardText: CardTextPart;
   products: CatalogProduct[];
   wishlist: readonly number[];
 }) {
@@ -23,6 +26,7 @@ export function RecentlyViewed({
               product={product}
               inWishlist={inWishlist.has(product.id)}
               headingLevel={3}
+              CardText={CardText}
             />
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { ProductCard } from "~/components/product-card";
+import { ProductCard, type CardTextPart } from "~/components/product-card";
 import type { CatalogProduct } from "~/models/catalog/catalog";
 
 /** Up to 4 other products of the same brand, as the catalogue's cards. */
@@ -6,7 +6,10 @@ export function RelatedProducts({
   brandName,
   products,
   wishlist,
+  CardText,
 }: {
+  /** The route's kept card words (keptCardText). */
+  CardText: CardTextPart;
   brandName: string;
   products: CatalogProduct[];
   wishlist: readonly number[];
@@ -25,6 +28,7 @@ export function RelatedProducts({
               product={product}
               inWishlist={inWishlist.has(product.id)}
               headingLevel={3}
+              CardText={CardText}
             />
           </li>
         ))}

@@ -44,6 +44,8 @@ import {
 } from "./tab-panels-render.server";
 import { keptAsServed, ShownLaterBoundary, shownLater } from "~/utils/shown-later";
 import { Breadcrumb as BreadcrumbOnServer } from "./product-facts-render.server";
+import { keptCardText } from "~/components/product-card";
+import { CardText as CardTextOnServer } from "~/components/product-card-text-render.server";
 
 const STORE_NAME = "Perfumería de Lujo";
 
@@ -55,6 +57,9 @@ const STORE_NAME = "Perfumería de Lujo";
  * Its boundary (ShownLaterBoundary, as the tabs') keeps that HTML through a navigation until
  * then, open and filled in as the shopper left it (decision 126).
  */
+/* A card's words are only read: the page keeps their server HTML (decision 159). */
+const CardText = keptCardText(CardTextOnServer);
+
 /* The way back to the catalogue is only followed: the page keeps its server HTML (decision 159). */
 const Breadcrumb = keptAsServed(BreadcrumbOnServer, () =>
   import("./product-facts").then((module) => module.Breadcrumb),
@@ -263,7 +268,12 @@ export default function ProductRoute() {
           </ShownLaterBoundary>
         }
       />
-      <RelatedProducts brandName={product.brandName} products={related} wishlist={wishlist} />
+      <RelatedProducts
+        brandName={product.brandName}
+        products={related}
+        wishlist={wishlist}
+        CardText={CardText}
+      />
     </main>
   );
 }
