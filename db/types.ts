@@ -477,6 +477,29 @@ export interface ApiTokensTable {
   expiresAt: string | null;
 }
 
+/** Decision 163: an account's time-based code (its secret) and recovery codes' hashes. */
+export interface TwoFactorsTable {
+  userId: number;
+  /** The TOTP secret, base32. */
+  secret: string;
+  /** The step of the last code taken: a code of it or an earlier step is refused. */
+  lastStep: number | null;
+  /** JSON array of the recovery codes' SHA-256 (hex); a used code is null. */
+  recoveryCodes: string;
+  createdAt: string;
+}
+
+/** Decision 163: "recordar este equipo 30 días": the cookie's token, as its SHA-256. */
+export interface TrustedDevicesTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  /** The browser and system it was remembered on ("Chrome en Windows"). */
+  label: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
 /**
  * The search index `product_search` (an FTS5 virtual table kept in sync by triggers, migration
  * 20261201T0000) is not listed: only app/models/catalog/catalog.server.ts reads it, with raw SQL.
@@ -508,6 +531,8 @@ export interface Database {
   userTokens: UserTokensTable;
   apiTokens: ApiTokensTable;
   emailChanges: EmailChangesTable;
+  twoFactors: TwoFactorsTable;
+  trustedDevices: TrustedDevicesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -12,6 +12,7 @@ import {
   type SessionUser,
   type SignInRefusalCode,
 } from "~/models/customers/users.server";
+import type { SecondFactorMethod } from "~/models/auth/two-factor.server";
 import { getEnv } from "~/utils/env.server";
 import { invariantResponse } from "~/utils/invariant";
 import { requestOrigin } from "~/utils/security.server";
@@ -263,7 +264,12 @@ export async function createLoginSession(
  * createLoginSession's work without the redirect: the new session's Set-Cookie headers (the
  * JSON sign-in, POST /api/auth/login, answers with them).
  */
-export async function openLoginSession(request: Request, user: AuthUser, toast?: ToastInput) {
+export async function openLoginSession(
+  request: Request,
+  user: AuthUser,
+  toast?: ToastInput,
+  options: { secondFactor?: SecondFactorMethod } = {},
+) {
   const old = await getSession(request);
   const previousGuestId = old.get("guestId");
   const guestId = previousGuestId ?? crypto.randomUUID();
@@ -283,6 +289,12 @@ export async function openLoginSession(request: Request, user: AuthUser, toast?:
   const session: AppSession = await storage.getSession();
   session.set("userId", user.id);
   session.set("guestId", guestId);
+  if (options.secondFactor) {
+    const method = options.secondFactor;
+    // A remembered device proves nothing now: a dangerous act still asks for a code.
+    const provedAt = method === "device" ? null : new Date().toISOString();
+    session.set("secondFactor", { method, provedAt });
+  }
   if (toast) setToast(session, toast);
   headers.set("Set-Cookie", await commitSession(request, session));
   return headers;

@@ -12,6 +12,7 @@ import { requestOrigin } from "~/utils/security.server";
 import type { Kysely } from "kysely";
 import type { Database, Role } from "#db/types";
 import type { Toast } from "~/utils/toast";
+import type { SecondFactorMethod } from "~/models/auth/two-factor.server";
 
 /*
  * Decision 084 (issue 19): a session ends after a time without use and after a longest life,
@@ -79,6 +80,13 @@ export type SessionData = {
   checkoutDraft: { savedAt: string; fields: Record<string, string> };
   /** Decision 128: the page that asked for the verification e-mail, reopened by its link. */
   verifyReturnTo: string;
+  /**
+   * Decision 163: how this session's sign-in passed the second step (an administrator's), and
+   * when a second factor was last proved in it (null for a remembered device): step-up reads it.
+   */
+  secondFactor: { method: SecondFactorMethod; provedAt: string | null };
+  /** Decision 163: a right password waiting for its second step; no one is signed in yet. */
+  pendingSignIn: { userId: number; startedAt: string; redirectTo: string; failures: number };
 };
 
 export type SessionFlashData = {

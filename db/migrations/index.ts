@@ -18,6 +18,7 @@ import * as emailChanges from "./20261231T0100-email-changes";
 import * as outboxLinks from "./20261231T0130-outbox-links";
 import * as apiTokenExpiry from "./20261231T0200-api-token-expiry";
 import * as deliveryWindow from "./20261231T0300-delivery-window";
+import * as twoFactor from "./20270101T0100-two-factor";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "20261231T0130-outbox-links": outboxLinks,
   "20261231T0200-api-token-expiry": apiTokenExpiry,
   "20261231T0300-delivery-window": deliveryWindow,
+  "20270101T0100-two-factor": twoFactor,
 };

@@ -20,6 +20,12 @@ export const RECOVERY_CODE_COUNT = 10;
 /** The dangerous acts ask for a code again when the last one is older than this. */
 export const STEP_UP_MINUTES = 10;
 
+/**
+ * How a sign-in passed its second step: a code of the app, a recovery code, a passkey (both
+ * factors at once), or a device remembered for 30 days after one of those.
+ */
+export type SecondFactorMethod = "totp" | "recovery" | "passkey" | "device";
+
 const ISSUER = "Perfumería de Lujo";
 
 function totp(secret: string, account = "") {
