@@ -5,6 +5,7 @@ import { EmailSchema, PasswordSchema } from "~/models/customers/field-schemas.se
 import { SIGN_IN_REFUSALS } from "~/models/customers/users.server";
 import { guardAction } from "~/web/guard-action.server";
 import type { LoginFormField } from "~/models/auth/login";
+import type { SecondFactorMethod } from "~/models/auth/two-factor.server";
 import {
   openLoginSession,
   type AuthUser,
@@ -67,14 +68,18 @@ export async function attemptSignIn(
   return { ok: true, user };
 }
 
-/** After a right password: the new session's cookie and this browser's known-device cookie. */
+/**
+ * After a right password (and, for an administrator, the second step: `secondFactor` says
+ * which), or a passkey: the new session's cookie and this browser's known-device cookie.
+ */
 export async function signInHeaders(
   request: Request,
   user: AuthUser,
   email: string,
   toast?: ToastInput,
+  options: { secondFactor?: SecondFactorMethod } = {},
 ) {
-  const headers = await openLoginSession(request, user, toast);
+  const headers = await openLoginSession(request, user, toast, options);
   headers.append("Set-Cookie", await rememberDevice(request, email, isHttps(request)));
   return headers;
 }
