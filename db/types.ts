@@ -479,6 +479,7 @@ export interface ApiTokensTable {
 
 /** Decision 163: an account's time-based code (its secret) and recovery codes' hashes. */
 export interface TwoFactorsTable {
+  id: Generated<number>;
   userId: number;
   /** The TOTP secret, base32. */
   secret: string;

@@ -16,7 +16,7 @@ import { Field } from "~/components/ui/input";
 import { CopyButton } from "~/components/copy-button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { ApiTokenFormSchema } from "~/web/api/token-form.server";
-import { createTokenFromForm } from "~/web/api/token-form.server";
+import { createTokenFromForm, tokenFormRefusal } from "~/web/api/token-form.server";
 import {
   API_TOKEN_LIFETIMES,
   DEFAULT_API_TOKEN_DAYS,
@@ -25,7 +25,9 @@ import {
   revokeApiToken,
   type ApiTokenListEntry,
 } from "~/models/auth/api-tokens.server";
+import { StepUpField } from "~/components/auth/step-up-field";
 import { requireAdmin } from "~/web/auth.server";
+import { recentSecondFactor, stepUpNeeded } from "~/web/two-factor.server";
 import { guardAction } from "~/web/guard-action.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
@@ -48,7 +50,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...token,
     expired: isApiTokenExpired(token, now),
   }));
-  return json({ tokens, adminEmail: admin.email, lifetimes: API_TOKEN_LIFETIMES });
+  return json({
+    tokens,
+    adminEmail: admin.email,
+    lifetimes: API_TOKEN_LIFETIMES,
+    // Decision 163: creating a token asks for a code when the last one is over 10 minutes old.
+    stepUp: await stepUpNeeded(request),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -66,6 +74,10 @@ export async function action({ request }: ActionFunctionArgs) {
         ? "Las llamadas con ese token se rechazan desde ahora."
         : "El token no existe o ya estaba revocado.",
     });
+  }
+  const fresh = await recentSecondFactor(request, form);
+  if (!fresh.ok) {
+    return json({ result: tokenFormRefusal(form, fresh.message), created: null }, { status: 403 });
   }
   const { refusal, created } = await createTokenFromForm(form, admin);
   if (refusal) return refusal;
@@ -87,7 +99,7 @@ const LEVELS = [
 ] as const;
 
 export default function AdminApiTokensRoute() {
-  const { tokens, adminEmail, lifetimes } = useLoaderData<typeof loader>();
+  const { tokens, adminEmail, lifetimes, stepUp } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="space-y-8">
@@ -103,7 +115,12 @@ export default function AdminApiTokensRoute() {
         </p>
       </div>
       {actionData?.created ? <NewSecret {...actionData.created} /> : null}
-      <NewTokenForm result={actionData?.result} adminEmail={adminEmail} lifetimes={lifetimes} />
+      <NewTokenForm
+        result={actionData?.result}
+        adminEmail={adminEmail}
+        lifetimes={lifetimes}
+        stepUp={stepUp}
+      />
       <section aria-labelledby="tokens-heading" className="space-y-3">
         <h2 id="tokens-heading" className="text-lg font-semibold">
           Tokens creados
@@ -173,10 +190,12 @@ function NewTokenForm({
   result,
   adminEmail,
   lifetimes,
+  stepUp,
 }: {
   result: Parameters<typeof useServerForm>[0]["lastResult"];
   adminEmail: string;
   lifetimes: readonly number[];
+  stepUp: boolean;
 }) {
   const pending = useIsPending();
   const { form, field } = useServerForm<typeof ApiTokenFormSchema>({
@@ -213,6 +232,7 @@ function NewTokenForm({
           field={field("days")}
           choices={lifetimes.map((days) => ({ value: String(days), label: `${days} días` }))}
         />
+        <StepUpField needed={stepUp} id="step-up-token" />
         <Button type="submit" disabled={pending}>
           {pending ? "Creando..." : "Crear token"}
         </Button>

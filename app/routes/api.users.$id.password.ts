@@ -1,5 +1,10 @@
 import { checkedByForm } from "~/web/api/problem.server";
-import { apiCall, apiRoute, refuseTokenForAdminChange } from "~/web/api/calls.server";
+import {
+  apiCall,
+  apiRoute,
+  refuseStaleSecondFactor,
+  refuseTokenForAdminChange,
+} from "~/web/api/calls.server";
 import { ADMIN_USER_REFUSALS } from "~/models/customers/admin";
 import { resetUserPassword } from "~/models/customers/admin.server";
 import { passwordResetSchema } from "~/models/customers/admin-submission.server";
@@ -12,9 +17,10 @@ import {
 
 /** The profile view's password form: every session of the account ends. */
 export const { loader, action } = apiRoute({
-  PUT: apiCall(accountCalls.resetPassword, async ({ user, params, body, caller }) => {
+  PUT: apiCall(accountCalls.resetPassword, async ({ request, user, params, body, caller }) => {
     const account = await adminUserOr404(userIdParam(params));
     if (account.role === "admin") refuseTokenForAdminChange(caller);
+    await refuseStaleSecondFactor(request, caller);
     const { password } = checkedByForm(
       passwordResetSchema([account.email, account.firstName, account.lastName]),
       { ...body, confirmPassword: body.confirmPassword ?? body.password },

@@ -12,7 +12,7 @@ import {
   type SessionUser,
   type SignInRefusalCode,
 } from "~/models/customers/users.server";
-import type { SecondFactorMethod } from "~/models/auth/two-factor.server";
+import { hasTwoFactor, type SecondFactorMethod } from "~/models/auth/two-factor.server";
 import { getEnv } from "~/utils/env.server";
 import { invariantResponse } from "~/utils/invariant";
 import { requestOrigin } from "~/utils/security.server";
@@ -23,7 +23,9 @@ import {
   getSessionStorage,
   isHttps,
   type AppSession,
+  type SessionData,
 } from "~/web/session.server";
+import { rememberDevice } from "~/web/login-throttle.server";
 import { setToast, type ToastInput } from "~/web/toast.server";
 
 // The sign-in action (login.server.ts) takes it from here; it lives in redirect.server.ts.
@@ -238,8 +240,16 @@ export async function requireAdmin(
 ) {
   const user = await requireUser(request);
   invariantResponse(user.role === "admin", message, { status: 403 });
+  // Decision 163: an administrator's session must have passed the second step.
+  if (!(await getSession(request)).get("secondFactor")) {
+    throw redirect((await hasTwoFactor(user.id)) ? SECOND_STEP_PATH : SETUP_PATH);
+  }
   return user;
 }
+
+/** Decision 163: the administrator's second step, and its setup the first time. */
+export const SECOND_STEP_PATH = "/admin-access/verificar";
+export const SETUP_PATH = "/admin-access/configurar";
 
 export async function requireAnonymous(request: Request) {
   const user = await getUser(request);
@@ -268,7 +278,11 @@ export async function openLoginSession(
   request: Request,
   user: AuthUser,
   toast?: ToastInput,
-  options: { secondFactor?: SecondFactorMethod } = {},
+  options: {
+    secondFactor?: SecondFactorMethod;
+    /** New recovery codes for /admin-access/codigos to show once (decision 163). */
+    recoveryCodesToShow?: SessionData["recoveryCodesToShow"];
+  } = {},
 ) {
   const old = await getSession(request);
   const previousGuestId = old.get("guestId");
@@ -295,8 +309,27 @@ export async function openLoginSession(
     const provedAt = method === "device" ? null : new Date().toISOString();
     session.set("secondFactor", { method, provedAt });
   }
+  if (options.recoveryCodesToShow) {
+    session.set("recoveryCodesToShow", options.recoveryCodesToShow);
+  }
   if (toast) setToast(session, toast);
   headers.set("Set-Cookie", await commitSession(request, session));
+  return headers;
+}
+
+/**
+ * After a right password (and, for an administrator, the second step: `secondFactor` says
+ * which), or a passkey: the new session's cookie and this browser's known-device cookie.
+ */
+export async function signInHeaders(
+  request: Request,
+  user: AuthUser,
+  email: string,
+  toast?: ToastInput,
+  options: Parameters<typeof openLoginSession>[3] = {},
+) {
+  const headers = await openLoginSession(request, user, toast, options);
+  headers.append("Set-Cookie", await rememberDevice(request, email, isHttps(request)));
   return headers;
 }
 

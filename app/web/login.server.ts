@@ -5,9 +5,7 @@ import { EmailSchema, PasswordSchema } from "~/models/customers/field-schemas.se
 import { SIGN_IN_REFUSALS } from "~/models/customers/users.server";
 import { guardAction } from "~/web/guard-action.server";
 import type { LoginFormField } from "~/models/auth/login";
-import type { SecondFactorMethod } from "~/models/auth/two-factor.server";
 import {
-  openLoginSession,
   type AuthUser,
   getAuthenticator,
   getUser,
@@ -15,9 +13,8 @@ import {
   safeRedirect,
   signInRefusalOf,
 } from "~/web/auth.server";
-import { claimLoginAttempt, rememberDevice, TOO_MANY_ATTEMPTS } from "~/web/login-throttle.server";
-import { isHttps } from "~/web/session.server";
-import type { ToastInput } from "~/web/toast.server";
+import { claimLoginAttempt, TOO_MANY_ATTEMPTS } from "~/web/login-throttle.server";
+import { continueSignIn } from "~/web/two-factor.server";
 
 /** The sign-in form's fields, checked here only (decision 109); `satisfies` keeps the names the form's. */
 export const LoginSchema = z.object({
@@ -69,22 +66,6 @@ export async function attemptSignIn(
 }
 
 /**
- * After a right password (and, for an administrator, the second step: `secondFactor` says
- * which), or a passkey: the new session's cookie and this browser's known-device cookie.
- */
-export async function signInHeaders(
-  request: Request,
-  user: AuthUser,
-  email: string,
-  toast?: ToastInput,
-  options: { secondFactor?: SecondFactorMethod } = {},
-) {
-  const headers = await openLoginSession(request, user, toast, options);
-  headers.append("Set-Cookie", await rememberDevice(request, email, isHttps(request)));
-  return headers;
-}
-
-/**
  * The sign-in action behind /login, /admin-access and /admin/login. The admin variants
  * refuse customers without creating a session (storefront.md §2: "for admins only").
  */
@@ -128,9 +109,8 @@ export async function handleLogin(
   }
 
   const target = user.role === "admin" ? "/admin" : safeRedirect(redirectTo, homeFor(user));
-  return redirect(target, {
-    headers: await signInHeaders(request, user, email, { title: "¡Bienvenido!" }),
-  });
+  // An administrator goes on to the second step (decision 163); anyone else is signed in.
+  return continueSignIn(request, user, { email, target, toast: { title: "¡Bienvenido!" } });
 }
 
 /** Loader of the admin sign-in routes: an admin already signed in goes straight to the panel. */

@@ -3,7 +3,13 @@ import { isMaintenanceMode } from "~/models/settings/settings.server";
 import { getUser } from "~/web/auth.server";
 
 /** Paths that stay open in maintenance mode: the admin sign-in (storefront.md §2, D35). */
-const OPEN_DURING_MAINTENANCE = ["/admin-access", "/admin/login", "/theme"];
+const OPEN_DURING_MAINTENANCE = [
+  "/admin-access",
+  "/admin-access/verificar",
+  "/admin-access/configurar",
+  "/admin/login",
+  "/theme",
+];
 
 export function isOpenDuringMaintenance(pathname: string) {
   return OPEN_DURING_MAINTENANCE.some((p) => pathname === p || pathname === `${p}/`);

@@ -87,6 +87,10 @@ export type SessionData = {
   secondFactor: { method: SecondFactorMethod; provedAt: string | null };
   /** Decision 163: a right password waiting for its second step; no one is signed in yet. */
   pendingSignIn: { userId: number; startedAt: string; redirectTo: string; failures: number };
+  /** Decision 163: the secret the setup shows, stored in the account only once a code confirms it. */
+  twoFactorSetup: { userId: number; secret: string };
+  /** Decision 163: new recovery codes, shown once by /admin-access/codigos and then removed. */
+  recoveryCodesToShow: { codes: string[]; next: string };
 };
 
 export type SessionFlashData = {

@@ -15,7 +15,8 @@ export async function up(db: Kysely<unknown>) {
   await run(
     db,
     `CREATE TABLE two_factors (
-    user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL UNIQUE REFERENCES users (id) ON DELETE CASCADE,
     secret TEXT NOT NULL,
     last_step INTEGER,
     recovery_codes TEXT NOT NULL CHECK (json_valid(recovery_codes) AND json_type(recovery_codes) = 'array'),

@@ -6,15 +6,27 @@ import { getSession, commitSession } from "~/web/session.server";
  */
 export const ORIGIN = "http://tienda.test";
 
-/** A session cookie (name=value) holding the given values. */
+/**
+ * A session cookie (name=value) holding the given values. A signed-in one has passed the second
+ * step a moment ago (decision 163: what an administrator's sign-in leaves), unless
+ * `secondFactor` is null (a customer made admin, a session from before the change).
+ */
 export async function sessionCookie(values: {
   userId?: number;
   guestId?: string;
   appliedCoupon?: string;
+  secondFactor?: { method: "totp" | "device"; provedAt: string | null } | null;
 }) {
   const request = new Request(`${ORIGIN}/`);
   const session = await getSession(request);
-  if (values.userId !== undefined) session.set("userId", values.userId);
+  if (values.userId !== undefined) {
+    session.set("userId", values.userId);
+    const secondFactor =
+      values.secondFactor === undefined
+        ? { method: "totp" as const, provedAt: new Date().toISOString() }
+        : values.secondFactor;
+    if (secondFactor) session.set("secondFactor", secondFactor);
+  }
   if (values.guestId !== undefined) session.set("guestId", values.guestId);
   if (values.appliedCoupon !== undefined) session.set("appliedCoupon", values.appliedCoupon);
   return (await commitSession(request, session)).split(";")[0];

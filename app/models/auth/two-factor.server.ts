@@ -1,5 +1,8 @@
 import crypto from "node:crypto";
+import type { Kysely } from "kysely";
 import { Secret, TOTP } from "otpauth";
+import type { Database } from "#db/types";
+import { db } from "~/utils/db.server";
 
 /*
  * Issue 40, decision 162: an administrator's second factor. A time-based one-time code (RFC
@@ -126,4 +129,137 @@ export function matchRecoveryCode(hashes: readonly (string | null)[], typed: str
 export function needsStepUp(lastVerifiedAt: Date | null, now: Date): boolean {
   if (lastVerifiedAt === null) return true;
   return now.getTime() - lastVerifiedAt.getTime() > STEP_UP_MINUTES * 60 * 1000;
+}
+
+/*
+ * The account's factor, as stored (decision 163). A secret is stored only once it was
+ * confirmed by a code: the setup keeps it in the session until then.
+ */
+
+/** Whether an account has set up its time-based code. */
+export async function hasTwoFactor(userId: number, executor: Kysely<Database> = db) {
+  const row = await executor
+    .selectFrom("twoFactors")
+    .select("userId")
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** When the account set up its code and how many recovery codes it has left; null without one. */
+export async function twoFactorStatus(userId: number) {
+  const row = await db
+    .selectFrom("twoFactors")
+    .select(["createdAt", "recoveryCodes"])
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const hashes = JSON.parse(row.recoveryCodes) as (string | null)[];
+  return { since: row.createdAt, recoveryCodesLeft: hashes.filter((h) => h !== null).length };
+}
+
+export type EnableResult =
+  { ok: true; recoveryCodes: string[] } | { ok: false; reason: "wrong-code" | "already-enabled" };
+
+/**
+ * Stores the secret the setup showed, once a code of it is typed: its step is remembered (so the
+ * same code cannot sign in right after) and ten recovery codes are made, returned once.
+ */
+export async function enableTwoFactor(input: {
+  userId: number;
+  secret: string;
+  code: string;
+  now: Date;
+}): Promise<EnableResult> {
+  const step = verifyTotp({ secret: input.secret, code: input.code, now: input.now });
+  if (step === null) return { ok: false, reason: "wrong-code" };
+  const { codes, hashes } = newRecoveryCodes();
+  const inserted = await db
+    .insertInto("twoFactors")
+    .values({
+      userId: input.userId,
+      secret: input.secret,
+      lastStep: step,
+      recoveryCodes: JSON.stringify(hashes),
+      createdAt: input.now.toISOString(),
+    })
+    .onConflict((oc) => oc.column("userId").doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    return { ok: false, reason: "already-enabled" };
+  }
+  return { ok: true, recoveryCodes: codes };
+}
+
+/**
+ * Checks a code typed at the second step or for a dangerous act: a code of the app (within the
+ * window, never one already taken) or one of the recovery codes (then spent). The row is read
+ * and written in one transaction, so two requests cannot both take the same code.
+ */
+export async function checkSecondFactor(input: {
+  userId: number;
+  code: string;
+  now: Date;
+}): Promise<{ ok: true; method: "totp" | "recovery" } | { ok: false }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("twoFactors")
+      .select(["secret", "lastStep", "recoveryCodes"])
+      .where("userId", "=", input.userId)
+      .executeTakeFirst();
+    if (!row) return { ok: false } as const;
+    const step = verifyTotp({
+      secret: row.secret,
+      code: input.code,
+      now: input.now,
+      lastStep: row.lastStep,
+    });
+    if (step !== null) {
+      // Only a later step is written: a concurrent request that took a later one keeps it.
+      const taken = await trx
+        .updateTable("twoFactors")
+        .set({ lastStep: step })
+        .where("userId", "=", input.userId)
+        .where((eb) => eb.or([eb("lastStep", "is", null), eb("lastStep", "<", step)]))
+        .executeTakeFirst();
+      return Number(taken.numUpdatedRows) === 1
+        ? ({ ok: true, method: "totp" } as const)
+        : ({ ok: false } as const);
+    }
+    const hashes = JSON.parse(row.recoveryCodes) as (string | null)[];
+    const index = matchRecoveryCode(hashes, input.code);
+    if (index === -1) return { ok: false } as const;
+    hashes[index] = null;
+    const spent = await trx
+      .updateTable("twoFactors")
+      .set({ recoveryCodes: JSON.stringify(hashes) })
+      .where("userId", "=", input.userId)
+      .where("recoveryCodes", "=", row.recoveryCodes)
+      .executeTakeFirst();
+    return Number(spent.numUpdatedRows) === 1
+      ? ({ ok: true, method: "recovery" } as const)
+      : ({ ok: false } as const);
+  });
+}
+
+/** Ten new recovery codes in place of the old ones (all of them, used or not); shown once. */
+export async function renewRecoveryCodes(userId: number): Promise<string[] | null> {
+  const { codes, hashes } = newRecoveryCodes();
+  const renewed = await db
+    .updateTable("twoFactors")
+    .set({ recoveryCodes: JSON.stringify(hashes) })
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return Number(renewed.numUpdatedRows) === 1 ? codes : null;
+}
+
+/**
+ * Removes an account's code and remembered devices: an administrator who lost both phone and
+ * recovery codes is reset by another administrator, and sets up a new one at the next sign-in.
+ */
+export async function resetTwoFactor(userId: number) {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("twoFactors").where("userId", "=", userId).execute();
+    await trx.deleteFrom("trustedDevices").where("userId", "=", userId).execute();
+  });
 }

@@ -115,6 +115,8 @@ const userActionSchema = (personal: Array<string | null | undefined>) =>
       z.object({ intent: z.literal("unblock") }),
       z.object({ intent: z.literal("set-password"), ...passwordReset }),
       z.object({ intent: z.literal("add-note"), note }),
+      // Decision 163: an administrator who lost the phone and the recovery codes.
+      z.object({ intent: z.literal("reset-two-factor") }),
     ])
     .superRefine((value, context) => {
       if (value.intent !== "set-password") return;

@@ -32,6 +32,8 @@ export type SettingDefinition = {
    * `departments`, Honduran departments separated by commas. Checked and stored normalised.
    */
   format?: "days" | "departments";
+  /** Decision 163: changing it asks for a fresh second factor (the bank account, fiscal data). */
+  stepUp?: true;
   isRequired: 0 | 1;
   sortOrder: number;
 };
@@ -272,6 +274,7 @@ export const SETTING_DEFINITIONS = [
   // D17: the bank account the checkout's payment card shows for the transfer.
   {
     key: "bank_name",
+    stepUp: true,
     value: "BAC Credomatic",
     category: "checkout",
     label: "Banco (transferencia)",
@@ -282,6 +285,7 @@ export const SETTING_DEFINITIONS = [
   },
   {
     key: "bank_account_number",
+    stepUp: true,
     value: "730-000000-0",
     category: "checkout",
     label: "Número de cuenta",
@@ -292,6 +296,7 @@ export const SETTING_DEFINITIONS = [
   },
   {
     key: "bank_account_holder",
+    stepUp: true,
     value: "Perfumería de Lujo S. de R.L.",
     category: "checkout",
     label: "Titular de la cuenta",

@@ -184,7 +184,10 @@ function schemaOfTab(tab: SettingsTab) {
  */
 export function readSettingsSubmission(formData: FormData, tab: SettingsTab) {
   const submission = parseWithZod(formData, { schema: schemaOfTab(tab) });
-  const notSaved = () => submission.reply({ formErrors: [SETTINGS_MESSAGES.notSaved] });
+  const notSaved = (why?: string) =>
+    submission.reply({
+      formErrors: why ? [SETTINGS_MESSAGES.notSaved, why] : [SETTINGS_MESSAGES.notSaved],
+    });
   if (submission.status !== "success") return { entries: null, notSaved } as const;
   return { entries: submission.value, notSaved } as const;
 }

@@ -63,6 +63,37 @@ export async function isMaintenanceMode() {
   return (await getSettings()).maintenanceMode;
 }
 
+/** Whether `value` would change what `key` stands for now (`stored`, or its default). */
+function changes(key: SettingKey, stored: string | undefined, value: string) {
+  const definition = settingDefinition(key);
+  const effective = (text: string | undefined) =>
+    text === undefined ? undefined : parseSettingValue(definition, text);
+  const next = effective(value);
+  return next === undefined || next !== (effective(stored) ?? effective(definition.value));
+}
+
+async function storedValues(executor: Kysely<Database>, keys: SettingKey[]) {
+  const rows = await executor
+    .selectFrom("settings")
+    .select(["key", "value"])
+    .where("key", "in", keys)
+    .execute();
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
+/**
+ * Which of `entries` would change a setting that asks for a fresh second factor (decision 163:
+ * the bank account the checkout shows; the fiscal data when it comes), read only.
+ */
+export async function guardedSettingChanges(entries: Partial<Record<SettingKey, string>>) {
+  const keys = (Object.keys(entries) as SettingKey[]).filter(
+    (key) => settingDefinition(key).stepUp && entries[key] !== undefined,
+  );
+  if (keys.length === 0) return [];
+  const stored = await storedValues(db, keys);
+  return keys.filter((key) => changes(key, stored.get(key), entries[key]!));
+}
+
 /**
  * Writes several settings in one transaction (the admin saves a tab together) and returns the
  * keys whose value changed: an entry that stands for the value already in effect (`150.00` for
@@ -77,22 +108,12 @@ export async function updateSettings(
   const changed = await executor.transaction().execute(async (trx) => {
     const keys = Object.keys(entries) as SettingKey[];
     if (keys.length === 0) return [];
-    const rows = await trx
-      .selectFrom("settings")
-      .select(["key", "value"])
-      .where("key", "in", keys)
-      .execute();
-    const stored = new Map(rows.map((row) => [row.key, row.value]));
+    const stored = await storedValues(trx, keys);
     const written: SettingKey[] = [];
     for (const key of keys) {
       const value = entries[key];
-      if (value === undefined) continue;
+      if (value === undefined || !changes(key, stored.get(key), value)) continue;
       const definition = settingDefinition(key);
-      const effective = (text: string | undefined) =>
-        text === undefined ? undefined : parseSettingValue(definition, text);
-      const current = effective(stored.get(key)) ?? effective(definition.value);
-      const next = effective(value);
-      if (next !== undefined && next === current) continue;
       await trx
         .insertInto("settings")
         .values({

@@ -27,6 +27,11 @@ import { requireAdmin } from "~/web/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/web/toast.server";
 import { AccountActions, InfoForm, NoteForm, PasswordForm } from "./user-forms";
+import { endUserSessions } from "~/models/auth/sessions.server";
+import { resetTwoFactor, twoFactorStatus } from "~/models/auth/two-factor.server";
+import { requireRecentSecondFactor, stepUpNeeded } from "~/web/two-factor.server";
+
+const STEP_UP_INTENTS = new Set(["set-role", "set-password", "reset-two-factor"]);
 import { ActivityHistory, LoyaltySummary, OrderHistory } from "./user-history";
 
 /*
@@ -61,7 +66,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tier: account.tier,
     history: account.history.slice(0, RECENT_POINTS),
   };
-  return json({ user, isSelf: user.id === admin.id, loyalty, orders, activity });
+  // Decision 163: whether the role and password forms must carry a code, and the factor's state.
+  const stepUp = await stepUpNeeded(request);
+  const twoFactor = user.role === "admin" ? await twoFactorStatus(user.id) : null;
+  return json({ user, isSelf: user.id === admin.id, loyalty, orders, activity, stepUp, twoFactor });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -87,6 +95,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json({ intent, result }, { status: 400 });
   }
   const input = submission.value;
+  // Decision 163: these ask for a code when the session's last one is over 10 minutes old.
+  if (STEP_UP_INTENTS.has(input.intent)) await requireRecentSecondFactor(request, formData, here);
   const refused = (title: string, reason: GuardedRefusal, self: string) => {
     invariantResponse(reason !== "not-found", USER_NOT_FOUND, { status: 404 });
     const description = reason === "self" ? self : LAST_ADMIN;
@@ -157,6 +167,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
         description: "Se cerraron todas sus sesiones.",
       });
     }
+    case "reset-two-factor": {
+      invariantResponse(id !== admin.id, "Tu propia verificación se cambia desde tu perfil.", {
+        status: 403,
+      });
+      invariantResponse(account, USER_NOT_FOUND, { status: 404 });
+      await resetTwoFactor(id);
+      // Its sessions end too: the next sign-in sets up a new code.
+      await endUserSessions(id);
+      return redirectWithToast(request, here, {
+        title: "Verificación en dos pasos restablecida",
+        description: "Al iniciar sesión configurará un código nuevo. Se cerraron sus sesiones.",
+      });
+    }
     case "add-note": {
       const added = await addUserNote(admin.id, id, input.note);
       // The schema refused an empty note already; only a vanished user is left.
@@ -167,7 +190,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminUserRoute() {
-  const { user, isSelf, loyalty, orders, activity } = useLoaderData<typeof loader>();
+  const { user, isSelf, loyalty, orders, activity, stepUp, twoFactor } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Several forms: each button says so only while its own form is on its way.
   const pendingIntent = usePendingFormData()?.get("intent");
@@ -201,13 +225,20 @@ export default function AdminUserRoute() {
         lastResult={lastResultOf("update-info")}
         pending={pendingIntent === "update-info"}
       />
-      <AccountActions user={user} isSelf={isSelf} pendingIntent={pendingIntent} />
+      <AccountActions
+        user={user}
+        isSelf={isSelf}
+        pendingIntent={pendingIntent}
+        stepUp={stepUp}
+        twoFactor={twoFactor}
+      />
       {isSelf ? null : (
         <PasswordForm
           // A new password (updatedAt moves) clears the typed one, with JS as without.
           key={user.updatedAt}
           lastResult={lastResultOf("set-password")}
           pending={pendingIntent === "set-password"}
+          stepUp={stepUp}
         />
       )}
       <LoyaltySummary loyalty={loyalty} />

@@ -4,7 +4,9 @@ import { fieldProps, useServerForm, type ServerField } from "~/components/forms/
 import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
+import { StepUpField } from "~/components/auth/step-up-field";
 import type { AdminUser } from "~/models/customers/admin.server";
+import { formatDate } from "~/utils/dates";
 import type { UserActionSchema } from "~/models/customers/admin-submission.server";
 
 /*
@@ -63,10 +65,16 @@ export function AccountActions({
   user,
   isSelf,
   pendingIntent,
+  stepUp,
+  twoFactor,
 }: {
   user: Pick<AdminUser, "id" | "role" | "isBlocked">;
   isSelf: boolean;
   pendingIntent: FormDataEntryValue | null | undefined;
+  /** Decision 163: the role's form carries a code (the session's last is over 10 minutes old). */
+  stepUp: boolean;
+  /** An administrator's second factor: since when, and recovery codes left; null without one. */
+  twoFactor: { since: string; recoveryCodesLeft: number } | null;
 }) {
   return (
     <section aria-labelledby="account-actions" className={sectionClasses}>
@@ -80,9 +88,10 @@ export function AccountActions({
         </p>
       ) : (
         <div className="flex flex-wrap items-start gap-3">
-          <Form method="post">
+          <Form method="post" className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="set-role" />
             <input type="hidden" name="role" value={user.role === "admin" ? "customer" : "admin"} />
+            <StepUpField needed={stepUp} id="step-up-role" />
             <Button type="submit" variant="secondary" disabled={pendingIntent === "set-role"}>
               {user.role === "admin" ? "Cambiar a cliente" : "Hacer administrador"}
             </Button>
@@ -103,6 +112,14 @@ export function AccountActions({
           </Link>
         </div>
       )}
+      {user.role === "admin" ? (
+        <TwoFactorState
+          twoFactor={twoFactor}
+          canReset={!isSelf}
+          stepUp={stepUp}
+          pending={pendingIntent === "reset-two-factor"}
+        />
+      ) : null}
       {user.isBlocked ? (
         <p className="text-sm">
           La cuenta está bloqueada: no puede iniciar sesión hasta que se reactive.
@@ -112,7 +129,45 @@ export function AccountActions({
   );
 }
 
-export function PasswordForm({ lastResult, pending }: FormProps) {
+/** An administrator's second factor, and its reset by another administrator (decision 163). */
+function TwoFactorState({
+  twoFactor,
+  canReset,
+  stepUp,
+  pending,
+}: {
+  twoFactor: { since: string; recoveryCodesLeft: number } | null;
+  canReset: boolean;
+  stepUp: boolean;
+  pending: boolean;
+}) {
+  if (!twoFactor) {
+    return (
+      <p className="text-sm">
+        Verificación en dos pasos: sin configurar. La configurará al iniciar sesión.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-2 text-sm">
+      <p>
+        Verificación en dos pasos: activa desde el {formatDate(twoFactor.since)} · le quedan{" "}
+        {twoFactor.recoveryCodesLeft} códigos de recuperación.
+      </p>
+      {canReset ? (
+        <Form method="post" className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="reset-two-factor" />
+          <StepUpField needed={stepUp} id="step-up-reset" />
+          <Button type="submit" variant="secondary" size="sm" disabled={pending}>
+            Restablecer verificación en dos pasos
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+export function PasswordForm({ lastResult, pending, stepUp }: FormProps & { stepUp: boolean }) {
   const { form, field } = useServerForm<UserActionSchema>({
     id: "user-password",
     lastResult,
@@ -146,6 +201,7 @@ export function PasswordForm({ lastResult, pending }: FormProps) {
           autoComplete="new-password"
         />
       </div>
+      <StepUpField needed={stepUp} id="step-up-password" />
       <Button type="submit" disabled={pending}>
         {pending ? "Guardando..." : "Cambiar contraseña"}
       </Button>

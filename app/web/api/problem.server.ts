@@ -38,6 +38,8 @@ export type ProblemInit = {
   headers?: HeadersInit;
   /** A machine-readable reason beside the HTTP status (`out_of_stock`, `token_revoked`). */
   code?: string;
+  /** A problem type of its own (RFC 9457 §3.1.1), where a client must act on it; else about:blank. */
+  type?: string;
 };
 
 /** The one error response of every /api/ call. */
@@ -46,7 +48,7 @@ export function problem(status: number, detail: string, init: ProblemInit = {}) 
   headers.set("Content-Type", `${PROBLEM_TYPE}; charset=utf-8`);
   headers.set("Cache-Control", "no-store");
   const body = {
-    type: "about:blank",
+    type: init.type ?? "about:blank",
     title: TITLES[status] ?? "Error",
     status,
     detail,

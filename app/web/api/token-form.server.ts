@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { z } from "zod/v4";
 import { getUserByEmail } from "~/models/customers/users.server";
+import { hasTwoFactor } from "~/models/auth/two-factor.server";
 import type { SessionUser } from "~/models/customers/users.server";
 import {
   API_TOKEN_LIFETIMES,
@@ -38,6 +39,14 @@ export const ApiTokenFormSchema = z.object({
     .transform((days) => days as ApiTokenLifetime),
 });
 
+/** The form as typed, refused with `message` (a missing code for a dangerous act). */
+export function tokenFormRefusal(formData: FormData, message: string) {
+  return parseWithZod(formData, { schema: ApiTokenFormSchema }).reply({ formErrors: [message] });
+}
+
+const ADMIN_LEVEL_NEEDS_FACTOR =
+  "Esa cuenta de administrador aún no configuró la verificación en dos pasos: sin ella no puede tener un token de nivel administrador.";
+
 const ADMIN_LEVEL_NEEDS_ADMIN =
   "Solo la cuenta de un administrador puede tener un token de nivel administrador.";
 
@@ -59,9 +68,15 @@ export async function createTokenFromForm(formData: FormData, admin: SessionUser
       ? "Esa cuenta está bloqueada."
       : level === "admin" && account.role !== "admin"
         ? ADMIN_LEVEL_NEEDS_ADMIN
-        : null;
+        : // Decision 163: an admin-level token acts as an administrator; its account has two factors.
+          level === "admin" && !(await hasTwoFactor(account.id))
+          ? ADMIN_LEVEL_NEEDS_FACTOR
+          : null;
   if (!account || fieldError) {
-    const field = fieldError === ADMIN_LEVEL_NEEDS_ADMIN ? "level" : "email";
+    const field =
+      fieldError === ADMIN_LEVEL_NEEDS_ADMIN || fieldError === ADMIN_LEVEL_NEEDS_FACTOR
+        ? "level"
+        : "email";
     return {
       refusal: json(
         { result: submission.reply({ fieldErrors: { [field]: [fieldError!] } }), created: null },

@@ -369,9 +369,11 @@ export const accountCalls = {
     tag: ACCOUNT_TAG,
     summary: "Iniciar sesión con correo y contraseña",
     description:
-      "El mismo inicio de sesión que /login: 10 intentos por minuto por IP y por cuenta (el navegador que ya entró a la cuenta no cuenta para la cuenta), 429 con Retry-After. Responde con la cookie de sesión. Solo desde el navegador del mismo sitio: con un token, 403.",
+      "El mismo inicio de sesión que /login: 10 intentos por minuto por IP y por cuenta (el navegador que ya entró a la cuenta no cuenta para la cuenta), 429 con Retry-After. Responde con la cookie de sesión. Solo desde el navegador del mismo sitio: con un token, 403. Un administrador envía además `code`, el código de su aplicación de autenticación o uno de recuperación (decisión 163): sin él, o si es incorrecto, 401 con el tipo de problema `/api/docs#second-factor-required`; sin verificación en dos pasos configurada, 403 con `/api/docs#second-factor-setup-required` (se configura en /admin-access).",
     access: "public",
-    body: LoginSchema.pick({ email: true, password: true }),
+    body: LoginSchema.pick({ email: true, password: true }).extend({
+      code: z.string().trim().max(20).optional(),
+    }),
     response: z.object({ user: accountSchema }),
     errors: [401],
   }),

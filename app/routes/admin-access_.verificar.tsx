@@ -1,0 +1,93 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { AuthCard } from "~/components/auth/auth-card";
+import { SecondFactorForm } from "~/components/auth/second-factor-form";
+import { SETUP_PATH } from "~/web/auth.server";
+import { guardAction } from "~/web/guard-action.server";
+import { redirectWithToast } from "~/web/toast.server";
+import {
+  checkSecondStepCode,
+  keepSecondStep,
+  leaveSecondStep,
+  passSecondStep,
+  secondStepSubject,
+  SecondFactorSchema,
+} from "~/web/two-factor.server";
+
+/*
+ * /admin-access/verificar (decision 163): an administrator's second step, after the password.
+ * The code of the authenticator app, or one of the recovery codes; five wrong codes and the
+ * password is asked again. Open during maintenance, like /admin-access.
+ */
+
+export const meta: MetaFunction = () => [
+  { title: "Verificación en dos pasos | Perfumería de Lujo" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const subject = await secondStepSubject(request);
+  if (!subject) throw await leaveSecondStep(request);
+  if (!subject.enrolled) throw redirect(SETUP_PATH);
+  return json({ signedIn: subject.pending === null });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await guardAction(request);
+  const subject = await secondStepSubject(request);
+  if (!subject) throw await leaveSecondStep(request);
+  if (!subject.enrolled) throw redirect(SETUP_PATH);
+  const submission = parseWithZod(await request.formData(), { schema: SecondFactorSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+  }
+  const checked = await checkSecondStepCode(subject, submission.value.code);
+  if (!checked.ok) {
+    if ("restart" in checked) {
+      return redirectWithToast(
+        request,
+        "/admin-access",
+        { type: "error", title: checked.message },
+        { session: subject.session },
+      );
+    }
+    return json(
+      { result: submission.reply({ formErrors: [checked.message], hideFields: ["code"] }) },
+      { status: checked.status, headers: await keepSecondStep(request, subject) },
+    );
+  }
+  const passed = await passSecondStep(request, subject, checked.method, {
+    remember: submission.value.remember === "on",
+  });
+  return redirect(passed.to, { headers: passed.headers });
+}
+
+export default function SecondStepRoute() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <AuthCard
+      title="Verificación en dos pasos"
+      subtitle="Escribe el código de 6 dígitos que muestra tu aplicación de autenticación."
+      footer={
+        <Form method="post" action="/logout">
+          <button type="submit" className="underline">
+            Cancelar y salir
+          </button>
+        </Form>
+      }
+    >
+      <SecondFactorForm
+        lastResult={actionData?.result}
+        submitLabel="Verificar"
+        hint="¿No tienes tu teléfono? Escribe uno de tus códigos de recuperación (XXXX-XXXX-XXXX); cada uno sirve una sola vez."
+      />
+    </AuthCard>
+  );
+}
