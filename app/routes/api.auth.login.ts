@@ -22,7 +22,7 @@ export const { loader, action } = apiRoute({
     if (!signedIn.ok) {
       throw apiError(signedIn.status, signedIn.message, { headers: signedIn.headers });
     }
-    const headers = await signInHeaders(request, signedIn.user, email);
+    const headers = await signInHeaders(request, signedIn.user, undefined, { clientIp });
     const user = await currentAccount(signedIn.user.id);
     return apiJson({ user: toAccount(user) }, { headers });
   }),

@@ -13,6 +13,8 @@ import {
   type SignInRefusalCode,
 } from "~/models/customers/users.server";
 import type { SecondFactorMethod } from "~/models/auth/two-factor.server";
+import { sessionDevice } from "~/models/auth/devices";
+import { noticeSignIn } from "~/models/auth/sign-in-notice.server";
 import { getEnv } from "~/utils/env.server";
 import { invariantResponse } from "~/utils/invariant";
 import { requestOrigin } from "~/utils/security.server";
@@ -22,8 +24,10 @@ import {
   getSession,
   getSessionStorage,
   isHttps,
+  startSessionOn,
   type AppSession,
 } from "~/web/session.server";
+import { isKnownDevice, rememberDevice } from "~/web/login-throttle.server";
 import { setToast, type ToastInput } from "~/web/toast.server";
 
 // The sign-in action (login.server.ts) takes it from here; it lives in redirect.server.ts.
@@ -246,6 +250,9 @@ export async function requireAnonymous(request: Request) {
   if (user) throw redirect(user.role === "admin" ? "/admin" : "/catalog");
 }
 
+/** How a sign-in came: the client's address (`context.clientIp`) and its second step. */
+export type SignInOptions = { clientIp: string | null; secondFactor?: SecondFactorMethod };
+
 /**
  * Signs a user in on a fresh session id (no session fixation). Every sign-in path (form,
  * admin, Google) comes through here, so this is where the visitor's cart joins the account's
@@ -255,20 +262,24 @@ export async function createLoginSession(
   request: Request,
   user: AuthUser,
   redirectTo: string,
-  toast?: ToastInput,
+  toast: ToastInput | undefined,
+  options: SignInOptions,
 ) {
-  return redirect(redirectTo, { headers: await openLoginSession(request, user, toast) });
+  return redirect(redirectTo, { headers: await openLoginSession(request, user, toast, options) });
 }
 
 /**
  * createLoginSession's work without the redirect: the new session's Set-Cookie headers (the
- * JSON sign-in, POST /api/auth/login, answers with them).
+ * JSON sign-in, POST /api/auth/login, answers with them). The session's row records its device
+ * (browser and network, decision 164); this browser is remembered for the account (the
+ * known-device cookie, decision 081), and a browser new to it, or any administrator's sign-in,
+ * is told to the account by e-mail.
  */
 export async function openLoginSession(
   request: Request,
   user: AuthUser,
-  toast?: ToastInput,
-  options: { secondFactor?: SecondFactorMethod } = {},
+  toast: ToastInput | undefined,
+  options: SignInOptions,
 ) {
   const old = await getSession(request);
   const previousGuestId = old.get("guestId");
@@ -285,8 +296,8 @@ export async function openLoginSession(
   const headers = new Headers();
   if (old.id) headers.append("Set-Cookie", await destroySession(request, old));
 
-  const storage = getSessionStorage(request);
-  const session: AppSession = await storage.getSession();
+  const device = sessionDevice(request.headers.get("User-Agent"), options.clientIp);
+  const session = await startSessionOn(device);
   session.set("userId", user.id);
   session.set("guestId", guestId);
   if (options.secondFactor) {
@@ -297,6 +308,13 @@ export async function openLoginSession(
   }
   if (toast) setToast(session, toast);
   headers.set("Set-Cookie", await commitSession(request, session));
+
+  const account = await getUserById(user.id);
+  if (account) {
+    const newDevice = !(await isKnownDevice(request, account.email));
+    headers.append("Set-Cookie", await rememberDevice(request, account.email, isHttps(request)));
+    await noticeSignIn({ userId: user.id, device, newDevice });
+  }
   return headers;
 }
 

@@ -5,18 +5,17 @@ import { EmailSchema, PasswordSchema } from "~/models/customers/field-schemas.se
 import { SIGN_IN_REFUSALS } from "~/models/customers/users.server";
 import { guardAction } from "~/web/guard-action.server";
 import type { LoginFormField } from "~/models/auth/login";
-import type { SecondFactorMethod } from "~/models/auth/two-factor.server";
 import {
   openLoginSession,
   type AuthUser,
+  type SignInOptions,
   getAuthenticator,
   getUser,
   homeFor,
   safeRedirect,
   signInRefusalOf,
 } from "~/web/auth.server";
-import { claimLoginAttempt, rememberDevice, TOO_MANY_ATTEMPTS } from "~/web/login-throttle.server";
-import { isHttps } from "~/web/session.server";
+import { claimLoginAttempt, TOO_MANY_ATTEMPTS } from "~/web/login-throttle.server";
 import type { ToastInput } from "~/web/toast.server";
 
 /** The sign-in form's fields, checked here only (decision 109); `satisfies` keeps the names the form's. */
@@ -70,18 +69,16 @@ export async function attemptSignIn(
 
 /**
  * After a right password (and, for an administrator, the second step: `secondFactor` says
- * which), or a passkey: the new session's cookie and this browser's known-device cookie.
+ * which), or a passkey: the new session's cookie and this browser's known-device cookie
+ * (openLoginSession sets both, for every way in, decision 164).
  */
 export async function signInHeaders(
   request: Request,
   user: AuthUser,
-  email: string,
-  toast?: ToastInput,
-  options: { secondFactor?: SecondFactorMethod } = {},
+  toast: ToastInput | undefined,
+  options: SignInOptions,
 ) {
-  const headers = await openLoginSession(request, user, toast, options);
-  headers.append("Set-Cookie", await rememberDevice(request, email, isHttps(request)));
-  return headers;
+  return openLoginSession(request, user, toast, options);
 }
 
 /**
@@ -129,7 +126,12 @@ export async function handleLogin(
 
   const target = user.role === "admin" ? "/admin" : safeRedirect(redirectTo, homeFor(user));
   return redirect(target, {
-    headers: await signInHeaders(request, user, email, { title: "¡Bienvenido!" }),
+    headers: await signInHeaders(
+      request,
+      user,
+      { title: "¡Bienvenido!" },
+      { clientIp: options.clientIp },
+    ),
   });
 }
 
