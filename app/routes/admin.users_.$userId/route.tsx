@@ -26,13 +26,16 @@ import { parseUserAction } from "~/models/customers/admin-submission.server";
 import { requireAdmin } from "~/web/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/web/toast.server";
+import { endSessions, isSessionIntent, sessionsOf } from "~/web/session-list.server";
+import { SessionList } from "~/components/auth/session-list";
 import { AccountActions, InfoForm, NoteForm, PasswordForm } from "./user-forms";
 import { ActivityHistory, LoyaltySummary, OrderHistory } from "./user-history";
 
 /*
  * The profile view of backoffice.md §2 "Users": the account's details and every admin action on
  * it (one action, told apart by `intent`), its loyalty, its orders and its activity history.
- * Deleting has its own confirmation page (admin.users_.$userId_.delete.tsx).
+ * Deleting has its own confirmation page (admin.users_.$userId_.delete.tsx). The account's
+ * open sessions are listed with 'Cerrar' and 'Cerrar todas' (decision 164).
  */
 
 const USER_NOT_FOUND = ADMIN_USER_REFUSALS.notFound;
@@ -50,10 +53,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const user = await getAdminUser(idParam(params.userId, USER_NOT_FOUND));
   invariantResponse(user, USER_NOT_FOUND, { status: 404 });
-  const [account, orders, activity] = await Promise.all([
+  const [account, orders, activity, sessions] = await Promise.all([
     getLoyaltyAccount(user.id),
     listUserOrders(user.id),
     listUserActivity(user.id),
+    sessionsOf(request, user.id),
   ]);
   const loyalty = {
     balance: account.balance,
@@ -61,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tier: account.tier,
     history: account.history.slice(0, RECENT_POINTS),
   };
-  return json({ user, isSelf: user.id === admin.id, loyalty, orders, activity });
+  return json({ user, isSelf: user.id === admin.id, loyalty, orders, activity, sessions });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -71,6 +75,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/admin/users/${id}`;
   const formData = await request.formData();
   const account = await getAdminUser(id);
+  if (isSessionIntent(formData.get("intent"))) {
+    invariantResponse(account, USER_NOT_FOUND, { status: 404 });
+    return endSessions(request, formData, { userId: id, here });
+  }
   const submission = parseUserAction(formData, [
     account?.email,
     account?.firstName,
@@ -167,7 +175,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminUserRoute() {
-  const { user, isSelf, loyalty, orders, activity } = useLoaderData<typeof loader>();
+  const { user, isSelf, loyalty, orders, activity, sessions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Several forms: each button says so only while its own form is on its way.
   const pendingIntent = usePendingFormData()?.get("intent");
@@ -210,6 +218,18 @@ export default function AdminUserRoute() {
           pending={pendingIntent === "set-password"}
         />
       )}
+      <div className="border-border bg-surface rounded-xl border p-5">
+        <SessionList
+          sessions={sessions}
+          title="Sesiones abiertas"
+          intro="Los equipos donde esta cuenta tiene la sesión iniciada. Cerrar una obliga a ese equipo a volver a iniciar sesión."
+          endAll={{
+            intent: "end-all-sessions",
+            label: isSelf ? "Cerrar todas las demás" : "Cerrar todas",
+            shown: sessions.some((session) => !session.current),
+          }}
+        />
+      </div>
       <LoyaltySummary loyalty={loyalty} />
       <OrderHistory orders={orders} />
       <ActivityHistory entries={activity}>
