@@ -1,9 +1,10 @@
-import { expect, test } from "./fixtures";
+import { expect, signInAsAdmin, test } from "./fixtures";
 
 /*
  * Issue 40, point 4 end to end (decision 164): a customer signed in in two browsers sees both
- * on /profile/security and ends the other one, which is then asked to sign in again. Both
- * projects: the forms work without JavaScript.
+ * on /profile/security and ends the other one, which is then asked to sign in again; an
+ * administrator ends a customer's session on the customer's page. Both projects: the forms
+ * work without JavaScript.
  */
 
 const FIREFOX_ON_WINDOWS =
@@ -82,4 +83,38 @@ test("'Cerrar todas las demás' signs out every other browser of the account", a
     await expect(otherPage).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
   }
   await Promise.all(others.map((context) => context.close()));
+});
+
+test("an administrator ends a customer's session on the customer's page", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  createUser,
+  login,
+}) => {
+  const admin = await createUser({ role: "admin" });
+  const customer = await createUser();
+  const customerContext = await browser.newContext({
+    baseURL,
+    javaScriptEnabled,
+    userAgent: FIREFOX_ON_WINDOWS,
+  });
+  const customerPage = await customerContext.newPage();
+  await login(customerPage, customer);
+  await signInAsAdmin(page, admin);
+
+  await page.goto(`/admin/users/${customer.id}`);
+  const list = page.getByRole("region", { name: "Sesiones abiertas" });
+  const session = list.getByRole("listitem").filter({ hasText: "Firefox en Windows" });
+  await expect(session).toHaveCount(1);
+  await expect(list.getByText("Este equipo")).toHaveCount(0);
+  await session.getByRole("button", { name: /^Cerrar la sesión de Firefox en Windows/ }).click();
+  await expect(page.getByRole("status").getByText("Sesión cerrada")).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(0);
+  await expect(list).toContainText("No hay sesiones abiertas.");
+
+  await customerPage.goto("/profile");
+  await expect(customerPage).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
+  await customerContext.close();
 });
