@@ -363,6 +363,10 @@ export interface SessionsTable {
   createdAt: string;
   /** Its last use (ISO), moved forward at most once a minute (decision 084). */
   lastSeenAt: string;
+  /** The browser's User-Agent at sign-in, cut to 512 characters (decision 164). */
+  userAgent: string | null;
+  /** The network of the address it signed in from (IPv4 /24, IPv6 /48), never the address. */
+  ipNetwork: string | null;
 }
 
 /** One row (id 1): bumped by triggers on every write the shared storefront pages show. */

@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ token: account ? token : null });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await guardAction(request);
   const formData = await request.formData();
   const token = String(formData.get("token") ?? "");
@@ -67,10 +67,13 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const reset = await resetPassword({ token, password: submission.value.password });
   if (!reset.ok) return refuseLink();
-  return createLoginSession(request, reset.user, homeFor(reset.user), {
-    title: PASSWORD_RESET_MESSAGES.done,
-    description: PASSWORD_RESET_MESSAGES.doneDescription,
-  });
+  return createLoginSession(
+    request,
+    reset.user,
+    homeFor(reset.user),
+    { title: PASSWORD_RESET_MESSAGES.done, description: PASSWORD_RESET_MESSAGES.doneDescription },
+    { clientIp: context.clientIp ?? null },
+  );
 }
 
 export default function ResetPasswordRoute() {

@@ -26,13 +26,15 @@ import { requireUser } from "~/web/auth.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { getSession } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
+import { SessionList } from "~/components/auth/session-list";
+import { endSessions, isSessionIntent, sessionsOf } from "~/web/session-list.server";
 
 /*
  * /profile/security (backoffice.md §2, §5, D12): a new password of 8+ characters. Every other
  * session of the user ends; this one stays. An account created with Google and no password
  * sets one without the current-password field. The account's API tokens are listed with
  * 'Revocar' (decision 131): the owner sees what acts for them and ends it; a change of password
- * revokes them all.
+ * revokes them all. The account's open sessions are listed with 'Cerrar' (decision 164).
  */
 
 export const meta: MetaFunction = () => [{ title: "Seguridad | Perfumería de Lujo" }];
@@ -46,7 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...token,
     expired: isApiTokenExpired(token, now),
   }));
-  return json({ hasPassword: await hasPassword(user.id), tokens });
+  const sessions = await sessionsOf(request, user.id);
+  return json({ hasPassword: await hasPassword(user.id), tokens, sessions });
 }
 
 /** 'Revocar' on one of the account's tokens: only the account's own (`ownerId`). */
@@ -68,6 +71,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   if (form.get("intent") === "revoke-token") return revokeOwnToken(request, user.id, form);
+  if (isSessionIntent(form.get("intent"))) {
+    return endSessions(request, form, { userId: user.id, here: "/profile/security" });
+  }
   const withPassword = await hasPassword(user.id);
   const submission = parsePasswordChangeForm(form, {
     hasPassword: withPassword,
@@ -97,11 +103,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfileSecurityRoute() {
-  const { hasPassword, tokens } = useLoaderData<typeof loader>();
+  const { hasPassword, tokens, sessions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Both forms post here: the password form is pending only for its own submission.
   const pendingForm = usePendingFormData();
-  const pending = pendingForm !== undefined && pendingForm.get("intent") !== "revoke-token";
+  const pending = pendingForm !== undefined && !pendingForm.get("intent");
   // The action checks the post; its reply shows here, with or without JS (decision 109).
   const { form, field } = useServerForm<ReturnType<typeof passwordChangeSchema>>({
     id: "password",
@@ -145,6 +151,16 @@ export default function ProfileSecurityRoute() {
           </Button>
         </Form>
       </section>
+      <SessionList
+        sessions={sessions}
+        title="Sesiones abiertas"
+        intro="Los equipos donde tu cuenta tiene la sesión iniciada. Si no reconoces uno, ciérralo y cambia tu contraseña."
+        endAll={{
+          intent: "end-other-sessions",
+          label: "Cerrar todas las demás",
+          shown: sessions.some((session) => !session.current),
+        }}
+      />
       <ApiTokens tokens={tokens} />
     </div>
   );

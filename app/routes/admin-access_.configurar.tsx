@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await guardAction(request);
   const subject = await secondStepSubject(request);
   if (!subject) throw await leaveSecondStep(request);
@@ -56,6 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const confirmed = await confirmSetup(request, subject, {
     code: submission.value.code,
     remember: submission.value.remember === "on",
+    clientIp: context.clientIp ?? null,
   });
   if (!confirmed.ok) {
     return json(

@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ signedIn: subject.pending === null });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await guardAction(request);
   const subject = await secondStepSubject(request);
   if (!subject) throw await leaveSecondStep(request);
@@ -65,6 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const passed = await passSecondStep(request, subject, checked.method, {
     remember: submission.value.remember === "on",
+    clientIp: context.clientIp ?? null,
   });
   return redirect(passed.to, { headers: passed.headers });
 }

@@ -4,7 +4,7 @@ import { createLoginSession, getAuthenticator, homeFor, signInRefusalOf } from "
 import { getEnv } from "~/utils/env.server";
 import { redirectWithToast } from "~/web/toast.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!getEnv().googleEnabled)
     return redirectWithToast(request, "/login", {
       type: "error",
@@ -30,5 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user && user.role !== "admin" && needsProfileCompletion(user)
       ? "/complete-profile"
       : homeFor(authUser);
-  return createLoginSession(request, authUser, target, { title: "¡Bienvenido!" });
+  return createLoginSession(
+    request,
+    authUser,
+    target,
+    { title: "¡Bienvenido!" },
+    { clientIp: context.clientIp ?? null },
+  );
 }

@@ -1,5 +1,5 @@
 import { apiCall, apiRoute } from "~/web/api/calls.server";
-import { passwordSignIn, signInHeaders } from "~/web/auth.server";
+import { openLoginSession, passwordSignIn } from "~/web/auth.server";
 import { attemptSignIn } from "~/web/login.server";
 import {
   accountCalls,
@@ -55,7 +55,8 @@ export const { loader, action } = apiRoute({
       }
       secondFactor = checked.method;
     }
-    const headers = await signInHeaders(request, signedIn.user, email, undefined, {
+    const headers = await openLoginSession(request, signedIn.user, undefined, {
+      clientIp,
       secondFactor,
     });
     const user = await currentAccount(signedIn.user.id);

@@ -13,6 +13,8 @@ import {
   type SignInRefusalCode,
 } from "~/models/customers/users.server";
 import { hasTwoFactor, type SecondFactorMethod } from "~/models/auth/two-factor.server";
+import { sessionDevice } from "~/models/auth/devices";
+import { noticeSignIn } from "~/models/auth/sign-in-notice.server";
 import { getEnv } from "~/utils/env.server";
 import { invariantResponse } from "~/utils/invariant";
 import { requestOrigin } from "~/utils/security.server";
@@ -22,10 +24,11 @@ import {
   getSession,
   getSessionStorage,
   isHttps,
+  startSessionOn,
   type AppSession,
   type SessionData,
 } from "~/web/session.server";
-import { rememberDevice } from "~/web/login-throttle.server";
+import { isKnownDevice, rememberDevice } from "~/web/login-throttle.server";
 import { setToast, type ToastInput } from "~/web/toast.server";
 
 // The sign-in action (login.server.ts) takes it from here; it lives in redirect.server.ts.
@@ -256,6 +259,14 @@ export async function requireAnonymous(request: Request) {
   if (user) throw redirect(user.role === "admin" ? "/admin" : "/catalog");
 }
 
+/** How a sign-in came: the client's address (`context.clientIp`) and its second step. */
+export type SignInOptions = {
+  clientIp: string | null;
+  secondFactor?: SecondFactorMethod;
+  /** New recovery codes for /admin-access/codigos to show once (decision 163). */
+  recoveryCodesToShow?: SessionData["recoveryCodesToShow"];
+};
+
 /**
  * Signs a user in on a fresh session id (no session fixation). Every sign-in path (form,
  * admin, Google) comes through here, so this is where the visitor's cart joins the account's
@@ -265,24 +276,24 @@ export async function createLoginSession(
   request: Request,
   user: AuthUser,
   redirectTo: string,
-  toast?: ToastInput,
+  toast: ToastInput | undefined,
+  options: SignInOptions,
 ) {
-  return redirect(redirectTo, { headers: await openLoginSession(request, user, toast) });
+  return redirect(redirectTo, { headers: await openLoginSession(request, user, toast, options) });
 }
 
 /**
  * createLoginSession's work without the redirect: the new session's Set-Cookie headers (the
- * JSON sign-in, POST /api/auth/login, answers with them).
+ * JSON sign-in, POST /api/auth/login, answers with them). The session's row records its device
+ * (browser and network, decision 164); this browser is remembered for the account (the
+ * known-device cookie, decision 081), and a browser new to it, or any administrator's sign-in,
+ * is told to the account by e-mail.
  */
 export async function openLoginSession(
   request: Request,
   user: AuthUser,
-  toast?: ToastInput,
-  options: {
-    secondFactor?: SecondFactorMethod;
-    /** New recovery codes for /admin-access/codigos to show once (decision 163). */
-    recoveryCodesToShow?: SessionData["recoveryCodesToShow"];
-  } = {},
+  toast: ToastInput | undefined,
+  options: SignInOptions,
 ) {
   const old = await getSession(request);
   const previousGuestId = old.get("guestId");
@@ -299,8 +310,8 @@ export async function openLoginSession(
   const headers = new Headers();
   if (old.id) headers.append("Set-Cookie", await destroySession(request, old));
 
-  const storage = getSessionStorage(request);
-  const session: AppSession = await storage.getSession();
+  const device = sessionDevice(request.headers.get("User-Agent"), options.clientIp);
+  const session = await startSessionOn(device);
   session.set("userId", user.id);
   session.set("guestId", guestId);
   if (options.secondFactor) {
@@ -314,22 +325,13 @@ export async function openLoginSession(
   }
   if (toast) setToast(session, toast);
   headers.set("Set-Cookie", await commitSession(request, session));
-  return headers;
-}
 
-/**
- * After a right password (and, for an administrator, the second step: `secondFactor` says
- * which), or a passkey: the new session's cookie and this browser's known-device cookie.
- */
-export async function signInHeaders(
-  request: Request,
-  user: AuthUser,
-  email: string,
-  toast?: ToastInput,
-  options: Parameters<typeof openLoginSession>[3] = {},
-) {
-  const headers = await openLoginSession(request, user, toast, options);
-  headers.append("Set-Cookie", await rememberDevice(request, email, isHttps(request)));
+  const account = await getUserById(user.id);
+  if (account) {
+    const newDevice = !(await isKnownDevice(request, account.email));
+    headers.append("Set-Cookie", await rememberDevice(request, account.email, isHttps(request)));
+    await noticeSignIn({ userId: user.id, device, newDevice });
+  }
   return headers;
 }
 

@@ -63,6 +63,14 @@ export async function claimLoginAttempt(request: Request, clientIp: string, emai
   return { allowed: true, giveBack } as const;
 }
 
+/**
+ * Whether this browser has signed in to the account before (its known-device cookie holds it):
+ * a sign-in from one that has not is told to the account by e-mail (decision 164).
+ */
+export async function isKnownDevice(request: Request, email: string) {
+  return (await knownAccounts(request)).includes(accountKey(email));
+}
+
 /** After a successful sign-in: remember this browser for the account. */
 export async function rememberDevice(request: Request, email: string, secure: boolean) {
   const key = accountKey(email);

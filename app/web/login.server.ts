@@ -7,6 +7,7 @@ import { guardAction } from "~/web/guard-action.server";
 import type { LoginFormField } from "~/models/auth/login";
 import {
   type AuthUser,
+  type SignInOptions,
   getAuthenticator,
   getUser,
   homeFor,
@@ -110,7 +111,11 @@ export async function handleLogin(
 
   const target = user.role === "admin" ? "/admin" : safeRedirect(redirectTo, homeFor(user));
   // An administrator goes on to the second step (decision 163); anyone else is signed in.
-  return continueSignIn(request, user, { email, target, toast: { title: "¡Bienvenido!" } });
+  return continueSignIn(request, user, {
+    target,
+    toast: { title: "¡Bienvenido!" },
+    clientIp: options.clientIp,
+  });
 }
 
 /** Loader of the admin sign-in routes: an admin already signed in goes straight to the panel. */

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import {
   createCookie,
+  createSession,
   createSessionStorage,
   type Cookie,
   type Session,
@@ -13,6 +14,7 @@ import type { Kysely } from "kysely";
 import type { Database, Role } from "#db/types";
 import type { Toast } from "~/utils/toast";
 import type { SecondFactorMethod } from "~/models/auth/two-factor.server";
+import type { SessionDevice } from "~/models/auth/devices";
 
 /*
  * Decision 084 (issue 19): a session ends after a time without use and after a longest life,
@@ -191,11 +193,37 @@ async function writeSessionRow(
   return { role, createdAt: times.createdAt };
 }
 
+function newSid() {
+  return crypto.randomBytes(24).toString("base64url");
+}
+
+/**
+ * A new, empty session whose row records the device it began on (decision 164): a sign-in's.
+ * Committing it writes its data onto that row, which keeps the device.
+ */
+export async function startSessionOn(device: SessionDevice): Promise<AppSession> {
+  const sid = newSid();
+  const now = new Date().toISOString();
+  const times = { createdAt: now, lastSeenAt: now };
+  await db
+    .insertInto("sessions")
+    .values({
+      sid,
+      sess: "{}",
+      expire: sessionExpiry({ role: null, ...times }).toISOString(),
+      userId: null,
+      ...times,
+      ...device,
+    })
+    .execute();
+  return createSession<SessionData, SessionFlashData>(undefined, sid);
+}
+
 function createStorage(secure: boolean): SessionStorage<SessionData, SessionFlashData> {
   return createSessionStorage<SessionData, SessionFlashData>({
     cookie: sessionCookie(secure),
     async createData(data) {
-      const sid = crypto.randomBytes(24).toString("base64url");
+      const sid = newSid();
       const now = new Date().toISOString();
       const userId = userIdOf(data);
       const times = { createdAt: now, lastSeenAt: now };

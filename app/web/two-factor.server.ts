@@ -19,7 +19,7 @@ import {
 import { getUserById } from "~/models/customers/users.server";
 import { getEnv } from "~/utils/env.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
-import { SECOND_STEP_PATH, SETUP_PATH, signInHeaders, type AuthUser } from "~/web/auth.server";
+import { openLoginSession, SECOND_STEP_PATH, SETUP_PATH, type AuthUser } from "~/web/auth.server";
 import { commitSession, getSession, isHttps, type AppSession } from "~/web/session.server";
 import { combineHeaders, redirectWithToast, type ToastInput } from "~/web/toast.server";
 
@@ -132,14 +132,19 @@ async function rememberThisDevice(request: Request, userId: number) {
 export async function continueSignIn(
   request: Request,
   user: AuthUser,
-  { email, target, toast }: { email: string; target: string; toast: ToastInput },
+  { target, toast, clientIp }: { target: string; toast: ToastInput; clientIp: string | null },
 ) {
   if (user.role !== "admin") {
-    return redirect(target, { headers: await signInHeaders(request, user, email, toast) });
+    return redirect(target, {
+      headers: await openLoginSession(request, user, toast, { clientIp }),
+    });
   }
   const enrolled = await hasTwoFactor(user.id);
   if (enrolled && (await isTrustedDevice(user.id, await trustedTokens(request)))) {
-    const headers = await signInHeaders(request, user, email, toast, { secondFactor: "device" });
+    const headers = await openLoginSession(request, user, toast, {
+      clientIp,
+      secondFactor: "device",
+    });
     return redirect(target, { headers });
   }
   const session = await getSession(request);
@@ -242,19 +247,22 @@ export async function passSecondStep(
   request: Request,
   subject: SecondStepSubject,
   method: SecondFactorMethod,
-  { remember, recoveryCodes }: { remember: boolean; recoveryCodes?: string[] },
+  {
+    remember,
+    recoveryCodes,
+    clientIp,
+  }: { remember: boolean; recoveryCodes?: string[]; clientIp: string | null },
 ) {
   const remembered = remember ? await rememberThisDevice(request, subject.user.id) : null;
   const next = subject.pending?.redirectTo ?? "/admin";
   const toShow = recoveryCodes ? { codes: recoveryCodes, next } : undefined;
   const to = toShow ? RECOVERY_CODES_PATH : next;
   if (subject.pending) {
-    const headers = await signInHeaders(
+    const headers = await openLoginSession(
       request,
       { id: subject.user.id, role: subject.user.role },
-      subject.user.email,
       { title: "¡Bienvenido!" },
-      { secondFactor: method, recoveryCodesToShow: toShow },
+      { clientIp, secondFactor: method, recoveryCodesToShow: toShow },
     );
     return {
       headers: combineHeaders(headers, remembered ? { "Set-Cookie": remembered } : null),
@@ -296,7 +304,7 @@ export async function setupSecret(subject: SecondStepSubject) {
 export async function confirmSetup(
   request: Request,
   subject: SecondStepSubject,
-  { code, remember }: { code: string; remember: boolean },
+  { code, remember, clientIp }: { code: string; remember: boolean; clientIp: string | null },
 ) {
   const setup = subject.session.get("twoFactorSetup");
   const key = String(subject.user.id);
@@ -321,6 +329,7 @@ export async function confirmSetup(
   const passed = await passSecondStep(request, subject, "totp", {
     remember,
     recoveryCodes: enabled.recoveryCodes,
+    clientIp,
   });
   return { ok: true, ...passed } as const;
 }

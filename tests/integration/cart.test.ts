@@ -603,6 +603,7 @@ describe("mergeGuestCart (D10: at sign-in, within stock)", () => {
       { id: user.id, role: "customer" },
       "/cart",
       { title: "¡Bienvenido!" },
+      { clientIp: null },
     );
     const session = await readSession(sessionCookieOf(response));
     expect(session).toMatchObject({ userId: user.id, guestId });

@@ -59,6 +59,7 @@ const OUTBOX_KIND_LABELS: Record<string, string> = {
   shop_proof_received: "Comprobante recibido (a la tienda)",
   shop_low_stock: "Stock bajo (a la tienda)",
   password_reset: "Restablecer contraseña",
+  new_sign_in: "Nuevo inicio de sesión",
   email_verification: "Verificar correo",
   sign_up_attempt: "Intento de registro con un correo existente",
   email_change_confirm: "Confirmar correo nuevo",

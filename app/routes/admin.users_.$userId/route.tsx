@@ -26,6 +26,8 @@ import { parseUserAction } from "~/models/customers/admin-submission.server";
 import { requireAdmin } from "~/web/auth.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/web/toast.server";
+import { endSessions, isSessionIntent, sessionsOf } from "~/web/session-list.server";
+import { SessionList } from "~/components/auth/session-list";
 import { AccountActions, InfoForm, NoteForm, PasswordForm } from "./user-forms";
 import { endUserSessions } from "~/models/auth/sessions.server";
 import { resetTwoFactor, twoFactorStatus } from "~/models/auth/two-factor.server";
@@ -37,7 +39,8 @@ import { ActivityHistory, LoyaltySummary, OrderHistory } from "./user-history";
 /*
  * The profile view of backoffice.md §2 "Users": the account's details and every admin action on
  * it (one action, told apart by `intent`), its loyalty, its orders and its activity history.
- * Deleting has its own confirmation page (admin.users_.$userId_.delete.tsx).
+ * Deleting has its own confirmation page (admin.users_.$userId_.delete.tsx). The account's
+ * open sessions are listed with 'Cerrar' and 'Cerrar todas' (decision 164).
  */
 
 const USER_NOT_FOUND = ADMIN_USER_REFUSALS.notFound;
@@ -55,10 +58,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const user = await getAdminUser(idParam(params.userId, USER_NOT_FOUND));
   invariantResponse(user, USER_NOT_FOUND, { status: 404 });
-  const [account, orders, activity] = await Promise.all([
+  const [account, orders, activity, sessions] = await Promise.all([
     getLoyaltyAccount(user.id),
     listUserOrders(user.id),
     listUserActivity(user.id),
+    sessionsOf(request, user.id),
   ]);
   const loyalty = {
     balance: account.balance,
@@ -69,7 +73,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Decision 163: whether the role and password forms must carry a code, and the factor's state.
   const stepUp = await stepUpNeeded(request);
   const twoFactor = user.role === "admin" ? await twoFactorStatus(user.id) : null;
-  return json({ user, isSelf: user.id === admin.id, loyalty, orders, activity, stepUp, twoFactor });
+  return json({
+    user,
+    isSelf: user.id === admin.id,
+    loyalty,
+    orders,
+    activity,
+    sessions,
+    stepUp,
+    twoFactor,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -79,6 +92,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/admin/users/${id}`;
   const formData = await request.formData();
   const account = await getAdminUser(id);
+  if (isSessionIntent(formData.get("intent"))) {
+    invariantResponse(account, USER_NOT_FOUND, { status: 404 });
+    return endSessions(request, formData, { userId: id, here });
+  }
   const submission = parseUserAction(formData, [
     account?.email,
     account?.firstName,
@@ -190,7 +207,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminUserRoute() {
-  const { user, isSelf, loyalty, orders, activity, stepUp, twoFactor } =
+  const { user, isSelf, loyalty, orders, activity, sessions, stepUp, twoFactor } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Several forms: each button says so only while its own form is on its way.
@@ -241,6 +258,18 @@ export default function AdminUserRoute() {
           stepUp={stepUp}
         />
       )}
+      <div className="border-border bg-surface rounded-xl border p-5">
+        <SessionList
+          sessions={sessions}
+          title="Sesiones abiertas"
+          intro="Los equipos donde esta cuenta tiene la sesión iniciada. Cerrar una obliga a ese equipo a volver a iniciar sesión."
+          endAll={{
+            intent: "end-all-sessions",
+            label: isSelf ? "Cerrar todas las demás" : "Cerrar todas",
+            shown: sessions.some((session) => !session.current),
+          }}
+        />
+      </div>
       <LoyaltySummary loyalty={loyalty} />
       <OrderHistory orders={orders} />
       <ActivityHistory entries={activity}>
