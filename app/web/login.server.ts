@@ -7,7 +7,6 @@ import { guardAction } from "~/web/guard-action.server";
 import type { LoginFormField } from "~/models/auth/login";
 import {
   type AuthUser,
-  type SignInOptions,
   getAuthenticator,
   getUser,
   homeFor,
