@@ -87,6 +87,17 @@ export type SessionData = {
   secondFactor: { method: SecondFactorMethod; provedAt: string | null };
   /** Decision 163: a right password waiting for its second step; no one is signed in yet. */
   pendingSignIn: { userId: number; startedAt: string; redirectTo: string; failures: number };
+  /**
+   * Decision 165: the challenge of the passkey ceremony under way, kept here and not by the
+   * browser, used once and for 5 minutes. A new ceremony overwrites it; `userId` is the
+   * account adding a passkey (null for a sign-in).
+   */
+  passkeyChallenge: {
+    challenge: string;
+    purpose: "register" | "sign-in";
+    userId: number | null;
+    expiresAt: string;
+  };
 };
 
 export type SessionFlashData = {

@@ -19,6 +19,7 @@ import * as outboxLinks from "./20261231T0130-outbox-links";
 import * as apiTokenExpiry from "./20261231T0200-api-token-expiry";
 import * as deliveryWindow from "./20261231T0300-delivery-window";
 import * as twoFactor from "./20270101T0100-two-factor";
+import * as passkeys from "./20270101T0300-passkeys";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "20261231T0200-api-token-expiry": apiTokenExpiry,
   "20261231T0300-delivery-window": deliveryWindow,
   "20270101T0100-two-factor": twoFactor,
+  "20270101T0300-passkeys": passkeys,
 };
