@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
-import { getSession } from "~/web/session.server";
+import { commitSession, getSession } from "~/web/session.server";
 import { MAX_PASSKEYS_PER_ACCOUNT, passkeyRefusalMessage } from "~/models/auth/passkeys";
 import { cleanPasskeyName, passkeyDeviceName } from "~/models/auth/passkeys.server";
 import { SIGN_IN_REFUSALS } from "~/models/customers/users.server";
@@ -141,6 +141,24 @@ describe("passkeys", () => {
     expect(replay.status).toBe(400);
     expect((await replay.json()).error).toBe(passkeyRefusalMessage("expired"));
     expect((await sessionOf(visitor.jar.cookie)).get("userId")).toBeUndefined();
+  });
+
+  it("refuses an answer after the challenge's 5 minutes", async () => {
+    const user = await createUser(db);
+    const passkey = await addPasskey(await signedIn(user.id));
+    const visitor = browser();
+    const answer = passkey.assert(await signInOptions(visitor));
+    const request = new Request("http://tienda.test/", {
+      method: "POST",
+      headers: { Cookie: visitor.jar.cookie! },
+    });
+    const session = await getSession(request);
+    const kept = session.get("passkeyChallenge")!;
+    session.set("passkeyChallenge", { ...kept, expiresAt: new Date(Date.now() - 1).toISOString() });
+    await commitSession(request, session);
+    const response = await verifySignIn(visitor, answer);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe(passkeyRefusalMessage("expired"));
   });
 
   it("refuses an answer whose user handle is another account's", async () => {
