@@ -505,6 +505,22 @@ export interface TrustedDevicesTable {
   expiresAt: string;
 }
 
+/** Decision 165: a passkey (WebAuthn credential) of an account; ids and keys base64url. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  userId: number;
+  credentialId: string;
+  publicKey: string;
+  /** The authenticator's signature count last seen; 0 for one that keeps none. */
+  counter: Defaulted<number>;
+  /** JSON array of the transports the browser named ("internal", "hybrid", …). */
+  transports: Defaulted<string>;
+  /** What the owner calls it: "Chrome en Android" unless they typed another name. */
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
 /**
  * The search index `product_search` (an FTS5 virtual table kept in sync by triggers, migration
  * 20261201T0000) is not listed: only app/models/catalog/catalog.server.ts reads it, with raw SQL.
@@ -538,6 +554,7 @@ export interface Database {
   emailChanges: EmailChangesTable;
   twoFactors: TwoFactorsTable;
   trustedDevices: TrustedDevicesTable;
+  passkeys: PasskeysTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import {
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard, GoogleButton } from "~/components/auth/auth-card";
 import { LoginForm } from "~/components/auth/login-form";
+import { PasskeySignIn } from "~/components/auth/passkey-sign-in";
 import { requireAnonymous } from "~/web/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { handleLogin } from "~/web/login.server";
@@ -44,6 +45,7 @@ export default function LoginRoute() {
       }
     >
       <LoginForm lastResult={actionData?.result} redirectTo={redirectTo} />
+      <PasskeySignIn redirectTo={redirectTo} />
       {googleEnabled ? <GoogleButton /> : null}
     </AuthCard>
   );

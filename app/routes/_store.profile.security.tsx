@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { fieldProps, useServerForm } from "~/components/forms/server-form";
+import { PasskeysSection } from "~/components/auth/passkeys-section";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/input";
 import { usePendingFormData } from "~/hooks/use-is-pending";
@@ -15,6 +16,7 @@ import {
   revokeApiToken,
   type AccountApiToken,
 } from "~/models/auth/api-tokens.server";
+import { listPasskeys, passkeyDeviceName, removePasskey } from "~/models/auth/passkeys.server";
 import { passwordCheckMessage, PROFILE_MESSAGES } from "~/models/customers/users";
 import {
   parsePasswordChangeForm,
@@ -34,7 +36,8 @@ import { endSessions, isSessionIntent, sessionsOf } from "~/web/session-list.ser
  * session of the user ends; this one stays. An account created with Google and no password
  * sets one without the current-password field. The account's API tokens are listed with
  * 'Revocar' (decision 131): the owner sees what acts for them and ends it; a change of password
- * revokes them all. The account's open sessions are listed with 'Cerrar' (decision 164).
+ * revokes them all. The account's open sessions are listed with 'Cerrar' (decision 164), its
+ * passkeys with 'Eliminar' and 'Agregar llave de acceso' (decision 165).
  */
 
 export const meta: MetaFunction = () => [{ title: "Seguridad | Perfumería de Lujo" }];
@@ -49,7 +52,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
     expired: isApiTokenExpired(token, now),
   }));
   const sessions = await sessionsOf(request, user.id);
-  return json({ hasPassword: await hasPassword(user.id), tokens, sessions });
+  return json({
+    hasPassword: await hasPassword(user.id),
+    tokens,
+    sessions,
+    passkeys: await listPasskeys(user.id),
+    passkeyName: passkeyDeviceName(request.headers.get("user-agent")),
+  });
+}
+
+/** 'Eliminar' on one of the account's passkeys (decision 165): only the account's own. */
+async function removeOwnPasskey(request: Request, userId: number, form: FormData) {
+  const id = Number(form.get("passkeyId"));
+  const removed = Number.isSafeInteger(id) && id > 0 && (await removePasskey({ id, userId }));
+  return redirectWithToast(request, "/profile/security", {
+    type: removed ? "success" : "error",
+    title: removed ? "Llave de acceso eliminada" : "Error al eliminar la llave de acceso",
+    description: removed
+      ? "Ya no se puede entrar a tu cuenta con ella."
+      : "La llave de acceso no existe o ya estaba eliminada.",
+  });
 }
 
 /** 'Revocar' on one of the account's tokens: only the account's own (`ownerId`). */
@@ -74,6 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (isSessionIntent(form.get("intent"))) {
     return endSessions(request, form, { userId: user.id, here: "/profile/security" });
   }
+  if (form.get("intent") === "remove-passkey") return removeOwnPasskey(request, user.id, form);
   const withPassword = await hasPassword(user.id);
   const submission = parsePasswordChangeForm(form, {
     hasPassword: withPassword,
@@ -103,11 +126,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfileSecurityRoute() {
-  const { hasPassword, tokens, sessions } = useLoaderData<typeof loader>();
+  const { hasPassword, tokens, sessions, passkeys, passkeyName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Both forms post here: the password form is pending only for its own submission.
   const pendingForm = usePendingFormData();
-  const pending = pendingForm !== undefined && !pendingForm.get("intent");
+  const pending = pendingForm !== undefined && !pendingForm.has("intent");
   // The action checks the post; its reply shows here, with or without JS (decision 109).
   const { form, field } = useServerForm<ReturnType<typeof passwordChangeSchema>>({
     id: "password",
@@ -161,6 +184,7 @@ export default function ProfileSecurityRoute() {
           shown: sessions.some((session) => !session.current),
         }}
       />
+      <PasskeysSection passkeys={passkeys} defaultName={passkeyName} />
       <ApiTokens tokens={tokens} />
     </div>
   );

@@ -77,3 +77,12 @@ export async function rememberDevice(request: Request, email: string, secure: bo
   const accounts = [key, ...(await knownAccounts(request)).filter((k) => k !== key)].slice(0, 5);
   return getDeviceCookie().serialize(accounts, { secure });
 }
+
+/**
+ * A passkey sign-in names no account before it is checked: it counts against the address's
+ * limit only, with the password attempts (decision 165). A verified passkey gives it back.
+ */
+export async function claimPasskeyAttempt(clientIp: string) {
+  if (!(await byIp.consume(clientIp))) return { allowed: false } as const;
+  return { allowed: true, giveBack: () => byIp.giveBack(clientIp) } as const;
+}

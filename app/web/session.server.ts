@@ -93,6 +93,17 @@ export type SessionData = {
   twoFactorSetup: { userId: number; secret: string };
   /** Decision 163: new recovery codes, shown once by /admin-access/codigos and then removed. */
   recoveryCodesToShow: { codes: string[]; next: string };
+  /**
+   * Decision 165: the challenge of the passkey ceremony under way, kept here and not by the
+   * browser, used once and for 5 minutes. A new ceremony overwrites it; `userId` is the
+   * account adding a passkey (null for a sign-in).
+   */
+  passkeyChallenge: {
+    challenge: string;
+    purpose: "register" | "sign-in";
+    userId: number | null;
+    expiresAt: string;
+  };
 };
 
 export type SessionFlashData = {

@@ -16,6 +16,7 @@ import {
   TRUSTED_DEVICE_DAYS,
   trustDevice,
 } from "~/models/auth/trusted-devices.server";
+import { deviceLabel } from "~/models/auth/devices";
 import { getUserById } from "~/models/customers/users.server";
 import { getEnv } from "~/utils/env.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
@@ -92,34 +93,8 @@ async function trustedTokens(request: Request): Promise<string[]> {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 }
 
-/** "Chrome en Windows": what the remembered-devices list names a device by. */
-function deviceLabel(request: Request) {
-  const agent = request.headers.get("User-Agent") ?? "";
-  const browser = /Edg\//.test(agent)
-    ? "Edge"
-    : /Firefox\//.test(agent)
-      ? "Firefox"
-      : /Chrome\//.test(agent)
-        ? "Chrome"
-        : /Safari\//.test(agent)
-          ? "Safari"
-          : "Navegador";
-  const system = /Android/.test(agent)
-    ? "Android"
-    : /iPhone|iPad/.test(agent)
-      ? "iOS"
-      : /Windows/.test(agent)
-        ? "Windows"
-        : /Mac OS X/.test(agent)
-          ? "macOS"
-          : /Linux/.test(agent)
-            ? "Linux"
-            : "otro sistema";
-  return `${browser} en ${system}`;
-}
-
 async function rememberThisDevice(request: Request, userId: number) {
-  const { token } = await trustDevice(userId, deviceLabel(request));
+  const { token } = await trustDevice(userId, deviceLabel(request.headers.get("User-Agent")));
   const tokens = [token, ...(await trustedTokens(request))].slice(0, 5);
   return getTrustedCookie().serialize(tokens, { secure: isHttps(request) });
 }

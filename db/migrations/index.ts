@@ -20,6 +20,7 @@ import * as apiTokenExpiry from "./20261231T0200-api-token-expiry";
 import * as deliveryWindow from "./20261231T0300-delivery-window";
 import * as twoFactor from "./20270101T0100-two-factor";
 import * as sessionDevices from "./20270101T0200-session-devices";
+import * as passkeys from "./20270101T0300-passkeys";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "20261231T0300-delivery-window": deliveryWindow,
   "20270101T0100-two-factor": twoFactor,
   "20270101T0200-session-devices": sessionDevices,
+  "20270101T0300-passkeys": passkeys,
 };
