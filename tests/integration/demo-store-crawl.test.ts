@@ -5,7 +5,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CUSTOMER } from "../../seed/data/people";
+import { createDb, databasePath, openSqlite } from "../../db/connection";
 import { startServer } from "../setup/http-server";
+import { enrolTwoFactor, passSecondStepOverHttp } from "../setup/two-factor";
 
 /*
  * Crawls the seeded demo store over real HTTP, as each kind of visitor (the admin in each
@@ -60,12 +62,31 @@ async function post(pathname: string, fields: Record<string, string>) {
 
 async function signIn(identity: Identity) {
   if (identity === "visitor") return [];
-  const response =
+  let response =
     identity === "admin"
       ? await post("/admin-access", ADMIN)
       : await post("/login", { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password });
+  if (identity === "admin") {
+    // The second step (decision 163): the seeded administrator, enrolled in the crawl's store.
+    response = await passSecondStepOverHttp(server, response, (await adminCodes()).pop()!);
+  }
   expect(response.status, `${identity} sign-in`).toBe(302);
   return cookiesOf(response);
+}
+
+let recoveryCodes: string[] | undefined;
+async function adminCodes() {
+  if (!recoveryCodes) {
+    const store = createDb(openSqlite(databasePath(dataDir)));
+    const admin = await store
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", ADMIN.email)
+      .executeTakeFirstOrThrow();
+    recoveryCodes = (await enrolTwoFactor(store, admin.id)).recoveryCodes;
+    await store.destroy();
+  }
+  return recoveryCodes;
 }
 
 async function themeCookie(theme: "light" | "dark") {

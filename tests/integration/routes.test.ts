@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
+import { passSecondStepOverHttp, enrolTwoFactor, sessionCookieFrom } from "../setup/two-factor";
 import { startServer } from "../setup/http-server";
 import { createUser } from "../../seed/factories/users";
 
@@ -53,17 +54,16 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let customerCookie: string;
 let adminCookie: string;
 
-async function signIn(email: string, password: string) {
-  const response = await fetch(`${server.baseUrl}/login`, {
+async function signIn(email: string, password: string, recoveryCode?: string) {
+  let response = await fetch(`${server.baseUrl}/login`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: server.origin, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ email, password }),
   });
-  return response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("perfumeria_session="))!
-    .split(";")[0];
+  // An administrator's second step (decision 163).
+  if (recoveryCode) response = await passSecondStepOverHttp(server, response, recoveryCode);
+  return sessionCookieFrom(response)!;
 }
 
 const get = (path: string, cookie?: string) =>
@@ -86,8 +86,9 @@ beforeAll(async () => {
     phone: null,
   });
   await db.updateTable("users").set({ role: "admin" }).where("id", "=", boss.id).execute();
+  const { recoveryCodes } = await enrolTwoFactor(db, boss.id);
   customerCookie = await signIn("ruta-cliente@example.com", "clave-cliente-1");
-  adminCookie = await signIn("ruta-admin@example.com", "clave-admin-1");
+  adminCookie = await signIn("ruta-admin@example.com", "clave-admin-1", recoveryCodes[0]);
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,3 +1,4 @@
+import { enrolTwoFactor } from "../setup/two-factor";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionHandle } from "~/models/auth/sessions.server";
 import { NOTICES_PER_HOUR } from "~/models/auth/sign-in-notice.server";
@@ -36,20 +37,32 @@ function cookieValue(response: Response, name: string) {
 
 /** Signs in at `door`; the session cookie and the browser's known-device cookie after it. */
 async function signIn(email: string, browser: Browser = {}, door = "/login") {
-  const response = await fetch(`${server.baseUrl}${door}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: server.origin,
-      "Content-Type": "application/x-www-form-urlencoded",
-      "User-Agent": browser.userAgent ?? ANDROID,
-      // Trusted from loopback (a local proxy): it stands for the client's address.
-      "X-Forwarded-For": browser.ip ?? "190.53.12.77",
-      ...(browser.cookies?.length ? { Cookie: browser.cookies.join("; ") } : {}),
-    },
-    body: new URLSearchParams({ email, password }),
-  });
+  const post = (path: string, fields: Record<string, string>, cookies: string[]) =>
+    fetch(`${server.baseUrl}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Origin: server.origin,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "User-Agent": browser.userAgent ?? ANDROID,
+        // Trusted from loopback (a local proxy): it stands for the client's address.
+        "X-Forwarded-For": browser.ip ?? "190.53.12.77",
+        ...(cookies.length ? { Cookie: cookies.join("; ") } : {}),
+      },
+      body: new URLSearchParams(fields),
+    });
+  let response = await post(door, { email, password }, browser.cookies ?? []);
   expect(response.status).toBe(302);
+  // An administrator's second step (decision 163), with one of the recovery codes.
+  if (response.headers.get("location") === "/admin-access/verificar") {
+    const pending = cookieValue(response, "perfumeria_session")!;
+    const code = recoveryCodes.get(email)!.pop()!;
+    response = await post("/admin-access/verificar", { code }, [
+      ...(browser.cookies ?? []),
+      pending,
+    ]);
+    expect(response.status).toBe(302);
+  }
   return {
     session: cookieValue(response, "perfumeria_session")!,
     device: cookieValue(response, "known_device")!,
@@ -111,8 +124,21 @@ async function post(path: string, cookie: string, fields: Record<string, string>
   return response;
 }
 
+/** Each administrator's unused recovery codes, by e-mail. */
+const recoveryCodes = new Map<string, string[]>();
+
 async function customer(role: "customer" | "admin" = "customer") {
-  return createUser(db, { password, role, firstName: "Sara", lastName: "Paz", phone: null });
+  const user = await createUser(db, {
+    password,
+    role,
+    firstName: "Sara",
+    lastName: "Paz",
+    phone: null,
+  });
+  if (role === "admin") {
+    recoveryCodes.set(user.email, (await enrolTwoFactor(db, user.id)).recoveryCodes);
+  }
+  return user;
 }
 
 function noticesTo(email: string) {

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { enrolTwoFactor, passSecondStepOverHttp } from "../../setup/two-factor";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "~/models/auth/api-tokens.server";
 import { issueUserToken } from "~/models/auth/user-tokens.server";
@@ -328,7 +329,10 @@ describe("item 11: the session cookie lives as long as the session", () => {
       role: "admin",
       password: PASSWORD,
     });
-    const login = await post("/login", { email: admin.email, password: PASSWORD });
+    const { recoveryCodes } = await enrolTwoFactor(db, admin.id);
+    const password = await post("/login", { email: admin.email, password: PASSWORD });
+    // Decision 163: the password opens no session of an administrator; the second step does.
+    const login = await passSecondStepOverHttp(server, password, recoveryCodes[0]);
     expect(login.status).toBe(302);
     expect(maxAgeOf(sessionSetCookie(login))).toBe(43_200);
   });
