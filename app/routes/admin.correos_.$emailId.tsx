@@ -147,7 +147,7 @@ export default function AdminOutboxEmailRoute() {
         <h2 id="email-text" className="font-semibold">
           Texto sin formato
         </h2>
-        <pre className="border-border bg-surface overflow-x-auto rounded-xl border p-4 text-sm whitespace-pre-wrap">
+        <pre className="border-border bg-surface overflow-x-auto rounded-xl border p-4 text-sm [overflow-wrap:anywhere] whitespace-pre-wrap">
           {email.text}
         </pre>
       </section>

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { expect, hydrated, nextPostTo, test } from "./fixtures";
 
 /** Fills /register's form (already open) and sends it. */
@@ -141,10 +142,41 @@ test.describe("access rules", () => {
     createUser,
   }) => {
     const admin = await createUser({ role: "admin" });
-    await page.goto("/admin-access");
-    await page.getByLabel("Correo electrónico").fill(admin.email);
-    await page.getByLabel("Contraseña", { exact: true }).fill(admin.password);
-    await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+    const signIn = async () => {
+      await page.goto("/admin-access");
+      await page.getByLabel("Correo electrónico").fill(admin.email);
+      await page.getByLabel("Contraseña", { exact: true }).fill(admin.password);
+      await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+    };
+    const code = (secret: string, steps = 0) =>
+      new TOTP({ secret: Secret.fromBase32(secret) }).generate({
+        timestamp: Date.now() + steps * 30_000,
+      });
+
+    // Decision 163: the first sign-in sets up the second factor before the panel.
+    await signIn();
+    await expect(page).toHaveURL(/\/admin-access\/configurar$/);
+    await expect(page.getByRole("img", { name: /Código QR/ })).toBeVisible();
+    const secret = (await page.locator("code").innerText()).replace(/\s/g, "");
+    await page.getByLabel("Código de verificación").fill("000000");
+    await page.getByRole("button", { name: "Activar verificación" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "No pudimos verificar el código" }),
+    ).toContainText("El código no es correcto");
+    await page.getByLabel("Código de verificación").fill(code(secret));
+    await page.getByRole("button", { name: "Activar verificación" }).click();
+    await expect(page).toHaveURL(/\/admin-access\/codigos$/);
+    const codes = page.getByRole("list", { name: "Códigos de recuperación" }).getByRole("listitem");
+    await expect(codes).toHaveCount(10);
+    await page.getByRole("link", { name: "Ya los guardé, continuar" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    // Signed out, the next sign-in asks for the code (the next step's: this one was taken).
+    await page.context().clearCookies();
+    await signIn();
+    await expect(page).toHaveURL(/\/admin-access\/verificar$/);
+    await page.getByLabel("Código de verificación").fill(code(secret, 1));
+    await page.getByRole("button", { name: "Verificar" }).click();
 
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
