@@ -29,6 +29,12 @@ import { formatDate, formatDateTime } from "~/utils/dates";
 import { getSession } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { SessionList } from "~/components/auth/session-list";
+import { TwoFactorSection } from "~/components/auth/two-factor-section";
+import {
+  handleTwoFactorIntent,
+  isTwoFactorIntent,
+  twoFactorSectionOf,
+} from "~/web/two-factor.server";
 import { endSessions, isSessionIntent, sessionsOf } from "~/web/session-list.server";
 
 /*
@@ -56,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hasPassword: await hasPassword(user.id),
     tokens,
     sessions,
+    twoFactor: await twoFactorSectionOf(request, user),
     passkeys: await listPasskeys(user.id),
     passkeyName: passkeyDeviceName(request.headers.get("user-agent")),
   });
@@ -97,6 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return endSessions(request, form, { userId: user.id, here: "/profile/security" });
   }
   if (form.get("intent") === "remove-passkey") return removeOwnPasskey(request, user.id, form);
+  if (isTwoFactorIntent(form.get("intent"))) return handleTwoFactorIntent(request, form, user);
   const withPassword = await hasPassword(user.id);
   const submission = parsePasswordChangeForm(form, {
     hasPassword: withPassword,
@@ -126,7 +134,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfileSecurityRoute() {
-  const { hasPassword, tokens, sessions, passkeys, passkeyName } = useLoaderData<typeof loader>();
+  const { hasPassword, tokens, sessions, twoFactor, passkeys, passkeyName } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Both forms post here: the password form is pending only for its own submission.
   const pendingForm = usePendingFormData();
@@ -184,7 +193,12 @@ export default function ProfileSecurityRoute() {
           shown: sessions.some((session) => !session.current),
         }}
       />
-      <PasskeysSection passkeys={passkeys} defaultName={passkeyName} />
+      {twoFactor ? <TwoFactorSection data={twoFactor} /> : null}
+      <PasskeysSection
+        passkeys={passkeys}
+        defaultName={passkeyName}
+        stepUp={twoFactor?.stepUp ?? false}
+      />
       <ApiTokens tokens={tokens} />
     </div>
   );

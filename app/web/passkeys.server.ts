@@ -14,6 +14,7 @@ import { SIGN_IN_REFUSALS } from "~/models/customers/users.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
 import { getUser, homeFor, openLoginSession, safeRedirect } from "~/web/auth.server";
 import { guardAction } from "~/web/guard-action.server";
+import { recentSecondFactor } from "~/web/two-factor.server";
 import { claimPasskeyAttempt, TOO_MANY_ATTEMPTS } from "~/web/login-throttle.server";
 import { commitSession, getSession, type AppSession, type SessionData } from "~/web/session.server";
 import { combineHeaders, setToast } from "~/web/toast.server";
@@ -118,6 +119,11 @@ export async function passkeyRegistrationAction(request: Request) {
   const session = await getSession(request);
 
   if (form.get("step") === "options") {
+    // Decision 163: a passkey is an administrator's second factor: adding one is a dangerous act.
+    if (user.role === "admin") {
+      const fresh = await recentSecondFactor(request, form);
+      if (!fresh.ok) return failure(fresh.message, 403);
+    }
     const displayName = `${user.firstName} ${user.lastName}`.trim();
     const result = await passkeyRegistrationOptions({
       id: user.id,

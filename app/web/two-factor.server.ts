@@ -8,11 +8,15 @@ import {
   hasTwoFactor,
   needsStepUp,
   newTotpSecret,
+  renewRecoveryCodes,
   totpUri,
+  twoFactorStatus,
   type SecondFactorMethod,
 } from "~/models/auth/two-factor.server";
 import {
+  forgetTrustedDevices,
   isTrustedDevice,
+  listTrustedDevices,
   TRUSTED_DEVICE_DAYS,
   trustDevice,
 } from "~/models/auth/trusted-devices.server";
@@ -344,7 +348,7 @@ export const STEP_UP_FIELD = "stepUpCode";
  */
 export async function recentSecondFactor(
   request: Request,
-  form: FormData,
+  form: Pick<FormData, "get"> | URLSearchParams,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const session = await getSession(request);
   const now = new Date();
@@ -377,5 +381,64 @@ export async function requireRecentSecondFactor(
     type: "error",
     title: SECOND_FACTOR_MESSAGES.stepUpTitle,
     description: fresh.message,
+  });
+}
+
+/*
+ * /profile/security's "Verificación en dos pasos" (an administrator's): the factor's state, the
+ * devices remembered for 30 days with 'Olvidar', and new recovery codes (a dangerous act: it
+ * asks for a fresh code, and the codes are shown once by /admin-access/codigos).
+ */
+
+const SECURITY_PAGE = "/profile/security";
+const TWO_FACTOR_INTENTS = new Set(["forget-device", "forget-devices", "renew-recovery-codes"]);
+
+export function isTwoFactorIntent(intent: FormDataEntryValue | null) {
+  return typeof intent === "string" && TWO_FACTOR_INTENTS.has(intent);
+}
+
+/** The section's data, or null for an account that has no second factor to show. */
+export async function twoFactorSectionOf(request: Request, user: { id: number; role: string }) {
+  const status = await twoFactorStatus(user.id);
+  if (user.role !== "admin" || !status) return null;
+  return {
+    ...status,
+    devices: await listTrustedDevices(user.id),
+    stepUp: await stepUpNeeded(request),
+  };
+}
+
+export async function handleTwoFactorIntent(
+  request: Request,
+  form: FormData,
+  user: { id: number; role: string },
+) {
+  const intent = form.get("intent");
+  if (intent === "renew-recovery-codes") {
+    await requireRecentSecondFactor(request, form, SECURITY_PAGE);
+    const codes = await renewRecoveryCodes(user.id);
+    if (!codes) {
+      return redirectWithToast(request, SECURITY_PAGE, {
+        type: "error",
+        title: "Tu cuenta no tiene verificación en dos pasos",
+      });
+    }
+    const session = await getSession(request);
+    session.set("recoveryCodesToShow", { codes, next: SECURITY_PAGE });
+    return redirect(RECOVERY_CODES_PATH, {
+      headers: { "Set-Cookie": await commitSession(request, session) },
+    });
+  }
+  const deviceId = intent === "forget-device" ? Number(form.get("deviceId")) : undefined;
+  const valid = deviceId === undefined || (Number.isSafeInteger(deviceId) && deviceId > 0);
+  // Only the account's own devices: forgetTrustedDevices deletes by the account's id.
+  const forgotten = valid ? await forgetTrustedDevices(user.id, { deviceId }) : 0;
+  return redirectWithToast(request, SECURITY_PAGE, {
+    type: forgotten > 0 ? "success" : "error",
+    title: forgotten > 0 ? "Equipo olvidado" : "No había equipo que olvidar",
+    description:
+      forgotten > 0
+        ? "Al iniciar sesión desde él se volverá a pedir el código."
+        : "El equipo no existe o ya estaba olvidado.",
   });
 }

@@ -5,7 +5,8 @@ import { MAX_PASSKEYS_PER_ACCOUNT, passkeyRefusalMessage } from "~/models/auth/p
 import { cleanPasskeyName, passkeyDeviceName } from "~/models/auth/passkeys.server";
 import { SIGN_IN_REFUSALS } from "~/models/customers/users.server";
 import { startServer } from "../setup/http-server";
-import { signedInCookie } from "../setup/route-helpers";
+import { sessionCookie, signedInCookie } from "../setup/route-helpers";
+import { enrolTwoFactor, totpCode } from "../setup/two-factor";
 import { softPasskey } from "../setup/soft-authenticator";
 import { createUser } from "../../seed/factories/users";
 
@@ -265,6 +266,26 @@ describe("passkeys", () => {
     const refused = await verifySignIn(other, presenceOnly.assert(await signInOptions(other)));
     expect(refused.status).toBe(401);
     expect((await refused.json()).error).toBe(passkeyRefusalMessage("needs-verification"));
+  });
+
+  it("asks an administrator whose last code is over 10 minutes old for one before adding a passkey", async () => {
+    const admin = await createUser(db, { role: "admin" });
+    const { secret } = await enrolTwoFactor(db, admin.id);
+    const stale = new Date(Date.now() - 11 * 60_000).toISOString();
+    const page = browser(
+      await sessionCookie({
+        userId: admin.id,
+        secondFactor: { method: "device", provedAt: stale },
+      }),
+    );
+    const refused = await page.post("/resources/passkeys/register", { step: "options" });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toContain("escribe el código de tu aplicación");
+    const allowed = await page.post("/resources/passkeys/register", {
+      step: "options",
+      stepUpCode: totpCode(secret),
+    });
+    expect(allowed.status).toBe(200);
   });
 
   it("refuses a body over 16 KB with 413, and an 11th passkey", async () => {

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newRecoveryCodes, totpStep } from "~/models/auth/two-factor.server";
@@ -333,6 +334,93 @@ describe("step-up for dangerous acts", () => {
     expect(stored?.value).not.toBe("999-999999-9");
   });
 });
+
+describe("the second factor on /profile/security", () => {
+  it("forgets the account's own remembered devices only, and every one at a password change", async () => {
+    const { admin, secret } = await enrolledAdmin();
+    const other = await enrolledAdmin();
+    const browser = new Browser();
+    await passwordStep(browser, admin.email);
+    await browser.post("/admin-access/verificar", { code: codeNow(secret), remember: "on" });
+    await passwordStep(new Browser(), other.admin.email);
+    const theirs = await trustDeviceOf(other.admin.id);
+    const mine = await db
+      .selectFrom("trustedDevices")
+      .select("id")
+      .where("userId", "=", admin.id)
+      .executeTakeFirstOrThrow();
+    const page = await (await browser.get("/profile/security")).text();
+    expect(page).toContain("Verificación en dos pasos");
+    expect(page).toContain("Equipos recordados");
+
+    // Another account's device, named by its id: nothing is forgotten.
+    await browser.post("/profile/security", { intent: "forget-device", deviceId: String(theirs) });
+    expect(await devicesOf(other.admin.id)).toBe(1);
+    await browser.post("/profile/security", { intent: "forget-device", deviceId: String(mine.id) });
+    expect(await devicesOf(admin.id)).toBe(0);
+
+    // A password change forgets them all (afterPasswordChange).
+    await trustDeviceOf(admin.id);
+    await browser.post("/profile/security", {
+      currentPassword: PASSWORD,
+      newPassword: "otra-clave-muy-segura-7",
+      confirmPassword: "otra-clave-muy-segura-7",
+    });
+    expect(await devicesOf(admin.id)).toBe(0);
+  });
+
+  it("makes new recovery codes only with a fresh code, shows them once, and the old ones stop working", async () => {
+    const { admin, secret, recoveryCodes } = await enrolledAdmin();
+    const stale = new Date(Date.now() - 11 * 60_000).toISOString();
+    const browser = new Browser();
+    const [name, value] = (
+      await sessionCookie({ userId: admin.id, secondFactor: { method: "totp", provedAt: stale } })
+    ).split("=");
+    browser.cookies.set(name, value);
+    const refused = await browser.post("/profile/security", { intent: "renew-recovery-codes" });
+    expect(refused.headers.get("location")).toBe("/profile/security");
+    const renewed = await browser.post("/profile/security", {
+      intent: "renew-recovery-codes",
+      stepUpCode: codeNow(secret),
+    });
+    expect(renewed.headers.get("location")).toBe("/admin-access/codigos");
+    const page = await (await browser.get("/admin-access/codigos")).text();
+    const codes = page.match(/[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}/g)!;
+    expect(new Set(codes).size).toBe(10);
+    expect(codes).not.toContain(recoveryCodes[0]);
+
+    const old = new Browser();
+    await passwordStep(old, admin.email);
+    expect((await old.post("/admin-access/verificar", { code: recoveryCodes[0] })).status).toBe(
+      400,
+    );
+    expect((await old.post("/admin-access/verificar", { code: codes[0] })).status).toBe(302);
+  });
+});
+
+async function trustDeviceOf(userId: number) {
+  const row = await db
+    .insertInto("trustedDevices")
+    .values({
+      userId,
+      tokenHash: crypto.randomBytes(32).toString("hex"),
+      label: "Chrome en Windows",
+      createdAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function devicesOf(userId: number) {
+  const rows = await db
+    .selectFrom("trustedDevices")
+    .select("id")
+    .where("userId", "=", userId)
+    .execute();
+  return rows.length;
+}
 
 describe("the JSON API", () => {
   async function apiSignIn(body: Record<string, string>) {

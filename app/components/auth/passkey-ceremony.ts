@@ -76,9 +76,10 @@ export async function signInWithPasskey(redirectTo?: string): Promise<Outcome<{ 
 }
 
 /** 'Agregar llave de acceso' on /profile/security, under the name the owner typed. */
-export async function addPasskey(name: string): Promise<Outcome<object>> {
+export async function addPasskey(name: string, stepUpCode = ""): Promise<Outcome<object>> {
   const url = "/resources/passkeys/register";
-  const options = await post(url, { step: "options" });
+  // An administrator's code, when the last one is over 10 minutes old (decision 163).
+  const options = await post(url, { step: "options", stepUpCode });
   if (!options.ok) return options;
   let answer;
   try {

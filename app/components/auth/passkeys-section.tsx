@@ -20,8 +20,11 @@ import { usePasskeySupport } from "./passkey-sign-in";
 export function PasskeysSection({
   passkeys,
   defaultName,
+  stepUp = false,
 }: {
   passkeys: ListedPasskey[];
+  /** An administrator whose last code is over 10 minutes old types one to add a passkey. */
+  stepUp?: boolean;
   defaultName: string;
 }) {
   return (
@@ -49,7 +52,7 @@ export function PasskeysSection({
           no uses para agregar otra.
         </p>
       ) : (
-        <AddPasskey defaultName={defaultName} />
+        <AddPasskey defaultName={defaultName} stepUp={stepUp} />
       )}
     </section>
   );
@@ -89,10 +92,11 @@ function PasskeyItem({ passkey }: { passkey: ListedPasskey }) {
   );
 }
 
-function AddPasskey({ defaultName }: { defaultName: string }) {
+function AddPasskey({ defaultName, stepUp }: { defaultName: string; stepUp: boolean }) {
   const supported = usePasskeySupport();
   const revalidator = useRevalidator();
   const [name, setName] = useState(defaultName);
+  const [code, setCode] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -111,7 +115,7 @@ function AddPasskey({ defaultName }: { defaultName: string }) {
     setError(null);
     try {
       const { addPasskey } = await import("./passkey-ceremony");
-      const outcome = await addPasskey(name);
+      const outcome = await addPasskey(name, code);
       if (outcome.ok) revalidator.revalidate();
       else setError(outcome.error);
     } catch {
@@ -131,6 +135,17 @@ function AddPasskey({ defaultName }: { defaultName: string }) {
         maxLength={PASSKEY_NAME_MAX_LENGTH}
         onChange={(event) => setName(event.target.value)}
       />
+      {stepUp ? (
+        <Field
+          id="passkey-step-up"
+          label="Código de verificación"
+          hint="Por seguridad, agregar una llave pide el código de 6 dígitos de tu aplicación de autenticación."
+          value={code}
+          autoComplete="one-time-code"
+          maxLength={20}
+          onChange={(event) => setCode(event.target.value)}
+        />
+      ) : null}
       <Button type="button" disabled={pending} onClick={add}>
         {pending ? "Esperando la llave de acceso..." : "Agregar llave de acceso"}
       </Button>

@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 
 /*
@@ -77,9 +79,15 @@ export async function listTrustedDevices(userId: number, now = new Date()) {
     .execute();
 }
 
-/** Forgets every remembered device of an account (or one, by id: only the account's own). */
-export async function forgetTrustedDevices(userId: number, deviceId?: number) {
-  let query = db.deleteFrom("trustedDevices").where("userId", "=", userId);
+/**
+ * Forgets every remembered device of an account (or one, by id: only the account's own); inside
+ * the caller's transaction when `executor` is one (a password change forgets them all).
+ */
+export async function forgetTrustedDevices(
+  userId: number,
+  { deviceId, executor = db }: { deviceId?: number; executor?: Kysely<Database> } = {},
+) {
+  let query = executor.deleteFrom("trustedDevices").where("userId", "=", userId);
   if (deviceId !== undefined) query = query.where("id", "=", deviceId);
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);

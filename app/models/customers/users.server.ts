@@ -1,3 +1,4 @@
+import { forgetTrustedDevices } from "~/models/auth/trusted-devices.server";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, Role, UserTokenPurpose } from "#db/types";
 import { db } from "~/utils/db.server";
@@ -404,8 +405,8 @@ export async function changePassword(
  * What every password change ends, in its transaction (issue 37, item 5; decision 129): the
  * user's other sessions (whoever was signed in with the old password; `keepSid`, the session
  * that made the change, stays), every reset link not yet used, so a link mailed before the
- * change cannot set another password after it, and every API token (decision 131). Whatever else
- * a new password must end belongs
+ * change cannot set another password after it, every API token (decision 131), and every device
+ * remembered for the second step (decision 163). Whatever else a new password must end belongs
  * here too.
  */
 export async function afterPasswordChange(
@@ -417,6 +418,7 @@ export async function afterPasswordChange(
   await deleteUnusedLinks(trx, userId, ["password_reset"]);
   // A token handed out under the old password ends with it (decision 131).
   await revokeAccountTokens(userId, trx);
+  await forgetTrustedDevices(userId, { executor: trx });
 }
 
 /**
