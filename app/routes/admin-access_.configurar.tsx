@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
   redirect,
@@ -17,7 +16,7 @@ import {
   keepSecondStep,
   leaveSecondStep,
   secondStepSubject,
-  SecondFactorSchema,
+  parseSecondFactorForm,
   setupSecret,
 } from "~/web/two-factor.server";
 
@@ -49,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const subject = await secondStepSubject(request);
   if (!subject) throw await leaveSecondStep(request);
   if (subject.enrolled) throw redirect(SECOND_STEP_PATH);
-  const submission = parseWithZod(await request.formData(), { schema: SecondFactorSchema });
+  const submission = parseSecondFactorForm(await request.formData());
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
   }

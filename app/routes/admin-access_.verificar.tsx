@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
   redirect,
@@ -18,7 +17,7 @@ import {
   leaveSecondStep,
   passSecondStep,
   secondStepSubject,
-  SecondFactorSchema,
+  parseSecondFactorForm,
 } from "~/web/two-factor.server";
 
 /*
@@ -44,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const subject = await secondStepSubject(request);
   if (!subject) throw await leaveSecondStep(request);
   if (!subject.enrolled) throw redirect(SETUP_PATH);
-  const submission = parseWithZod(await request.formData(), { schema: SecondFactorSchema });
+  const submission = parseSecondFactorForm(await request.formData());
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
   }

@@ -1,4 +1,5 @@
 import { createCookie, redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
 import QRCode from "qrcode";
 import { z } from "zod/v4";
 import type { SecondFactorFormField } from "~/models/auth/second-factor";
@@ -78,6 +79,11 @@ export const SecondFactorSchema = z.object({
     .max(20, "El código es demasiado largo."),
   remember: z.literal("on").optional(),
 } satisfies Record<SecondFactorFormField, z.ZodType>);
+
+/** The second step's (or its setup's) post, read by its schema: conform's submission. */
+export function parseSecondFactorForm(formData: FormData) {
+  return parseWithZod(formData, { schema: SecondFactorSchema });
+}
 
 /* The "recordar este equipo" cookie: tokens of up to five accounts (an office PC is shared). */
 let trustedCookie: ReturnType<typeof createCookie> | undefined;
