@@ -452,6 +452,10 @@ describe("the JSON API", () => {
     const setup = await apiSignIn({ email: unenrolled.email, password: PASSWORD });
     expect(setup.status).toBe(403);
     expect((await setup.json()).type).toBe("/api/docs#second-factor-setup-required");
+    // Both types are explained where they point.
+    const reference = await (await fetch(`${server.baseUrl}/api/docs`)).text();
+    expect(reference).toContain('id="second-factor-required"');
+    expect(reference).toContain('id="second-factor-setup-required"');
   });
 
   it("refuses admin calls to an administrator's session that has not passed the second step", async () => {

@@ -67,6 +67,16 @@ function operationHtml(method: string, path: string, op: Operation) {
 }
 
 /** The page in the store's theme: the visitor's choice, or the system's when they chose none. */
+/**
+ * The problem types of their own (RFC 9457 §3.1.1) a client must act on; every other error is
+ * `about:blank`, its HTTP status saying what happened. Their `type` links here.
+ */
+const PROBLEM_TYPES = `<h2 id="problemas">Tipos de problema</h2>
+<section id="second-factor-required"><h3><code>/api/docs#second-factor-required</code></h3>
+<p>La cuenta es de un administrador y falta la verificación en dos pasos (decisión 163): al iniciar sesión, envía <code>code</code> con el código de 6 dígitos de la aplicación de autenticación o un código de recuperación. Un cambio de rol o de contraseña con una sesión cuyo último código tiene más de 10 minutos responde igual (<code>code: "second_factor_stale"</code>): vuelve a iniciar sesión con tu código.</p></section>
+<section id="second-factor-setup-required"><h3><code>/api/docs#second-factor-setup-required</code></h3>
+<p>El administrador aún no configuró la verificación en dos pasos: debe entrar una vez por <a href="/admin-access">/admin-access</a>, donde la configura.</p></section>`;
+
 export function referencePage(document: OpenApiDocument, theme: "light" | "dark" | "system") {
   const byTag = new Map<string, string[]>();
   for (const [path, methods] of Object.entries(document.paths)) {
@@ -75,8 +85,9 @@ export function referencePage(document: OpenApiDocument, theme: "light" | "dark"
       byTag.set(tag, [...(byTag.get(tag) ?? []), operationHtml(method, path, op)]);
     }
   }
-  const toc = [...byTag.keys()]
-    .map((tag) => `<li><a href="#tag-${escape(tag)}">${escape(tag)}</a></li>`)
+  const entries = [...byTag.keys()].map((tag) => [`tag-${tag}`, tag]);
+  const toc = [...entries, ["problemas", "Tipos de problema"]]
+    .map(([id, label]) => `<li><a href="#${escape(id)}">${escape(label)}</a></li>`)
     .join("");
   const sections = [...byTag.entries()]
     .map(([tag, ops]) => `<h2 id="tag-${escape(tag)}">${escape(tag)}</h2>${ops.join("")}`)
@@ -103,7 +114,7 @@ a{color:#78350f}a:focus-visible,summary:focus-visible{outline:3px solid #b45309;
 <header><h1>${escape(document.info.title)}</h1>${prose(document.info.description)}
 <p>El documento OpenAPI 3.1: <a href="/api/openapi.json">/api/openapi.json</a>. Autenticación: la sesión del navegador, o <code>Authorization: Bearer &lt;token&gt;</code> con un token creado en el panel (Tokens de API).</p>
 <nav aria-label="Secciones"><ul>${toc}</ul></nav></header>
-<main>${sections}</main>
+<main>${sections}${PROBLEM_TYPES}</main>
 </body>
 </html>`;
 }
