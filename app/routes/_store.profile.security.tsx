@@ -29,7 +29,8 @@ import { formatDate, formatDateTime } from "~/utils/dates";
 import { getSession } from "~/web/session.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { SessionList } from "~/components/auth/session-list";
-import { TwoFactorSection } from "~/components/auth/two-factor-section";
+import * as TwoFactorOnServer from "~/components/auth/two-factor-section-render.server";
+import { keptAsServed } from "~/utils/shown-later";
 import {
   handleTwoFactorIntent,
   isTwoFactorIntent,
@@ -45,6 +46,11 @@ import { endSessions, isSessionIntent, sessionsOf } from "~/web/session-list.ser
  * revokes them all. The account's open sessions are listed with 'Cerrar' (decision 164), its
  * passkeys with 'Eliminar' and 'Agregar llave de acceso' (decision 165).
  */
+
+/* An administrator's forms the page only sends: kept as the server drew them (decision 159). */
+const TwoFactorSection = keptAsServed(TwoFactorOnServer.TwoFactorSection, () =>
+  import("~/components/auth/two-factor-section").then((module) => module.TwoFactorSection),
+);
 
 export const meta: MetaFunction = () => [{ title: "Seguridad | Perfumería de Lujo" }];
 

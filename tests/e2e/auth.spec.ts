@@ -176,6 +176,7 @@ test.describe("access rules", () => {
     await signIn();
     await expect(page).toHaveURL(/\/admin-access\/verificar$/);
     await page.getByLabel("Código de verificación").fill(code(secret, 1));
+    await page.getByLabel("Recordar este equipo 30 días").check();
     await page.getByRole("button", { name: "Verificar" }).click();
 
     await expect(page).toHaveURL(/\/admin$/);
@@ -184,6 +185,14 @@ test.describe("access rules", () => {
     await expect(nav.getByRole("link", { name: "Pedidos" })).toBeVisible();
     // The public header is hidden under /admin.
     await expect(page.getByRole("search")).toHaveCount(0);
+
+    // The remembered device is listed on /profile/security, and forgotten there.
+    await page.goto("/profile/security");
+    const section = page.getByRole("region", { name: "Verificación en dos pasos" });
+    await expect(section).toContainText("Te quedan 10 de 10 códigos de recuperación.");
+    await section.getByRole("button", { name: /^Olvidar .*, recordado el / }).click();
+    await expect(page.getByRole("status").getByText("Equipo olvidado")).toBeVisible();
+    await expect(section).toContainText("Ningún equipo está recordado");
   });
 
   test("a customer gets 'Acceso Denegado' (403) on /admin and cannot use /admin-access", async ({
