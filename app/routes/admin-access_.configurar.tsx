@@ -8,15 +8,12 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { SecondFactorForm } from "~/components/auth/second-factor-form";
-import { SECOND_STEP_PATH } from "~/web/auth.server";
-import { guardAction } from "~/web/guard-action.server";
 import { commitSession } from "~/web/session.server";
 import {
   confirmSetup,
   keepSecondStep,
-  leaveSecondStep,
-  secondStepSubject,
-  parseSecondFactorForm,
+  readSecondStepPost,
+  requireSecondStepSubject,
   setupSecret,
 } from "~/web/two-factor.server";
 
@@ -33,9 +30,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const subject = await secondStepSubject(request);
-  if (!subject) throw await leaveSecondStep(request);
-  if (subject.enrolled) throw redirect(SECOND_STEP_PATH);
+  const subject = await requireSecondStepSubject(request, "setup");
   const { grouped, qrSvg } = await setupSecret(subject);
   return json(
     { secret: grouped, qrSvg, email: subject.user.email },
@@ -44,11 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await guardAction(request);
-  const subject = await secondStepSubject(request);
-  if (!subject) throw await leaveSecondStep(request);
-  if (subject.enrolled) throw redirect(SECOND_STEP_PATH);
-  const submission = parseSecondFactorForm(await request.formData());
+  const { subject, submission } = await readSecondStepPost(request, "setup");
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
   }

@@ -8,16 +8,13 @@ import {
 import { Form, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { SecondFactorForm } from "~/components/auth/second-factor-form";
-import { SETUP_PATH } from "~/web/auth.server";
-import { guardAction } from "~/web/guard-action.server";
 import { redirectWithToast } from "~/web/toast.server";
 import {
   checkSecondStepCode,
   keepSecondStep,
-  leaveSecondStep,
   passSecondStep,
-  secondStepSubject,
-  parseSecondFactorForm,
+  readSecondStepPost,
+  requireSecondStepSubject,
 } from "~/web/two-factor.server";
 
 /*
@@ -32,18 +29,12 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const subject = await secondStepSubject(request);
-  if (!subject) throw await leaveSecondStep(request);
-  if (!subject.enrolled) throw redirect(SETUP_PATH);
-  return json({ signedIn: subject.pending === null });
+  await requireSecondStepSubject(request, "code");
+  return json({});
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await guardAction(request);
-  const subject = await secondStepSubject(request);
-  if (!subject) throw await leaveSecondStep(request);
-  if (!subject.enrolled) throw redirect(SETUP_PATH);
-  const submission = parseSecondFactorForm(await request.formData());
+  const { subject, submission } = await readSecondStepPost(request, "code");
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
   }

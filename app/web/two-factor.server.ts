@@ -26,6 +26,7 @@ import { getUserById } from "~/models/customers/users.server";
 import { getEnv } from "~/utils/env.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
 import { openLoginSession, SECOND_STEP_PATH, SETUP_PATH, type AuthUser } from "~/web/auth.server";
+import { guardAction } from "~/web/guard-action.server";
 import { commitSession, getSession, isHttps, type AppSession } from "~/web/session.server";
 import { combineHeaders, redirectWithToast, type ToastInput } from "~/web/toast.server";
 
@@ -170,6 +171,25 @@ export async function secondStepSubject(request: Request) {
 }
 
 export type SecondStepSubject = NonNullable<Awaited<ReturnType<typeof secondStepSubject>>>;
+
+/**
+ * Who is at one of the second step's pages: the setup (an account without a factor) or the code
+ * (one with). Anyone else is sent away: to the sign-in, the panel, or the other page.
+ */
+export async function requireSecondStepSubject(request: Request, page: "setup" | "code") {
+  const subject = await secondStepSubject(request);
+  if (!subject) throw await leaveSecondStep(request);
+  if (page === "code" && !subject.enrolled) throw redirect(SETUP_PATH);
+  if (page === "setup" && subject.enrolled) throw redirect(SECOND_STEP_PATH);
+  return subject;
+}
+
+/** A post to one of those pages: checked as every action is, then its code's submission. */
+export async function readSecondStepPost(request: Request, page: "setup" | "code") {
+  await guardAction(request);
+  const subject = await requireSecondStepSubject(request, page);
+  return { subject, submission: parseSecondFactorForm(await request.formData()) };
+}
 
 /** The second step's pages without someone at it: back to the sign-in, or on to the panel. */
 export async function leaveSecondStep(request: Request) {
