@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deleteExpiredSessions } from "~/models/auth/sessions.server";
 import { newRecoveryCodes, totpStep } from "~/models/auth/two-factor.server";
 import { db } from "~/utils/db.server";
 import { createUser } from "../../seed/factories/users";
@@ -421,6 +422,26 @@ async function devicesOf(userId: number) {
     .execute();
   return rows.length;
 }
+
+describe("remembered devices' end", () => {
+  it("is swept by the sessions' hourly job once their 30 days are over", async () => {
+    const { admin } = await enrolledAdmin();
+    const live = await trustDeviceOf(admin.id);
+    const over = await trustDeviceOf(admin.id);
+    await db
+      .updateTable("trustedDevices")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", over)
+      .execute();
+    await deleteExpiredSessions();
+    const left = await db
+      .selectFrom("trustedDevices")
+      .select("id")
+      .where("userId", "=", admin.id)
+      .execute();
+    expect(left.map((row) => row.id)).toEqual([live]);
+  });
+});
 
 describe("the JSON API", () => {
   async function apiSignIn(body: Record<string, string>) {

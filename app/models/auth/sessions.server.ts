@@ -26,9 +26,14 @@ export async function endUserSessions(
   return Number(numDeletedRows);
 }
 
-/** Expired rows are also removed when read; this sweeps the ones nobody comes back for (a job). */
+/**
+ * Expired rows are also removed when read; this sweeps the ones nobody comes back for (a job),
+ * and the devices remembered for the second step whose 30 days are over (decision 163).
+ */
 export async function deleteExpiredSessions() {
-  await db.deleteFrom("sessions").where("expire", "<=", new Date().toISOString()).execute();
+  const now = new Date().toISOString();
+  await db.deleteFrom("sessions").where("expire", "<=", now).execute();
+  await db.deleteFrom("trustedDevices").where("expiresAt", "<=", now).execute();
 }
 
 /**
