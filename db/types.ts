@@ -192,6 +192,16 @@ export interface OrdersTable {
   paymentDueAt: string | null;
   /** When the half-time payment reminder was sent (once per order). */
   paymentRemindedAt: string | null;
+  /** Decision 166: the cash recorded as received ('Cobrado'), in centavos; null until then. */
+  cashCollectedAmount: number | null;
+  /** Decision 166: who collected it (a name, as the admin typed it). */
+  cashCollectedBy: string | null;
+  /** Decision 166: the administrator who entered the order for a customer; null for a shopper's. */
+  createdBy: number | null;
+  /** Decision 166: why an order the shop took has its payment method. */
+  paymentNote: string | null;
+  /** Decision 166: cash on delivery's surcharge, its own line of the total (centavos). */
+  paymentSurcharge: Defaulted<number>;
 }
 
 export interface OrderItemsTable {

@@ -21,6 +21,7 @@ import * as deliveryWindow from "./20261231T0300-delivery-window";
 import * as twoFactor from "./20270101T0100-two-factor";
 import * as sessionDevices from "./20270101T0200-session-devices";
 import * as passkeys from "./20270101T0300-passkeys";
+import * as paymentMethods from "./20270102T0100-payment-methods";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "20270101T0100-two-factor": twoFactor,
   "20270101T0200-session-devices": sessionDevices,
   "20270101T0300-passkeys": passkeys,
+  "20270102T0100-payment-methods": paymentMethods,
 };

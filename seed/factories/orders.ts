@@ -117,6 +117,7 @@ export async function createOrder(db: Kysely<Database>, options: OrderOptions) {
       department: "Francisco Morazán",
       ...contact,
       shippingMethod,
+      paymentMethod: state.paymentMethod ?? "bank_transfer",
       lines,
       totals,
       coupon: coupon ?? null,

@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import type { Database } from "#db/types";
+import type { Database, PaymentMethod } from "#db/types";
 import { db } from "~/utils/db.server";
 import { getCart } from "~/models/cart/cart.server";
 import { payLaterAccess, type PlaceOrderRefusal } from "./checkout";
@@ -29,6 +29,8 @@ type Trx = Transaction<Database>;
 
 export type PlaceOrderInput = OrderContact & {
   shopper: KnownShopper;
+  /** Decision 166: the method the shopper chose; the transfer when none (the JSON API's). */
+  paymentMethod?: PaymentMethod;
   /** the form's random key: the same form posted twice creates one order */
   checkoutKey: string;
   /**
@@ -188,6 +190,7 @@ async function placeCountedOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 
       const { orderId, orderNumber } = await writeOrder(trx, {
         ...input,
+        paymentMethod: input.paymentMethod ?? "bank_transfer",
         lines: cart.lines,
         totals,
         coupon,

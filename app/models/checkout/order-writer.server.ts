@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, ShippingMethod } from "#db/types";
+import type { Database, PaymentMethod, ShippingMethod } from "#db/types";
 import { inTransaction } from "#db/connection";
 import { DELIVERY_DAYS, paymentProofUrl, type PlaceOrderRefusal } from "./checkout";
 import { deliveryWindow, type DeliverySettings } from "./delivery-estimate";
@@ -13,6 +13,7 @@ import { consumeCoupon } from "~/models/promotions/coupon-uses.server";
 import { unusedOrderNumber } from "~/models/orders/number";
 import { ownerColumns, type KnownShopper } from "~/models/auth/shopper";
 import { transferDeadline } from "~/models/orders/late-proof";
+import { paymentMethodLabel } from "~/models/orders/status";
 import type { MailContext } from "~/models/mail/outbox.server";
 import { queueOrderReceivedEmail } from "~/models/mail/order-emails.server";
 import { queueLowStockEmail, queueNewOrderEmails } from "~/models/mail/shop-emails.server";
@@ -126,11 +127,17 @@ export type OrderContact = {
 
 export type OrderDraft = OrderContact & {
   shopper: KnownShopper;
+  /** Decision 166: how it is paid; the checkout decided it is allowed (payment-methods.server.ts). */
+  paymentMethod: PaymentMethod;
+  /** Decision 166: the administrator who entered it for a customer; absent for a shopper's own. */
+  createdBy?: number | null;
+  /** Decision 166: why the shop took it with this method (shown to admins). */
+  paymentNote?: string | null;
   /** the checkout form's random key (a repeat post finds the order by it); null elsewhere */
   checkoutKey: string | null;
   lines: OrderLineDraft[];
-  /** priced by the checkout's own priceCart / orderTotals */
-  totals: OrderTotals;
+  /** priced by the checkout's own priceCart / orderTotals, with cash on delivery's surcharge */
+  totals: OrderTotals & { paymentSurcharge?: number };
   /** checked against this order's subtotal (checkCoupon); its use is taken here */
   coupon: AppliedCoupon | null;
   /** the uploaded proof's id; null when the proof is attached apart (the factories) */
@@ -150,7 +157,10 @@ export type OrderDraft = OrderContact & {
 
 /** The notes the admin reads on the order (storefront §3). */
 function adminNotes(draft: OrderDraft) {
-  const notes = [`Banco: ${draft.settings.bank_name} (transferencia)`];
+  const notes =
+    draft.paymentMethod === "bank_transfer"
+      ? [`Banco: ${draft.settings.bank_name} (transferencia)`]
+      : [`Pago: ${paymentMethodLabel(draft.paymentMethod, "admin")}`];
   if (draft.shopper.userId === null) notes.push("Usuario anónimo (compra como invitado)");
   notes.push(`Cliente: ${draft.firstName} ${draft.lastName}`);
   if (draft.shippingMethod !== "pickup" && draft.referenceAddress) {
@@ -160,7 +170,7 @@ function adminNotes(draft: OrderDraft) {
 }
 
 /**
- * Writes a pending bank-transfer order: its row, its coupon's use and its items (the stock is
+ * Writes a pending order (its payment method the caller's): its row, its coupon's use and its items (the stock is
  * taken apart, by takeStock, first). Throws CheckoutError ("coupon") when the coupon can no
  * longer be used; in a transaction of its own unless the executor is one already.
  */
@@ -190,7 +200,9 @@ export async function writeOrder(executor: Executor, draft: OrderDraft) {
         ...ownerColumns(draft.shopper),
         orderNumber,
         status: "pending",
-        paymentMethod: "bank_transfer",
+        paymentMethod: draft.paymentMethod,
+        createdBy: draft.createdBy ?? null,
+        paymentNote: draft.paymentNote ?? null,
         shippingMethod: draft.shippingMethod,
         ...draft.totals,
         customerName: `${draft.firstName} ${draft.lastName}`,
