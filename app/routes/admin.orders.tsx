@@ -19,9 +19,10 @@ import {
   isOrderStatus,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  PAYMENT_METHODS,
   paymentMethodLabel,
 } from "~/models/orders/status";
-import type { OrderStatus } from "#db/types";
+import type { OrderStatus, PaymentMethod } from "#db/types";
 import { guardAction } from "~/web/guard-action.server";
 import { requireAdmin } from "~/web/auth.server";
 import { formatDate } from "~/utils/dates";
@@ -43,9 +44,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ view: "proofs" as const, queue: await listProofQueue() });
   }
   const status = url.searchParams.get("status");
+  const method = url.searchParams.get("pago");
   const filters = {
     q: url.searchParams.get("q") ?? "",
     status: isOrderStatus(status) ? status : undefined,
+    paymentMethod: PAYMENT_METHODS.find((value) => value === method),
     page: requestedPage(url.searchParams.get("page")),
   };
   const [list, proofsWaiting] = await Promise.all([listAdminOrders(filters), countProofQueue()]);
@@ -99,6 +102,21 @@ function OrdersList({ filters, list, proofsWaiting }: Omit<ListData, "view">) {
             {ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {ORDER_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          Pago
+          <select
+            name="pago"
+            defaultValue={filters.paymentMethod ?? ""}
+            className={filterFieldClass}
+          >
+            <option value="">Todos los métodos</option>
+            {PAYMENT_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {paymentMethodLabel(method, "admin")}
               </option>
             ))}
           </select>
@@ -175,10 +193,12 @@ function InlineStatus({
   order,
   redirectTo,
 }: {
-  order: { id: string; orderNumber: string; status: OrderStatus };
+  order: { id: string; orderNumber: string; status: OrderStatus; paymentMethod: PaymentMethod };
   redirectTo: string;
 }) {
-  const options = INLINE_STATUSES.filter((to) => canTransition(order.status, to));
+  const options = INLINE_STATUSES.filter((to) =>
+    canTransition(order.status, to, order.paymentMethod),
+  );
   if (options.length === 0) return null;
   return (
     <Form method="post" action={`/admin/orders/${order.id}`} className="mb-1 flex gap-1">

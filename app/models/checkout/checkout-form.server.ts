@@ -1,3 +1,4 @@
+import { CHECKOUT_PAYMENT_METHODS, methodFitsShipping } from "./payment-methods";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod/v4";
 import { CHECKOUT_LIMITS, PAYMENT_TIMINGS, SHIPPING_METHODS } from "~/models/checkout/checkout";
@@ -57,6 +58,10 @@ export const CheckoutFields = {
   department: optionalText(CHECKOUT_LIMITS.department),
   // Decision 096: 'Transferiré después' places the order without the receipt.
   paymentTiming: z.enum(PAYMENT_TIMINGS).default("now"),
+  // Decision 166: the transfer, cash on delivery, or paying at the shop (for store pickup).
+  paymentMethod: z
+    .enum(CHECKOUT_PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethod })
+    .default("bank_transfer"),
   paymentProof: z.string().trim().max(CHECKOUT_LIMITS.paymentProof).optional(),
 };
 
@@ -68,6 +73,7 @@ type DeliveryValues = {
   city?: string;
   department?: string;
   paymentTiming: (typeof PAYMENT_TIMINGS)[number];
+  paymentMethod: (typeof CHECKOUT_PAYMENT_METHODS)[number];
   paymentProof?: string;
 };
 
@@ -79,8 +85,16 @@ type DeliveryValues = {
 export function deliveryRules(value: DeliveryValues, ctx: z.RefinementCtx) {
   const issue = (path: string, message: string) =>
     ctx.addIssue({ code: "custom", path: [path], message });
-  if (value.paymentTiming === "now" && !value.paymentProof) {
+  if (needsReceiptNow(value) && !value.paymentProof) {
     issue("paymentProof", CHECKOUT_MESSAGES.proof);
+  }
+  if (!methodFitsShipping(value.paymentMethod, value.shippingMethod)) {
+    issue(
+      "paymentMethod",
+      value.paymentMethod === "store_pickup"
+        ? CHECKOUT_MESSAGES.storePaymentNeedsPickup
+        : CHECKOUT_MESSAGES.cashNeedsDelivery,
+    );
   }
   if (value.shippingMethod === "pickup") {
     // §4/§5: pickup hides the address and makes the phone required.
@@ -111,11 +125,16 @@ export function deliveryRules(value: DeliveryValues, ctx: z.RefinementCtx) {
   );
 }
 
-/** A receipt left in the form after choosing 'later' does not go with the order. */
+/** Only a transfer paid before ordering sends its receipt with the order. */
+function needsReceiptNow(value: Pick<DeliveryValues, "paymentMethod" | "paymentTiming">) {
+  return value.paymentMethod === "bank_transfer" && value.paymentTiming === "now";
+}
+
+/** A receipt left in the form after choosing 'later' (or cash, or the shop) does not go. */
 export function withoutLateProof<Value extends DeliveryValues>({ paymentProof, ...value }: Value) {
   return {
     ...value,
-    paymentProof: value.paymentTiming === "later" ? null : (paymentProof ?? null),
+    paymentProof: needsReceiptNow(value) ? (paymentProof ?? null) : null,
   };
 }
 

@@ -40,6 +40,11 @@ export const CHECKOUT_MESSAGES = {
   addressInvalid: FIELD_MESSAGES.addressInvalid,
   referenceAddressInvalid:
     "El punto de referencia solo puede llevar letras, números, espacios y los signos . , ' - # / º (sin enlaces ni etiquetas)",
+  paymentMethod: "Elige cómo pagas tu pedido.",
+  cashNeedsDelivery:
+    "El pago contra entrega es para pedidos a domicilio: al recoger en tienda, elige transferencia o pago en tienda.",
+  storePaymentNeedsPickup:
+    "El pago en tienda es para pedidos que recoges en la tienda: elige «Recoger en tienda» o paga por transferencia.",
   cityInvalid:
     "La ciudad solo puede llevar letras, espacios y los signos . ' - (sin enlaces ni etiquetas)",
 } as const;
@@ -76,6 +81,8 @@ export function placeOrderMessage(refusal: PlaceOrderRefusal): string {
       return `Ya tienes ${refusal.limit} pedidos esperando tu transferencia. Paga o envía el comprobante de uno de ellos, o sube ahora el comprobante de este pedido; si no, intenta de nuevo ${within(refusal.retryAfterSeconds)}.`;
     case "unpaid_quantity":
       return `Un pedido sin pagar puede llevar como máximo ${refusal.limit} unidades de cada perfume (${refusal.product}: ${refusal.quantity} en tu carrito). Reduce la cantidad o sube ahora el comprobante de pago.`;
+    case "payment_method":
+      return refusal.message;
     case "pay_later":
       return refusal.access === "guest"
         ? CHECKOUT_MESSAGES.payLaterGuest

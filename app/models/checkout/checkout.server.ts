@@ -1,5 +1,11 @@
 import type { Transaction } from "kysely";
 import type { Database, PaymentMethod } from "#db/types";
+import {
+  cashOnDeliveryRefusal,
+  cashRefusalMessage,
+  methodFitsShipping,
+  withPaymentSurcharge,
+} from "./payment-methods";
 import { db } from "~/utils/db.server";
 import { getCart } from "~/models/cart/cart.server";
 import { payLaterAccess, type PlaceOrderRefusal } from "./checkout";
@@ -86,12 +92,16 @@ async function findRepeat(trx: Trx, input: PlaceOrderInput) {
   return existing;
 }
 
-/** The account placing the order, as decision 128 reads it; null for a guest. */
+const CASH_UNAVAILABLE = "Esta forma de pago no está disponible para este pedido.";
+const STORE_PAYMENT_ACCOUNT =
+  "El pago en tienda es para clientes con sesión iniciada y correo verificado. Paga por transferencia o inicia sesión.";
+
+/** The account placing the order, as decisions 128 and 166 read it; null for a guest. */
 async function payer(trx: Trx, userId: number | null) {
   if (userId === null) return null;
   const user = await trx
     .selectFrom("users")
-    .select("emailVerifiedAt")
+    .select(["emailVerifiedAt", "phone"])
     .where("id", "=", userId)
     .executeTakeFirst();
   return user ?? null;
@@ -148,12 +158,21 @@ async function placeCountedOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         const { name: product, size } = unavailable;
         throw new CheckoutError({ error: "unavailable", product, size });
       }
-      // Decision 128: an order without a receipt is a pay-later order, for verified accounts
-      // only; refused before anything is written (no stock taken, no e-mail queued). Decision
-      // 132: it holds stock until its deadline, within limits.
-      if (input.paymentProof === null) {
-        const access = payLaterAccess(await payer(trx, userId));
+      // Decision 128: a transfer without its receipt is a pay-later order, for verified accounts
+      // only; decision 166: so is paying at the shop. Refused before anything is written (no
+      // stock taken, no e-mail queued). Decision 132: an unpaid order holds stock until its
+      // deadline, within limits shared by every way of paying later.
+      const method = input.paymentMethod ?? "bank_transfer";
+      const account = await payer(trx, userId);
+      const unpaid = method !== "bank_transfer" || input.paymentProof === null;
+      if (method === "bank_transfer" && input.paymentProof === null) {
+        const access = payLaterAccess(account);
         if (access !== "open") throw new CheckoutError({ error: "pay_later", access });
+      }
+      if (method === "store_pickup" && payLaterAccess(account) !== "open") {
+        throw new CheckoutError({ error: "payment_method", message: STORE_PAYMENT_ACCOUNT });
+      }
+      if (unpaid) {
         const refusal = await unpaidOrderRefusal(trx, {
           shopper: input.shopper,
           lines: cart.lines,
@@ -181,16 +200,34 @@ async function placeCountedOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       }
       // The summary's own function, so the order charges exactly what the shopper was shown,
       // for the zone of the department it goes to (decision 161).
-      const totals: OrderTotals = priceCart({
+      const priced: OrderTotals = priceCart({
         lines: cart.lines,
         couponDiscount: coupon?.discount ?? 0,
         settings,
         zone: isDepartment(input.department) ? deliveryZone(input.department, settings) : "main",
       }).byMethod[input.shippingMethod];
+      // Decision 166: cash on delivery where, up to what and for whom the settings say.
+      if (method === "cash_on_delivery") {
+        const refusal = cashOnDeliveryRefusal({
+          settings,
+          shippingMethod: input.shippingMethod,
+          department: input.department,
+          total: priced.total,
+          account,
+        });
+        if (refusal) {
+          const message = cashRefusalMessage(refusal, settings) ?? CASH_UNAVAILABLE;
+          throw new CheckoutError({ error: "payment_method", message });
+        }
+      }
+      if (!methodFitsShipping(method, input.shippingMethod)) {
+        throw new CheckoutError({ error: "payment_method", message: CASH_UNAVAILABLE });
+      }
+      const totals = withPaymentSurcharge(priced, method, settings);
 
       const { orderId, orderNumber } = await writeOrder(trx, {
         ...input,
-        paymentMethod: input.paymentMethod ?? "bank_transfer",
+        paymentMethod: method,
         lines: cart.lines,
         totals,
         coupon,

@@ -120,6 +120,7 @@ export const CHECKOUT_DRAFT_FIELDS = [
   "city",
   "department",
   "paymentTiming",
+  "paymentMethod",
 ] as const;
 
 /** Where the checkout page sends its draft while the shopper types (JavaScript only). */
@@ -157,7 +158,9 @@ export type PlaceOrderRefusal =
   | { error: "too_many_unpaid"; limit: number; retryAfterSeconds: number }
   /** Decision 132: more units of one perfume than an unpaid order may hold. */
   | { error: "unpaid_quantity"; product: string; limit: number; quantity: number }
-  | { error: "pay_later"; access: Exclude<PayLaterAccess, "open"> };
+  | { error: "pay_later"; access: Exclude<PayLaterAccess, "open"> }
+  /** Decision 166: the chosen payment method does not fit this order (`message` says why). */
+  | { error: "payment_method"; message: string };
 
 /** D8: where a stored proof is shown (owner and admins only). */
 export function paymentProofUrl(id: string) {

@@ -4,7 +4,6 @@ import { RateLimiter } from "~/utils/rate-limit.server";
 import { addressKey } from "~/utils/public-form-limits.server";
 import { ownedBy, type KnownShopper } from "~/models/auth/shopper";
 import { transferDeadline } from "~/models/orders/late-proof";
-import { unpaidTransfers } from "~/models/orders/transfer-deadlines.server";
 import { ORDER_LIMITS, type PlaceOrderRefusal } from "./checkout";
 
 /*
@@ -64,7 +63,29 @@ function unitsByProduct(
 }
 
 /**
- * What an order placed without its receipt (pay later) may not do: hold more than
+ * Decision 166: the customer's orders still to be paid, whatever the way: a transfer without its
+ * receipt (unpaidTransfers), cash on delivery not yet collected, the shop's pickup not yet paid.
+ * They share one limit: each holds stock until paid or cancelled.
+ */
+function unpaidOrders(trx: Kysely<Database>) {
+  return trx
+    .selectFrom("orders as o")
+    .select(["o.id", "o.createdAt", "o.paymentDueAt"])
+    .where("o.status", "in", ["pending", "processing", "shipped"])
+    .where("o.paidAt", "is", null)
+    .where("o.paymentProof", "is", null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom("paymentProofs as p").select("p.id").whereRef("p.orderId", "=", "o.id"),
+        ),
+      ),
+    );
+}
+
+/**
+ * What an order placed without its receipt (pay later, cash on delivery, pay at the shop) may
+ * not do: hold more than
  * `unpaidUnitsPerProduct` units of one perfume, or be the customer's third order awaiting its
  * transfer (the customer: the account, or the guest's session). Run inside the
  * order's transaction. The second refusal's `retryAfterSeconds` is when the first of those
@@ -84,7 +105,7 @@ export async function unpaidOrderRefusal(
   if (over) {
     return { error: "unpaid_quantity", product: over.name, limit, quantity: over.quantity };
   }
-  const open = await unpaidTransfers(trx).where(ownedBy(input.shopper, "o")).execute();
+  const open = await unpaidOrders(trx).where(ownedBy(input.shopper, "o")).execute();
   if (open.length < ORDER_LIMITS.unpaidOrders) return null;
   const firstDeadline = Math.min(
     ...open.map((order) => transferDeadline(order, input.deadlineHours).getTime()),

@@ -95,3 +95,36 @@ export function methodFitsShipping(method: PaymentMethod, shipping: ShippingMeth
   if (method === "cash_on_delivery") return shipping !== "pickup";
   return true;
 }
+
+/**
+ * What the checkout offers of cash on delivery before the department is chosen: null while the
+ * shop has it off; else whether this account and this cart may use it, the reason in one line
+ * when not, the departments where it goes (the page hides it elsewhere, with its line), and the
+ * surcharge. `total` is the cart's, shipped standard. The server decides again at the order.
+ */
+export function cashChoice(input: {
+  settings: CashSettings;
+  account: PayingAccount;
+  total: number;
+}) {
+  const { settings } = input;
+  if (!settings.cod_enabled) return null;
+  const departments = parseDepartmentList(settings.cod_departments) ?? [];
+  const refusal = cashOnDeliveryRefusal({
+    settings,
+    shippingMethod: "standard",
+    department: departments[0],
+    total: input.total,
+    account: input.account,
+  });
+  const notOffered = refusal === "department" ? "department" : refusal;
+  return {
+    offered: notOffered === null,
+    reason: notOffered ? cashRefusalMessage(notOffered, settings) : null,
+    departments: departments as string[],
+    departmentNote: cashRefusalMessage("department", settings)!,
+    surcharge: settings.cod_surcharge,
+  };
+}
+
+export type CashChoice = NonNullable<ReturnType<typeof cashChoice>>;

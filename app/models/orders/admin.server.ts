@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
-import type { Database, OrderStatus } from "#db/types";
+import type { Database, OrderStatus, PaymentMethod } from "#db/types";
 import { db } from "~/utils/db.server";
 import type { ProofQueueEntry, ProofReuse } from "./admin";
 import { paymentProofUrl } from "~/models/checkout/checkout";
@@ -19,6 +19,8 @@ export type AdminOrderFilters = {
   /** Order number, customer e-mail, or the customer's first or last name. */
   q?: string;
   status?: OrderStatus;
+  /** Decision 166: one way of paying. */
+  paymentMethod?: PaymentMethod;
   /** 1-based. */
   page?: number;
   pageSize?: number;
@@ -31,7 +33,7 @@ function likeAny(columns: string[], value: string): Expression<SqlBool> {
   )})`;
 }
 
-function filteredOrders({ q, status }: AdminOrderFilters) {
+function filteredOrders({ q, status, paymentMethod }: AdminOrderFilters) {
   let query = db.selectFrom("orders as o").leftJoin("users as u", "u.id", "o.userId");
   const term = q?.trim();
   if (term) {
@@ -43,6 +45,7 @@ function filteredOrders({ q, status }: AdminOrderFilters) {
     );
   }
   if (status) query = query.where("o.status", "=", status);
+  if (paymentMethod) query = query.where("o.paymentMethod", "=", paymentMethod);
   return query;
 }
 
@@ -240,6 +243,10 @@ export async function getAdminOrder(orderId: string) {
       "o.deliveredAt",
       "o.createdAt",
       "o.updatedAt",
+      "o.paymentSurcharge",
+      "o.cashCollectedAmount",
+      "o.cashCollectedBy",
+      "o.paymentNote",
       "u.email as accountEmail",
     ])
     .where("o.id", "=", orderId)

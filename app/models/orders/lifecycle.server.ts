@@ -2,11 +2,13 @@ import { db } from "~/utils/db.server";
 import { loyaltyRulesFrom } from "~/models/loyalty/loyalty";
 import { getMailContext } from "~/models/mail/context.server";
 import {
+  applyCashPayment,
   applyOrderDeletion,
   applyStatusChange,
   type ChangeOrderStatusInput,
   type ChangeOrderStatusResult,
   type DeleteOrderInput,
+  type RecordCashInput,
 } from "./transitions.server";
 import type { OrderRefusal } from "./refusals";
 
@@ -38,6 +40,12 @@ export async function changeOrderStatus(
   // Read before the transaction: the one SQLite connection is held by it until it ends.
   const mail = await getMailContext();
   return applyStatusChange(db, input, loyaltyRulesFrom(mail.settings), mail);
+}
+
+/** Decision 166: 'Cobrado', the cash of an order recorded as received (applyCashPayment). */
+export async function recordCashPayment(input: RecordCashInput) {
+  const mail = await getMailContext();
+  return applyCashPayment(db, input, loyaltyRulesFrom(mail.settings), mail);
 }
 
 /** Removes an order for good (backoffice.md §4): see applyOrderDeletion. */

@@ -10,6 +10,8 @@ export type OrderRefusal =
   | { ok: false; error: "not_found" | "forbidden" | "notes_required" }
   | { ok: false; error: "illegal_transition"; from: OrderStatus; to: OrderStatus }
   | { ok: false; error: "cannot_delete"; status: OrderStatus }
+  /** Decision 166: no cash to record (another method, not yet out, or recorded already). */
+  | { ok: false; error: "no_cash_to_record" }
   /** `status`: what another admin moved it to; none when only its updated_at moved. */
   | { ok: false; error: "stale"; orderNumber: string; status?: OrderStatus };
 
@@ -31,6 +33,8 @@ export function orderRefusalMessage(refusal: OrderRefusal): string {
       return refusal.from === refusal.to
         ? `El pedido ya está en estado «${label(refusal.from)}».`
         : `No se puede cambiar un pedido de «${label(refusal.from)}» a «${label(refusal.to)}».`;
+    case "no_cash_to_record":
+      return "Este pedido no tiene un cobro pendiente: el pago contra entrega se registra una vez enviado, y el pago en tienda mientras el pedido espera.";
     case "cannot_delete":
       return `No se puede eliminar un pedido en estado «${label(refusal.status)}».`;
     case "stale":

@@ -40,8 +40,39 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   denied: [],
 };
 
-export function canTransition(from: OrderStatus, to: OrderStatus) {
-  return ORDER_TRANSITIONS[from].includes(to);
+/**
+ * Decision 166: cash on delivery is paid at the door, after it ships: a pending one is confirmed
+ * straight into 'processing' (never 'paid'), and the cash is recorded apart ('Cobrado').
+ */
+const CASH_ON_DELIVERY_TRANSITIONS: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ["processing", "cancelled", "denied"],
+};
+
+export function canTransition(
+  from: OrderStatus,
+  to: OrderStatus,
+  method: PaymentMethod = "bank_transfer",
+) {
+  const moves =
+    (method === "cash_on_delivery" ? CASH_ON_DELIVERY_TRANSITIONS[from] : undefined) ??
+    ORDER_TRANSITIONS[from];
+  return moves.includes(to);
+}
+
+/**
+ * Decision 166: when the cash of an order is recorded ('Cobrado'): cash on delivery once it
+ * left the shop, the shop's pickup while it waits at the counter; never twice.
+ */
+export function canRecordCash(order: {
+  paymentMethod: PaymentMethod;
+  status: OrderStatus;
+  paidAt: string | null;
+}) {
+  if (order.paidAt !== null) return false;
+  if (order.paymentMethod === "cash_on_delivery") {
+    return order.status === "shipped" || order.status === "delivered";
+  }
+  return order.paymentMethod === "store_pickup" && order.status === "pending";
 }
 
 /** backoffice.md §4: delete is offered when the order is neither cancelled nor denied. */
@@ -179,6 +210,13 @@ export function paymentMethodLabel(
   if (method === "cash_on_delivery") return "Pago Contra Entrega";
   return reader === "admin" && method === "store_pickup" ? "Pago en Tienda" : "Recoger en tienda";
 }
+
+/** Every way of paying, in the back office's order (decision 166). */
+export const PAYMENT_METHODS = [
+  "bank_transfer",
+  "cash_on_delivery",
+  "store_pickup",
+] as const satisfies readonly PaymentMethod[];
 
 export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = {
   standard: "Envío estándar",

@@ -61,6 +61,16 @@ export function unpaidTransfers(executor: Kysely<Database>) {
     .orderBy("o.createdAt");
 }
 
+/** Decision 166: orders to pay at the shop, still pending (not yet paid at pickup). */
+function unpaidStoreReservations(executor: Kysely<Database>) {
+  return executor
+    .selectFrom("orders as o")
+    .select(["o.id", "o.orderNumber", "o.createdAt", "o.updatedAt", "o.paymentDueAt"])
+    .where("o.status", "=", "pending")
+    .where("o.paymentMethod", "=", "store_pickup")
+    .orderBy("o.createdAt");
+}
+
 /**
  * Cancels every unpaid transfer past its deadline and reminds, once, those past half of it.
  * Safe to run twice or in several processes at once: each order is cancelled once and reminded
@@ -71,8 +81,16 @@ export async function expireUnpaidTransfers(
 ): Promise<TransferDeadlineRun> {
   const now = options.now ?? new Date();
   const executor = options.db ?? storeDb;
-  const hours = (await getSettings()).transfer_deadline_hours;
+  const settings = await getSettings();
+  const hours = settings.transfer_deadline_hours;
   const run: TransferDeadlineRun = { cancelled: [], reminded: [] };
+  // Decision 166: an order to pay at the shop is held its days, then let go like a transfer.
+  for (const order of await unpaidStoreReservations(executor).execute()) {
+    const deadline = transferDeadline(order, settings.store_payment_hold_days * 24);
+    if (deadline <= now && (await cancelUnpaid(order, deadline, now))) {
+      run.cancelled.push(order.orderNumber);
+    }
+  }
   for (const order of await unpaidTransfers(executor).execute()) {
     const deadline = transferDeadline(order, hours);
     if (deadline <= now) {

@@ -1,11 +1,19 @@
 import { sql, type Insertable, type Kysely } from "kysely";
-import type { ActivityType, Database, OrderStatus, OrderStatusEventsTable } from "#db/types";
+import type {
+  ActivityType,
+  Database,
+  OrderStatus,
+  OrderStatusEventsTable,
+  PaymentMethod,
+} from "#db/types";
+import { formatMoney } from "~/utils/money";
 import { inTransaction } from "#db/connection";
 import type { AppliedCoupon } from "~/models/promotions/coupons.server";
 import { releaseCoupon } from "~/models/promotions/coupon-uses.server";
 import { pointsForSubtotal, type LoyaltyRules } from "~/models/loyalty/loyalty";
 import {
   canDeleteOrder,
+  canRecordCash,
   canTransition,
   ORDER_STATUS_SHORT_LABELS,
   transitionNeedsNotes,
@@ -114,7 +122,9 @@ export async function applyStatusChange(
       return { ok: false, error: "stale", orderNumber: order.orderNumber };
     }
     const from = order.status;
-    if (!canTransition(from, to)) return { ok: false, error: "illegal_transition", from, to };
+    if (!canTransition(from, to, order.paymentMethod)) {
+      return { ok: false, error: "illegal_transition", from, to };
+    }
     const now = (input.now ?? new Date()).toISOString();
     const givenTracking = cleanText(input.trackingNumber);
     const trackingNumber = givenTracking ?? order.trackingNumber;
@@ -147,7 +157,8 @@ export async function applyStatusChange(
         await tell("order_shipped", { trackingNumber });
         break;
       case "delivered":
-        pointsCredited = await creditPoints(trx, order, rules, now);
+        // Decision 166: cash not yet collected earns its points when it is ('Cobrado').
+        if (earnsAtDelivery(order)) pointsCredited = await creditPoints(trx, order, rules, now);
         await tell("order_delivered");
         if (pointsCredited > 0) await tell("loyalty_points", { points: pointsCredited });
         break;
@@ -156,7 +167,7 @@ export async function applyStatusChange(
         // D18: an undelivered order's units come back; D13: a delivered one loses its points.
         // Either way the purchase is undone, so the coupon it used comes back (D20).
         if (from === "delivered") {
-          pointsReversed = await reversePoints(trx, order, rules, now);
+          if (earnsAtDelivery(order)) pointsReversed = await reversePoints(trx, order, rules, now);
         } else {
           await returnStock(trx, orderId, now);
           stockRestored = true;
@@ -246,6 +257,89 @@ export async function applyOrderDeletion(
   });
 }
 
+/** Decision 166: what an order earned at delivery: all but cash still to be collected. */
+function earnsAtDelivery(order: Pick<LockedOrder, "paymentMethod" | "paidAt">) {
+  return order.paymentMethod !== "cash_on_delivery" || order.paidAt !== null;
+}
+
+export type RecordCashInput = {
+  orderId: string;
+  actor: OrderActor;
+  /** What was received, in centavos (the total, unless the admin says otherwise). */
+  amount: number;
+  /** Who collected it: the courier's or the clerk's name, as the admin types it. */
+  collectedBy: string;
+  now?: Date;
+};
+
+export type RecordCashResult = {
+  ok: true;
+  orderNumber: string;
+  status: OrderStatus;
+  pointsCredited: number;
+};
+
+/**
+ * Decision 166: 'Cobrado'. The cash of a cash-on-delivery order (shipped or delivered) or of an
+ * order paid at the shop (pending at the counter, which then becomes 'paid') is recorded once:
+ * when, how much and who collected it. The order is paid from then: a delivered cash order
+ * earns its points now, and the history says who recorded it.
+ */
+export async function applyCashPayment(
+  executor: Kysely<Database>,
+  input: RecordCashInput,
+  rules: LoyaltyRules,
+  mail?: MailContext,
+): Promise<RecordCashResult | OrderRefusal> {
+  const { actor } = input;
+  if (!isStaff(actor)) return { ok: false, error: "forbidden" };
+  const collectedBy = cleanText(input.collectedBy);
+  if (!collectedBy) return { ok: false, error: "notes_required" };
+  return inTransaction(executor, async (trx): Promise<RecordCashResult | OrderRefusal> => {
+    const order = await loadOrder(trx, input.orderId);
+    if (!order) return { ok: false, error: "not_found" };
+    if (!canRecordCash(order)) return { ok: false, error: "no_cash_to_record" };
+    const now = (input.now ?? new Date()).toISOString();
+    const note = `Cobrado: ${formatMoney(input.amount)} por ${collectedBy}${
+      input.amount === order.total ? "" : ` (total del pedido: ${formatMoney(order.total)})`
+    }`;
+    const to: OrderStatus = order.paymentMethod === "store_pickup" ? "paid" : order.status;
+    const recorded = await trx
+      .updateTable("orders")
+      .set({
+        status: to,
+        paidAt: now,
+        updatedAt: now,
+        cashCollectedAmount: input.amount,
+        cashCollectedBy: collectedBy.slice(0, 120),
+        adminNotes: [order.adminNotes, note].filter(Boolean).join("\n"),
+      })
+      .where("id", "=", order.id)
+      .where("paidAt", "is", null)
+      .executeTakeFirst();
+    if (Number(recorded.numUpdatedRows) === 0) return { ok: false, error: "no_cash_to_record" };
+    await recordEvent(trx, {
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: to,
+      actorId: actorIdOf(actor),
+      bySystem: 0,
+      note,
+      trackingNumber: null,
+      createdAt: now,
+    });
+    let pointsCredited = 0;
+    const tell = (event: CustomerNoticeEvent, facts: Partial<NoticeFacts> = {}) =>
+      tellCustomer(trx, { order, now, event, facts, mail });
+    if (to === "paid") await tell("order_approved");
+    if (order.status === "delivered") {
+      pointsCredited = await creditPoints(trx, order, rules, now);
+      if (pointsCredited > 0) await tell("loyalty_points", { points: pointsCredited });
+    }
+    return { ok: true, orderNumber: order.orderNumber, status: to, pointsCredited };
+  });
+}
+
 // ---------------------------------------------------------------------------------------
 // The steps
 
@@ -254,6 +348,8 @@ type LockedOrder = {
   userId: number | null;
   orderNumber: string;
   status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  paidAt: string | null;
   subtotal: number;
   total: number;
   trackingNumber: string | null;
@@ -274,6 +370,8 @@ async function loadOrder(trx: Trx, orderId: string): Promise<LockedOrder | undef
       "trackingNumber",
       "adminNotes",
       "updatedAt",
+      "paymentMethod",
+      "paidAt",
     ])
     .where("id", "=", orderId)
     .executeTakeFirst();

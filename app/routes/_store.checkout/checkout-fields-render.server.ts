@@ -7,5 +7,6 @@ export {
   ContactFields,
   PayLaterChoice,
   PayLaterClosed,
+  PaymentChoice,
   PickupStore,
 } from "./checkout-fields";

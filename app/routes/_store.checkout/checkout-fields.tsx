@@ -6,6 +6,8 @@ import { Field, Label } from "~/components/ui/input";
 import type { DeliveryZone } from "~/models/checkout/pricing";
 import { DEPARTMENTS, type Department } from "~/utils/departments";
 import { PHONE_MAX_LENGTH } from "~/utils/phone";
+import { formatMoney } from "~/utils/money";
+import type { CashChoice } from "~/models/checkout/payment-methods";
 
 /*
  * The checkout's fields for who buys and where it goes, and the shop's address for a pickup:
@@ -60,10 +62,13 @@ export function ContactFields({
 export function AddressFields({
   fields,
   zones,
+  cashDepartments,
 }: {
   fields: Record<"address" | "referenceAddress" | "city" | "department", ServerField>;
   /** Decision 161: each department's zone, when shipping costs more outside the fast cities. */
   zones: Record<Department, DeliveryZone> | null;
+  /** Decision 166: where cash on delivery goes, when the shop offers it to this shopper. */
+  cashDepartments: string[] | null;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -99,7 +104,12 @@ export function AddressFields({
             Selecciona un departamento
           </option>
           {DEPARTMENTS.map((name) => (
-            <option key={name} value={name} data-zone={zones?.[name]}>
+            <option
+              key={name}
+              value={name}
+              data-zone={zones?.[name]}
+              data-cod={cashDepartments?.includes(name) ? "" : undefined}
+            >
               {name}
             </option>
           ))}
@@ -143,6 +153,89 @@ export function PickupStore({
         Te avisaremos cuando tu pedido esté listo para recoger.
       </p>
     </>
+  );
+}
+
+/**
+ * Decision 166: how the shopper pays: the transfer, cash on delivery where the shop offers it
+ * (shown for a delivery to one of its departments: the department's option says `data-cod`),
+ * and paying at the shop for store pickup. The page's stylesheet shows what fits the shipping
+ * and the department, with and without JavaScript; the server decides again.
+ */
+export function PaymentChoice({
+  cash,
+  storeHoldDays,
+  chosen,
+}: {
+  cash: CashChoice | null;
+  /** The days the shop holds a pickup paid there; null when this shopper may not. */
+  storeHoldDays: number | null;
+  chosen: unknown;
+}) {
+  if (!cash && storeHoldDays === null) return null;
+  const options = [
+    {
+      value: "bank_transfer",
+      label: "Transferencia Bancaria",
+      detail: "Transfiere el total a la cuenta de la tienda y sube el comprobante.",
+      className: "",
+    },
+    ...(cash?.offered
+      ? [
+          {
+            value: "cash_on_delivery",
+            label: "Pago Contra Entrega",
+            detail:
+              cash.surcharge > 0
+                ? `Pagas en efectivo al recibir tu pedido. Recargo de ${formatMoney(cash.surcharge)}.`
+                : "Pagas en efectivo al recibir tu pedido.",
+            className: "pay-cash",
+          },
+        ]
+      : []),
+    ...(storeHoldDays !== null
+      ? [
+          {
+            value: "store_pickup",
+            label: "Pago en Tienda",
+            detail: `Pagas al recoger tu pedido: lo guardamos ${storeHoldDays} ${storeHoldDays === 1 ? "día" : "días"}.`,
+            className: "pay-store",
+          },
+        ]
+      : []),
+  ];
+  const checked = options.some((option) => option.value === chosen) ? chosen : "bank_transfer";
+  return (
+    <fieldset className="mb-4">
+      <legend className="mb-2 text-sm font-medium">¿Cómo pagas?</legend>
+      <div className="grid gap-2">
+        {options.map(({ value, label, detail, className }) => (
+          <label
+            key={value}
+            className={`border-border has-[:checked]:border-accent has-[:checked]:bg-accent-soft flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm ${className}`}
+          >
+            <input
+              type="radio"
+              id={`paymentMethod-${value}`}
+              name="paymentMethod"
+              value={value}
+              defaultChecked={checked === value}
+              className="mt-0.5 size-4"
+            />
+            <span>
+              <span className="block font-medium">{label}</span>
+              <span className="text-fg-muted block">{detail}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {cash && !cash.offered && cash.reason ? (
+        <p className="pay-cash-reason text-fg-muted mt-2 text-sm">{cash.reason}</p>
+      ) : null}
+      {cash?.offered ? (
+        <p className="pay-cash-department text-fg-muted mt-2 text-sm">{cash.departmentNote}</p>
+      ) : null}
+    </fieldset>
   );
 }
 

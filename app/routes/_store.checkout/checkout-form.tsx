@@ -45,6 +45,9 @@ const PayLaterClosed = keptAsServed(FieldsOnServer.PayLaterClosed, () =>
 const PickupStore = keptAsServed(FieldsOnServer.PickupStore, () =>
   loadFields().then((module) => module.PickupStore),
 );
+const PaymentChoice = keptAsServed(FieldsOnServer.PaymentChoice, () =>
+  loadFields().then((module) => module.PaymentChoice),
+);
 
 /* Shown after a refused post only: its code loads then (decision 112), and it takes the focus. */
 const ErrorSummary = shownLater(ErrorSummaryOnServer, () =>
@@ -317,6 +320,7 @@ export function CheckoutForm({
           >
             <AddressFields
               zones={data.zoned?.zones ?? null}
+              cashDepartments={data.cashDepartments}
               fields={{
                 address: field("address"),
                 referenceAddress: field("referenceAddress"),
@@ -338,39 +342,47 @@ export function CheckoutForm({
           </Card>
 
           <Card title="Información de pago">
-            <p className="text-sm">
-              Paga con una transferencia bancaria por el total exacto de tu pedido.
-            </p>
-            <div className="my-4">
-              <TransferDetails
-                bank={data.store}
-                totals={blocks.map(({ method, totals, zone }) => ({
-                  amount: totals.total,
-                  className: shownFor[method],
-                  zone,
-                }))}
-              />
-            </div>
-            {data.payLater === "open" ? (
-              <PayLaterChoice timing={timing} />
-            ) : (
-              <PayLaterClosed
-                access={data.payLater}
-                offerVerification={data.offerVerification}
-                sending={pendingForm?.get("intent") === "send-verification"}
-              />
-            )}
-            {/* 'Transferiré después' hides the receipt (CSS `:has()`, so without JS too). */}
-            <div className="group-has-[#paymentTiming-later:checked]:hidden">
-              <ProofUpload
-                name={proof.name}
-                inputId="proofFile"
-                initialId={typeof proof.initialValue === "string" ? proof.initialValue : ""}
-                error={proof.errors?.[0]}
-                errorId={proof.errorId}
-                onWaitingChange={setWaitingForProof}
-                slowLinkHint={slowLinkHint}
-              />
+            <PaymentChoice
+              cash={data.cash}
+              storeHoldDays={data.storeHoldDays}
+              chosen={field("paymentMethod").initialValue}
+            />
+            {/* Decision 166: the transfer's details and receipt, unless cash or the shop pays. */}
+            <div className="pay-transfer">
+              <p className="text-sm">
+                Paga con una transferencia bancaria por el total exacto de tu pedido.
+              </p>
+              <div className="my-4">
+                <TransferDetails
+                  bank={data.store}
+                  totals={blocks.map(({ method, totals, zone }) => ({
+                    amount: totals.total,
+                    className: shownFor[method],
+                    zone,
+                  }))}
+                />
+              </div>
+              {data.payLater === "open" ? (
+                <PayLaterChoice timing={timing} />
+              ) : (
+                <PayLaterClosed
+                  access={data.payLater}
+                  offerVerification={data.offerVerification}
+                  sending={pendingForm?.get("intent") === "send-verification"}
+                />
+              )}
+              {/* 'Transferiré después' hides the receipt (CSS `:has()`, so without JS too). */}
+              <div className="group-has-[#paymentTiming-later:checked]:hidden">
+                <ProofUpload
+                  name={proof.name}
+                  inputId="proofFile"
+                  initialId={typeof proof.initialValue === "string" ? proof.initialValue : ""}
+                  error={proof.errors?.[0]}
+                  errorId={proof.errorId}
+                  onWaitingChange={setWaitingForProof}
+                  slowLinkHint={slowLinkHint}
+                />
+              </div>
             </div>
           </Card>
         </div>

@@ -104,7 +104,11 @@ export function OrderSummary({
         {pricedBlocks(data).map(({ key, method, totals, zone }) => {
           return (
             <div key={key} className={shownFor[method]} data-shipping-zone={zone}>
-              <SummaryTotals totals={totals} taxPercentage={data.taxPercentage} />
+              <SummaryTotals
+                totals={totals}
+                taxPercentage={data.taxPercentage}
+                cashSurcharge={data.cash?.surcharge}
+              />
               <Button
                 type="submit"
                 name="intent"
@@ -118,7 +122,13 @@ export function OrderSummary({
                   ? "Procesando Pedido..."
                   : waitingForProof
                     ? CHECKOUT_TEXT.waitingForProof
-                    : `Confirmar Pedido · ${formatMoney(totals.total)}`}
+                    : // Decision 166: with cash's surcharge, the summary says the total.
+                      [
+                        "Confirmar Pedido",
+                        <span key="" className="pay-cash-hide">
+                          {" · " + formatMoney(totals.total)}
+                        </span>,
+                      ]}
               </Button>
             </div>
           );

@@ -18,6 +18,7 @@ import { redirectWithToast } from "~/web/toast.server";
 import { getAttachedProof } from "~/models/checkout/proofs.server";
 import { CheckoutForm } from "./checkout-form";
 import { liveCheckoutDraft } from "~/models/checkout/checkout-draft.server";
+import { cashChoice } from "~/models/checkout/payment-methods";
 import { verificationRequestToast } from "~/models/customers/email-verification";
 import {
   mustVerifyEmail,
@@ -55,6 +56,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const verifyEmail = mustVerifyEmail(user, settings);
   // Decision 128: 'Transferiré después' for verified accounts; the others are told why.
   const payLater = payLaterAccess(user);
+  const cash = cashChoice({
+    settings,
+    account: user ? { emailVerifiedAt: user.emailVerifiedAt, phone: user.phone } : null,
+    total: priced.byMethod.standard.total,
+  });
   return json({
     lines: cart.lines.map((line) => ({
       id: line.id,
@@ -100,6 +106,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Decision 106: an unverified account is told before it fills the form.
     verifyEmail: verifyEmail ? EMAIL_VERIFICATION_MESSAGES.checkoutRefused : null,
     payLater,
+    // Decision 166: cash on delivery (where the shop offers it) and paying at the shop.
+    cash,
+    cashDepartments: cash?.offered ? cash.departments : null,
+    storeHoldDays: payLater === "open" ? settings.store_payment_hold_days : null,
     // Decision 158: when each way arrives, by department.
     delivery: deliveryWindowsByDepartment(settings),
     // The pay-later line's own button, unless decision 106's banner already offers the e-mail.

@@ -28,9 +28,21 @@ export function SummaryLines({ lines }: { lines: CheckoutData["lines"] }) {
   );
 }
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Row({
+  label,
+  value,
+  strong,
+  className = "",
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  className?: string;
+}) {
   return (
-    <div className={`flex justify-between gap-4 ${strong ? "text-base font-semibold" : "text-sm"}`}>
+    <div
+      className={`flex justify-between gap-4 ${strong ? "text-base font-semibold" : "text-sm"} ${className}`}
+    >
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
@@ -41,9 +53,15 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 export function SummaryTotals({
   totals,
   taxPercentage,
+  cashSurcharge = 0,
 }: {
   totals: CheckoutData["totals"]["standard"];
   taxPercentage: number;
+  /**
+   * Decision 166: cash on delivery's surcharge, its own line; the stylesheet shows it, and the
+   * total with it, only while 'Pago Contra Entrega' is chosen for a delivery it goes to.
+   */
+  cashSurcharge?: number;
 }) {
   return (
     <dl className="space-y-1.5">
@@ -56,7 +74,24 @@ export function SummaryTotals({
       {totals.couponDiscount > 0 ? (
         <Row label="Descuento" value={`−${formatMoney(totals.couponDiscount)}`} />
       ) : null}
-      <Row label="Total" value={formatMoney(totals.total)} strong />
+      {cashSurcharge > 0 ? (
+        <>
+          <Row
+            label="Recargo por pago contra entrega"
+            value={formatMoney(cashSurcharge)}
+            className="pay-cash-total"
+          />
+          <Row
+            label="Total"
+            value={formatMoney(totals.total + cashSurcharge)}
+            strong
+            className="pay-cash-total"
+          />
+          <Row label="Total" value={formatMoney(totals.total)} strong className="pay-cash-hide" />
+        </>
+      ) : (
+        <Row label="Total" value={formatMoney(totals.total)} strong />
+      )}
     </dl>
   );
 }

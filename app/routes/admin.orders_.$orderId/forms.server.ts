@@ -23,6 +23,20 @@ export const OrderActionSchema = z.discriminatedUnion("intent", [
     until: z.string().max(30).optional(),
     redirectTo: z.string().optional(),
   }),
+  // Decision 166: 'Cobrado', the cash received ("1250.00" lempiras) and who collected it.
+  z.object({
+    intent: z.literal("record-cash"),
+    amount: z.string().max(20),
+    collectedBy: z.string().max(120),
+    redirectTo: z.string().optional(),
+  }),
+  // Decision 166: 'Rechazado en la entrega': cancelled, its stock back, the reason in the notes.
+  z.object({
+    intent: z.literal("refused-delivery"),
+    expectedStatus: StatusSchema.optional(),
+    note: z.string().max(ORDER_ACTION_LIMITS.note).optional(),
+    redirectTo: z.string().optional(),
+  }),
   z.object({
     intent: z.literal("delete"),
     expectedStatus: StatusSchema.optional(),

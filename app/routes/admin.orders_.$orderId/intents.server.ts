@@ -1,5 +1,10 @@
 import type { OrderStatus } from "#db/types";
-import { changeOrderStatus, deleteOrder } from "~/models/orders/lifecycle.server";
+import {
+  changeOrderStatus,
+  deleteOrder,
+  recordCashPayment,
+} from "~/models/orders/lifecycle.server";
+import { formatMoney, parseMoney } from "~/utils/money";
 import { ORDER_NOT_FOUND, orderRefusalMessage, type OrderRefusal } from "~/models/orders/refusals";
 import {
   extendTransferDeadline,
@@ -53,6 +58,57 @@ export async function changeStatus(context: IntentContext, input: Intent<"status
   if (!result.ok) return refused(context, result, FAILURE_TITLES[input.to]);
   return redirectWithToast(request, back, {
     title: SUCCESS_TITLES[input.to] ?? "Estado actualizado",
+  });
+}
+
+/** Decision 166: 'Cobrado': the cash received, and who collected it. */
+export async function recordCash(context: IntentContext, input: Intent<"record-cash">) {
+  const { request, orderId, actor, back } = context;
+  const amount = parseMoney(input.amount.trim());
+  if (amount === null || amount <= 0) {
+    return redirectWithToast(request, back, {
+      type: "error",
+      title: "No se pudo registrar el cobro",
+      description: "Escribe el monto cobrado en lempiras, por ejemplo 1250.00.",
+    });
+  }
+  const result = await recordCashPayment({
+    orderId,
+    actor,
+    amount,
+    collectedBy: input.collectedBy,
+  });
+  if (!result.ok) {
+    if (result.error === "notes_required") {
+      return redirectWithToast(request, back, {
+        type: "error",
+        title: "No se pudo registrar el cobro",
+        description: "Escribe quién cobró (el repartidor o quien atendió en la tienda).",
+      });
+    }
+    return refused(context, result, "No se pudo registrar el cobro");
+  }
+  return redirectWithToast(request, back, {
+    title: "Cobro registrado",
+    description: `Pedido ${result.orderNumber}: ${formatMoney(amount)}.`,
+  });
+}
+
+/** Decision 166: 'Rechazado en la entrega': the customer refused the box at the door. */
+export async function refusedDelivery(context: IntentContext, input: Intent<"refused-delivery">) {
+  const { request, orderId, actor, back } = context;
+  const detail = input.note?.trim();
+  const result = await changeOrderStatus({
+    orderId,
+    to: "cancelled",
+    actor,
+    note: detail ? `Rechazado en la entrega: ${detail}` : "Rechazado en la entrega",
+    expectedStatus: input.expectedStatus,
+  });
+  if (!result.ok) return refused(context, result, "No se pudo cancelar el pedido");
+  return redirectWithToast(request, back, {
+    title: "Pedido cancelado",
+    description: "Rechazado en la entrega: su stock volvió al inventario.",
   });
 }
 

@@ -19,7 +19,13 @@ import { invariantResponse } from "~/utils/invariant";
 import { CustomerPanel } from "./customer-panel";
 import { DeadlineForm } from "./deadline-form";
 import { HistoryPanel } from "./history-panel";
-import { changeStatus, extendDeadline, removeOrder } from "./intents.server";
+import {
+  changeStatus,
+  extendDeadline,
+  recordCash,
+  refusedDelivery,
+  removeOrder,
+} from "./intents.server";
 import { LinesPanel } from "./lines-panel";
 import { loadOrderPage } from "./page-data.server";
 import { ProofPanel } from "./proof-panel";
@@ -61,6 +67,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return removeOrder(context, input);
     case "status":
       return changeStatus(context, input);
+    case "record-cash":
+      return recordCash(context, input);
+    case "refused-delivery":
+      return refusedDelivery(context, input);
   }
 }
 

@@ -215,6 +215,9 @@ const placedOrderSchema = z.intersection(
       paymentTiming: CheckoutFields.paymentTiming.describe(
         "`now`: el comprobante va con el pedido; `later`: 'Transferiré después', solo para una cuenta con el correo verificado (403 si no).",
       ),
+      paymentMethod: CheckoutFields.paymentMethod.describe(
+        "Decisión 166: `bank_transfer` (por omisión), `cash_on_delivery` ('Pago Contra Entrega': si la tienda lo ofrece, en sus departamentos, hasta su total máximo y para las cuentas que permite; 422 `payment_method` si no) o `store_pickup` ('Pago en Tienda', para recoger en tienda: la tienda guarda el pedido unos días).",
+      ),
       paymentProof: z
         .string()
         .max(CHECKOUT_LIMITS.paymentProofReference)
@@ -280,6 +283,7 @@ const ORDER_REFUSAL_STATUSES = {
   notes_required: 422,
   illegal_transition: 409,
   cannot_delete: 409,
+  no_cash_to_record: 409,
   stale: 409,
 } as const satisfies Record<OrderErrorCode, number>;
 
