@@ -342,11 +342,7 @@ export function CheckoutForm({
           </Card>
 
           <Card title="Información de pago">
-            <PaymentChoice
-              cash={data.cash}
-              storeHoldDays={data.storeHoldDays}
-              chosen={field("paymentMethod").initialValue}
-            />
+            <PaymentChoice {...data.payment} chosen={field("paymentMethod").initialValue} />
             {/* Decision 166: the transfer's details and receipt, unless cash or the shop pays. */}
             <div className="pay-transfer">
               <p className="text-sm">

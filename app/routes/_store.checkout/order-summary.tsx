@@ -107,7 +107,7 @@ export function OrderSummary({
               <SummaryTotals
                 totals={totals}
                 taxPercentage={data.taxPercentage}
-                cashSurcharge={data.cash?.surcharge}
+                cashSurcharge={data.cashSurcharge}
               />
               <Button
                 type="submit"

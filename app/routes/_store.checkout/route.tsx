@@ -107,9 +107,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     verifyEmail: verifyEmail ? EMAIL_VERIFICATION_MESSAGES.checkoutRefused : null,
     payLater,
     // Decision 166: cash on delivery (where the shop offers it) and paying at the shop.
-    cash,
+    payment: {
+      cash,
+      storeHoldDays: payLater === "open" ? settings.store_payment_hold_days : null,
+    },
     cashDepartments: cash?.offered ? cash.departments : null,
-    storeHoldDays: payLater === "open" ? settings.store_payment_hold_days : null,
+    cashSurcharge: cash?.surcharge,
     // Decision 158: when each way arrives, by department.
     delivery: deliveryWindowsByDepartment(settings),
     // The pay-later line's own button, unless decision 106's banner already offers the e-mail.
