@@ -101,6 +101,8 @@ export function OrderTotals({
     couponDiscount: number;
     couponCode: string | null;
     total: number;
+    /** Cash on delivery's surcharge (decision 166); absent where the page does not read it. */
+    paymentSurcharge?: number;
   };
 }) {
   const taxPercentage = taxPercentageOf(order);
@@ -114,6 +116,9 @@ export function OrderTotals({
       order.couponCode ? `Descuento (${order.couponCode})` : "Descuento",
       `−${formatMoney(order.couponDiscount)}`,
     ]);
+  }
+  if (order.paymentSurcharge) {
+    rows.push(["Recargo por pago contra entrega", formatMoney(order.paymentSurcharge)]);
   }
   return (
     <dl className="space-y-1 text-sm">

@@ -302,7 +302,20 @@ async function queueOrderEmails(
       items,
       couponCode: order.coupon?.code ?? null,
       ...order.totals,
-      payment: hasProof ? { kind: "in_review" } : { kind: "awaiting", dueAt },
+      payment:
+        order.paymentMethod === "cash_on_delivery"
+          ? { kind: "cash" }
+          : order.paymentMethod === "store_pickup"
+            ? {
+                kind: "at_shop",
+                dueAt: transferDeadline(
+                  { createdAt: order.now.toISOString(), paymentDueAt: null },
+                  mail.settings.store_payment_hold_days * 24,
+                ).toISOString(),
+              }
+            : hasProof
+              ? { kind: "in_review" }
+              : { kind: "awaiting", dueAt },
     },
   });
   await queueNewOrderEmails(trx, mail, {

@@ -48,8 +48,17 @@ export type OrderReceivedFacts = OrderMailFacts & {
   couponDiscount: number;
   couponCode: string | null;
   total: number;
-  /** A transfer still to be paid (until `dueAt`), or a receipt that came with the order. */
-  payment: { kind: "awaiting"; dueAt: string } | { kind: "in_review" };
+  /**
+   * A transfer still to be paid (until `dueAt`), a receipt that came with the order, cash paid
+   * at the door, or paid at the shop's counter (held until `dueAt`), decision 166.
+   */
+  payment:
+    | { kind: "awaiting"; dueAt: string }
+    | { kind: "in_review" }
+    | { kind: "cash" }
+    | { kind: "at_shop"; dueAt: string };
+  /** Cash on delivery's surcharge, its own line (decision 166). */
+  paymentSurcharge?: number;
 };
 
 type Bank = Pick<StoreSettings, "bank_name" | "bank_account_number" | "bank_account_holder">;
@@ -83,6 +92,9 @@ function itemsBlock(order: OrderReceivedFacts): EmailBlock {
     const label = order.couponCode ? `Descuento (${order.couponCode})` : "Descuento";
     totals.push([label, `−${formatMoney(order.couponDiscount)}`]);
   }
+  if (order.paymentSurcharge) {
+    totals.push(["Recargo por pago contra entrega", formatMoney(order.paymentSurcharge)]);
+  }
   totals.push(["Total", formatMoney(order.total)]);
   return {
     kind: "lines",
@@ -108,46 +120,68 @@ export function orderReceivedEmail(input: {
   const addressRow: ReadonlyArray<readonly [string, string]> =
     echo || order.shippingMethod === "pickup" ? [["Dirección", order.shippingAddress]] : [];
   const payment: EmailBlock[] =
-    order.payment.kind === "awaiting"
+    order.payment.kind === "cash"
       ? [
           { kind: "heading", text: "Cómo pagar" },
           {
             kind: "paragraph",
-            // The date ends in "a. m." / "p. m.": it stays inside the sentence.
-            text: `Antes del ${formatDateTime(order.payment.dueAt)} transfiere ${total} a esta cuenta; si no recibimos el pago a tiempo, el pedido se cancela.`,
+            text: `Pago Contra Entrega: pagas ${total} en efectivo al repartidor cuando recibas tu pedido. Ten el monto exacto a mano si puedes.`,
           },
-          {
-            kind: "facts",
-            rows: [
-              ["Banco", bank.bank_name],
-              ["Número de cuenta", bank.bank_account_number],
-              ["Titular", bank.bank_account_holder],
-              ["Monto", total],
-              ["Referencia", order.orderNumber],
-              ["Pagar antes del", formatDateTime(order.payment.dueAt)],
-            ],
-          },
-          {
-            kind: "paragraph",
-            text: "Después de transferir, sube la foto o captura del comprobante con este enlace, que es solo tuyo (no lo compartas):",
-          },
-          // Decision 130: the order's signed link, made when the e-mail is sent.
-          { kind: "button", label: "Subir comprobante", url: LINK_PLACEHOLDER },
           ...followBlocks(order, "Ver mi pedido"),
         ]
-      : [
-          {
-            kind: "paragraph",
-            text: "Recibimos tu comprobante de pago y lo estamos revisando. Te escribiremos en cuanto lo aprobemos.",
-          },
-          ...followBlocks(order, "Ver mi pedido"),
-        ];
+      : order.payment.kind === "at_shop"
+        ? [
+            { kind: "heading", text: "Cómo pagar" },
+            {
+              kind: "paragraph",
+              text: `Pago en Tienda: pagas ${total} al recoger tu pedido. Lo guardamos hasta el ${formatDateTime(order.payment.dueAt)}; después se cancela.`,
+            },
+            ...followBlocks(order, "Ver mi pedido"),
+          ]
+        : order.payment.kind === "awaiting"
+          ? [
+              { kind: "heading", text: "Cómo pagar" },
+              {
+                kind: "paragraph",
+                // The date ends in "a. m." / "p. m.": it stays inside the sentence.
+                text: `Antes del ${formatDateTime(order.payment.dueAt)} transfiere ${total} a esta cuenta; si no recibimos el pago a tiempo, el pedido se cancela.`,
+              },
+              {
+                kind: "facts",
+                rows: [
+                  ["Banco", bank.bank_name],
+                  ["Número de cuenta", bank.bank_account_number],
+                  ["Titular", bank.bank_account_holder],
+                  ["Monto", total],
+                  ["Referencia", order.orderNumber],
+                  ["Pagar antes del", formatDateTime(order.payment.dueAt)],
+                ],
+              },
+              {
+                kind: "paragraph",
+                text: "Después de transferir, sube la foto o captura del comprobante con este enlace, que es solo tuyo (no lo compartas):",
+              },
+              // Decision 130: the order's signed link, made when the e-mail is sent.
+              { kind: "button", label: "Subir comprobante", url: LINK_PLACEHOLDER },
+              ...followBlocks(order, "Ver mi pedido"),
+            ]
+          : [
+              {
+                kind: "paragraph",
+                text: "Recibimos tu comprobante de pago y lo estamos revisando. Te escribiremos en cuanto lo aprobemos.",
+              },
+              ...followBlocks(order, "Ver mi pedido"),
+            ];
   return {
     subject: `Recibimos tu pedido ${order.orderNumber}`,
     preheader:
       order.payment.kind === "awaiting"
         ? `Transfiere ${total} antes del ${formatDateTime(order.payment.dueAt)} para confirmarlo.`
-        : "Estamos revisando tu comprobante de pago.",
+        : order.payment.kind === "cash"
+          ? `Pagas ${total} en efectivo al recibirlo.`
+          : order.payment.kind === "at_shop"
+            ? `Pagas ${total} al recogerlo en la tienda.`
+            : "Estamos revisando tu comprobante de pago.",
     blocks: [
       {
         kind: "heading",

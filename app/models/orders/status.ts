@@ -138,7 +138,13 @@ export function orderStatusMessage(
 ) {
   switch (status) {
     case "pending":
-      if (paymentMethod !== "bank_transfer") return "Tu pedido está en revisión.";
+      // Decision 166: cash is paid at the door; the shop's pickup at its counter.
+      if (paymentMethod === "cash_on_delivery") {
+        return "Tu pedido está en revisión. Lo pagas en efectivo al recibirlo.";
+      }
+      if (paymentMethod === "store_pickup") {
+        return "Tu pedido te espera en la tienda: lo pagas al recogerlo.";
+      }
       // Decision 096: ordered with 'Transferiré después', the receipt is still to come.
       return transfer === "awaiting"
         ? "Esperamos tu transferencia. Cuando la hagas, sube el comprobante aquí antes del plazo."
