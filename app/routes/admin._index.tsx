@@ -146,6 +146,11 @@ export default function AdminDashboardRoute() {
       to: "/admin/orders?review=proofs",
     },
     {
+      label: "Entregados sin cobrar",
+      value: number.format(stats.uncollectedCash),
+      to: "/admin/orders?status=delivered&pago=cash_on_delivery&cobro=pendiente",
+    },
+    {
       label: "Archivos subidos",
       value:
         system.uploadsBytes === null

@@ -49,6 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     q: url.searchParams.get("q") ?? "",
     status: isOrderStatus(status) ? status : undefined,
     paymentMethod: PAYMENT_METHODS.find((value) => value === method),
+    // The dashboard's 'Entregados sin cobrar' (decision 166).
+    unpaid: url.searchParams.get("cobro") === "pendiente",
     page: requestedPage(url.searchParams.get("page")),
   };
   const [list, proofsWaiting] = await Promise.all([listAdminOrders(filters), countProofQueue()]);

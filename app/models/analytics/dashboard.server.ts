@@ -34,7 +34,7 @@ export async function getDashboardStats(executor: Kysely<Database> = db, now = n
   const threshold = (await getSettings()).stockThreshold;
   const sold = soldOrders(executor).select(sql<number>`coalesce(sum(total), 0)`.as("sum"));
 
-  const [total, today, pending, products, users, lowStock] = await Promise.all([
+  const [total, today, pending, products, users, lowStock, uncollected] = await Promise.all([
     sold.executeTakeFirstOrThrow(),
     sold.where("createdAt", ">=", startOfHondurasDay(now).toISOString()).executeTakeFirstOrThrow(),
     executor
@@ -59,6 +59,14 @@ export async function getDashboardStats(executor: Kysely<Database> = db, now = n
       .where("isActive", "=", 1)
       .where("stock", "<=", threshold)
       .executeTakeFirstOrThrow(),
+    // Decision 166: cash on delivery delivered whose cash nobody has recorded yet.
+    executor
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("paymentMethod", "=", "cash_on_delivery")
+      .where("status", "=", "delivered")
+      .where("paidAt", "is", null)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     totalSales: Number(total.sum),
@@ -68,6 +76,7 @@ export async function getDashboardStats(executor: Kysely<Database> = db, now = n
     totalUsers: Number(users.n),
     lowStockProducts: Number(lowStock.n),
     stockThreshold: threshold,
+    uncollectedCash: Number(uncollected.n),
   };
 }
 

@@ -21,6 +21,8 @@ export type AdminOrderFilters = {
   status?: OrderStatus;
   /** Decision 166: one way of paying. */
   paymentMethod?: PaymentMethod;
+  /** Decision 166: only orders whose payment is not recorded yet. */
+  unpaid?: boolean;
   /** 1-based. */
   page?: number;
   pageSize?: number;
@@ -33,7 +35,7 @@ function likeAny(columns: string[], value: string): Expression<SqlBool> {
   )})`;
 }
 
-function filteredOrders({ q, status, paymentMethod }: AdminOrderFilters) {
+function filteredOrders({ q, status, paymentMethod, unpaid }: AdminOrderFilters) {
   let query = db.selectFrom("orders as o").leftJoin("users as u", "u.id", "o.userId");
   const term = q?.trim();
   if (term) {
@@ -46,6 +48,7 @@ function filteredOrders({ q, status, paymentMethod }: AdminOrderFilters) {
   }
   if (status) query = query.where("o.status", "=", status);
   if (paymentMethod) query = query.where("o.paymentMethod", "=", paymentMethod);
+  if (unpaid) query = query.where("o.paidAt", "is", null);
   return query;
 }
 
