@@ -259,6 +259,30 @@ describe("the route /admin/orders/new", () => {
     expect(page.status).toBe(403);
   });
 
+  it("refuses a name with markup and a quantity out of range, and keeps no draft", async () => {
+    const admin = await anAdmin();
+    const cookie = await signedInCookie(admin.id);
+    const product = await createProduct(db, { stock: 500 });
+    const named = await post(
+      {
+        intent: "new-customer",
+        firstName: "<script>x</script>",
+        lastName: "Pérez",
+        phone: "98765432",
+      },
+      cookie,
+    );
+    expect(named.status).toBe(400);
+    for (const quantity of ["0", "100", "1e9", "-1", "abc"]) {
+      const added = await post(
+        { intent: "add-line", productId: String(product.id), size: "100ml", quantity },
+        cookie,
+      );
+      expect(added.status).toBe(400);
+    }
+    expect(await draftIn(cookie)).toBeUndefined();
+  });
+
   it("builds the draft step by step, ignores a posted price and places the order", async () => {
     const admin = await anAdmin();
     let cookie = await signedInCookie(admin.id);

@@ -360,6 +360,7 @@ export async function searchShopProducts(text: string) {
     name: row.name,
     brandName: row.brandName,
     stock: Math.max(0, row.stock),
+    mainSize: row.size,
     sizes: sizeOptions({ ...row, availableSizes: parseList(row.availableSizes) }).map(
       ({ size, price }) => ({ size, price }),
     ),

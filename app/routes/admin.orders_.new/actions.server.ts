@@ -40,7 +40,12 @@ export async function readDraft(request: Request) {
 
 function saveAndGo(request: Request, session: AppSession, draft: ShopOrderDraft, step: string) {
   session.set("shopOrderDraft", draft);
-  return redirectWithToast(request, `${NEW_ORDER_PATH}?paso=${step}`, null, { session });
+  // Back to the products' search the line was added from, to add the next one.
+  const q = new URL(request.url).searchParams.get("q")?.slice(0, 100);
+  const search = new URLSearchParams(
+    step === "productos" && q ? { paso: step, q } : { paso: step },
+  );
+  return redirectWithToast(request, `${NEW_ORDER_PATH}?${search}`, null, { session });
 }
 
 const refused = (message: string) => json({ kind: "refused" as const, message }, { status: 400 });

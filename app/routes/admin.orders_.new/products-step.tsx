@@ -52,6 +52,7 @@ export function ProductsStep({ data }: { data: NewOrderData }) {
                     Tamaño
                     <select
                       name="size"
+                      defaultValue={product.mainSize}
                       className={selectClass}
                       aria-label={`Tamaño de ${product.name}`}
                     >
