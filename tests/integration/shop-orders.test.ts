@@ -259,6 +259,61 @@ describe("the route /admin/orders/new", () => {
     expect(page.status).toBe(403);
   });
 
+  it("finds an account by phone, refuses a blocked one, and prices the last step on the server", async () => {
+    const admin = await anAdmin();
+    let cookie = await signedInCookie(admin.id);
+    const phone = `+504 9${String(crypto.randomInt(0, 1000)).padStart(3, "0")}-${String(crypto.randomInt(0, 10000)).padStart(4, "0")}`;
+    const customer = await createUser(db, { phone });
+    const blocked = await createUser(db, { isBlocked: 1 });
+    const page = async (query: string) =>
+      (await settle(() =>
+        loader({ request: get(`/admin/orders/new${query}`, cookie), params: {}, context: {} }),
+      )) as Response;
+    const found = await (await page(`?paso=cliente&q=${encodeURIComponent(phone)}`)).json();
+    expect(found.customers).toEqual([expect.objectContaining({ id: customer.id, phone })]);
+
+    expect(
+      (await post({ intent: "pick-customer", userId: String(blocked.id) }, cookie)).status,
+    ).toBe(400);
+    let response = await post({ intent: "pick-customer", userId: String(customer.id) }, cookie);
+    expect(response.status).toBe(302);
+    cookie = sessionCookieOf(response, cookie) ?? cookie;
+    const product = await createProduct(db, { price: 100_000, stock: 3 });
+    response = await post(
+      { intent: "add-line", productId: String(product.id), size: "100ml", quantity: "1" },
+      cookie,
+    );
+    cookie = sessionCookieOf(response, cookie) ?? cookie;
+
+    const step3 = await (await page("?paso=envio")).json();
+    expect(step3.quote.totals.subtotal).toBe(100_000);
+    response = await post(
+      { intent: "quote", shippingMethod: "pickup", paymentMethod: "store_pickup", subtotal: "1" },
+      cookie,
+    );
+    expect(response.status).toBe(200);
+    const quoted = await response.json();
+    expect(quoted.quote.totals).toMatchObject({ subtotal: 100_000, shippingCost: 0 });
+    expect(await stockOf(db, product.id)).toBe(3);
+    response = await post(
+      { intent: "place", shippingMethod: "pickup", paymentMethod: "store_pickup" },
+      cookie,
+    );
+    expect(response.status).toBe(302);
+    const orderId = (response.headers.get("Location") ?? "").split("/").pop()!;
+    const order = await db
+      .selectFrom("orders")
+      .select(["userId", "paymentMethod", "createdBy", "customerEmail"])
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({
+      userId: customer.id,
+      paymentMethod: "store_pickup",
+      createdBy: admin.id,
+      customerEmail: customer.email,
+    });
+  });
+
   it("refuses a name with markup and a quantity out of range, and keeps no draft", async () => {
     const admin = await anAdmin();
     const cookie = await signedInCookie(admin.id);
