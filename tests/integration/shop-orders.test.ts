@@ -135,6 +135,20 @@ describe("placeShopOrder", () => {
     expect(order?.isGuest).toBe(true);
   });
 
+  it("places one order for a draft posted twice", async () => {
+    const product = await createProduct(db, { stock: 5 });
+    const twice = await input({
+      lines: [{ productId: product.id, size: "100ml", quantity: 1 }],
+      draftKey: crypto.randomUUID(),
+    });
+    const [first, second] = await Promise.all([placeShopOrder(twice), placeShopOrder(twice)]);
+    expect(first.ok && second.ok).toBe(true);
+    if (!first.ok || !second.ok) return;
+    expect(second.orderId).toBe(first.orderId);
+    expect([first.repeated, second.repeated].sort()).toEqual([false, true]);
+    expect(await stockOf(db, product.id)).toBe(4);
+  });
+
   it("refuses beyond the stock and writes nothing", async () => {
     const product = await createProduct(db, { stock: 2 });
     const before = await db

@@ -55,6 +55,8 @@ export type ShopOrderInput = {
   couponCode: string | null;
   paymentMethod: PaymentMethod;
   paymentNote: string | null;
+  /** The draft's key: a second post of the same draft finds the order the first one placed. */
+  draftKey?: string | null;
   now?: Date;
 };
 
@@ -257,7 +259,8 @@ export async function quoteShopOrder(
   return priced.ok ? { ok: true, quote: priced.quote } : priced;
 }
 
-export type PlaceShopOrderResult = { ok: true; orderId: string; orderNumber: string } | Refused;
+export type PlaceShopOrderResult =
+  { ok: true; orderId: string; orderNumber: string; repeated: boolean } | Refused;
 
 /**
  * Places the order in one transaction: priced again from the database, the stock taken (D18;
@@ -269,7 +272,18 @@ export async function placeShopOrder(input: ShopOrderInput): Promise<PlaceShopOr
   const { settings } = mail;
   const now = input.now ?? new Date();
   try {
-    return await db.transaction().execute(async (trx) => {
+    const checkoutKey = input.draftKey ? `shop-${input.draftKey}`.slice(0, 64) : null;
+    return await db.transaction().execute(async (trx): Promise<PlaceShopOrderResult> => {
+      if (checkoutKey) {
+        const repeat = await trx
+          .selectFrom("orders")
+          .select(["id", "orderNumber"])
+          .where("checkoutKey", "=", checkoutKey)
+          .executeTakeFirst();
+        if (repeat) {
+          return { ok: true, orderId: repeat.id, orderNumber: repeat.orderNumber, repeated: true };
+        }
+      }
       const priced = await priceShopOrder(trx, { ...input, now }, settings);
       if (!priced.ok) throw new ShopOrderError(priced.refusal);
       const { quote, contact, userId } = priced;
@@ -290,7 +304,7 @@ export async function placeShopOrder(input: ShopOrderInput): Promise<PlaceShopOr
         paymentMethod: input.paymentMethod,
         createdBy: input.adminId,
         paymentNote: input.paymentNote?.trim() || null,
-        checkoutKey: null,
+        checkoutKey,
         lines: quote.lines,
         totals: quote.totals,
         coupon: quote.coupon,
@@ -317,7 +331,7 @@ export async function placeShopOrder(input: ShopOrderInput): Promise<PlaceShopOr
           })),
         });
       }
-      return { ok: true as const, orderId, orderNumber };
+      return { ok: true, orderId, orderNumber, repeated: false };
     });
   } catch (error) {
     if (error instanceof ShopOrderError) return { ok: false, refusal: error.refusal };

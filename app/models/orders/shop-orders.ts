@@ -60,6 +60,8 @@ export type ShopOrderDraftCustomer =
 
 /** The order an administrator is taking, kept in their session between the steps. */
 export type ShopOrderDraft = {
+  /** Random, made with the draft: the same draft placed twice (a double post) is one order. */
+  key?: string;
   customer: ShopOrderDraftCustomer | null;
   lines: { productId: number; size: string; quantity: number }[];
 };

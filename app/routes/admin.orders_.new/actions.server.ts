@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { getAdminUser } from "~/models/customers/admin.server";
@@ -39,7 +40,7 @@ export async function readDraft(request: Request) {
 }
 
 function saveAndGo(request: Request, session: AppSession, draft: ShopOrderDraft, step: string) {
-  session.set("shopOrderDraft", draft);
+  session.set("shopOrderDraft", { ...draft, key: draft.key ?? crypto.randomUUID() });
   // Back to the products' search the line was added from, to add the next one.
   const q = new URL(request.url).searchParams.get("q")?.slice(0, 100);
   const search = new URLSearchParams(
@@ -128,6 +129,7 @@ export function shopOrderInput(
     adminId,
     customer: "userId" in customer ? { userId: customer.userId } : customer,
     lines: draft.lines,
+    draftKey: draft.key ?? null,
     ...fields,
   };
 }
