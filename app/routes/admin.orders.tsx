@@ -82,9 +82,14 @@ function OrdersList({ filters, list, proofsWaiting }: Omit<ListData, "view">) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Pedidos</h1>
-        <Link to="?review=proofs" className={buttonClasses("secondary", "sm")}>
-          Comprobantes por revisar ({proofsWaiting})
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="?review=proofs" className={buttonClasses("secondary", "sm")}>
+            Comprobantes por revisar ({proofsWaiting})
+          </Link>
+          <Link to="/admin/orders/new" className={buttonClasses("primary", "sm")}>
+            Nuevo pedido
+          </Link>
+        </div>
       </div>
       <FilterForm count={{ total: list.total, one: "pedido", many: "pedidos" }}>
         <label className="text-sm">

@@ -15,6 +15,7 @@ import type { Database, Role } from "#db/types";
 import type { Toast } from "~/utils/toast";
 import type { SecondFactorMethod } from "~/models/auth/two-factor.server";
 import type { SessionDevice } from "~/models/auth/devices";
+import type { ShopOrderDraft } from "~/models/orders/shop-orders";
 
 /*
  * Decision 084 (issue 19): a session ends after a time without use and after a longest life,
@@ -93,6 +94,8 @@ export type SessionData = {
   twoFactorSetup: { userId: number; secret: string };
   /** Decision 163: new recovery codes, shown once by /admin-access/codigos and then removed. */
   recoveryCodesToShow: { codes: string[]; next: string };
+  /** Decision 167: the order an administrator is taking for a customer, step by step. */
+  shopOrderDraft: ShopOrderDraft;
   /**
    * Decision 165: the challenge of the passkey ceremony under way, kept here and not by the
    * browser, used once and for 5 minutes. A new ceremony overwrites it; `userId` is the

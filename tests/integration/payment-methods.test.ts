@@ -6,6 +6,7 @@ import { changeOrderStatus, recordCashPayment } from "~/models/orders/lifecycle.
 import { expireUnpaidTransfers } from "~/models/orders/transfer-deadlines.server";
 import { getSettings, updateSettings } from "~/models/settings/settings.server";
 import { db } from "~/utils/db.server";
+import { formatMoney } from "~/utils/money";
 import { loader as checkoutLoader } from "~/routes/_store.checkout/route";
 import { createProduct } from "../../seed/factories/catalog";
 import { createUser } from "../../seed/factories/users";
@@ -134,7 +135,7 @@ describe("cash on delivery at checkout", () => {
         },
       ],
       [
-        "pedidos de hasta L 5,000.00",
+        `pedidos de hasta ${formatMoney(500_000)}`,
         async () => {
           const customer = await verifiedCustomer();
           await cartOf({ userId: customer.id }, 1, 600_000);
@@ -144,7 +145,7 @@ describe("cash on delivery at checkout", () => {
       [
         "correo verificado y teléfono",
         async () => {
-          const customer = await createUser(db, { phone: "+504 9911-2233" });
+          const customer = await createUser(db, { phone: "+504 9911-2233", emailVerifiedAt: null });
           await cartOf({ userId: customer.id });
           return order({ userId: customer.id, guestId: null });
         },

@@ -273,6 +273,8 @@ export async function queueOrderStatusEmail(
     .select(["id", "orderNumber", "customerName", "customerEmail", "userId"])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
+  // Decision 167: an order taken without an e-mail (or a deleted account's) has none to write to.
+  if (!order.customerEmail) return;
   const products =
     event === "order_delivered"
       ? await trx
@@ -363,6 +365,7 @@ export async function queueProofArrivedEmail(
     .select(["id", "orderNumber", "customerEmail"])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
+  if (!order.customerEmail) return;
   await queueEmail(trx, context, {
     to: order.customerEmail,
     kind: "order_proof_received",

@@ -154,7 +154,8 @@ export async function queueNewOrderEmails(
       kind: "shop_new_order",
       content: newOrderEmail({ order, shop: context.shop }),
       orderId: order.id,
-      replyTo: order.customerEmail,
+      // Decision 167: an order taken without the customer's e-mail answers the shop.
+      replyTo: order.customerEmail || undefined,
     });
   } else if (order.hasProof) {
     await queueProofEmail(trx, context, order, { late: false });

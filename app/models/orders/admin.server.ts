@@ -249,6 +249,7 @@ export async function getAdminOrder(orderId: string) {
       "o.paymentSurcharge",
       "o.cashCollectedAmount",
       "o.cashCollectedBy",
+      "o.createdBy",
       "o.paymentNote",
       "u.email as accountEmail",
     ])
@@ -280,7 +281,7 @@ export async function getAdminOrder(orderId: string) {
     .executeTakeFirst();
   const byHash = await ordersSharingProofs(proof?.contentHash ? [proof.contentHash] : []);
 
-  const { userId, accountEmail, ...rest } = order;
+  const { userId, accountEmail, createdBy: _createdBy, ...rest } = order;
   return {
     ...rest,
     isGuest: userId === null,
@@ -310,7 +311,12 @@ function stepLabel(from: OrderStatus | null, to: OrderStatus, trackingNumber: st
  * event), then every change the lifecycle recorded in order_status_events, oldest first, with
  * the admin who made it (by name, else e-mail) and the notes. Guest orders have one too.
  */
-async function historyOf(order: { id: string; createdAt: string }): Promise<OrderHistoryEntry[]> {
+async function historyOf(order: {
+  id: string;
+  createdAt: string;
+  createdBy: number | null;
+  paymentNote: string | null;
+}): Promise<OrderHistoryEntry[]> {
   const events = await db
     .selectFrom("orderStatusEvents as e")
     .leftJoin("users as a", "a.id", "e.actorId")
@@ -330,7 +336,7 @@ async function historyOf(order: { id: string; createdAt: string }): Promise<Orde
     .orderBy("e.id")
     .execute();
   return [
-    { at: order.createdAt, label: "Pedido recibido", by: null, note: null },
+    await creation(order),
     ...events.map((event) => ({
       at: event.createdAt,
       label: stepLabel(event.fromStatus, event.toStatus, event.trackingNumber),
@@ -338,6 +344,31 @@ async function historyOf(order: { id: string; createdAt: string }): Promise<Orde
       note: event.note,
     })),
   ];
+}
+
+/**
+ * The first step: "Pedido recibido", or for an order the shop took (decision 167) who entered
+ * it, with the note on its payment method.
+ */
+async function creation(order: {
+  createdAt: string;
+  createdBy: number | null;
+  paymentNote: string | null;
+}): Promise<OrderHistoryEntry> {
+  if (order.createdBy === null) {
+    return { at: order.createdAt, label: "Pedido recibido", by: null, note: null };
+  }
+  const admin = await db
+    .selectFrom("users")
+    .select(["firstName", "lastName", "email"])
+    .where("id", "=", order.createdBy)
+    .executeTakeFirst();
+  return {
+    at: order.createdAt,
+    label: "Pedido creado por la tienda",
+    by: admin ? byWhom({ bySystem: 0, ...admin }) : null,
+    note: order.paymentNote,
+  };
 }
 
 /**
