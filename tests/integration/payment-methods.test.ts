@@ -167,7 +167,7 @@ describe("cash on delivery at checkout", () => {
         },
       ],
       [
-        "no está disponible",
+        "Al recoger en tienda, pagas en la tienda",
         async () => {
           const customer = await verifiedCustomer();
           await cartOf({ userId: customer.id });
