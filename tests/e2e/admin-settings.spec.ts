@@ -1,6 +1,8 @@
+import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { createDb, databasePath, openSqlite } from "../../db/connection";
 import { expect, googleUser, signInAsAdmin, test } from "./fixtures";
+import { createUser as createUserRow } from "../../seed/factories/users";
 
 /*
  * The settings screen changes the whole store (the footer, maintenance mode, registrations), so
@@ -249,5 +251,96 @@ test("a surcharge for the remote zones: the checkout shows the department's ship
     await visitor.close();
   } finally {
     await restoreSettings(project, { shipping_surcharge_remote: "0" });
+  }
+});
+
+test("cash on delivery: a verified customer in Tegucigalpa orders with it, not in Gracias a Dios; the admin ships, delivers and records the cash", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  const url = store(project).url;
+  const db = createDb(openSqlite(databasePath(store(project).dataDir)));
+  try {
+    // Decision 166: off until the owner turns it on, with its surcharge.
+    await openTab(page, "Envíos y pagos");
+    await page.getByLabel("Pago Contra Entrega", { exact: true }).check();
+    await page.getByLabel("Recargo por pago contra entrega (L)").fill("50");
+    await save(page, "Configuración guardada");
+
+    // A verified customer with a phone on the account, signed in in a browser of their own.
+    const password = "clave-contra-entrega-9";
+    const customer = await createUserRow(db, {
+      email: `contra-entrega-${crypto.randomBytes(4).toString("hex")}@example.com`,
+      password,
+      phone: "+504 9911-2233",
+    });
+    const visitor = await visit(browser, `${url}/login`);
+    const shopper = visitor.page;
+    await shopper.getByLabel("Correo electrónico").fill(customer.email);
+    await shopper.getByLabel("Contraseña", { exact: true }).fill(password);
+    await shopper.getByRole("button", { name: "Iniciar Sesión" }).click();
+    await expect(shopper).toHaveURL(/\/catalog/);
+    await shopper.goto(`${url}/catalog?maxPrice=1900`);
+    await shopper
+      .getByRole("button", { name: /^Agregar .+ al carrito$/ })
+      .first()
+      .click();
+    await expect(shopper.getByRole("status").getByText("Agregado al carrito")).toBeVisible();
+    await shopper.goto(`${url}/checkout`);
+    const cash = shopper.getByRole("radio", { name: /^Pago Contra Entrega/ });
+    const department = shopper.getByLabel("Departamento");
+
+    // In Gracias a Dios it is not offered, and one line says where it is.
+    await department.selectOption("Gracias a Dios");
+    await expect(cash).toBeHidden();
+    await expect(
+      shopper.getByText(
+        "El pago contra entrega solo está disponible en Cortés, Francisco Morazán.",
+      ),
+    ).toBeVisible();
+
+    // In Tegucigalpa it is: chosen, the receipt is not asked and the surcharge is its own line.
+    await shopper
+      .getByLabel("Dirección", { exact: true })
+      .fill("Colonia Palmira, calle 5, casa 12");
+    await shopper.getByLabel("Punto de referencia").fill("Frente al parque");
+    await shopper.getByLabel("Ciudad").fill("Tegucigalpa");
+    await department.selectOption("Francisco Morazán");
+    await cash.check();
+    const summary = shopper.getByRole("complementary", { name: "Resumen del pedido" });
+    await expect(
+      summary.getByText("Recargo por pago contra entrega").locator("visible=true"),
+    ).toHaveCount(1);
+    await expect(shopper.getByLabel("Comprobante de pago (imagen, máximo 5MB)")).toBeHidden();
+    await summary.getByRole("button", { name: /^Confirmar Pedido/ }).click();
+    await expect(shopper).toHaveURL(/\/order-success\?order=/);
+    const orderId = new URL(shopper.url()).searchParams.get("order")!;
+    await expect(shopper.getByText("Lo pagas en efectivo al recibirlo.")).toBeVisible();
+    await visitor.close();
+
+    // The admin confirms, ships and delivers it, then records the cash the courier brought.
+    await page.goto(`/admin/orders/${orderId}`);
+    const moved = page.getByRole("status").getByText("Estado actualizado");
+    for (const step of ["En Proceso", "Marcar como Enviado", "Entregado"]) {
+      await page.getByRole("button", { name: step, exact: true }).click();
+      await expect(moved).toBeVisible();
+      await page.reload();
+    }
+    await expect(page.getByText("Entregado sin cobrar")).toBeVisible();
+    await page.getByLabel("Cobrado por").fill("Mario, repartidor");
+    await page.getByRole("button", { name: "Cobrado", exact: true }).click();
+    await expect(page.getByRole("status").getByText("Cobro registrado")).toBeVisible();
+    await expect(page.getByText(/^Cobrado: L.+ por Mario, repartidor$/)).toBeVisible();
+    const order = await db
+      .selectFrom("orders")
+      .select(["paidAt", "paymentSurcharge", "paymentMethod"])
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ paymentMethod: "cash_on_delivery", paymentSurcharge: 5000 });
+    expect(order.paidAt).not.toBeNull();
+  } finally {
+    await db.destroy();
+    await restoreSettings(project, { cod_enabled: "false", cod_surcharge: "0" });
   }
 });
