@@ -73,7 +73,8 @@ describe("the OpenAPI document", () => {
     const digest = createHash("sha256").update(JSON.stringify(document)).digest("hex");
     // 85d9522: the settings gain the delivery zones' eight keys (decision 158); then the two
     // zones' shipping surcharges (decision 161). Issue 40: an administrator's sign-in takes
-    // `code`, the second step (decision 163).
-    expect(digest).toBe("b4299f135a33d2a2760a47f8e6ee18d0370ae64ad65d7fd2894ab40290768749");
+    // `code`, the second step (decision 163). Issue 41: the checkout's `paymentMethod`, the
+    // cash-on-delivery settings and `POST /api/orders/{id}/cobrado` (decision 166).
+    expect(digest).toBe("8939ef72607a42377da862d2a65d3f46f8f63ba6ce021003bd136d47b3a1ba3b");
   });
 });

@@ -453,6 +453,31 @@ export const ordersCalls = {
     response: statusChangeSchema,
     errors: [404, 409],
   }),
+  cash: defineCall({
+    method: "POST",
+    path: "/api/orders/{id}/cobrado",
+    tag: TAG,
+    summary: "Registrar el cobro ('Cobrado') de un pedido",
+    description:
+      "Decisión 166: el efectivo recibido de un pedido contra entrega (enviado o entregado) o pagado en tienda (pendiente en el mostrador, que pasa a pagado): una sola vez, con el monto en centavos y quién cobró. Sin cobro pendiente, 409.",
+    access: "admin",
+    params: orderId,
+    body: z.object({
+      amount: centavos.min(1).max(100_000_000),
+      collectedBy: z
+        .string()
+        .trim()
+        .min(1)
+        .max(120)
+        .describe("Quién cobró: el repartidor o la caja."),
+    }),
+    response: z.object({
+      orderNumber: z.string(),
+      status: orderStatus,
+      pointsCredited: z.number().int(),
+    }),
+    errors: [404, 409],
+  }),
   cancel: defineCall({
     method: "PUT",
     path: "/api/orders/{id}/cancel",
