@@ -524,6 +524,34 @@ describe("the back office's orders", () => {
     expect(Object.keys(badStatus.body.errors)).toEqual(["status"]);
   });
 
+  it("records a cash order's 'Cobrado' once, as the order page does (decision 166)", async () => {
+    const product = await createProduct(db, { stock: 10 });
+    const { asAdmin, asCustomer } = await callers();
+    const order = await createOrder(db, {
+      lines: [{ product }],
+      paymentMethod: "cash_on_delivery",
+      status: "shipped",
+    });
+    const refused = await api.call("POST", `/api/orders/${order.id}/cobrado`, {
+      as: asCustomer,
+      body: { amount: order.total, collectedBy: "Mario" },
+    });
+    expect(refused.status).toBe(403);
+    const cash = await api.call("POST", `/api/orders/${order.id}/cobrado`, {
+      as: asAdmin,
+      body: { amount: order.total, collectedBy: "Mario" },
+    });
+    expectDocumented(ordersCalls.cash, cash);
+    expect(cash.body).toMatchObject({ status: "shipped", orderNumber: order.orderNumber });
+    const again = await api.call("POST", `/api/orders/${order.id}/cobrado`, {
+      as: asAdmin,
+      body: { amount: order.total, collectedBy: "Mario" },
+    });
+    expect(again.status).toBe(409);
+    const read = await api.call("GET", `/api/orders/${order.id}`, { as: asAdmin });
+    expect(read.body.paymentMethod ?? read.body.order?.paymentMethod).toBe("cash_on_delivery");
+  });
+
   it("denies a pending order and deletes another as the admin screen does", async () => {
     const product = await createProduct(db, { stock: 10 });
     const { asAdmin, adminSession } = await callers();
