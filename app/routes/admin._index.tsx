@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { useRevalidateOnInterval } from "~/hooks/use-revalidate-on-interval";
 import {
+  countUncollectedCash,
   getDashboardStats,
   getSystemStatus,
   recentOrders,
@@ -32,12 +33,13 @@ export const meta: MetaFunction = () => [{ title: "Dashboard | Panel Administrat
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [stats, orders, system] = await Promise.all([
+  const [stats, orders, system, uncollectedCash] = await Promise.all([
     getDashboardStats(),
     recentOrders(10),
     getSystemStatus(),
+    countUncollectedCash(),
   ]);
-  return json({ stats, orders, system, staleHours: BACKUP_STALE_HOURS });
+  return json({ stats, orders, system, uncollectedCash, staleHours: BACKUP_STALE_HOURS });
 }
 
 /** "Crear copia de seguridad": the same verified backup as `npm run backup` (decision 073). */
@@ -114,7 +116,7 @@ const quickActions = [
 ];
 
 export default function AdminDashboardRoute() {
-  const { stats, orders, system, staleHours } = useLoaderData<typeof loader>();
+  const { stats, orders, system, uncollectedCash, staleHours } = useLoaderData<typeof loader>();
   const backingUp = useIsPending();
   // Each card links to the screen that explains its figure (the filters live in the URL).
   const cards = [
@@ -147,7 +149,7 @@ export default function AdminDashboardRoute() {
     },
     {
       label: "Entregados sin cobrar",
-      value: number.format(stats.uncollectedCash),
+      value: number.format(uncollectedCash),
       to: "/admin/orders?status=delivered&pago=cash_on_delivery&cobro=pendiente",
     },
     {

@@ -34,7 +34,7 @@ export async function getDashboardStats(executor: Kysely<Database> = db, now = n
   const threshold = (await getSettings()).stockThreshold;
   const sold = soldOrders(executor).select(sql<number>`coalesce(sum(total), 0)`.as("sum"));
 
-  const [total, today, pending, products, users, lowStock, uncollected] = await Promise.all([
+  const [total, today, pending, products, users, lowStock] = await Promise.all([
     sold.executeTakeFirstOrThrow(),
     sold.where("createdAt", ">=", startOfHondurasDay(now).toISOString()).executeTakeFirstOrThrow(),
     executor
@@ -59,14 +59,6 @@ export async function getDashboardStats(executor: Kysely<Database> = db, now = n
       .where("isActive", "=", 1)
       .where("stock", "<=", threshold)
       .executeTakeFirstOrThrow(),
-    // Decision 166: cash on delivery delivered whose cash nobody has recorded yet.
-    executor
-      .selectFrom("orders")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("paymentMethod", "=", "cash_on_delivery")
-      .where("status", "=", "delivered")
-      .where("paidAt", "is", null)
-      .executeTakeFirstOrThrow(),
   ]);
   return {
     totalSales: Number(total.sum),
@@ -76,11 +68,22 @@ export async function getDashboardStats(executor: Kysely<Database> = db, now = n
     totalUsers: Number(users.n),
     lowStockProducts: Number(lowStock.n),
     stockThreshold: threshold,
-    uncollectedCash: Number(uncollected.n),
   };
 }
 
 export type DashboardStats = Awaited<ReturnType<typeof getDashboardStats>>;
+
+/** Decision 166: cash-on-delivery orders delivered whose cash nobody has recorded yet. */
+export async function countUncollectedCash(executor: Kysely<Database> = db) {
+  const row = await executor
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("paymentMethod", "=", "cash_on_delivery")
+    .where("status", "=", "delivered")
+    .where("paidAt", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 /** The latest orders, newest first (D30: real orders, never an empty placeholder). */
 export function recentOrders(limit = 10, executor: Kysely<Database> = db) {

@@ -155,13 +155,25 @@ export type OrderDraft = OrderContact & {
   mail?: MailContext;
 };
 
+/** The totals' columns; cash on delivery's surcharge only when there is one (see createdBy). */
+function totalsColumns({ paymentSurcharge, ...totals }: OrderDraft["totals"]) {
+  return paymentSurcharge ? { ...totals, paymentSurcharge } : totals;
+}
+
 /** The notes the admin reads on the order (storefront §3). */
 function adminNotes(draft: OrderDraft) {
   const notes =
     draft.paymentMethod === "bank_transfer"
       ? [`Banco: ${draft.settings.bank_name} (transferencia)`]
       : [`Pago: ${paymentMethodLabel(draft.paymentMethod, "admin")}`];
-  if (draft.shopper.userId === null) notes.push("Usuario anónimo (compra como invitado)");
+  if (draft.shopper.userId === null) {
+    // Decision 167: a customer the shop took the order for has no account either.
+    notes.push(
+      draft.createdBy
+        ? "Cliente sin cuenta (pedido tomado por la tienda)"
+        : "Usuario anónimo (compra como invitado)",
+    );
+  }
   notes.push(`Cliente: ${draft.firstName} ${draft.lastName}`);
   if (draft.shippingMethod !== "pickup" && draft.referenceAddress) {
     notes.push(`Referencia: ${draft.referenceAddress}`);
@@ -201,10 +213,12 @@ export async function writeOrder(executor: Executor, draft: OrderDraft) {
         orderNumber,
         status: "pending",
         paymentMethod: draft.paymentMethod,
-        createdBy: draft.createdBy ?? null,
-        paymentNote: draft.paymentNote ?? null,
+        // Decision 166's columns, left out when empty: a store not yet migrated has none (the
+        // factories write orders at older migrations too).
+        ...(draft.createdBy ? { createdBy: draft.createdBy } : {}),
+        ...(draft.paymentNote ? { paymentNote: draft.paymentNote } : {}),
         shippingMethod: draft.shippingMethod,
-        ...draft.totals,
+        ...totalsColumns(draft.totals),
         customerName: `${draft.firstName} ${draft.lastName}`,
         customerEmail: draft.email,
         customerPhone: draft.phone ?? null,
