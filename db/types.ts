@@ -531,6 +531,43 @@ export interface PasskeysTable {
   lastUsedAt: string | null;
 }
 
+export type FiscalDocumentKind = "invoice" | "credit_note";
+
+/** Decision 169: a range of numbers the SAR authorised under a CAI. */
+export interface FiscalRangesTable {
+  id: Generated<number>;
+  kind: FiscalDocumentKind;
+  cai: string;
+  /** "000-001-01-": establishment, point of issue, document type. */
+  prefix: string;
+  firstNumber: number;
+  lastNumber: number;
+  /** The correlative the next document takes; last + 1 once used up. */
+  nextNumber: number;
+  /** The last moment a number of it may be issued (ISO-8601 UTC). */
+  deadline: string;
+  createdAt: string;
+  createdBy: number | null;
+  retiredAt: string | null;
+}
+
+/** Decision 169: an invoice or a credit note, as issued. */
+export interface FiscalDocumentsTable {
+  id: Generated<number>;
+  kind: FiscalDocumentKind;
+  number: string;
+  rangeId: number;
+  correlative: number;
+  orderId: string | null;
+  /** A credit note's invoice. */
+  reversesId: number | null;
+  issuedAt: string;
+  buyerName: string;
+  buyerRtn: string | null;
+  /** The document as issued (JSON): never changed afterwards. */
+  snapshot: string;
+}
+
 /**
  * The search index `product_search` (an FTS5 virtual table kept in sync by triggers, migration
  * 20261201T0000) is not listed: only app/models/catalog/catalog.server.ts reads it, with raw SQL.
@@ -563,6 +600,8 @@ export interface Database {
   apiTokens: ApiTokensTable;
   emailChanges: EmailChangesTable;
   twoFactors: TwoFactorsTable;
+  fiscalRanges: FiscalRangesTable;
+  fiscalDocuments: FiscalDocumentsTable;
   trustedDevices: TrustedDevicesTable;
   passkeys: PasskeysTable;
 }

@@ -22,6 +22,7 @@ import * as twoFactor from "./20270101T0100-two-factor";
 import * as sessionDevices from "./20270101T0200-session-devices";
 import * as passkeys from "./20270101T0300-passkeys";
 import * as paymentMethods from "./20270102T0100-payment-methods";
+import * as fiscalDocuments from "./20270103T0100-fiscal-documents";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "20270101T0200-session-devices": sessionDevices,
   "20270101T0300-passkeys": passkeys,
   "20270102T0100-payment-methods": paymentMethods,
+  "20270103T0100-fiscal-documents": fiscalDocuments,
 };
