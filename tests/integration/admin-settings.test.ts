@@ -11,7 +11,14 @@ import { action as tabAction, loader as tabLoader } from "~/routes/admin.setting
 import { action as indexAction, loader as indexLoader } from "~/routes/admin.settings._index";
 import { db } from "~/utils/db.server";
 import { createUser } from "../../seed/factories/users";
-import { formPost, get, readSession, settle, signedInCookie } from "../setup/route-helpers";
+import {
+  formPost,
+  get,
+  readSession,
+  sessionCookie,
+  settle,
+  signedInCookie,
+} from "../setup/route-helpers";
 
 let adminCookie: string;
 let customerCookie: string;
@@ -367,5 +374,44 @@ describe("allowRegistrations", () => {
       .where("email", "=", email)
       .executeTakeFirst();
     expect(user).toBeUndefined();
+  });
+});
+
+describe("'Facturación': the issuer of the invoices (decision 170)", () => {
+  it("shows the issuer's data on a tab of its own, not under 'Empresa'", async () => {
+    const billing = await formOf("facturacion");
+    expect(Object.keys(billing)).toEqual(
+      expect.arrayContaining([
+        "fiscal_legal_name",
+        "fiscal_address",
+        "fiscal_phone",
+        "fiscal_email",
+      ]),
+    );
+    expect(Object.keys(await formOf("company"))).not.toContain("fiscal_legal_name");
+  });
+
+  it("takes an RTN of 14 digits, refuses another, and asks a stale session for a code", async () => {
+    const form = await formOf("facturacion");
+    const refused = await saveTab("facturacion", { ...form, fiscal_rtn: "0801-1990" });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("El RTN tiene 14 dígitos");
+
+    const saved = await saveTab("facturacion", { ...form, fiscal_rtn: "0801-1990-123456" });
+    expect(saved.status).toBe(302);
+    expect((await getSettings()).fiscal_rtn).toBe("08011990123456");
+
+    // An administrator whose session proved nothing fresh (a remembered device).
+    const stale = await sessionCookie({
+      userId: (await createUser(db, { role: "admin" })).id,
+      secondFactor: { method: "device", provedAt: null },
+    });
+    const again = await saveTab(
+      "facturacion",
+      { ...(await formOf("facturacion")), fiscal_legal_name: "Otra Razón S.A." },
+      stale,
+    );
+    expect(again.status).toBe(403);
+    expect((await getSettings()).fiscal_legal_name).not.toBe("Otra Razón S.A.");
   });
 });

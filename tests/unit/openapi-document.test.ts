@@ -74,7 +74,8 @@ describe("the OpenAPI document", () => {
     // 85d9522: the settings gain the delivery zones' eight keys (decision 158); then the two
     // zones' shipping surcharges (decision 161). Issue 40: an administrator's sign-in takes
     // `code`, the second step (decision 163). Issue 41: the checkout's `paymentMethod`, the
-    // cash-on-delivery settings and `POST /api/orders/{id}/cobrado` (decision 166).
-    expect(digest).toBe("8939ef72607a42377da862d2a65d3f46f8f63ba6ce021003bd136d47b3a1ba3b");
+    // cash-on-delivery settings and `POST /api/orders/{id}/cobrado` (decision 166). Issue 42:
+    // the issuer's fiscal settings (decision 170).
+    expect(digest).toBe("0ac198e69290d878abc50d541f598ea44bd42d2b759788ea534d509d8480166a");
   });
 });

@@ -31,7 +31,12 @@ export type SettingDefinition = {
    * A "text" with a shape of its own (decision 158): `days`, business days as "3-5" or "2";
    * `departments`, Honduran departments separated by commas. Checked and stored normalised.
    */
-  format?: "days" | "departments";
+  format?: "days" | "departments" | "rtn";
+  /**
+   * A tab of its own beside its category's (decision 170: the issuer's fiscal data, category
+   * "company", shows under 'Facturación' and not under 'Empresa').
+   */
+  tab?: "facturacion";
   /** Decision 163: changing it asks for a fresh second factor (the bank account, fiscal data). */
   stepUp?: true;
   isRequired: 0 | 1;
@@ -491,6 +496,67 @@ export const SETTING_DEFINITIONS = [
     sortOrder: 10,
   },
 
+  // Issue 42 (decision 170): the issuer on every invoice and credit note. Changing them is a
+  // dangerous act: it asks for a fresh second factor (decision 163).
+  {
+    key: "fiscal_legal_name",
+    value: "Perfumería de Lujo S. de R.L.",
+    category: "company",
+    tab: "facturacion",
+    stepUp: true,
+    label: "Razón social",
+    description: "El nombre legal del emisor, como lo registró el SAR.",
+    inputType: "text",
+    isRequired: 1,
+    sortOrder: 100,
+  },
+  {
+    key: "fiscal_rtn",
+    value: "",
+    category: "company",
+    tab: "facturacion",
+    stepUp: true,
+    format: "rtn",
+    label: "RTN del emisor",
+    description: "Los 14 dígitos del Registro Tributario Nacional.",
+    inputType: "text",
+    isRequired: 0,
+    sortOrder: 110,
+  },
+  {
+    key: "fiscal_address",
+    value: STORE_ADDRESS,
+    category: "company",
+    tab: "facturacion",
+    stepUp: true,
+    label: "Dirección del emisor",
+    inputType: "textarea",
+    isRequired: 1,
+    sortOrder: 120,
+  },
+  {
+    key: "fiscal_phone",
+    value: STORE_PHONE_MAIN,
+    category: "company",
+    tab: "facturacion",
+    stepUp: true,
+    label: "Teléfono del emisor",
+    inputType: "tel",
+    isRequired: 1,
+    sortOrder: 130,
+  },
+  {
+    key: "fiscal_email",
+    value: STORE_EMAIL,
+    category: "company",
+    tab: "facturacion",
+    stepUp: true,
+    label: "Correo del emisor",
+    inputType: "email",
+    isRequired: 1,
+    sortOrder: 140,
+  },
+
   // System: store behaviour
   {
     key: "maintenanceMode",
@@ -681,6 +747,7 @@ export const SETTINGS_TABS = [
   { slug: "company", label: "Empresa", categories: ["company", "business"] },
   { slug: "shipping", label: "Envíos y pagos", categories: ["checkout"] },
   { slug: "loyalty", label: "Lealtad", categories: ["loyalty"] },
+  { slug: "facturacion", label: "Facturación", categories: ["company"] },
 ] as const satisfies readonly {
   slug: string;
   label: string;
@@ -699,10 +766,18 @@ export function settingsTabPath(tab: Pick<SettingsTab, "slug">) {
 }
 
 /** The definitions a tab edits, category by category in the tab's order, then by sortOrder. */
+/** The slug a definition's `tab` names when it belongs to this tab alone; "" for the others. */
+function tabOwnSlug(tab: SettingsTab) {
+  return tab.slug === "facturacion" ? "facturacion" : "";
+}
+
 export function definitionsOfTab(tab: SettingsTab): SettingDefinition[] {
   const categories: readonly SettingCategory[] = tab.categories;
   return (SETTING_DEFINITIONS as readonly SettingDefinition[])
-    .filter((definition) => categories.includes(definition.category))
+    .filter(
+      (definition) =>
+        categories.includes(definition.category) && (definition.tab ?? "") === tabOwnSlug(tab),
+    )
     .sort(
       (a, b) =>
         categories.indexOf(a.category) - categories.indexOf(b.category) ||

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod/v4";
 import { FIELD_MESSAGES } from "~/models/customers/fields";
 import { formatPhone, isValidPhone } from "~/utils/phone";
+import { RTN_MESSAGE } from "~/models/invoicing/fiscal";
 import { parseSettingValue, type StoreSettings } from "./settings";
 import {
   definitionsOfTab,
@@ -36,6 +37,7 @@ export const SETTINGS_MESSAGES = {
   days: "Escribe los días hábiles como 3-5, o un solo número (de 1 a 30).",
   departments:
     "Escribe departamentos de Honduras separados por comas, por ejemplo: Cortés, Atlántida.",
+  rtn: RTN_MESSAGE,
 } as const;
 
 /** Longest text a setting takes: a line, or a paragraph for the textareas. */

@@ -4,6 +4,7 @@
  * take these types and the seed can price with the defaults.
  */
 import { DEPARTMENTS, type Department } from "~/utils/departments";
+import { normalizeRtn } from "~/models/invoicing/fiscal";
 import { parseMoney } from "~/utils/money";
 import {
   SETTING_DEFINITIONS,
@@ -57,6 +58,9 @@ export function parseSettingValue(definition: SettingDefinition, text: string) {
         const range = parseDayRange(trimmed);
         return range ? formatDayRange(range) : undefined;
       }
+      // "" is an RTN not given yet (invoices wait for it); anything else is its 14 digits.
+      if (definition.format === "rtn")
+        return trimmed === "" ? "" : (normalizeRtn(trimmed) ?? undefined);
       if (definition.format === "departments") {
         const list = parseDepartmentList(trimmed);
         return list?.join(", ");
