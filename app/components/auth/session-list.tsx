@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { usePendingFormData } from "~/hooks/use-is-pending";
-import type { ListedSession } from "~/models/auth/sessions.server";
+import type { ListedSession } from "~/models/auth/devices";
 import { formatDateTime } from "~/utils/dates";
 
 /*

@@ -137,3 +137,16 @@ export function deviceLabel(userAgent: string | null): string {
   if (!system) return browser!;
   return `${browser ?? "Navegador desconocido"} en ${system}`;
 }
+
+/** An open session as the sessions list shows it (sessions.server.ts lists them). */
+export type ListedSession = {
+  handle: string;
+  /** 'Chrome en Android' (devices.ts); the User-Agent itself never leaves. */
+  device: string;
+  /** 'Red 190.53.12.x', 'Red local'. */
+  network: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The session of the request that asks ('este equipo'). */
+  current: boolean;
+};

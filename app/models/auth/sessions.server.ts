@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
-import { deviceLabel, networkLabel } from "./devices";
+import { deviceLabel, networkLabel, type ListedSession } from "./devices";
 
 /*
  * The rows of the sessions table as the shop's rules end them (a password changed, an account
@@ -46,18 +46,6 @@ export function sessionHandle(sid: string) {
 
 /** The most sessions a list shows, the most recently used first. */
 const LISTED_SESSIONS = 50;
-
-export type ListedSession = {
-  handle: string;
-  /** 'Chrome en Android' (devices.ts); the User-Agent itself never leaves. */
-  device: string;
-  /** 'Red 190.53.12.x', 'Red local'. */
-  network: string;
-  createdAt: string;
-  lastSeenAt: string;
-  /** The session of the request that asks ('este equipo'). */
-  current: boolean;
-};
 
 /** A user's sessions that have not ended, the one in use last first. Guests have none. */
 export async function listUserSessions(
