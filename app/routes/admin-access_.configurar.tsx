@@ -5,9 +5,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
-import { SecondFactorForm } from "~/components/auth/second-factor-form";
+import { CancelSignIn, SecondFactorForm } from "~/components/auth/second-factor-form";
 import { commitSession } from "~/web/session.server";
 import {
   confirmSetup,
@@ -64,13 +64,7 @@ export default function SetupRoute() {
     <AuthCard
       title="Configura la verificación en dos pasos"
       subtitle="El panel administrativo pide, además de tu contraseña, un código que cambia cada 30 segundos."
-      footer={
-        <Form method="post" action="/logout">
-          <button type="submit" className="underline">
-            Cancelar y salir
-          </button>
-        </Form>
-      }
+      footer={<CancelSignIn />}
     >
       <ol className="mb-6 list-decimal space-y-4 pl-5 text-sm">
         <li>

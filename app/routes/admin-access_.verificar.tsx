@@ -5,9 +5,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
-import { SecondFactorForm } from "~/components/auth/second-factor-form";
+import { CancelSignIn, SecondFactorForm } from "~/components/auth/second-factor-form";
 import { redirectWithToast } from "~/web/toast.server";
 import {
   checkSecondStepCode,
@@ -66,13 +66,7 @@ export default function SecondStepRoute() {
     <AuthCard
       title="Verificación en dos pasos"
       subtitle="Escribe el código de 6 dígitos que muestra tu aplicación de autenticación."
-      footer={
-        <Form method="post" action="/logout">
-          <button type="submit" className="underline">
-            Cancelar y salir
-          </button>
-        </Form>
-      }
+      footer={<CancelSignIn />}
     >
       <SecondFactorForm
         lastResult={actionData?.result}

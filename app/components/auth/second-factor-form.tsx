@@ -56,3 +56,14 @@ export function SecondFactorForm({
     </Form>
   );
 }
+
+/** The second step's way out: the pending sign-in (or the session) ends; a POST, as logout is. */
+export function CancelSignIn() {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className="underline">
+        Cancelar y salir
+      </button>
+    </Form>
+  );
+}
