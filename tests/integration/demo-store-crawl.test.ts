@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CUSTOMER } from "../../seed/data/people";
-import { createDb, databasePath, openSqlite } from "../../db/connection";
+import { openStore } from "../../db/connection";
 import { startServer } from "../setup/http-server";
 import { enrolTwoFactor, passSecondStepOverHttp } from "../setup/two-factor";
 
@@ -77,7 +77,9 @@ async function signIn(identity: Identity) {
 let recoveryCodes: string[] | undefined;
 async function adminCodes() {
   if (!recoveryCodes) {
-    const store = createDb(openSqlite(databasePath(dataDir)));
+    // The crawl's store: its SQLite file, or under `npm run test:pg` this file's PostgreSQL
+    // database, which scripts/setup.ts seeded because DATABASE_URL reached it too.
+    const store = openStore({ dataDir, databaseUrl: process.env.DATABASE_URL });
     const admin = await store
       .selectFrom("users")
       .select("id")
