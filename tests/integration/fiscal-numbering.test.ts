@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { addRange, issueDocument, retireRange } from "~/models/invoicing/numbering.server";
 import { RANGE_REFUSALS } from "~/models/invoicing/fiscal";
+import { BUYER_COPY, FINAL_CONSUMER, type DocumentContent } from "~/models/invoicing/document";
 import { db } from "~/utils/db.server";
 
 /*
@@ -10,6 +11,31 @@ import { db } from "~/utils/db.server";
  */
 
 const CAI = "35A1B2-C3D4E5-F60718-293A4B-5C6D7E-8F";
+/** What the numbering writes around: the documents' own tests check their content. */
+const CONTENT: DocumentContent = {
+  kind: "invoice",
+  title: "FACTURA",
+  issuer: { legalName: "Emisor", rtn: "08011990123456", address: "-", phone: "-", email: "-" },
+  buyer: { name: FINAL_CONSUMER, rtn: null },
+  order: { id: "-", number: "-" },
+  lines: [],
+  totals: {
+    subtotal: 0,
+    discount: 0,
+    exempt: 0,
+    exonerated: 0,
+    taxed: 0,
+    taxPercentage: 15,
+    tax: 0,
+    shipping: 0,
+    surcharge: 0,
+    total: 0,
+  },
+  totalInWords: "CERO LEMPIRAS CON 00/100",
+  paymentMethod: "Transferencia Bancaria",
+  reverses: null,
+  copy: BUYER_COPY,
+};
 const YEAR_AHEAD = new Date(Date.now() + 365 * 86_400_000);
 
 beforeEach(async () => {
@@ -18,14 +44,7 @@ beforeEach(async () => {
 });
 
 function invoice(now?: Date) {
-  return issueDocument(db, {
-    kind: "invoice",
-    orderId: null,
-    buyerName: "Consumidor Final",
-    buyerRtn: null,
-    content: {},
-    now,
-  });
+  return issueDocument(db, { orderId: null, content: CONTENT, now });
 }
 
 async function range(first: number, last: number, deadline = YEAR_AHEAD) {
@@ -96,13 +115,7 @@ describe("the numbering of fiscal documents", () => {
     await range(1, 10);
     await expect(
       db.transaction().execute(async (trx) => {
-        const taken = await issueDocument(trx, {
-          kind: "invoice",
-          orderId: null,
-          buyerName: "Consumidor Final",
-          buyerRtn: null,
-          content: {},
-        });
+        const taken = await issueDocument(trx, { orderId: null, content: CONTENT });
         expect(taken).toMatchObject({ ok: true, correlative: 1 });
         throw new Error("the order's change failed");
       }),

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, FiscalDocumentKind } from "#db/types";
+import type { DocumentContent, FiscalDocument } from "./document";
 import { inTransaction } from "#db/connection";
 import { db } from "~/utils/db.server";
 import {
@@ -168,44 +169,58 @@ async function refusalFor(
 }
 
 export type NewDocument = {
-  kind: FiscalDocumentKind;
   orderId: string | null;
+  /** A credit note: the invoice's row. */
   reversesId?: number | null;
-  buyerName: string;
-  buyerRtn: string | null;
-  /** The document's content as issued: lines, totals, issuer (the documents' part builds it). */
-  content: Record<string, unknown>;
+  /** Everything but the number, the date and the range (documents.server.ts builds it). */
+  content: DocumentContent;
   now?: Date;
 };
 
 /**
  * Issues a document: its number taken and its row written in one transaction (the caller's when
  * `executor` is one: an order's status change issues its invoice in its own). Refused, having
- * written nothing, when no range can issue.
+ * written nothing, when no range can issue. The row's `snapshot` is the whole FiscalDocument.
  */
 export async function issueDocument(executor: Executor, document: NewDocument) {
   return inTransaction(executor, async (trx) => {
     const now = document.now ?? new Date();
-    const taken = await takeNumber(trx, document.kind, now);
+    const { content } = document;
+    const taken = await takeNumber(trx, content.kind, now);
     if (!taken.ok) return taken;
-    const { ok: _ok, ...number } = taken;
-    const snapshot = { ...document.content, range: number };
+    const issued: FiscalDocument = {
+      ...content,
+      number: taken.number,
+      issuedAt: now.toISOString(),
+      range: {
+        cai: taken.cai,
+        first: documentNumber(taken.prefix, taken.first),
+        last: documentNumber(taken.prefix, taken.last),
+        deadline: taken.deadline,
+      },
+    };
     const row = await trx
       .insertInto("fiscalDocuments")
       .values({
-        kind: document.kind,
+        kind: content.kind,
         number: taken.number,
         rangeId: taken.rangeId,
         correlative: taken.correlative,
         orderId: document.orderId,
         reversesId: document.reversesId ?? null,
-        issuedAt: now.toISOString(),
-        buyerName: document.buyerName,
-        buyerRtn: document.buyerRtn,
-        snapshot: JSON.stringify(snapshot),
+        issuedAt: issued.issuedAt,
+        buyerName: content.buyer.name,
+        buyerRtn: content.buyer.rtn,
+        snapshot: JSON.stringify(issued),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { ok: true as const, id: row.id, number: taken.number, correlative: taken.correlative };
+    return {
+      ok: true as const,
+      id: row.id,
+      number: taken.number,
+      correlative: taken.correlative,
+      document: issued,
+    };
   });
 }
