@@ -202,6 +202,9 @@ export interface OrdersTable {
   paymentNote: string | null;
   /** Decision 166: cash on delivery's surcharge, its own line of the total (centavos). */
   paymentSurcharge: Defaulted<number>;
+  /** Decision 171: "Factura a nombre de": the buyer's RTN (14 digits) and name; null: Consumidor Final. */
+  invoiceRtn: string | null;
+  invoiceName: string | null;
 }
 
 export interface OrderItemsTable {
@@ -436,6 +439,8 @@ export interface OutboxEmailsTable {
    * stored bodies hold a placeholder in its place. Null for an e-mail without one.
    */
   link: string | null;
+  /** Decision 171: what goes with it, made when it is sent (MailAttachment, JSON); null: nothing. */
+  attachment: string | null;
 }
 
 export type UserTokenPurpose = "password_reset" | "email_verification";

@@ -34,6 +34,13 @@ import { getSettings } from "~/models/settings/settings.server";
 import { formatDate } from "~/utils/dates";
 import { redirectWithToast } from "~/web/toast.server";
 import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
+import {
+  FiscalDocumentList,
+  InvoiceBuyer,
+  InvoiceBuyerForm,
+} from "~/components/orders/invoicing-section";
+import { orderInvoicing } from "~/models/invoicing/documents.server";
+import { saveInvoiceBuyerForm } from "~/models/invoicing/buyer.server";
 
 /*
  * The late receipt's form: most orders wait for no receipt, so its code (the uploader with it)
@@ -57,9 +64,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The owner's order page (D10, D15); a transfer still to be paid takes its receipt here (decision 096). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { order, signedIn } = await requireOwnedOrder(request, params.orderId ?? "");
-  const [transfer, settings] = await Promise.all([getTransferState(order.id), getSettings()]);
+  const [transfer, settings, invoicing] = await Promise.all([
+    getTransferState(order.id),
+    getSettings(),
+    orderInvoicing(order.id),
+  ]);
   return json({
     order,
+    invoicing: invoicing!,
     signedIn,
     transfer,
     title: orderConfirmationTitle(order.status, order.paymentMethod, transfer.kind),
@@ -74,6 +86,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await guardAction(request);
   const { order } = await requireOwnedOrder(request, params.orderId ?? "");
+  // Decision 171: "Factura a nombre de" posts a plain form; the late receipt a multipart one.
+  if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
+    const refused = await saveInvoiceBuyerForm(order.id, await request.formData());
+    if (refused) return json({ invoiceBuyer: refused }, { status: 400 });
+    return redirectWithToast(request, `/order-confirmation/${order.id}#factura`, {
+      title: "Datos de la factura guardados",
+    });
+  }
   // The owner is known (their user or their guest id); createGuest only types it so.
   const { shopper, session } = await getShopper(request, { createGuest: true });
   const { proof } = await readLateProofForm(request, { clientIp: context.clientIp ?? "unknown" });
@@ -87,8 +107,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function OrderConfirmationRoute() {
-  const { order, signedIn, transfer, title, bank } = useLoaderData<typeof loader>();
+  const { order, signedIn, transfer, title, bank, invoicing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const closed = order.status === "cancelled" || order.status === "denied";
   const awaiting = transfer.kind === "awaiting";
   const contactNote = orderContactNote(order.status, transfer.kind);
   return (
@@ -135,7 +156,9 @@ export default function OrderConfirmationRoute() {
                 <LateProofForm
                   orderNumber={order.orderNumber}
                   action={`/order-confirmation/${order.id}`}
-                  error={actionData?.proofError}
+                  error={
+                    actionData && "proofError" in actionData ? actionData.proofError : undefined
+                  }
                 />
               </ShownLaterBoundary>
               <ProofByWhatsapp orderNumber={order.orderNumber} total={order.total} />
@@ -151,10 +174,42 @@ export default function OrderConfirmationRoute() {
                 <LateProofForm
                   orderNumber={order.orderNumber}
                   action={`/order-confirmation/${order.id}`}
-                  error={actionData?.proofError}
+                  error={
+                    actionData && "proofError" in actionData ? actionData.proofError : undefined
+                  }
                   replace
                 />
               </ShownLaterBoundary>
+            </section>
+          ) : null}
+
+          {invoicing.documents.length > 0 || invoicing.buyerEditable ? (
+            <section
+              id="factura"
+              aria-labelledby="invoice-heading"
+              className="border-border bg-surface space-y-4 rounded-lg border p-5"
+            >
+              <h2 id="invoice-heading" className="text-lg font-semibold">
+                Factura
+              </h2>
+              {invoicing.documents.length > 0 ? (
+                <FiscalDocumentList orderId={order.id} documents={invoicing.documents} />
+              ) : (
+                <p className="text-fg-muted text-sm">
+                  {closed
+                    ? "Este pedido no tiene factura."
+                    : "Tu factura se emite cuando se confirma el pago; te la enviamos por correo."}
+                </p>
+              )}
+              <InvoiceBuyer buyer={invoicing.buyer} />
+              {invoicing.buyerEditable ? (
+                <InvoiceBuyerForm
+                  buyer={invoicing.buyer}
+                  lastResult={
+                    actionData && "invoiceBuyer" in actionData ? actionData.invoiceBuyer : null
+                  }
+                />
+              ) : null}
             </section>
           ) : null}
 

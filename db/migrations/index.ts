@@ -23,6 +23,7 @@ import * as sessionDevices from "./20270101T0200-session-devices";
 import * as passkeys from "./20270101T0300-passkeys";
 import * as paymentMethods from "./20270102T0100-payment-methods";
 import * as fiscalDocuments from "./20270103T0100-fiscal-documents";
+import * as invoicing from "./20270104T0100-invoicing";
 
 /**
  * Every migration, by name. Listed statically (not read from the folder at run
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "20270101T0300-passkeys": passkeys,
   "20270102T0100-payment-methods": paymentMethods,
   "20270103T0100-fiscal-documents": fiscalDocuments,
+  "20270104T0100-invoicing": invoicing,
 };

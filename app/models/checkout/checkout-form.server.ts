@@ -7,6 +7,7 @@ import { DEPARTMENTS } from "~/utils/departments";
 import { isPlainAddress, isPlainName } from "~/models/customers/fields";
 import { CouponIntentSchema } from "~/models/promotions/coupon-form.server";
 import { formatPhone, PHONE_PATTERN } from "~/utils/phone";
+import { InvoiceBuyerFields, invoiceBuyerRules } from "~/models/invoicing/buyer.server";
 
 /*
  * The checkout form's rules (storefront.md §5), on the server only (decision 054): zod and
@@ -63,6 +64,8 @@ export const CheckoutFields = {
     .enum(CHECKOUT_PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethod })
     .default("bank_transfer"),
   paymentProof: z.string().trim().max(CHECKOUT_LIMITS.paymentProof).optional(),
+  // Decision 171: "Factura a nombre de", optional.
+  ...InvoiceBuyerFields,
 };
 
 type DeliveryValues = {
@@ -75,6 +78,8 @@ type DeliveryValues = {
   paymentTiming: (typeof PAYMENT_TIMINGS)[number];
   paymentMethod: (typeof CHECKOUT_PAYMENT_METHODS)[number];
   paymentProof?: string;
+  invoiceRtn?: string;
+  invoiceName?: string;
 };
 
 /**
@@ -85,6 +90,7 @@ type DeliveryValues = {
 export function deliveryRules(value: DeliveryValues, ctx: z.RefinementCtx) {
   const issue = (path: string, message: string) =>
     ctx.addIssue({ code: "custom", path: [path], message });
+  invoiceBuyerRules(value, issue);
   if (needsReceiptNow(value) && !value.paymentProof) {
     issue("paymentProof", CHECKOUT_MESSAGES.proof);
   }

@@ -97,6 +97,8 @@ export const CHECKOUT_FIELDS = [
   { name: "lastName", label: "Apellido" },
   { name: "email", label: "Correo electrónico" },
   { name: "phone", label: "Teléfono" },
+  { name: "invoiceRtn", label: "RTN de la factura" },
+  { name: "invoiceName", label: "Nombre de la factura" },
   { name: "shippingMethod", label: "Método de envío", target: "shippingMethod-standard" },
   { name: "address", label: "Dirección" },
   { name: "referenceAddress", label: "Punto de referencia" },

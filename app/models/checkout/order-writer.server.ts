@@ -14,6 +14,7 @@ import { unusedOrderNumber } from "~/models/orders/number";
 import { ownerColumns, type KnownShopper } from "~/models/auth/shopper";
 import { transferDeadline } from "~/models/orders/late-proof";
 import { paymentMethodLabel } from "~/models/orders/status";
+import { invoiceBuyerColumns } from "~/models/invoicing/buyer.server";
 import type { MailContext } from "~/models/mail/outbox.server";
 import { queueOrderReceivedEmail } from "~/models/mail/order-emails.server";
 import { queueLowStockEmail, queueNewOrderEmails } from "~/models/mail/shop-emails.server";
@@ -123,6 +124,9 @@ export type OrderContact = {
   referenceAddress?: string;
   city?: string;
   department?: string;
+  /** Decision 171: "Factura a nombre de", checked by the form (invoiceBuyerRules). */
+  invoiceRtn?: string;
+  invoiceName?: string;
 };
 
 export type OrderDraft = OrderContact & {
@@ -217,6 +221,8 @@ export async function writeOrder(executor: Executor, draft: OrderDraft) {
         // factories write orders at older migrations too).
         ...(draft.createdBy ? { createdBy: draft.createdBy } : {}),
         ...(draft.paymentNote ? { paymentNote: draft.paymentNote } : {}),
+        // Decision 171's, likewise.
+        ...(draft.invoiceRtn ? invoiceBuyerColumns(draft) : {}),
         shippingMethod: draft.shippingMethod,
         ...totalsColumns(draft.totals),
         customerName: `${draft.firstName} ${draft.lastName}`,

@@ -81,3 +81,27 @@ export type DocumentContent = Omit<FiscalDocument, "number" | "issuedAt" | "rang
 export function formatRtn(rtn: string) {
   return /^\d{14}$/.test(rtn) ? `${rtn.slice(0, 4)}-${rtn.slice(4, 8)}-${rtn.slice(8)}` : rtn;
 }
+
+/** The document's file name: factura-000-001-01-00000001.pdf, nota-de-credito-….pdf. */
+export function documentFileName(document: Pick<FiscalDocument, "kind" | "number">) {
+  const what = document.kind === "invoice" ? "factura" : "nota-de-credito";
+  return `${what}-${document.number}.pdf`;
+}
+
+/**
+ * The address of an order's document: its page, or its PDF; `number` names a credit note (the
+ * invoice without it); `query` carries an e-mail's signed order link (decision 151).
+ */
+export function documentHref(
+  orderId: string,
+  options: { number?: string; pdf?: boolean; query?: string } = {},
+) {
+  const params = new URLSearchParams(options.query);
+  if (options.number) params.set("documento", options.number);
+  const search = params.toString();
+  const path = `/orders/${encodeURIComponent(orderId)}/factura${options.pdf ? ".pdf" : ""}`;
+  return search ? `${path}?${search}` : path;
+}
+
+/** The fields of "Factura a nombre de" (buyer.server.ts's schema has exactly these). */
+export type InvoiceBuyerField = "invoiceRtn" | "invoiceName";

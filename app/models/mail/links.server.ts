@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, UserTokenPurpose } from "#db/types";
 import { hashToken, issueUserToken, newLinkToken } from "~/models/auth/user-tokens.server";
+import { documentFileName, type FiscalDocument } from "~/models/invoicing/document";
 import { escapeHtml } from "./layout.server";
 
 /*
@@ -75,6 +76,31 @@ export async function makeMailLink(
       return numUpdatedRows === 0n ? null : `${link.url}?${new URLSearchParams({ token })}`;
     }
   }
+}
+
+/**
+ * Decision 171: a file that goes with an e-mail, made when it is sent as its link is: the PDF
+ * of an invoice or a credit note, drawn from the document as issued (which nothing changes).
+ */
+export type MailAttachment = { kind: "fiscal_document"; documentId: number };
+
+/** The file of a stored attachment, or null when what it names is gone. */
+export async function makeMailAttachment(executor: Kysely<Database>, stored: string) {
+  const attachment = JSON.parse(stored) as MailAttachment;
+  const row = await executor
+    .selectFrom("fiscalDocuments")
+    .select("snapshot")
+    .where("id", "=", attachment.documentId)
+    .executeTakeFirst();
+  if (!row) return null;
+  // Loaded when a PDF is made: the seed and the factories, queueing e-mails, never draw one.
+  const { renderDocumentPdf } = await import("~/models/invoicing/pdf.server");
+  const document = JSON.parse(row.snapshot) as FiscalDocument;
+  return {
+    filename: documentFileName(document),
+    content: await renderDocumentPdf(document),
+    contentType: "application/pdf",
+  };
 }
 
 export function parseMailLink(stored: string): MailLink {

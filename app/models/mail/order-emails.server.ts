@@ -247,6 +247,14 @@ export function orderStatusEmail(input: {
       });
     }
   }
+  // Decision 171: the invoice or credit note the change issued goes with the e-mail, as a PDF.
+  if (facts.document) {
+    const what = facts.document.kind === "invoice" ? "tu factura" : "la nota de crédito";
+    blocks.push({
+      kind: "paragraph",
+      text: `Adjuntamos ${what} No. ${facts.document.number} en PDF.`,
+    });
+  }
   // A deleted order has no page left; its number stays in the text.
   if (event !== "order_deleted") blocks.push(...followBlocks(order, "Ver mi pedido"));
   blocks.push({ kind: "note", text: WHY(shop) });
@@ -302,6 +310,9 @@ export async function queueOrderStatusEmail(
     orderId: deleted ? null : orderId,
     // A deleted order has no page left: its e-mail has no link.
     link: deleted ? undefined : orderLink(context.shop, orderId),
+    attachment: facts.document
+      ? { kind: "fiscal_document", documentId: facts.document.id }
+      : undefined,
   });
 }
 

@@ -4,7 +4,7 @@ import type { Database } from "#db/types";
 import type { StoreSettings } from "~/models/settings/settings";
 import { whatsappUrl } from "~/utils/whatsapp";
 import { renderEmail, type EmailContent, type ShopIdentity } from "./layout.server";
-import type { MailLink } from "./links.server";
+import type { MailAttachment, MailLink } from "./links.server";
 
 /*
  * The outbox (decision 102): the one way an e-mail leaves the shop. `queueEmail` writes it,
@@ -48,6 +48,8 @@ export type QueuedEmail = {
    * content holds LINK_PLACEHOLDER where it goes, and the row never holds the link itself.
    */
   link?: MailLink;
+  /** Decision 171: a file made when it is sent (the fiscal document's PDF); never stored. */
+  attachment?: MailAttachment;
 };
 
 /** Writes one e-mail into the outbox, in the executor's transaction. */
@@ -72,6 +74,7 @@ export async function queueEmail(
       text: rendered.text,
       orderId: email.orderId ?? null,
       link: email.link ? JSON.stringify(email.link) : null,
+      attachment: email.attachment ? JSON.stringify(email.attachment) : null,
       nextAttemptAt: at,
       createdAt: at,
     })

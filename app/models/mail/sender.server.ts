@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import { db as storeDb, type DB } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { makeMailLink, parseMailLink, withLink } from "./links.server";
+import { makeMailAttachment, makeMailLink, parseMailLink, withLink } from "./links.server";
 
 /*
  * The sender (decision 102): each worker of the server runs `sendDueEmails` on a timer. It
@@ -88,6 +88,9 @@ export async function sendDueEmails(options: SendOptions): Promise<SendReport> {
         continue;
       }
       const body = link ? withLink(email, link) : email;
+      const attachment = email.attachment
+        ? await makeMailAttachment(executor, email.attachment)
+        : null;
       await transport.sendMail({
         from,
         to: email.toAddress,
@@ -97,6 +100,7 @@ export async function sendDueEmails(options: SendOptions): Promise<SendReport> {
         text: body.text,
         messageId: email.messageId,
         date: new Date(email.createdAt),
+        attachments: attachment ? [attachment] : undefined,
       });
       await executor
         .updateTable("outboxEmails")

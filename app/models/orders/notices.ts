@@ -14,6 +14,8 @@ export type NoticeFacts = {
   reason?: string | null;
   /** A transfer's deadline (ISO), for the half-time reminder and the cancellation at it. */
   dueAt?: string;
+  /** Decision 171: the invoice or credit note the change issued; its PDF goes with the e-mail. */
+  document?: { id: number; number: string; kind: "invoice" | "credit_note" };
 };
 
 type Notice = { title: string; message: (facts: NoticeFacts) => string };

@@ -12,6 +12,11 @@ export type OrderRefusal =
   | { ok: false; error: "cannot_delete"; status: OrderStatus }
   /** Decision 166: no cash to record (another method, not yet out, or recorded already). */
   | { ok: false; error: "no_cash_to_record" }
+  /**
+   * Decision 171: the invoice a payment issues, or the credit note a cancellation issues, could
+   * not be (no range that can issue, no issuer): the change waits for the shop's fiscal data.
+   */
+  | { ok: false; error: "fiscal_refused"; message: string }
   /** `status`: what another admin moved it to; none when only its updated_at moved. */
   | { ok: false; error: "stale"; orderNumber: string; status?: OrderStatus };
 
@@ -35,6 +40,8 @@ export function orderRefusalMessage(refusal: OrderRefusal): string {
         : `No se puede cambiar un pedido de «${label(refusal.from)}» a «${label(refusal.to)}».`;
     case "no_cash_to_record":
       return "Este pedido no tiene un cobro pendiente: el pago contra entrega se registra una vez enviado, y el pago en tienda mientras el pedido espera.";
+    case "fiscal_refused":
+      return refusal.message;
     case "cannot_delete":
       return `No se puede eliminar un pedido en estado «${label(refusal.status)}».`;
     case "stale":

@@ -25,6 +25,7 @@ import { creditOrderPoints, reverseOrderPoints } from "~/models/loyalty/points-l
 import type { MailContext } from "~/models/mail/outbox.server";
 import { queueOrderStatusEmail } from "~/models/mail/order-emails.server";
 import { larger } from "~/utils/sql.server";
+import { creditNoteOnReversal, invoiceOnPayment } from "~/models/invoicing/documents.server";
 
 /*
  * The order lifecycle's rules and words (backoffice.md §4), over a given executor: the
@@ -126,6 +127,23 @@ export async function applyStatusChange(
       return { ok: false, error: "illegal_transition", from, to };
     }
     const now = (input.now ?? new Date()).toISOString();
+    // Decision 171: the fiscal document of the change, first: refused, nothing is written.
+    const fiscal =
+      to === "paid"
+        ? await invoiceOnPayment(trx, orderId, new Date(now))
+        : to === "cancelled" || to === "denied"
+          ? await creditNoteOnReversal(
+              trx,
+              orderId,
+              `${REVERSAL_REASONS[to]}: ${note}`,
+              new Date(now),
+            )
+          : null;
+    if (fiscal && !fiscal.ok)
+      return { ok: false, error: "fiscal_refused", message: fiscal.message };
+    const document = fiscal
+      ? { id: fiscal.id, number: fiscal.number, kind: fiscal.document.kind }
+      : undefined;
     const givenTracking = cleanText(input.trackingNumber);
     const trackingNumber = givenTracking ?? order.trackingNumber;
     await writeStatus(trx, order, { to, now, note, trackingNumber });
@@ -148,7 +166,7 @@ export async function applyStatusChange(
       tellCustomer(trx, { order, now, event, facts, mail });
     switch (to) {
       case "paid":
-        await tell("order_approved");
+        await tell("order_approved", { document });
         break;
       case "processing":
         // No notification type exists for it (storefront.md §3); the customer heard at "paid".
@@ -180,6 +198,7 @@ export async function applyStatusChange(
             points: pointsReversed,
             reason: to === "denied" ? cleanText(input.customerReason) : null,
             dueAt: input.paymentDeadline,
+            document,
           },
         );
         break;
@@ -239,13 +258,25 @@ export async function applyOrderDeletion(
       return { ok: false, error: "cannot_delete", status: order.status };
     }
     const now = new Date().toISOString();
+    // Decision 171: an invoiced order goes only with the credit note that reverses its invoice.
+    const fiscal = await creditNoteOnReversal(
+      trx,
+      order.id,
+      `${REVERSAL_REASONS.deleted}: ${note}`,
+      new Date(now),
+    );
+    if (fiscal && !fiscal.ok)
+      return { ok: false, error: "fiscal_refused", message: fiscal.message };
     const undone = order.status !== "delivered";
     if (undone) await returnStock(trx, order.id, now);
     // Before the row goes: user_coupons.order_id would be set to NULL by its foreign key.
     const couponReleased = undone ? await releaseCoupon(order.id, trx) : null;
     await logActivity(trx, order, { actor: input.actor, action: "deleted", note, now });
     // Before the row goes: the e-mail reads the order's address and number.
-    await tellCustomer(trx, { order, now, event: "order_deleted", facts: {}, mail });
+    const document = fiscal
+      ? { id: fiscal.id, number: fiscal.number, kind: fiscal.document.kind }
+      : undefined;
+    await tellCustomer(trx, { order, now, event: "order_deleted", facts: { document }, mail });
     await trx.deleteFrom("orders").where("id", "=", order.id).execute();
     return {
       ok: true,
@@ -304,6 +335,13 @@ export async function applyCashPayment(
       input.amount === order.total ? "" : ` (total del pedido: ${formatMoney(order.total)})`
     }`;
     const to: OrderStatus = order.paymentMethod === "store_pickup" ? "paid" : order.status;
+    // Decision 171: the cash received makes the order paid: its invoice, first.
+    const fiscal = await invoiceOnPayment(trx, order.id, new Date(now));
+    if (fiscal && !fiscal.ok)
+      return { ok: false, error: "fiscal_refused", message: fiscal.message };
+    const document = fiscal
+      ? { id: fiscal.id, number: fiscal.number, kind: fiscal.document.kind }
+      : undefined;
     const recorded = await trx
       .updateTable("orders")
       .set({
@@ -331,7 +369,7 @@ export async function applyCashPayment(
     let pointsCredited = 0;
     const tell = (event: CustomerNoticeEvent, facts: Partial<NoticeFacts> = {}) =>
       tellCustomer(trx, { order, now, event, facts, mail });
-    if (to === "paid") await tell("order_approved");
+    if (to === "paid") await tell("order_approved", { document });
     if (order.status === "delivered") {
       pointsCredited = await creditPoints(trx, order, rules, now);
       if (pointsCredited > 0) await tell("loyalty_points", { points: pointsCredited });
@@ -531,6 +569,13 @@ async function tellCustomer(
     createdAt: now,
   });
 }
+
+/** Decision 171: why a credit note reverses an order's invoice, before the admin's notes. */
+const REVERSAL_REASONS = {
+  cancelled: "Pedido cancelado",
+  denied: "Pago denegado",
+  deleted: "Pedido eliminado",
+} as const;
 
 /** The customer's notice of an order closed without a delivery. */
 const CLOSED_NOTICES = {

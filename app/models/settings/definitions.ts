@@ -555,7 +555,21 @@ export const SETTING_DEFINITIONS = [
     inputType: "email",
     isRequired: 1,
     sortOrder: 140,
+  },  {
+    // Decision 171: off until the owner has entered the issuer's data and a range.
+    key: "fiscal_invoicing",
+    value: "false",
+    category: "company",
+    tab: "facturacion",
+    stepUp: true,
+    label: "Emitir facturas",
+    description:
+      "Al aprobar un pago o registrar un cobro se emite la factura del pedido con el siguiente número del rango autorizado; sin un rango vigente, la aprobación se rechaza.",
+    inputType: "boolean",
+    isRequired: 0,
+    sortOrder: 150,
   },
+
 
   // System: store behaviour
   {

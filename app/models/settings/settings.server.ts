@@ -38,6 +38,16 @@ async function dataVersion() {
   return rows[0]?.dataVersion ?? 0;
 }
 
+/**
+ * The settings as `executor` reads them, parsed like getSettings but never cached: for a
+ * transaction that decides by them (decision 171: whether an order's payment issues its invoice,
+ * and the issuer it names) and holds SQLite's one connection meanwhile.
+ */
+export async function readSettingsIn(executor: Kysely<Database>): Promise<StoreSettings> {
+  const rows = await executor.selectFrom("settings").select(["key", "value"]).execute();
+  return parseSettings(Object.fromEntries(rows.map((row) => [row.key, row.value]))).settings;
+}
+
 /** Every setting, typed: money in centavos, numbers, booleans, texts. */
 export async function getSettings(): Promise<StoreSettings> {
   const startedAt = generation;

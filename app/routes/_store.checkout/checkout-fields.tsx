@@ -16,11 +16,11 @@ import type { CashChoice } from "~/models/checkout/payment-methods";
  * formatting and the chosen department are read by the form's own listeners (checkout-form.tsx).
  */
 
-export function ContactFields({
-  fields,
-}: {
-  fields: Record<"firstName" | "lastName" | "email" | "phone", ServerField>;
-}) {
+type ContactFieldName = "firstName" | "lastName" | "email" | "phone" | "invoiceRtn" | "invoiceName";
+
+export function ContactFields({ field }: { field: (name: ContactFieldName) => ServerField }) {
+  const rtn = field("invoiceRtn");
+  const invoiceName = field("invoiceName");
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
@@ -29,13 +29,13 @@ export function ContactFields({
           <Field
             label="Nombre"
             type="text"
-            {...fieldProps(fields.firstName)}
+            {...fieldProps(field("firstName"))}
             autoComplete="given-name"
           />
           <Field
             label="Apellido"
             type="text"
-            {...fieldProps(fields.lastName)}
+            {...fieldProps(field("lastName"))}
             autoComplete="family-name"
           />
         </div>
@@ -43,18 +43,50 @@ export function ContactFields({
       <Field
         label="Correo electrónico"
         type="email"
-        {...fieldProps(fields.email)}
+        {...fieldProps(field("email"))}
         autoComplete="email"
       />
       <Field
         label="Teléfono (obligatorio para recoger en tienda)"
         type="tel"
-        {...fieldProps(fields.phone)}
+        {...fieldProps(field("phone"))}
         autoComplete="tel-national"
         placeholder="+504 0000-0000"
         maxLength={PHONE_MAX_LENGTH}
         inputMode="tel"
       />
+      {/* Decision 171: optional, closed unless it holds something; the browser opens it. */}
+      <details
+        className="group/invoice sm:col-span-2"
+        open={Boolean(
+          rtn.initialValue || invoiceName.initialValue || rtn.errors || invoiceName.errors,
+        )}
+      >
+        <summary className="w-fit cursor-pointer text-sm font-medium underline underline-offset-4">
+          Factura a nombre de (opcional)
+        </summary>
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          <p className="text-fg-muted text-sm sm:col-span-2">
+            Para una factura con RTN. Sin estos datos, la factura dice Consumidor Final.
+          </p>
+          <Field
+            label="RTN"
+            type="text"
+            {...fieldProps(rtn)}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="0801-1990-123456"
+            maxLength={30}
+          />
+          <Field
+            label="Nombre o razón social"
+            type="text"
+            {...fieldProps(invoiceName)}
+            autoComplete="organization"
+            maxLength={120}
+          />
+        </div>
+      </details>
     </div>
   );
 }

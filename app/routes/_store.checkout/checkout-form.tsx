@@ -263,14 +263,7 @@ export function CheckoutForm({
             </ShownLaterBoundary>
           ) : null}
           <Card title="Información de contacto">
-            <ContactFields
-              fields={{
-                firstName: field("firstName"),
-                lastName: field("lastName"),
-                email: field("email"),
-                phone: field("phone"),
-              }}
-            />
+            <ContactFields field={field} />
           </Card>
 
           <Card title="Método de envío">

@@ -1,6 +1,7 @@
 import { z } from "zod/v4";
 import { ORDER_ACTION_LIMITS, ORDER_STATUSES } from "~/models/orders/status";
 import { hondurasLocalToIso } from "~/utils/dates";
+import { InvoiceBuyerFields } from "~/models/invoicing/buyer.server";
 
 /*
  * What the order action accepts (routes/admin.orders_.$orderId/route.tsx), from that page, the list's inline
@@ -35,6 +36,13 @@ export const OrderActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("refused-delivery"),
     expectedStatus: StatusSchema.optional(),
     note: z.string().max(ORDER_ACTION_LIMITS.note).optional(),
+    redirectTo: z.string().optional(),
+  }),
+  // Decision 171: the invoice of an order paid otherwise, and who it is made out to.
+  z.object({ intent: z.literal("issue-invoice"), redirectTo: z.string().optional() }),
+  z.object({
+    intent: z.literal("invoice-buyer"),
+    ...InvoiceBuyerFields,
     redirectTo: z.string().optional(),
   }),
   z.object({

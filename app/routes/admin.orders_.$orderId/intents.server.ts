@@ -14,6 +14,8 @@ import { formatDateTime } from "~/utils/dates";
 import { invariantResponse } from "~/utils/invariant";
 import { redirectWithToast } from "~/web/toast.server";
 import { parseDeadlineExtension, type OrderAction } from "./forms.server";
+import { issueInvoiceForOrder } from "~/models/invoicing/documents.server";
+import { invoiceBuyerRules, setInvoiceBuyer } from "~/models/invoicing/buyer.server";
 
 /*
  * The order action's intents (route.tsx), posted by this page, the list's inline selector and
@@ -159,4 +161,38 @@ export async function extendDeadline(context: IntentContext, input: Intent<"exte
     title: "Plazo de pago extendido",
     description: `Paga antes del ${formatDateTime(result.dueAt)}`,
   });
+}
+
+/** Decision 171: 'Emitir factura', for an order paid before the shop invoiced. */
+export async function issueInvoice(context: IntentContext) {
+  const { request, orderId, back } = context;
+  const issued = await issueInvoiceForOrder(orderId);
+  invariantResponse(issued.ok || issued.reason !== "not_found", ORDER_NOT_FOUND, { status: 404 });
+  return redirectWithToast(
+    request,
+    back,
+    issued.ok
+      ? { title: "Factura emitida", description: `Factura No. ${issued.number}.` }
+      : { type: "error", title: "No se pudo emitir la factura", description: issued.message },
+  );
+}
+
+/** Decision 171: "Factura a nombre de", until the invoice is issued. */
+export async function setOrderInvoiceBuyer(
+  context: IntentContext,
+  input: Intent<"invoice-buyer">,
+) {
+  const { request, orderId, back } = context;
+  const failed = (description: string) =>
+    redirectWithToast(request, back, {
+      type: "error",
+      title: "No se guardaron los datos de la factura",
+      description,
+    });
+  const problems: string[] = [];
+  invoiceBuyerRules(input, (_path, message) => problems.push(message));
+  if (problems.length > 0) return failed(problems.join(" "));
+  const saved = await setInvoiceBuyer(orderId, input);
+  if (!saved.ok) return failed(saved.message);
+  return redirectWithToast(request, back, { title: "Datos de la factura guardados" });
 }

@@ -22,10 +22,13 @@ import { HistoryPanel } from "./history-panel";
 import {
   changeStatus,
   extendDeadline,
+  issueInvoice,
   recordCash,
+  setOrderInvoiceBuyer,
   refusedDelivery,
   removeOrder,
 } from "./intents.server";
+import { FiscalPanel } from "./fiscal-panel";
 import { LinesPanel } from "./lines-panel";
 import { loadOrderPage } from "./page-data.server";
 import { ProofPanel } from "./proof-panel";
@@ -71,11 +74,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return recordCash(context, input);
     case "refused-delivery":
       return refusedDelivery(context, input);
+    case "issue-invoice":
+      return issueInvoice(context);
+    case "invoice-buyer":
+      return setOrderInvoiceBuyer(context, input);
   }
 }
 
 export default function AdminOrderRoute() {
-  const { order, paymentDeadline } = useLoaderData<typeof loader>();
+  const { order, paymentDeadline, invoicing } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -107,6 +114,8 @@ export default function AdminOrderRoute() {
         <CustomerPanel order={order} deadline={paymentDeadline} />
         <LinesPanel order={order} />
       </div>
+
+      <FiscalPanel orderId={order.id} invoicing={invoicing} />
 
       <HistoryPanel order={order} />
     </div>

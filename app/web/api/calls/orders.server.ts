@@ -227,6 +227,12 @@ const placedOrderSchema = z.intersection(
         .describe(
           "El comprobante subido con POST /api/upload/payment-proof: su `id` (o su `url`). Obligatorio con `paymentTiming: now`.",
         ),
+      invoiceRtn: CheckoutFields.invoiceRtn.describe(
+        "Decisión 171: 'Factura a nombre de': el RTN (14 dígitos, con o sin guiones), con `invoiceName`; sin los dos, la factura dice Consumidor Final.",
+      ),
+      invoiceName: CheckoutFields.invoiceName.describe(
+        "El nombre o la razón social de la factura, con `invoiceRtn`.",
+      ),
     })
     .superRefine(deliveryRules)
     .transform(withoutLateProof),
@@ -284,6 +290,7 @@ const ORDER_REFUSAL_STATUSES = {
   illegal_transition: 409,
   cannot_delete: 409,
   no_cash_to_record: 409,
+  fiscal_refused: 409,
   stale: 409,
 } as const satisfies Record<OrderErrorCode, number>;
 

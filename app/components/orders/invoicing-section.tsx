@@ -1,0 +1,154 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { fieldProps, useServerForm } from "~/components/forms/server-form";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/input";
+import { Unbroken } from "~/components/ui/unbroken";
+import {
+  documentHref,
+  FINAL_CONSUMER,
+  formatRtn,
+  type InvoiceBuyerField,
+} from "~/models/invoicing/document";
+import { formatDateTime } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
+
+/*
+ * Decision 171: an order's invoicing as its pages show it, the owner's and the admin's: its
+ * documents, each to see or download, and "Factura a nombre de", which may change until the
+ * invoice is issued.
+ */
+
+export type InvoicingView = {
+  documents: Array<{
+    kind: "invoice" | "credit_note";
+    title: string;
+    number: string;
+    issuedAt: string;
+    total: number;
+    reversedBy: string | null;
+  }>;
+  buyer: { rtn: string | null; name: string | null };
+  buyerEditable: boolean;
+};
+
+const titleCase = (title: string) => (title === "FACTURA" ? "Factura" : "Nota de crédito");
+
+export function FiscalDocumentList({
+  orderId,
+  documents,
+  query,
+}: {
+  orderId: string;
+  documents: InvoicingView["documents"];
+  /** An e-mail's signed link, for a guest's page (decision 151). */
+  query?: string;
+}) {
+  return (
+    <ul className="space-y-3">
+      {documents.map((document) => {
+        const name = `${titleCase(document.title)} No. ${document.number}`;
+        const number = document.kind === "invoice" ? undefined : document.number;
+        return (
+          <li key={document.number} className="space-y-1 text-sm">
+            <p className="font-medium">
+              {titleCase(document.title)} No. <Unbroken>{document.number}</Unbroken>
+            </p>
+            <p className="text-fg-muted">
+              Emitida el {formatDateTime(document.issuedAt)} · Total {formatMoney(document.total)}
+            </p>
+            {document.reversedBy ? (
+              <p>
+                Anulada por la nota de crédito No. <Unbroken>{document.reversedBy}</Unbroken>
+              </p>
+            ) : null}
+            <p className="flex flex-wrap gap-x-4 gap-y-1">
+              <a
+                className="underline underline-offset-4"
+                href={documentHref(orderId, { number, query })}
+              >
+                Ver e imprimir<span className="sr-only"> la {name}</span>
+              </a>
+              <a
+                className="underline underline-offset-4"
+                href={documentHref(orderId, { number, query, pdf: true })}
+                download
+              >
+                Descargar PDF<span className="sr-only"> de la {name}</span>
+              </a>
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Who the invoice is made out to, in words. */
+export function InvoiceBuyer({ buyer }: { buyer: InvoicingView["buyer"] }) {
+  return (
+    <p className="text-sm">
+      Factura a nombre de:{" "}
+      {buyer.rtn && buyer.name ? (
+        <>
+          <span className="font-medium">{buyer.name}</span> (RTN{" "}
+          <Unbroken>{formatRtn(buyer.rtn)}</Unbroken>)
+        </>
+      ) : (
+        <span className="font-medium">{FINAL_CONSUMER}</span>
+      )}
+    </p>
+  );
+}
+
+/** "Factura a nombre de": the RTN and the name, both or neither. */
+export function InvoiceBuyerForm({
+  buyer,
+  lastResult,
+  children,
+}: {
+  buyer: InvoicingView["buyer"];
+  lastResult?: SubmissionResult<string[]> | null;
+  /** The form's hidden fields (the admin page's redirectTo). */
+  children?: ReactNode;
+}) {
+  const { form, field } = useServerForm<InvoiceBuyerField>({
+    id: "invoice-buyer",
+    lastResult,
+    defaultValue: {
+      invoiceRtn: buyer.rtn ? formatRtn(buyer.rtn) : "",
+      invoiceName: buyer.name ?? "",
+    },
+  });
+  return (
+    <Form method="post" {...form.props} className="space-y-3">
+      <input type="hidden" name="intent" value="invoice-buyer" />
+      {children}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field
+          label="RTN"
+          type="text"
+          {...fieldProps(field("invoiceRtn"))}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="0801-1990-123456"
+          maxLength={30}
+        />
+        <Field
+          label="Nombre o razón social"
+          type="text"
+          {...fieldProps(field("invoiceName"))}
+          autoComplete="organization"
+          maxLength={120}
+        />
+      </div>
+      <p className="text-fg-muted text-sm">
+        Deja los dos campos vacíos para facturar a {FINAL_CONSUMER}.
+      </p>
+      <Button type="submit" variant="secondary" size="sm">
+        Guardar datos de factura
+      </Button>
+    </Form>
+  );
+}
