@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { getOrderForOwner } from "~/models/orders/orders.server";
 import type { Shopper } from "~/models/auth/shopper";
-import { getSessionUser, signInFirst } from "~/web/auth.server";
+import { getSessionUser, getUser, requireAdmin, signInFirst } from "~/web/auth.server";
+import { checkOrderLink } from "~/models/orders/order-link.server";
 import { invariantResponse } from "~/utils/invariant";
 import { getSession, type AppSession } from "~/web/session.server";
 
@@ -51,4 +52,30 @@ export async function requireOwnedOrder(request: Request, orderId: string) {
   if (!order && !user) throw signInFirst(request);
   invariantResponse(order, "Pedido no encontrado", { status: 404 });
   return { order, signedIn: user !== null };
+}
+
+/**
+ * Decision 171: who may read an order's invoice and credit notes, as a page, a PDF or through
+ * the API: an administrator past the second step, the order's owner (as requireOwnedOrder, a
+ * visitor sent to sign in first), or whoever holds the order's e-mail link (decision 151: a
+ * guest on another phone), whose query the page carries on. Anyone else: 404.
+ */
+export async function requireDocumentReader(request: Request, orderId: string) {
+  const url = new URL(request.url);
+  const signature = url.searchParams.get("firma");
+  if (signature !== null) {
+    const link = { orderId, until: url.searchParams.get("hasta"), signature };
+    const valid = url.searchParams.get("order") === orderId && checkOrderLink(link, new Date());
+    invariantResponse(valid, "Pedido no encontrado", { status: 404 });
+    const query = new URLSearchParams({ order: orderId, firma: signature });
+    if (link.until !== null) query.set("hasta", link.until);
+    return { reader: "link" as const, query: query.toString() };
+  }
+  const user = await getUser(request);
+  if (user?.role === "admin") {
+    await requireAdmin(request);
+    return { reader: "admin" as const, query: "" };
+  }
+  await requireOwnedOrder(request, orderId);
+  return { reader: "owner" as const, query: "" };
 }

@@ -16,7 +16,7 @@ export async function up(db: Kysely<unknown>) {
   await run(db, `ALTER TABLE orders ADD COLUMN invoice_name TEXT`);
   await run(
     db,
-    `ALTER TABLE outbox_emails ADD COLUMN attachment TEXT CHECK (json_valid(attachment))`,
+    `ALTER TABLE outbox_emails ADD COLUMN attachment TEXT CHECK (attachment IS NULL OR json_valid(attachment))`,
   );
 }
 

@@ -16,6 +16,12 @@ export async function startMailbox() {
       const mails = smtp.received.filter((mail) => mail.envelopeTo.includes(to));
       return Promise.all(mails.map(async (mail) => (await parseMail(mail.raw)).text ?? ""));
     },
+    /** The same, as parsed messages (their attachments too). */
+    async mailsTo(to: string) {
+      await sendDueEmails({ transport, from: "tienda@perfumeria.hn" });
+      const mails = smtp.received.filter((mail) => mail.envelopeTo.includes(to));
+      return Promise.all(mails.map((mail) => parseMail(mail.raw)));
+    },
     async close() {
       transport.close();
       await smtp.close();

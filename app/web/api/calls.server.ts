@@ -77,6 +77,8 @@ export type CallDefinition<
   errors?: number[];
   /** A public read answered with an ETag (304 when unchanged). */
   etag?: boolean;
+  /** Decision 171: the answer is also a PDF, for `Accept: application/pdf`. */
+  pdf?: boolean;
 };
 
 export function defineCall<

@@ -147,6 +147,9 @@ function operation(call: CallDefinition, components: Components) {
             ...(call.etag ? { headers: { ETag: { schema: { type: "string" } } } } : {}),
             content: {
               "application/json": { schema: jsonSchema(call.response, "output", components) },
+              ...(call.pdf
+                ? { "application/pdf": { schema: { type: "string", format: "binary" } } }
+                : {}),
             },
           },
   };

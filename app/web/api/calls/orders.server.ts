@@ -89,6 +89,62 @@ export function toOrder(order: OwnedOrder) {
   };
 }
 
+/** Decision 171: a fiscal document as issued (app/models/invoicing/document.ts). */
+const fiscalDocumentSchema = z
+  .object({
+    kind: z.enum(["invoice", "credit_note"]),
+    title: z.string().describe("FACTURA o NOTA DE CRÉDITO."),
+    number: z.string().describe("000-001-01-00000001"),
+    issuedAt: isoDate,
+    issuer: z.object({
+      legalName: z.string(),
+      rtn: z.string(),
+      address: z.string(),
+      phone: z.string(),
+      email: z.string(),
+    }),
+    range: z.object({
+      cai: z.string(),
+      first: z.string(),
+      last: z.string(),
+      deadline: isoDate.describe("Fecha límite de emisión."),
+    }),
+    buyer: z.object({
+      name: z.string().describe("Consumidor Final sin RTN."),
+      rtn: z.string().nullable(),
+    }),
+    order: z.object({ id: z.string(), number: z.string() }),
+    lines: z.array(
+      z.object({
+        quantity: z.number().int(),
+        description: z.string(),
+        unitPrice: centavos,
+        discount: centavos,
+        amount: centavos,
+      }),
+    ),
+    totals: z.object({
+      subtotal: centavos,
+      discount: centavos,
+      exempt: centavos,
+      exonerated: centavos,
+      taxed: centavos,
+      taxPercentage: z.number(),
+      tax: centavos,
+      shipping: centavos,
+      surcharge: centavos,
+      total: centavos,
+    }),
+    totalInWords: z.string(),
+    paymentMethod: z.string(),
+    reverses: z
+      .object({ number: z.string(), issuedAt: isoDate, reason: z.string() })
+      .nullable()
+      .describe("Una nota de crédito: la factura que anula y el motivo."),
+    copy: z.string(),
+  })
+  .meta({ id: "FiscalDocument" });
+
 const transferSchema = z
   .discriminatedUnion("kind", [
     z.object({
@@ -416,6 +472,31 @@ export const ordersCalls = {
     params: orderId,
     response: confirmationSchema,
     errors: [401, 404],
+  }),
+  invoice: defineCall({
+    method: "GET",
+    path: "/api/orders/{id}/invoice",
+    tag: TAG,
+    summary: "La factura de un pedido (y sus notas de crédito)",
+    description:
+      "Decisión 171: la factura del pedido tal como se emitió (número, CAI, rango, emisor, cliente, líneas y totales en centavos, total en letras) y las notas de crédito que la anulan. Con `Accept: application/pdf`, el PDF de la factura, o el de `documento` (su número). Para su dueño o un administrador, como /orders/{id}/factura; para cualquier otro, 404. 404 también si el pedido aún no tiene factura.",
+    access: "shopper",
+    params: orderId,
+    query: z.object({
+      documento: z
+        .string()
+        .max(40)
+        .optional()
+        .describe("El número de una nota de crédito del pedido, para su PDF."),
+    }),
+    response: z
+      .object({
+        invoice: fiscalDocumentSchema,
+        creditNotes: z.array(fiscalDocumentSchema),
+      })
+      .meta({ id: "OrderInvoice" }),
+    errors: [401, 404],
+    pdf: true,
   }),
   adminList: defineCall({
     method: "GET",
