@@ -83,7 +83,8 @@ export function FiscalRanges({
           ))}
         </DataTable>
       )}
-      <AddRangeForm lastResult={lastResult} stepUp={stepUp} />
+      {/* A range just entered makes a new, empty form (with JS the inputs would keep it). */}
+      <AddRangeForm key={ranges.length} lastResult={lastResult} stepUp={stepUp} />
     </section>
   );
 }
