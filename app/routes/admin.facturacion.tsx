@@ -206,9 +206,13 @@ function EntryRow({ entry }: { entry: BookEntry }) {
       </td>
       <td className="px-3 py-2">
         <span className="block">{entry.buyerName}</span>
-        <span className="text-fg-muted block text-xs">
-          {entry.buyerRtn ? `RTN ${formatRtn(entry.buyerRtn)}` : FINAL_CONSUMER}
-        </span>
+        {entry.buyerRtn ? (
+          <span className="text-fg-muted block text-xs whitespace-nowrap">
+            {`RTN ${formatRtn(entry.buyerRtn)}`}
+          </span>
+        ) : entry.buyerName !== FINAL_CONSUMER ? (
+          <span className="text-fg-muted block text-xs">{FINAL_CONSUMER}</span>
+        ) : null}
       </td>
       <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
         {formatMoney(entry.figures.total)}

@@ -95,7 +95,7 @@ function RangeRowView({ range }: { range: RangeRow }) {
       <th scope="row" className="px-3 py-2 font-semibold">
         {RANGE_KIND_LABELS[range.kind]}
       </th>
-      <td className="px-3 py-2 font-mono text-xs break-all">{range.cai}</td>
+      <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{range.cai}</td>
       <td className="px-3 py-2 font-mono text-xs">
         <Unbroken>{range.first}</Unbroken>
         <span className="sr-only"> a </span>
