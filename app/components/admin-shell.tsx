@@ -2,6 +2,7 @@ import { Form, Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useCloseOnNavigation } from "~/hooks/use-close-on-navigation";
 import {
+  BookIcon,
   BoxIcon,
   ChartIcon,
   FileIcon,
@@ -33,13 +34,14 @@ export type AdminShellProps = {
 type AdminLink = { to: string; label: string; icon: (props: IconProps) => ReactNode };
 
 // Order of backoffice.md §2 plus Mensajes and Códigos Promocionales (route table, D34) and the
-// loyalty points admin (§2, not in its sidebar list), Correos, the outbox (decision 107), and the
-// JSON API's tokens (decision 124).
+// loyalty points admin (§2, not in its sidebar list), Correos, the outbox (decision 107), the
+// JSON API's tokens (decision 124); the books of invoices beside the orders (decision 173).
 const adminLinks: AdminLink[] = [
   { to: "/admin", label: "Dashboard", icon: HomeIcon },
   { to: "/admin/analytics", label: "Analíticas", icon: ChartIcon },
   { to: "/admin/products", label: "Productos", icon: BoxIcon },
   { to: "/admin/orders", label: "Pedidos", icon: ReceiptIcon },
+  { to: "/admin/facturacion", label: "Facturación", icon: BookIcon },
   { to: "/admin/users", label: "Usuarios", icon: UsersIcon },
   { to: "/admin/brands", label: "Marcas", icon: TagIcon },
   { to: "/admin/promo-codes", label: "Códigos Promocionales", icon: PercentIcon },

@@ -36,6 +36,7 @@ export const StoreIcon = icon("store");
 export const ChartIcon = icon("chart");
 export const BoxIcon = icon("box");
 export const ReceiptIcon = icon("receipt");
+export const BookIcon = icon("book");
 export const UsersIcon = icon("users");
 export const TagIcon = icon("tag");
 export const StarIcon = icon("star");

@@ -25,6 +25,8 @@ import { formatDate, formatDateTime } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { offsiteLocation, shipOffsite } from "~/models/backups/offsite.server";
 import { formatMoney } from "~/utils/money";
+import { fiscalRangeAlerts } from "~/models/invoicing/ranges.server";
+import { RANGES_PAGE } from "~/models/invoicing/ranges";
 import { redirectWithToast } from "~/web/toast.server";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { Unbroken } from "~/components/ui/unbroken";
@@ -33,13 +35,22 @@ export const meta: MetaFunction = () => [{ title: "Dashboard | Panel Administrat
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [stats, orders, system, uncollectedCash] = await Promise.all([
+  const [stats, orders, system, uncollectedCash, fiscalAlerts] = await Promise.all([
     getDashboardStats(),
     recentOrders(10),
     getSystemStatus(),
     countUncollectedCash(),
+    // Decision 173: a range near its end or its deadline, or none to invoice from.
+    fiscalRangeAlerts(),
   ]);
-  return json({ stats, orders, system, uncollectedCash, staleHours: BACKUP_STALE_HOURS });
+  return json({
+    stats,
+    orders,
+    system,
+    uncollectedCash,
+    fiscalAlerts,
+    staleHours: BACKUP_STALE_HOURS,
+  });
 }
 
 /** "Crear copia de seguridad": the same verified backup as `npm run backup` (decision 073). */
@@ -116,7 +127,8 @@ const quickActions = [
 ];
 
 export default function AdminDashboardRoute() {
-  const { stats, orders, system, uncollectedCash, staleHours } = useLoaderData<typeof loader>();
+  const { stats, orders, system, uncollectedCash, fiscalAlerts, staleHours } =
+    useLoaderData<typeof loader>();
   const backingUp = useIsPending();
   // Each card links to the screen that explains its figure (the filters live in the URL).
   const cards = [
@@ -177,6 +189,26 @@ export default function AdminDashboardRoute() {
   return (
     <div className="space-y-8">
       <h1 className="font-display text-2xl font-semibold">Dashboard</h1>
+
+      {fiscalAlerts.length > 0 ? (
+        <section aria-labelledby="fiscal-alerts">
+          <h2 id="fiscal-alerts" className="text-lg font-semibold">
+            Facturación
+          </h2>
+          <ul className="space-y-2">
+            {fiscalAlerts.map((alert) => (
+              <li key={alert.message}>
+                <StatusWarning>
+                  {alert.message}{" "}
+                  <Link to={RANGES_PAGE} className="underline">
+                    Ver los rangos autorizados
+                  </Link>
+                </StatusWarning>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <ul aria-label="Resumen" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (

@@ -31,6 +31,14 @@ import {
 } from "~/models/settings/settings.server";
 import { definitionsOfTab, settingsTab, settingsTabPath } from "~/models/settings/definitions";
 import { StepUpField } from "~/components/auth/step-up-field";
+import { FiscalRanges } from "~/components/admin/fiscal-ranges";
+import { RETIRE_PARAM } from "~/models/invoicing/ranges";
+import { getRange, listRanges } from "~/models/invoicing/ranges.server";
+import {
+  addRangeAction,
+  rangeIntentOf,
+  retireRangeAction,
+} from "~/web/forms/fiscal-range-form.server";
 import { recentSecondFactor, stepUpNeeded } from "~/web/two-factor.server";
 import { guardAction } from "~/web/guard-action.server";
 import { requireAdmin } from "~/web/auth.server";
@@ -53,10 +61,26 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Configuración: ${data?.tab.label ?? "Ajustes"} | Panel Administrativo` },
 ];
 
+/** Decision 173: the 'Facturación' tab lists the authorised ranges under the issuer's data. */
+const RANGES_TAB = "facturacion";
+
+/** The ranges, and the one whose retirement is being confirmed (`?retirar=<id>`). */
+async function rangesOf(request: Request) {
+  const now = new Date();
+  const retiring = Number(new URL(request.url).searchParams.get(RETIRE_PARAM));
+  const candidate =
+    Number.isSafeInteger(retiring) && retiring > 0 ? await getRange(retiring, now) : undefined;
+  return {
+    list: await listRanges(now),
+    retiring: candidate && candidate.state !== "retired" ? candidate : null,
+  };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const tab = tabOf(params);
   return json({
+    ranges: tab.slug === RANGES_TAB ? await rangesOf(request) : null,
     tab: { slug: tab.slug, label: tab.label },
     fields: fieldsOfTab(tab),
     values: formValuesOfTab(tab, await getSettings()),
@@ -69,9 +93,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await guardAction(request);
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const tab = tabOf(params);
   const formData = await request.formData();
+  const rangeIntent = tab.slug === RANGES_TAB ? rangeIntentOf(formData) : null;
+  if (rangeIntent === "add-range") return addRangeAction(request, formData, admin);
+  if (rangeIntent === "retire-range") return retireRangeAction(request, formData);
   const { entries, notSaved } = readSettingsSubmission(formData, tab);
   if (!entries) return json({ result: notSaved() }, { status: 400 });
   if ((await guardedSettingChanges(entries)).length > 0) {
@@ -100,19 +127,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminSettingsTabRoute() {
-  const { tab, fields, values, stepUp } = useLoaderData<typeof loader>();
+  const { tab, fields, values, stepUp, ranges } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // A new tab, or values just saved, make a new form: its inputs start from the stored values
   // (the server formats a phone or an amount as it stores it).
   return (
-    <SettingsForm
-      key={`${tab.slug}:${JSON.stringify(values)}`}
-      tab={tab}
-      fields={fields}
-      values={values}
-      lastResult={actionData?.result}
-      stepUp={stepUp}
-    />
+    <div className="space-y-10">
+      <SettingsForm
+        key={`${tab.slug}:${JSON.stringify(values)}`}
+        tab={tab}
+        fields={fields}
+        values={values}
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+        stepUp={stepUp}
+      />
+      {ranges ? (
+        <FiscalRanges
+          ranges={ranges.list}
+          retiring={ranges.retiring}
+          lastResult={
+            actionData && "rangeResult" in actionData ? actionData.rangeResult : undefined
+          }
+          stepUp={stepUp}
+        />
+      ) : null}
+    </div>
   );
 }
 

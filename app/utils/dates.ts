@@ -35,6 +35,12 @@ export function formatDate(iso: string) {
   return `${day.getUTCDate()} de ${MONTHS[day.getUTCMonth()]} de ${day.getUTCFullYear()}`;
 }
 
+/** "noviembre de 2026" for a month as "2026-11". */
+export function formatMonth(month: string) {
+  const [year, number] = month.split("-").map(Number);
+  return `${MONTHS[number - 1]} de ${year}`;
+}
+
 /** One Intl formatter, built the first time it is used. */
 function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions) {
   let format: Intl.DateTimeFormat | undefined;

@@ -15,6 +15,8 @@ import {
   verifyArchive,
 } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
+import { BUYER_COPY, type DocumentContent } from "~/models/invoicing/document";
+import { addRange, issueDocument } from "~/models/invoicing/numbering.server";
 import { createProduct } from "../../seed/factories/catalog";
 import { attachProof, createOrder } from "../../seed/factories/orders";
 import { runScript } from "../setup/run-script";
@@ -32,6 +34,7 @@ const proofBytes = crypto.randomBytes(2048);
 let archive: string;
 let orderIds: string[];
 let proofId: string;
+let invoiceNumber: string;
 
 /** Every file under a folder with its sha256: what "nothing changed" means for a store. */
 function snapshotOf(dir: string): Record<string, string> {
@@ -65,6 +68,19 @@ beforeAll(async () => {
     orderId: orderIds[0],
     file: { bytes: proofBytes, dataDir },
   });
+  // Decision 173: the fiscal tables are the store's like any other, and go with it.
+  await addRange({
+    kind: "invoice",
+    cai: "35A1B2-C3D4E5-F60718-293A4B-5C6D7E-8F",
+    prefix: "000-001-01-",
+    first: 1,
+    last: 100,
+    deadline: new Date(Date.now() + 365 * 86_400_000),
+    createdBy: null,
+  });
+  const invoice = await issueDocument(db, { orderId: orderIds[0], content: fiscalContent() });
+  if (!invoice.ok) throw new Error(invoice.message);
+  invoiceNumber = invoice.number;
   // A folder of its own: the retention rule keeps one archive a day in `backupDir`.
   archive = (await createBackup({ dataDir, backupDir: path.join(scratch, "fixture") })).path;
 });
@@ -72,6 +88,31 @@ beforeAll(async () => {
 afterAll(() => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
+
+/** An invoice's content as the numbering stores it (its own tests check what it says). */
+function fiscalContent(): DocumentContent {
+  const totals = { subtotal: 100_000, discount: 0, exempt: 0, exonerated: 0, taxed: 100_000 };
+  return {
+    kind: "invoice",
+    title: "FACTURA",
+    issuer: { legalName: "Emisor", rtn: "08011990123456", address: "-", phone: "-", email: "-" },
+    buyer: { name: "Comercial Pérez", rtn: "08011990123456" },
+    order: { id: orderIds[0], number: "-" },
+    lines: [],
+    totals: {
+      ...totals,
+      taxPercentage: 15,
+      tax: 15_000,
+      shipping: 0,
+      surcharge: 0,
+      total: 115_000,
+    },
+    totalInWords: "UN MIL CIENTO CINCUENTA LEMPIRAS CON 00/100",
+    paymentMethod: "Transferencia Bancaria",
+    reverses: null,
+    copy: BUYER_COPY,
+  };
+}
 
 // SQLite stores' archives (store.db); postgres-backup.test.ts covers PostgreSQL's (decision 121).
 describe.skipIf(testingOnPostgres)("createBackup", () => {
@@ -152,6 +193,19 @@ describe.skipIf(testingOnPostgres)("restoreBackup", () => {
       expect(fs.readFileSync(path.join(target, "uploads", "proofs", proof.file))).toEqual(
         proofBytes,
       );
+      // The invoice, its range and its snapshot, as issued.
+      const [original, copy] = await Promise.all(
+        [db, restored].map((store) =>
+          store
+            .selectFrom("fiscalDocuments")
+            .innerJoin("fiscalRanges", "fiscalRanges.id", "fiscalDocuments.rangeId")
+            .select(["number", "orderId", "snapshot", "cai", "nextNumber"])
+            .where("number", "=", invoiceNumber)
+            .executeTakeFirstOrThrow(),
+        ),
+      );
+      expect(copy).toEqual(original);
+      expect(copy.orderId).toBe(orderIds[0]);
     } finally {
       await restored.destroy();
     }

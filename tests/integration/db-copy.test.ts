@@ -17,6 +17,8 @@ import { createProduct } from "#seed/factories/catalog";
 import { attachProof } from "#seed/factories/orders";
 import { createUser } from "#seed/factories/users";
 import { seed } from "#seed/seed";
+import { BUYER_COPY, type DocumentContent } from "~/models/invoicing/document";
+import { addRange, issueDocument } from "~/models/invoicing/numbering.server";
 import {
   postgresInstalled,
   startPostgres,
@@ -114,6 +116,65 @@ async function addRowsTheSeedLacks(db: DB) {
     .insertInto("rateLimits")
     .values({ scope: "login", key: "203.0.113.9", count: 2, resetAt: Date.now() + 60_000 })
     .execute();
+  await addFiscalDocuments(db, order.id);
+}
+
+/**
+ * Decision 173: an invoice of the order and the credit note that reverses it (which names it:
+ * the table refers to itself), each from its own range.
+ */
+async function addFiscalDocuments(db: DB, orderId: string) {
+  for (const [kind, prefix] of [
+    ["invoice", "000-001-01-"],
+    ["credit_note", "000-001-03-"],
+  ] as const) {
+    const range = await addRange(
+      {
+        kind,
+        cai: "35A1B2-C3D4E5-F60718-293A4B-5C6D7E-8F",
+        prefix,
+        first: 1,
+        last: 100,
+        deadline: new Date(Date.now() + 365 * 86_400_000),
+        createdBy: null,
+      },
+      new Date(),
+      db,
+    );
+    if (!range.ok) throw new Error(range.message);
+  }
+  const content = (kind: "invoice" | "credit_note"): DocumentContent => ({
+    kind,
+    title: kind === "invoice" ? "FACTURA" : "NOTA DE CRÉDITO",
+    issuer: { legalName: "Emisor", rtn: "08011990123456", address: "-", phone: "-", email: "-" },
+    buyer: { name: "José Ñúñez", rtn: "08011990123456" },
+    order: { id: orderId, number: "-" },
+    lines: [],
+    totals: {
+      subtotal: 100_000,
+      discount: 0,
+      exempt: 0,
+      exonerated: 0,
+      taxed: 100_000,
+      taxPercentage: 15,
+      tax: 15_000,
+      shipping: 0,
+      surcharge: 0,
+      total: 115_000,
+    },
+    totalInWords: "UN MIL CIENTO CINCUENTA LEMPIRAS CON 00/100",
+    paymentMethod: "Transferencia Bancaria",
+    reverses: null,
+    copy: BUYER_COPY,
+  });
+  const invoice = await issueDocument(db, { orderId, content: content("invoice") });
+  if (!invoice.ok) throw new Error(invoice.message);
+  const note = await issueDocument(db, {
+    orderId,
+    reversesId: invoice.id,
+    content: content("credit_note"),
+  });
+  if (!note.ok) throw new Error(note.message);
 }
 
 beforeAll(async () => {
@@ -206,6 +267,9 @@ describe.runIf(runnable)("db:copy from SQLite to PostgreSQL", () => {
     // Parents before children: a user and a product before the orders that name them.
     expect(tables.indexOf("users")).toBeLessThan(tables.indexOf("orders"));
     expect(tables.indexOf("orders")).toBeLessThan(tables.indexOf("order_items"));
+    // An invoice after its order and its range (decision 173).
+    expect(tables.indexOf("orders")).toBeLessThan(tables.indexOf("fiscal_documents"));
+    expect(tables.indexOf("fiscal_ranges")).toBeLessThan(tables.indexOf("fiscal_documents"));
     expect(progress.at(-1)).toEqual(expect.objectContaining({ copied: expect.any(Number) }));
 
     for (const table of tables) {
@@ -228,6 +292,8 @@ describe.runIf(runnable)("db:copy from SQLite to PostgreSQL", () => {
         "user_tokens",
         "job_runs",
         "settings",
+        "fiscal_ranges",
+        "fiscal_documents",
       ]),
     );
     const [oneFrom, oneTo] = await Promise.all(

@@ -20,6 +20,8 @@ import {
   type PostgresStore,
 } from "~/models/backups/backup.server";
 import { runScheduledBackup } from "~/models/backups/schedule.server";
+import { BUYER_COPY, type DocumentContent } from "~/models/invoicing/document";
+import { addRange, issueDocument } from "~/models/invoicing/numbering.server";
 import { copyFolderToStore, fileStoreFor } from "~/models/files/stored-files.server";
 import { startS3Server } from "../../scripts/s3-server";
 import { createProduct } from "../../seed/factories/catalog";
@@ -117,7 +119,59 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) orders.push(await createOrder(db, { lines: [{ product }] }));
   orderIds = orders.map((order) => order.id);
   await attachProof(db, { orderId: orderIds[0], file: { bytes: proofBytes, dataDir } });
+  // Decision 173: an invoice and its range, which the dump carries like any other row.
+  const range = await addRange(
+    {
+      kind: "invoice",
+      cai: "35A1B2-C3D4E5-F60718-293A4B-5C6D7E-8F",
+      prefix: "000-001-01-",
+      first: 1,
+      last: 100,
+      deadline: new Date(Date.now() + 365 * 86_400_000),
+      createdBy: null,
+    },
+    new Date(),
+    db,
+  );
+  if (!range.ok) throw new Error(range.message);
+  const invoice = await issueDocument(db, { orderId: orderIds[0], content: fiscalContent() });
+  if (!invoice.ok) throw new Error(invoice.message);
 }, 120_000);
+
+/** An invoice's content as the numbering stores it (its own tests check what it says). */
+function fiscalContent(): DocumentContent {
+  const totals = { subtotal: 100_000, discount: 0, exempt: 0, exonerated: 0, taxed: 100_000 };
+  return {
+    kind: "invoice",
+    title: "FACTURA",
+    issuer: { legalName: "Emisor", rtn: "08011990123456", address: "-", phone: "-", email: "-" },
+    buyer: { name: "Comercial Pérez", rtn: "08011990123456" },
+    order: { id: orderIds[0], number: "-" },
+    lines: [],
+    totals: {
+      ...totals,
+      taxPercentage: 15,
+      tax: 15_000,
+      shipping: 0,
+      surcharge: 0,
+      total: 115_000,
+    },
+    totalInWords: "UN MIL CIENTO CINCUENTA LEMPIRAS CON 00/100",
+    paymentMethod: "Transferencia Bancaria",
+    reverses: null,
+    copy: BUYER_COPY,
+  };
+}
+
+/** The fiscal documents with their range, as issued. */
+async function fiscalRows(executor: DB) {
+  return executor
+    .selectFrom("fiscalDocuments")
+    .innerJoin("fiscalRanges", "fiscalRanges.id", "fiscalDocuments.rangeId")
+    .select(["number", "orderId", "snapshot", "cai", "nextNumber"])
+    .orderBy("fiscalDocuments.id")
+    .execute();
+}
 
 afterAll(async () => {
   await db?.destroy();
@@ -196,6 +250,9 @@ describe.skipIf(skip)("backups of a store on PostgreSQL", () => {
     try {
       expect(await countsOf(restored)).toEqual(await countsOf(db));
       expect(await sampleOrder(restored)).toEqual(await sampleOrder(db));
+      const invoices = await fiscalRows(restored);
+      expect(invoices).toHaveLength(1);
+      expect(invoices).toEqual(await fiscalRows(db));
       const [proof] = fs.readdirSync(path.join(target, "uploads", "proofs"));
       expect(fs.readFileSync(path.join(target, "uploads", "proofs", proof))).toEqual(proofBytes);
 

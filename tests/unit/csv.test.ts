@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvField, csvLempiras, toCsv } from "~/utils/csv";
+import { csvAmount, csvField, csvLempiras, toCsv } from "~/utils/csv";
 import { addDays, dayOfIso, endOfDayIso, isCalendarDay, startOfDayIso } from "~/utils/dates";
 
 describe("CSV for Excel (decision 066)", () => {
@@ -37,6 +37,18 @@ describe("CSV for Excel (decision 066)", () => {
     expect(csvLempiras(5)).toBe("0.05");
     expect(csvLempiras(123_450)).toBe("1234.50");
     expect(csvLempiras(100_000_001)).toBe("1000000.01");
+  });
+
+  it("writes a signed amount (a credit note's) as a number, not as defused text", () => {
+    expect(csvField(csvAmount(-115_000))).toBe("-1150.00");
+    expect(csvField(csvAmount(-5))).toBe("-0.05");
+    expect(csvField(csvAmount(0))).toBe("0.00");
+    expect(toCsv(["Total"], [[csvAmount(123_450)], [csvAmount(-123_450)]])).toBe(
+      "\uFEFFTotal\r\n1234.50\r\n-1234.50\r\n",
+    );
+    // Text that looks like one is still defused: only csvAmount's figures pass as numbers.
+    expect(csvField("-1150.00")).toBe("'-1150.00");
+    expect(() => csvAmount(1.5)).toThrow(RangeError);
   });
 });
 

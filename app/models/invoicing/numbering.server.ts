@@ -32,11 +32,14 @@ export type NewRange = {
   createdBy: number | null;
 };
 
-/** Enters an authorised range (the settings' form checks the CAI and the prefix first). */
-export async function addRange(range: NewRange, now = new Date()) {
+/**
+ * Enters an authorised range (the settings' form checks the CAI and the prefix first), in
+ * `executor` when it is a transaction (ranges.server.ts checks the numbers are free in it).
+ */
+export async function addRange(range: NewRange, now = new Date(), executor: Executor = db) {
   const problem = rangeEntryProblem(range);
   if (problem) return { ok: false as const, message: problem };
-  const row = await db
+  const row = await executor
     .insertInto("fiscalRanges")
     .values({
       kind: range.kind,
