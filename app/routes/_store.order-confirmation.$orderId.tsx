@@ -33,12 +33,8 @@ import {
 import { getSettings } from "~/models/settings/settings.server";
 import { formatDate } from "~/utils/dates";
 import { redirectWithToast } from "~/web/toast.server";
-import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
-import {
-  FiscalDocumentList,
-  InvoiceBuyer,
-  InvoiceBuyerForm,
-} from "~/components/orders/invoicing-section";
+import { keptAsServed, ShownLaterBoundary, shownLater } from "~/utils/shown-later";
+import { OrderInvoicingSection as InvoicingOnServer } from "~/components/orders/invoicing-section-render.server";
 import { orderInvoicing } from "~/models/invoicing/documents.server";
 import { saveInvoiceBuyerForm } from "~/models/invoicing/buyer.server";
 
@@ -49,6 +45,11 @@ import { saveInvoiceBuyerForm } from "~/models/invoicing/buyer.server";
  */
 const LateProofForm = shownLater(LateProofFormOnServer, () =>
   import("~/components/orders/late-proof-form").then((module) => module.LateProofForm),
+);
+
+/* Decision 171: the order's "Factura", kept as served until the server answers its form. */
+const InvoicingSection = keptAsServed(InvoicingOnServer, () =>
+  import("~/components/orders/invoicing-section").then((module) => module.OrderInvoicingSection),
 );
 
 /** 'Pedido no encontrado': the error screens load when one is shown (decision 112). */
@@ -109,7 +110,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function OrderConfirmationRoute() {
   const { order, signedIn, transfer, title, bank, invoicing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const closed = order.status === "cancelled" || order.status === "denied";
   const awaiting = transfer.kind === "awaiting";
   const contactNote = orderContactNote(order.status, transfer.kind);
   return (
@@ -184,33 +184,14 @@ export default function OrderConfirmationRoute() {
           ) : null}
 
           {invoicing.documents.length > 0 || invoicing.buyerEditable ? (
-            <section
-              id="factura"
-              aria-labelledby="invoice-heading"
-              className="border-border bg-surface space-y-4 rounded-lg border p-5"
-            >
-              <h2 id="invoice-heading" className="text-lg font-semibold">
-                Factura
-              </h2>
-              {invoicing.documents.length > 0 ? (
-                <FiscalDocumentList orderId={order.id} documents={invoicing.documents} />
-              ) : (
-                <p className="text-fg-muted text-sm">
-                  {closed
-                    ? "Este pedido no tiene factura."
-                    : "Tu factura se emite cuando se confirma el pago; te la enviamos por correo."}
-                </p>
-              )}
-              <InvoiceBuyer buyer={invoicing.buyer} />
-              {invoicing.buyerEditable ? (
-                <InvoiceBuyerForm
-                  buyer={invoicing.buyer}
-                  lastResult={
-                    actionData && "invoiceBuyer" in actionData ? actionData.invoiceBuyer : null
-                  }
-                />
-              ) : null}
-            </section>
+            <InvoicingSection
+              orderId={order.id}
+              invoicing={invoicing}
+              closed={order.status === "cancelled" || order.status === "denied"}
+              lastResult={
+                actionData && "invoiceBuyer" in actionData ? actionData.invoiceBuyer : null
+              }
+            />
           ) : null}
 
           <section

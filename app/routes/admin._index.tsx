@@ -26,6 +26,7 @@ import { getEnv } from "~/utils/env.server";
 import { offsiteLocation, shipOffsite } from "~/models/backups/offsite.server";
 import { formatMoney } from "~/utils/money";
 import { fiscalRangeAlerts } from "~/models/invoicing/ranges.server";
+import { getSettings } from "~/models/settings/settings.server";
 import { RANGES_PAGE } from "~/models/invoicing/ranges";
 import { redirectWithToast } from "~/web/toast.server";
 import { ScrollRegion } from "~/components/ui/scroll-region";
@@ -41,7 +42,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSystemStatus(),
     countUncollectedCash(),
     // Decision 173: a range near its end or its deadline, or none to invoice from.
-    fiscalRangeAlerts(),
+    getSettings().then((settings) =>
+      fiscalRangeAlerts(new Date(), { invoicing: settings.fiscal_invoicing }),
+    ),
   ]);
   return json({
     stats,

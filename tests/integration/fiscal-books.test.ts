@@ -13,6 +13,7 @@ import { RANGE_FORM_MESSAGES } from "~/web/forms/fiscal-range-form.server";
 import { SECOND_FACTOR_MESSAGES } from "~/web/two-factor.server";
 import { addDays, endOfDayIso, hondurasDay } from "~/utils/dates";
 import { db } from "~/utils/db.server";
+import { updateSettings } from "~/models/settings/settings.server";
 import type { FiscalDocumentKind } from "#db/types";
 import { createProduct } from "../../seed/factories/catalog";
 import { createOrder } from "../../seed/factories/orders";
@@ -416,7 +417,14 @@ describe("the dashboard's warnings (90 % used, 30 days before the deadline)", ()
       .execute();
     expect(await fiscalRangeAlerts()).toEqual([{ rangeId: null, message: RANGE_REFUSALS.none }]);
     expect(await fiscalRangeAlerts(new Date(), { invoicing: false })).toEqual([]);
-    expect(await text(await get("/admin", adminCookie))).toContain(RANGE_REFUSALS.none);
+    // The dashboard asks the owner's switch, 'Emitir facturas' (decision 171).
+    expect(await text(await get("/admin", adminCookie))).not.toContain(RANGE_REFUSALS.none);
+    await updateSettings({ fiscal_invoicing: "true" });
+    try {
+      expect(await text(await get("/admin", adminCookie))).toContain(RANGE_REFUSALS.none);
+    } finally {
+      await db.deleteFrom("settings").where("key", "=", "fiscal_invoicing").execute();
+    }
   });
 });
 

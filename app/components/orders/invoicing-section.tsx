@@ -152,3 +152,44 @@ export function InvoiceBuyerForm({
     </Form>
   );
 }
+
+/**
+ * The order page's "Factura" (its owner's): the documents, or when the invoice comes, and who it
+ * is made out to while that may change. Plain data in, so the page keeps it as served.
+ */
+export function OrderInvoicingSection({
+  orderId,
+  invoicing,
+  closed,
+  lastResult,
+}: {
+  orderId: string;
+  invoicing: InvoicingView;
+  closed: boolean;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
+  return (
+    <section
+      id="factura"
+      aria-labelledby="invoice-heading"
+      className="border-border bg-surface space-y-4 rounded-lg border p-5"
+    >
+      <h2 id="invoice-heading" className="text-lg font-semibold">
+        Factura
+      </h2>
+      {invoicing.documents.length > 0 ? (
+        <FiscalDocumentList orderId={orderId} documents={invoicing.documents} />
+      ) : (
+        <p className="text-fg-muted text-sm">
+          {closed
+            ? "Este pedido no tiene factura."
+            : "Tu factura se emite cuando se confirma el pago; te la enviamos por correo."}
+        </p>
+      )}
+      <InvoiceBuyer buyer={invoicing.buyer} />
+      {invoicing.buyerEditable ? (
+        <InvoiceBuyerForm buyer={invoicing.buyer} lastResult={lastResult} />
+      ) : null}
+    </section>
+  );
+}
