@@ -6,6 +6,7 @@ import { getOrderForAdmin, getOrderForOwner } from "~/models/orders/orders.serve
 import { orderConfirmationTitle } from "~/models/orders/status";
 import { getSettings } from "~/models/settings/settings.server";
 import { apiError } from "~/web/api/problem.server";
+import { orderInvoicing } from "~/models/invoicing/documents.server";
 
 export const { loader, action } = apiRoute({
   /* The confirmation page's loader: its owner's (D10, D15), or any for an admin. */
@@ -17,7 +18,11 @@ export const { loader, action } = apiRoute({
     // As the page: a visitor is asked to sign in first, whatever the id.
     if (!order && !caller.user) throw apiError(401, "Inicia sesión para continuar.");
     if (!order) throw apiError(404, "Pedido no encontrado");
-    const [transfer, settings] = await Promise.all([getTransferState(order.id), getSettings()]);
+    const [transfer, settings, invoicing] = await Promise.all([
+      getTransferState(order.id),
+      getSettings(),
+      orderInvoicing(order.id),
+    ]);
     return {
       order: toOrder(order),
       transfer,
@@ -27,6 +32,7 @@ export const { loader, action } = apiRoute({
         bankAccount: settings.bank_account_number,
         bankHolder: settings.bank_account_holder,
       },
+      invoicing: invoicing!,
     };
   }),
 

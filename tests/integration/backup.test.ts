@@ -16,7 +16,8 @@ import {
 } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
 import { BUYER_COPY, type DocumentContent } from "~/models/invoicing/document";
-import { addRange, issueDocument } from "~/models/invoicing/numbering.server";
+import { issueDocument } from "~/models/invoicing/numbering.server";
+import { addRange } from "~/models/invoicing/ranges.server";
 import { createProduct } from "../../seed/factories/catalog";
 import { attachProof, createOrder } from "../../seed/factories/orders";
 import { runScript } from "../setup/run-script";

@@ -18,7 +18,8 @@ import { attachProof } from "#seed/factories/orders";
 import { createUser } from "#seed/factories/users";
 import { seed } from "#seed/seed";
 import { BUYER_COPY, type DocumentContent } from "~/models/invoicing/document";
-import { addRange, issueDocument } from "~/models/invoicing/numbering.server";
+import { issueDocument } from "~/models/invoicing/numbering.server";
+import { addRange } from "~/models/invoicing/ranges.server";
 import {
   postgresInstalled,
   startPostgres,

@@ -6,7 +6,8 @@ import {
   type DocumentContent,
   type DocumentTotals,
 } from "~/models/invoicing/document";
-import { addRange, issueDocument } from "~/models/invoicing/numbering.server";
+import { issueDocument } from "~/models/invoicing/numbering.server";
+import { addRange } from "~/models/invoicing/ranges.server";
 import { fiscalRangeAlerts, RANGE_ENTRY_MESSAGES } from "~/models/invoicing/ranges.server";
 import { monthTotals } from "~/models/invoicing/books.server";
 import { RANGE_FORM_MESSAGES } from "~/web/forms/fiscal-range-form.server";

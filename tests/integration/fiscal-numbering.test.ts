@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { addRange, issueDocument, retireRange } from "~/models/invoicing/numbering.server";
+import { issueDocument } from "~/models/invoicing/numbering.server";
+import { addRange, retireRange } from "~/models/invoicing/ranges.server";
 import { RANGE_REFUSALS } from "~/models/invoicing/fiscal";
 import { BUYER_COPY, FINAL_CONSUMER, type DocumentContent } from "~/models/invoicing/document";
 import { db } from "~/utils/db.server";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeOrderStatus } from "~/models/orders/lifecycle.server";
 import { orderLinkQuery } from "~/models/orders/order-link.server";
-import { addRange } from "~/models/invoicing/numbering.server";
+import { addRange } from "~/models/invoicing/ranges.server";
 import { INVOICE_BUYER_MESSAGES } from "~/models/invoicing/buyer.server";
 import { RTN_MESSAGE } from "~/models/invoicing/fiscal";
 import { updateSettings } from "~/models/settings/settings.server";

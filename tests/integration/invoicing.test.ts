@@ -6,7 +6,7 @@ import {
 } from "~/models/orders/lifecycle.server";
 import { issueInvoiceForOrder, orderInvoicing } from "~/models/invoicing/documents.server";
 import { setInvoiceBuyer, INVOICE_BUYER_MESSAGES } from "~/models/invoicing/buyer.server";
-import { addRange } from "~/models/invoicing/numbering.server";
+import { addRange } from "~/models/invoicing/ranges.server";
 import { RANGE_REFUSALS } from "~/models/invoicing/fiscal";
 import type { FiscalDocument } from "~/models/invoicing/document";
 import { updateSettings } from "~/models/settings/settings.server";

@@ -21,7 +21,8 @@ import {
 } from "~/models/backups/backup.server";
 import { runScheduledBackup } from "~/models/backups/schedule.server";
 import { BUYER_COPY, type DocumentContent } from "~/models/invoicing/document";
-import { addRange, issueDocument } from "~/models/invoicing/numbering.server";
+import { issueDocument } from "~/models/invoicing/numbering.server";
+import { addRange } from "~/models/invoicing/ranges.server";
 import { copyFolderToStore, fileStoreFor } from "~/models/files/stored-files.server";
 import { startS3Server } from "../../scripts/s3-server";
 import { createProduct } from "../../seed/factories/catalog";

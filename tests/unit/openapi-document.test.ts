@@ -75,7 +75,8 @@ describe("the OpenAPI document", () => {
     // zones' shipping surcharges (decision 161). Issue 40: an administrator's sign-in takes
     // `code`, the second step (decision 163). Issue 41: the checkout's `paymentMethod`, the
     // cash-on-delivery settings and `POST /api/orders/{id}/cobrado` (decision 166). Issue 42:
-    // the issuer's fiscal settings (decision 170).
-    expect(digest).toBe("0ac198e69290d878abc50d541f598ea44bd42d2b759788ea534d509d8480166a");
+    // the issuer's fiscal settings (decision 170); 'Emitir facturas', the order's
+    // `invoiceRtn`/`invoiceName` and `invoicing`, `GET /api/orders/{id}/invoice` (decision 171).
+    expect(digest).toBe("e98228811170cd327f55cf2d34cba42fc21cac790bea5db01ab5eb192e739d42");
   });
 });

@@ -14,7 +14,7 @@ import { unusedOrderNumber } from "~/models/orders/number";
 import { ownerColumns, type KnownShopper } from "~/models/auth/shopper";
 import { transferDeadline } from "~/models/orders/late-proof";
 import { paymentMethodLabel } from "~/models/orders/status";
-import { invoiceBuyerColumns } from "~/models/invoicing/buyer.server";
+import { invoiceBuyerColumns } from "~/models/invoicing/fiscal";
 import type { MailContext } from "~/models/mail/outbox.server";
 import { queueOrderReceivedEmail } from "~/models/mail/order-emails.server";
 import { queueLowStockEmail, queueNewOrderEmails } from "~/models/mail/shop-emails.server";

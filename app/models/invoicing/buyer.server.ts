@@ -3,7 +3,7 @@ import { z } from "zod/v4";
 import { db } from "~/utils/db.server";
 import { isPlainAddress } from "~/models/customers/fields";
 import type { InvoiceBuyerField } from "./document";
-import { normalizeRtn, RTN_MESSAGE } from "./fiscal";
+import { invoiceBuyerColumns, normalizeRtn, RTN_MESSAGE } from "./fiscal";
 
 /*
  * Decision 171: "Factura a nombre de", who the order's invoice is made out to: an RTN (its 14
@@ -47,15 +47,6 @@ export function invoiceBuyerRules(value: Typed, issue: (path: string, message: s
   // A company's name may hold "&" (Inversiones López & Asociados).
   else if (!isPlainAddress(name.replaceAll("&", " ")))
     issue("invoiceName", INVOICE_BUYER_MESSAGES.nameInvalid);
-}
-
-/** The columns of valid fields: the RTN's digits and the name, or both null. */
-export function invoiceBuyerColumns(value: Typed) {
-  const rtn = normalizeRtn(value.invoiceRtn ?? "");
-  const name = value.invoiceName?.trim();
-  return rtn && name
-    ? { invoiceRtn: rtn, invoiceName: name }
-    : { invoiceRtn: null, invoiceName: null };
 }
 
 /** The form's field names (document.ts) are exactly this schema's: tsc fails on a drift. */

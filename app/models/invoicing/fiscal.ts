@@ -13,6 +13,15 @@ export function normalizeRtn(typed: string): string | null {
   return /^0+$/.test(digits) ? null : digits;
 }
 
+/** Decision 171: "Factura a nombre de" as the order stores valid fields: the RTN's digits and the name, or both null. */
+export function invoiceBuyerColumns(value: { invoiceRtn?: string; invoiceName?: string }) {
+  const rtn = normalizeRtn(value.invoiceRtn ?? "");
+  const name = value.invoiceName?.trim();
+  return rtn && name
+    ? { invoiceRtn: rtn, invoiceName: name }
+    : { invoiceRtn: null, invoiceName: null };
+}
+
 export const RTN_MESSAGE = "El RTN tiene 14 dígitos, por ejemplo 0801-1990-123456.";
 
 /**

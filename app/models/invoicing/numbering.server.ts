@@ -2,14 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database, FiscalDocumentKind } from "#db/types";
 import type { DocumentContent, FiscalDocument } from "./document";
 import { inTransaction } from "#db/connection";
-import { db } from "~/utils/db.server";
-import {
-  documentNumber,
-  RANGE_REFUSALS,
-  rangeEntryProblem,
-  rangeState,
-  type RangeState,
-} from "./fiscal";
+import { documentNumber, RANGE_REFUSALS, rangeState, type RangeState } from "./fiscal";
 
 /*
  * Decision 169: the authorised ranges and the numbers taken from them. A document takes the
@@ -21,52 +14,6 @@ import {
  */
 
 type Executor = Kysely<Database>;
-
-export type NewRange = {
-  kind: FiscalDocumentKind;
-  cai: string;
-  prefix: string;
-  first: number;
-  last: number;
-  deadline: Date;
-  createdBy: number | null;
-};
-
-/**
- * Enters an authorised range (the settings' form checks the CAI and the prefix first), in
- * `executor` when it is a transaction (ranges.server.ts checks the numbers are free in it).
- */
-export async function addRange(range: NewRange, now = new Date(), executor: Executor = db) {
-  const problem = rangeEntryProblem(range);
-  if (problem) return { ok: false as const, message: problem };
-  const row = await executor
-    .insertInto("fiscalRanges")
-    .values({
-      kind: range.kind,
-      cai: range.cai,
-      prefix: range.prefix,
-      firstNumber: range.first,
-      lastNumber: range.last,
-      nextNumber: range.first,
-      deadline: range.deadline.toISOString(),
-      createdAt: now.toISOString(),
-      createdBy: range.createdBy,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { ok: true as const, id: row.id };
-}
-
-/** Retires a range: no number is taken from it any more (what it issued stays). */
-export async function retireRange(id: number, now = new Date()) {
-  const result = await db
-    .updateTable("fiscalRanges")
-    .set({ retiredAt: now.toISOString() })
-    .where("id", "=", id)
-    .where("retiredAt", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
 
 export type TakenNumber = {
   rangeId: number;

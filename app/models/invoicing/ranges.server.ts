@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Database, FiscalRangesTable } from "#db/types";
+import type { Database, FiscalDocumentKind, FiscalRangesTable } from "#db/types";
 import { db } from "~/utils/db.server";
 import { dayOfIso } from "~/utils/dates";
 import { isUniqueViolation } from "~/utils/sql.server";
@@ -11,18 +11,63 @@ import {
   rangeWarnings,
   type AuthorisedRange,
 } from "./fiscal";
-import { addRange, type NewRange } from "./numbering.server";
 import { RANGE_KIND_PLURALS, type RangeRow } from "./ranges";
 
 /*
  * Decision 173: the authorised ranges as the back office sees them. The 'Facturación' settings
- * tab lists them and enters new ones (numbering.server.ts' addRange, after checking that no
+ * tab lists them and enters new ones (addRange, after checking that no
  * range of the same prefix holds any of their numbers: two ranges sharing a number would print
  * it twice); the dashboard warns before one runs out. Ranges are never edited.
  */
 
 type Executor = Kysely<Database>;
 type RangeRecord = Selectable<FiscalRangesTable>;
+
+export type NewRange = {
+  kind: FiscalDocumentKind;
+  cai: string;
+  prefix: string;
+  first: number;
+  last: number;
+  deadline: Date;
+  createdBy: number | null;
+};
+
+/**
+ * Enters an authorised range (the settings' form checks the CAI and the prefix first), in
+ * `executor` when it is a transaction (ranges.server.ts checks the numbers are free in it).
+ */
+export async function addRange(range: NewRange, now = new Date(), executor: Executor = db) {
+  const problem = rangeEntryProblem(range);
+  if (problem) return { ok: false as const, message: problem };
+  const row = await executor
+    .insertInto("fiscalRanges")
+    .values({
+      kind: range.kind,
+      cai: range.cai,
+      prefix: range.prefix,
+      firstNumber: range.first,
+      lastNumber: range.last,
+      nextNumber: range.first,
+      deadline: range.deadline.toISOString(),
+      createdAt: now.toISOString(),
+      createdBy: range.createdBy,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ok: true as const, id: row.id };
+}
+
+/** Retires a range: no number is taken from it any more (what it issued stays). */
+export async function retireRange(id: number, now = new Date()) {
+  const result = await db
+    .updateTable("fiscalRanges")
+    .set({ retiredAt: now.toISOString() })
+    .where("id", "=", id)
+    .where("retiredAt", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
 
 export const RANGE_ENTRY_MESSAGES = {
   duplicate:

@@ -25,7 +25,7 @@ import { creditOrderPoints, reverseOrderPoints } from "~/models/loyalty/points-l
 import type { MailContext } from "~/models/mail/outbox.server";
 import { queueOrderStatusEmail } from "~/models/mail/order-emails.server";
 import { larger } from "~/utils/sql.server";
-import { creditNoteOnReversal, invoiceOnPayment } from "~/models/invoicing/documents.server";
+import { creditNoteOnReversal, invoiceOnPayment } from "~/models/invoicing/issuing.server";
 
 /*
  * The order lifecycle's rules and words (backoffice.md §4), over a given executor: the

@@ -555,7 +555,8 @@ export const SETTING_DEFINITIONS = [
     inputType: "email",
     isRequired: 1,
     sortOrder: 140,
-  },  {
+  },
+  {
     // Decision 171: off until the owner has entered the issuer's data and a range.
     key: "fiscal_invoicing",
     value: "false",
@@ -569,7 +570,6 @@ export const SETTING_DEFINITIONS = [
     isRequired: 0,
     sortOrder: 150,
   },
-
 
   // System: store behaviour
   {

@@ -3,6 +3,7 @@ import { isPostgres } from "#db/connection";
 import type { Database } from "#db/types";
 import { db } from "~/utils/db.server";
 import { parseSettingValue, parseSettings, type StoreSettings } from "./settings";
+export { readSettingsIn } from "./read-settings.server";
 import { settingDefinition, settingDefault, type SettingKey } from "./definitions";
 
 /*
@@ -36,16 +37,6 @@ async function dataVersion() {
   }
   const { rows } = await sql<{ dataVersion: number }>`PRAGMA data_version`.execute(db);
   return rows[0]?.dataVersion ?? 0;
-}
-
-/**
- * The settings as `executor` reads them, parsed like getSettings but never cached: for a
- * transaction that decides by them (decision 171: whether an order's payment issues its invoice,
- * and the issuer it names) and holds SQLite's one connection meanwhile.
- */
-export async function readSettingsIn(executor: Kysely<Database>): Promise<StoreSettings> {
-  const rows = await executor.selectFrom("settings").select(["key", "value"]).execute();
-  return parseSettings(Object.fromEntries(rows.map((row) => [row.key, row.value]))).settings;
 }
 
 /** Every setting, typed: money in centavos, numbers, booleans, texts. */

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { z } from "zod/v4";
 import { CAI_MESSAGE, normalizeCai, normalizeNumberPrefix } from "~/models/invoicing/fiscal";
-import type { NewRange } from "~/models/invoicing/numbering.server";
-import { retireRange } from "~/models/invoicing/numbering.server";
+import type { NewRange } from "~/models/invoicing/ranges.server";
+import { retireRange } from "~/models/invoicing/ranges.server";
 import {
   RANGE_INTENTS,
   RANGE_KIND_PLURALS,

@@ -165,6 +165,23 @@ const confirmationSchema = z
     transfer: transferSchema,
     title: z.string().describe("El título de la página de confirmación."),
     bank: z.object({ bankName: z.string(), bankAccount: z.string(), bankHolder: z.string() }),
+    invoicing: z
+      .object({
+        documents: z.array(
+          z.object({
+            kind: z.enum(["invoice", "credit_note"]),
+            title: z.string(),
+            number: z.string(),
+            issuedAt: isoDate,
+            total: centavos,
+            reversedBy: z.string().nullable().describe("La nota de crédito que anuló la factura."),
+          }),
+        ),
+        buyer: z.object({ rtn: z.string().nullable(), name: z.string().nullable() }),
+        buyerEditable: z.boolean().describe("'Factura a nombre de' aún puede cambiar."),
+        canIssue: z.boolean().describe("Un administrador puede emitir su factura ahora."),
+      })
+      .describe("Decisión 171: la factura del pedido (GET /api/orders/{id}/invoice la da entera)."),
   })
   .meta({ id: "OrderConfirmation" });
 
