@@ -178,10 +178,7 @@ export async function issueInvoice(context: IntentContext) {
 }
 
 /** Decision 171: "Factura a nombre de", until the invoice is issued. */
-export async function setOrderInvoiceBuyer(
-  context: IntentContext,
-  input: Intent<"invoice-buyer">,
-) {
+export async function setOrderInvoiceBuyer(context: IntentContext, input: Intent<"invoice-buyer">) {
   const { request, orderId, back } = context;
   const failed = (description: string) =>
     redirectWithToast(request, back, {
