@@ -9,6 +9,9 @@ import { db } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { createBrand, createProduct } from "../../seed/factories/catalog";
 import { createUser } from "../../seed/factories/users";
+import { createOrder } from "../../seed/factories/orders";
+import { addRange } from "~/models/invoicing/ranges.server";
+import { updateSettings } from "~/models/settings/settings.server";
 import { S3_KEY, startS3Server } from "../../scripts/s3-server";
 import {
   guestCookie,
@@ -193,6 +196,61 @@ describe.skipIf(!testingOnPostgres)("two app servers on one PostgreSQL database"
     const other = (await userCookie((await createUser(db)).id)).cookie;
     expect((await download(other)).status).toBe(404);
   }, 60_000);
+
+  it("60 payments approved by three admins through both servers: invoices 1 to 60, none twice", async () => {
+    // Issue 42 (decisions 169, 171): each approval takes its number in its own transaction.
+    await updateSettings({ fiscal_invoicing: "true", fiscal_rtn: "08019012345678" });
+    await addRange({
+      kind: "invoice",
+      cai: "35A1B2-C3D4E5-F60718-293A4B-5C6D7E-8F",
+      prefix: "000-009-01-",
+      first: 1,
+      last: 1000,
+      deadline: new Date(Date.now() + 365 * 86_400_000),
+      createdBy: null,
+    });
+    try {
+      const product = await createProduct(db, { stock: 100 });
+      const orders = await Promise.all(
+        Array.from({ length: 60 }, () => createOrder(db, { lines: [{ product }] })),
+      );
+      const admins = await Promise.all(
+        [1, 2, 3].map(async () => signedInCookie((await createUser(db, { role: "admin" })).id)),
+      );
+      const statuses = await Promise.all(
+        orders.map(async (order, index) => {
+          const server = index % 2 === 0 ? a() : b();
+          const response = await fetch(`${server.baseUrl}/admin/orders/${order.id}`, {
+            method: "POST",
+            redirect: "manual",
+            headers: {
+              Origin: server.origin,
+              Cookie: admins[index % 3]!,
+              "Content-Type": "application/x-www-form-urlencoded",
+            },
+            body: new URLSearchParams({ intent: "status", to: "paid" }),
+          });
+          return response.status;
+        }),
+      );
+      expect(new Set(statuses)).toEqual(new Set([302]));
+      const documents = await db
+        .selectFrom("fiscalDocuments")
+        .select(["correlative", "orderId"])
+        .where("number", "like", "000-009-01-%")
+        .orderBy("correlative")
+        .execute();
+      expect(documents.map((document) => document.correlative)).toEqual(
+        Array.from({ length: 60 }, (_, index) => index + 1),
+      );
+      expect(new Set(documents.map((document) => document.orderId)).size).toBe(60);
+    } finally {
+      await db
+        .deleteFrom("settings")
+        .where("key", "in", ["fiscal_invoicing", "fiscal_rtn"])
+        .execute();
+    }
+  }, 120_000);
 
   it("the daily job runs once, on one of the two servers", async () => {
     // Both servers' loyalty timers fire a minute after their start; wait for both.
