@@ -5,7 +5,7 @@
  *   for all and the numbers issued (consecutive, none twice), on a migrated SQLite store in a
  *   temporary DATA_DIR.
  * - The PDF: an issued invoice drawn 200 times on A4 and on the 80 mm receipt (pdf.server.ts),
- *   the median time and the size of one.
+ *   the median time and the size of one. `BENCH_INVOICE_PDF=<file>` keeps it (A4), to look at.
  */
 import { quantile, tempDataDir } from "./bench-lib";
 
@@ -71,6 +71,10 @@ console.log(
 );
 
 const [issued] = await documentsOfOrder(withInvoices.orders[0]!.id);
+if (process.env.BENCH_INVOICE_PDF) {
+  const fs = await import("node:fs");
+  fs.writeFileSync(process.env.BENCH_INVOICE_PDF, await renderDocumentPdf(issued!.document));
+}
 for (const format of ["a4", "ticket"] as const) {
   const times: number[] = [];
   let bytes = 0;
