@@ -1,3 +1,4 @@
+import { downloadResponse } from "~/web/download.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import {
   type ExportedOrder,
@@ -86,11 +87,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   }
   const orders = await ordersForExport(range);
-  return new Response(toCsv(HEADER, orders.map(row)), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="pedidos-${range.from}-a-${range.to}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
+  return downloadResponse(toCsv(HEADER, orders.map(row)), {
+    filename: `pedidos-${range.from}-a-${range.to}.csv`,
+    contentType: "text/csv; charset=utf-8",
   });
 }

@@ -20,7 +20,12 @@ import {
   monthOf,
   monthTotals,
 } from "~/models/invoicing/books.server";
-import { DOCUMENT_TITLES, FINAL_CONSUMER, formatRtn } from "~/models/invoicing/document";
+import {
+  DOCUMENT_TITLES,
+  FINAL_CONSUMER,
+  formatRtn,
+  documentHref,
+} from "~/models/invoicing/document";
 import { requireAdmin } from "~/web/auth.server";
 import { formatDateTime, formatMonth } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
@@ -233,7 +238,9 @@ function EntryRow({ entry }: { entry: BookEntry }) {
         {entry.orderId ? (
           // The printable document (the store's page, not the panel's): a whole page load.
           <a
-            href={`/orders/${entry.orderId}/factura`}
+            href={documentHref(entry.orderId, {
+              number: entry.kind === "credit_note" ? entry.number : undefined,
+            })}
             className="underline"
             aria-label={`Ver ${DOCUMENT_TITLES[entry.kind].toLowerCase()} ${entry.number}`}
           >

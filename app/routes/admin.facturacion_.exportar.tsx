@@ -1,3 +1,4 @@
+import { downloadResponse } from "~/web/download.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bookStatus, isBooksMonth, type BookEntry } from "~/models/invoicing/books";
 import { monthEntries, monthOf } from "~/models/invoicing/books.server";
@@ -50,11 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   }
   const entries = await monthEntries(month);
-  return new Response(toCsv(HEADER, entries.map(row)), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="facturacion-${month}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
+  return downloadResponse(toCsv(HEADER, entries.map(row)), {
+    filename: `facturacion-${month}.csv`,
+    contentType: "text/csv; charset=utf-8",
   });
 }
