@@ -88,26 +88,6 @@ export function payLaterAccess(user: { emailVerifiedAt: string | null } | null):
 }
 
 /**
- * The checkout's fields in the order the page shows them, with the label the error summary
- * names and the id its link jumps to (the form's ids are `checkout-<name>`). The coupon's code
- * is not here: its box answers 'Aplicar' beside it.
- */
-export const CHECKOUT_FIELDS = [
-  { name: "firstName", label: "Nombre" },
-  { name: "lastName", label: "Apellido" },
-  { name: "email", label: "Correo electrónico" },
-  { name: "phone", label: "Teléfono" },
-  { name: "invoiceRtn", label: "RTN de la factura" },
-  { name: "invoiceName", label: "Nombre de la factura" },
-  { name: "shippingMethod", label: "Método de envío", target: "shippingMethod-standard" },
-  { name: "address", label: "Dirección" },
-  { name: "referenceAddress", label: "Punto de referencia" },
-  { name: "city", label: "Ciudad" },
-  { name: "department", label: "Departamento" },
-  { name: "paymentProof", label: "Comprobante de pago", target: "proofFile" },
-] as const satisfies readonly { name: string; label: string; target?: string }[];
-
-/**
  * Decision 095: the fields the checkout keeps as the shopper's draft (in their session) so they
  * come back after a closed tab or a dropped connection. Not the receipt, the coupon or the key.
  */

@@ -18,7 +18,16 @@ import type { CashChoice } from "~/models/checkout/payment-methods";
 
 type ContactFieldName = "firstName" | "lastName" | "email" | "phone" | "invoiceRtn" | "invoiceName";
 
-export function ContactFields({ field }: { field: (name: ContactFieldName) => ServerField }) {
+export function ContactFields({
+  field,
+}: {
+  field: (name: ContactFieldName) => ServerField;
+  /**
+   * The server's last reply about the form: the kept HTML (decision 159) compares its props as
+   * JSON, where `field` is nothing, so a new reply is what draws the fields anew with its errors.
+   */
+  reply: unknown;
+}) {
   const rtn = field("invoiceRtn");
   const invoiceName = field("invoiceName");
   return (
@@ -62,7 +71,7 @@ export function ContactFields({ field }: { field: (name: ContactFieldName) => Se
           rtn.initialValue || invoiceName.initialValue || rtn.errors || invoiceName.errors,
         )}
       >
-        <summary className="w-fit cursor-pointer text-sm font-medium underline underline-offset-4">
+        <summary className="w-fit cursor-pointer py-3 text-sm font-medium underline underline-offset-4">
           Factura a nombre de (opcional)
         </summary>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">

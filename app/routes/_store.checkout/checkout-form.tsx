@@ -263,7 +263,7 @@ export function CheckoutForm({
             </ShownLaterBoundary>
           ) : null}
           <Card title="Información de contacto">
-            <ContactFields field={field} />
+            <ContactFields field={field} reply={result} />
           </Card>
 
           <Card title="Método de envío">

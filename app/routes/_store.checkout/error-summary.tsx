@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { CHECKOUT_FIELDS } from "~/models/checkout/checkout";
+import { CHECKOUT_FIELDS } from "~/models/checkout/field-labels";
 
 /**
  * The checkout's error summary (issue 21): the form's own message, then every field's error in

@@ -42,7 +42,7 @@ export function FiscalPanel({
       ) : null}
       {invoicing.buyerEditable ? (
         <details>
-          <summary className="w-fit cursor-pointer text-sm font-medium underline underline-offset-4">
+          <summary className="w-fit cursor-pointer py-3 text-sm font-medium underline underline-offset-4">
             Cambiar datos de la factura
           </summary>
           <div className="mt-3">
