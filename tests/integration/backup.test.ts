@@ -15,7 +15,7 @@ import {
   verifyArchive,
 } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
-import { BUYER_COPY, type DocumentContent } from "~/models/invoicing/document";
+import { sampleContent } from "../setup/fiscal-samples";
 import { issueDocument } from "~/models/invoicing/numbering.server";
 import { addRange } from "~/models/invoicing/ranges.server";
 import { createProduct } from "../../seed/factories/catalog";
@@ -79,7 +79,10 @@ beforeAll(async () => {
     deadline: new Date(Date.now() + 365 * 86_400_000),
     createdBy: null,
   });
-  const invoice = await issueDocument(db, { orderId: orderIds[0], content: fiscalContent() });
+  const invoice = await issueDocument(db, {
+    orderId: orderIds[0],
+    content: sampleContent({ order: { id: orderIds[0]!, number: "-" } }),
+  });
   if (!invoice.ok) throw new Error(invoice.message);
   invoiceNumber = invoice.number;
   // A folder of its own: the retention rule keeps one archive a day in `backupDir`.
@@ -89,31 +92,6 @@ beforeAll(async () => {
 afterAll(() => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
-
-/** An invoice's content as the numbering stores it (its own tests check what it says). */
-function fiscalContent(): DocumentContent {
-  const totals = { subtotal: 100_000, discount: 0, exempt: 0, exonerated: 0, taxed: 100_000 };
-  return {
-    kind: "invoice",
-    title: "FACTURA",
-    issuer: { legalName: "Emisor", rtn: "08011990123456", address: "-", phone: "-", email: "-" },
-    buyer: { name: "Comercial Pérez", rtn: "08011990123456" },
-    order: { id: orderIds[0], number: "-" },
-    lines: [],
-    totals: {
-      ...totals,
-      taxPercentage: 15,
-      tax: 15_000,
-      shipping: 0,
-      surcharge: 0,
-      total: 115_000,
-    },
-    totalInWords: "UN MIL CIENTO CINCUENTA LEMPIRAS CON 00/100",
-    paymentMethod: "Transferencia Bancaria",
-    reverses: null,
-    copy: BUYER_COPY,
-  };
-}
 
 // SQLite stores' archives (store.db); postgres-backup.test.ts covers PostgreSQL's (decision 121).
 describe.skipIf(testingOnPostgres)("createBackup", () => {

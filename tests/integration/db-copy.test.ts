@@ -17,7 +17,8 @@ import { createProduct } from "#seed/factories/catalog";
 import { attachProof } from "#seed/factories/orders";
 import { createUser } from "#seed/factories/users";
 import { seed } from "#seed/seed";
-import { BUYER_COPY, type DocumentContent } from "~/models/invoicing/document";
+import { DOCUMENT_TITLES } from "~/models/invoicing/document";
+import { sampleContent } from "../setup/fiscal-samples";
 import { issueDocument } from "~/models/invoicing/numbering.server";
 import { addRange } from "~/models/invoicing/ranges.server";
 import {
@@ -144,30 +145,13 @@ async function addFiscalDocuments(db: DB, orderId: string) {
     );
     if (!range.ok) throw new Error(range.message);
   }
-  const content = (kind: "invoice" | "credit_note"): DocumentContent => ({
-    kind,
-    title: kind === "invoice" ? "FACTURA" : "NOTA DE CRÉDITO",
-    issuer: { legalName: "Emisor", rtn: "08011990123456", address: "-", phone: "-", email: "-" },
-    buyer: { name: "José Ñúñez", rtn: "08011990123456" },
-    order: { id: orderId, number: "-" },
-    lines: [],
-    totals: {
-      subtotal: 100_000,
-      discount: 0,
-      exempt: 0,
-      exonerated: 0,
-      taxed: 100_000,
-      taxPercentage: 15,
-      tax: 15_000,
-      shipping: 0,
-      surcharge: 0,
-      total: 115_000,
-    },
-    totalInWords: "UN MIL CIENTO CINCUENTA LEMPIRAS CON 00/100",
-    paymentMethod: "Transferencia Bancaria",
-    reverses: null,
-    copy: BUYER_COPY,
-  });
+  const content = (kind: "invoice" | "credit_note") =>
+    sampleContent({
+      kind,
+      title: DOCUMENT_TITLES[kind],
+      buyer: { name: "José Ñúñez", rtn: "08011990123456" },
+      order: { id: orderId, number: "-" },
+    });
   const invoice = await issueDocument(db, { orderId, content: content("invoice") });
   if (!invoice.ok) throw new Error(invoice.message);
   const note = await issueDocument(db, {

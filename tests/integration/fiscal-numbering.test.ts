@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { issueDocument } from "~/models/invoicing/numbering.server";
 import { addRange, retireRange } from "~/models/invoicing/ranges.server";
 import { RANGE_REFUSALS } from "~/models/invoicing/fiscal";
-import { BUYER_COPY, FINAL_CONSUMER, type DocumentContent } from "~/models/invoicing/document";
+import { sampleContent } from "../setup/fiscal-samples";
 import { db } from "~/utils/db.server";
 
 /*
@@ -13,30 +13,7 @@ import { db } from "~/utils/db.server";
 
 const CAI = "35A1B2-C3D4E5-F60718-293A4B-5C6D7E-8F";
 /** What the numbering writes around: the documents' own tests check their content. */
-const CONTENT: DocumentContent = {
-  kind: "invoice",
-  title: "FACTURA",
-  issuer: { legalName: "Emisor", rtn: "08011990123456", address: "-", phone: "-", email: "-" },
-  buyer: { name: FINAL_CONSUMER, rtn: null },
-  order: { id: "-", number: "-" },
-  lines: [],
-  totals: {
-    subtotal: 0,
-    discount: 0,
-    exempt: 0,
-    exonerated: 0,
-    taxed: 0,
-    taxPercentage: 15,
-    tax: 0,
-    shipping: 0,
-    surcharge: 0,
-    total: 0,
-  },
-  totalInWords: "CERO LEMPIRAS CON 00/100",
-  paymentMethod: "Transferencia Bancaria",
-  reverses: null,
-  copy: BUYER_COPY,
-};
+const CONTENT = sampleContent();
 const YEAR_AHEAD = new Date(Date.now() + 365 * 86_400_000);
 
 beforeEach(async () => {

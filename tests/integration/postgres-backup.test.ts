@@ -20,7 +20,7 @@ import {
   type PostgresStore,
 } from "~/models/backups/backup.server";
 import { runScheduledBackup } from "~/models/backups/schedule.server";
-import { BUYER_COPY, type DocumentContent } from "~/models/invoicing/document";
+import { sampleContent } from "../setup/fiscal-samples";
 import { issueDocument } from "~/models/invoicing/numbering.server";
 import { addRange } from "~/models/invoicing/ranges.server";
 import { copyFolderToStore, fileStoreFor } from "~/models/files/stored-files.server";
@@ -135,34 +135,12 @@ beforeAll(async () => {
     db,
   );
   if (!range.ok) throw new Error(range.message);
-  const invoice = await issueDocument(db, { orderId: orderIds[0], content: fiscalContent() });
+  const invoice = await issueDocument(db, {
+    orderId: orderIds[0],
+    content: sampleContent({ order: { id: orderIds[0]!, number: "-" } }),
+  });
   if (!invoice.ok) throw new Error(invoice.message);
 }, 120_000);
-
-/** An invoice's content as the numbering stores it (its own tests check what it says). */
-function fiscalContent(): DocumentContent {
-  const totals = { subtotal: 100_000, discount: 0, exempt: 0, exonerated: 0, taxed: 100_000 };
-  return {
-    kind: "invoice",
-    title: "FACTURA",
-    issuer: { legalName: "Emisor", rtn: "08011990123456", address: "-", phone: "-", email: "-" },
-    buyer: { name: "Comercial Pérez", rtn: "08011990123456" },
-    order: { id: orderIds[0], number: "-" },
-    lines: [],
-    totals: {
-      ...totals,
-      taxPercentage: 15,
-      tax: 15_000,
-      shipping: 0,
-      surcharge: 0,
-      total: 115_000,
-    },
-    totalInWords: "UN MIL CIENTO CINCUENTA LEMPIRAS CON 00/100",
-    paymentMethod: "Transferencia Bancaria",
-    reverses: null,
-    copy: BUYER_COPY,
-  };
-}
 
 /** The fiscal documents with their range, as issued. */
 async function fiscalRows(executor: DB) {

@@ -2,6 +2,7 @@ import { amountInWords } from "~/models/invoicing/fiscal";
 import {
   BUYER_COPY,
   DOCUMENT_TITLES,
+  type DocumentContent,
   type DocumentLine,
   type FiscalDocument,
 } from "~/models/invoicing/document";
@@ -97,4 +98,14 @@ export function sampleCreditNote(overrides: Partial<FiscalDocument> = {}): Fisca
     },
     ...overrides,
   });
+}
+
+/**
+ * What the numbering is given to issue (an invoice's content, without its number, date and
+ * range): the sample invoice's, with `overrides`. For the tests of what stores and moves the
+ * documents (the numbering, backups, db:copy).
+ */
+export function sampleContent(overrides: Partial<DocumentContent> = {}): DocumentContent {
+  const { number: _number, issuedAt: _issuedAt, range: _range, ...content } = sampleInvoice();
+  return { ...content, ...overrides };
 }
