@@ -151,6 +151,24 @@ describe("the invoice's page and PDF", () => {
     expect((await get(`/orders/${invoiced.id}/factura?${other}`)).status).toBe(404);
   });
 
+  it("is linked from /track-order for the e-mail link's holder, not for a look-up by number", async () => {
+    const query = orderLinkQuery(invoiced.id, new Date());
+    const page = await (await get(`/track-order?${query}`)).text();
+    const href = `/orders/${invoiced.id}/factura.pdf?${query.toString().replaceAll("&", "&amp;")}`;
+    expect(page).toContain(`href="${href}"`);
+    const lookUp = await fetch(`${server.baseUrl}/track-order`, {
+      method: "POST",
+      headers: { Origin: server.origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        orderNumber: invoiced.orderNumber,
+        email: invoiced.customerEmail,
+      }),
+    });
+    const found = await lookUp.text();
+    expect(found).toContain(invoiced.orderNumber);
+    expect(found).not.toContain("/factura");
+  });
+
   it("opens for an administrator past the second step only", async () => {
     expect((await get(`/orders/${invoiced.id}/factura`, adminCookie)).status).toBe(200);
     const halfway = await sessionCookie({ userId: admin.userId, secondFactor: null });

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { fieldProps, useServerForm } from "~/components/forms/server-form";
+import { useServerForm } from "~/components/forms/server-form";
+import { InvoiceBuyerFields } from "./invoice-buyer-fields";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/input";
 import { Unbroken } from "~/components/ui/unbroken";
 import {
   documentHref,
@@ -126,22 +126,7 @@ export function InvoiceBuyerForm({
       <input type="hidden" name="intent" value="invoice-buyer" />
       {children}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field
-          label="RTN"
-          type="text"
-          {...fieldProps(field("invoiceRtn"))}
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="0801-1990-123456"
-          maxLength={30}
-        />
-        <Field
-          label="Nombre o razón social"
-          type="text"
-          {...fieldProps(field("invoiceName"))}
-          autoComplete="organization"
-          maxLength={120}
-        />
+        <InvoiceBuyerFields rtn={field("invoiceRtn")} name={field("invoiceName")} />
       </div>
       <p className="text-fg-muted text-sm">
         Deja los dos campos vacíos para facturar a {FINAL_CONSUMER}.

@@ -3,6 +3,7 @@ import { controlProps, fieldProps, type ServerField } from "~/components/forms/s
 import { Button } from "~/components/ui/button";
 import { PAY_LATER_TEXT } from "~/models/checkout/checkout";
 import { Field, Label } from "~/components/ui/input";
+import { InvoiceBuyerFields } from "~/components/orders/invoice-buyer-fields";
 import type { DeliveryZone } from "~/models/checkout/pricing";
 import { DEPARTMENTS, type Department } from "~/utils/departments";
 import { PHONE_MAX_LENGTH } from "~/utils/phone";
@@ -78,22 +79,7 @@ export function ContactFields({
           <p className="text-fg-muted text-sm sm:col-span-2">
             Para una factura con RTN. Sin estos datos, la factura dice Consumidor Final.
           </p>
-          <Field
-            label="RTN"
-            type="text"
-            {...fieldProps(rtn)}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="0801-1990-123456"
-            maxLength={30}
-          />
-          <Field
-            label="Nombre o razón social"
-            type="text"
-            {...fieldProps(invoiceName)}
-            autoComplete="organization"
-            maxLength={120}
-          />
+          <InvoiceBuyerFields rtn={rtn} name={invoiceName} />
         </div>
       </details>
     </div>

@@ -32,6 +32,8 @@ import { commitSession } from "~/web/session.server";
 import { parseTrackOrder } from "./forms.server";
 import { TrackOrderForm } from "./track-form";
 import { TrackResultCard as TrackResultCardOnServer } from "./track-result-render.server";
+import { documentHref } from "~/models/invoicing/document";
+import { documentsOfOrder } from "~/models/invoicing/documents.server";
 import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
 
 /*
@@ -71,16 +73,43 @@ const linkRefusal: SubmissionResult<string[]> = { status: "error", error: { "": 
 type Tracked = NonNullable<Awaited<ReturnType<typeof findOrderForTracking>>>;
 type Upload = { action: string; hidden: Record<string, string> } | null;
 
-/** What the result card shows: the order (without its id), where its payment stands, and how to send the receipt. */
-async function trackedView({ id, ...order }: Tracked, upload: Upload) {
-  const [transfer, settings] = await Promise.all([getTransferState(id), getSettings()]);
+/**
+ * What the result card shows: the order (without its id), where its payment stands, how to send
+ * the receipt, and its invoice and credit notes (decision 171) for its owner or its e-mail
+ * link's holder, whose signed query their links carry (`documentsQuery`; null: neither).
+ */
+async function trackedView(
+  { id, ...order }: Tracked,
+  upload: Upload,
+  documentsQuery: string | null,
+) {
+  const [transfer, settings, documents] = await Promise.all([
+    getTransferState(id),
+    getSettings(),
+    documentsQuery === null ? [] : documentsOfOrder(id),
+  ]);
   const bank = {
     bankName: settings.bank_name,
     bankAccount: settings.bank_account_number,
     bankHolder: settings.bank_account_holder,
   };
-  return { order, payment: { transfer, bank, upload } };
+  const links = documents.map(({ kind, number, document }) => {
+    const options = {
+      number: kind === "invoice" ? undefined : number,
+      query: documentsQuery ?? "",
+    };
+    return {
+      name: `${document.title === "FACTURA" ? "Factura" : "Nota de crédito"} No. ${number}`,
+      href: documentHref(id, options),
+      pdf: documentHref(id, { ...options, pdf: true }),
+    };
+  });
+  return { order, payment: { transfer, bank, upload, documents: links } };
 }
+
+/** The signed link's query, as an invoice's link carries it on. */
+const linkQuery = (link: { orderId: string; until: string | null; signature: string }) =>
+  new URLSearchParams(linkUpload(link).hidden).toString();
 
 /** The signed link's order, end and signature, from the query or the form; null when it is not one. */
 function signedLink(read: (name: string) => unknown) {
@@ -115,12 +144,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let owned = null;
   if (link?.valid) {
     const order = await getOrderTrackingByLink(link.orderId);
-    if (order) owned = await trackedView(order, linkUpload(link));
+    if (order) owned = await trackedView(order, linkUpload(link), linkQuery(link));
   } else if (orderId && !link) {
     const { shopper } = await getShopper(request);
     const order = await getOrderTrackingForOwner({ orderId, ...shopper });
     if (order) {
-      owned = await trackedView(order, { action: `/order-confirmation/${order.id}`, hidden: {} });
+      owned = await trackedView(
+        order,
+        { action: `/order-confirmation/${order.id}`, hidden: {} },
+        "",
+      );
     }
   }
   return json({
@@ -161,7 +194,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(
       {
         result: null,
-        tracked: await trackedView((await getOrderTrackingByLink(order.id)) ?? order, upload),
+        tracked: await trackedView(
+          (await getOrderTrackingByLink(order.id)) ?? order,
+          upload,
+          linkQuery(link),
+        ),
         errorTitle: null,
         proof: proofAnswer(sent),
       },
@@ -196,7 +233,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     discardProof(proof);
     return json({
       result,
-      tracked: await trackedView(found, upload),
+      tracked: await trackedView(found, upload, owner ? "" : null),
       errorTitle: null,
       proof: null,
     });
@@ -212,6 +249,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const tracked = await trackedView(
     (await findOrderForTracking(submission.value)) ?? found,
     upload,
+    owner ? "" : null,
   );
   return json(
     { result, tracked, errorTitle: null, proof: proofAnswer(sent) },

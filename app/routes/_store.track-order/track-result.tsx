@@ -51,6 +51,8 @@ export type TrackPayment = {
    * owner's order page; null when the visitor is not the order's owner (decision 130)
    */
   upload: { action: string; hidden: Record<string, string> } | null;
+  /** Decision 171: its invoice and credit notes, for its owner or its e-mail link's holder. */
+  documents: { name: string; href: string; pdf: string }[];
 };
 
 /**
@@ -172,6 +174,25 @@ export function TrackResultCard({
           <OrderTotals order={order} />
         </div>
       </div>
+
+      {payment.documents.length > 0 ? (
+        <div>
+          <h3 className="mb-2 font-semibold">Factura</h3>
+          <ul className="space-y-2 text-sm">
+            {payment.documents.map((document) => (
+              <li key={document.href} className="flex flex-wrap gap-x-4 gap-y-1">
+                <span className="font-medium">{document.name}</span>
+                <a className="underline underline-offset-4" href={document.href}>
+                  Ver e imprimir<span className="sr-only"> la {document.name}</span>
+                </a>
+                <a className="underline underline-offset-4" href={document.pdf} download>
+                  Descargar PDF<span className="sr-only"> de la {document.name}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       <div>
         <h3 className="mb-2 font-semibold">Historial del pedido</h3>
