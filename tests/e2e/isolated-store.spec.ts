@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { createDb, databasePath, openSqlite } from "../../db/connection";
 import { createProduct } from "../../seed/factories/catalog";
 import { createOrder } from "../../seed/factories/orders";
+import { createUser as createUserRow } from "../../seed/factories/users";
 import { admin, expect, googleUser, passSecondStepOnPage, signInAsAdmin, test } from "./fixtures";
 
 /*
@@ -241,4 +243,90 @@ test("without SMTP an order's e-mail waits in Correos, readable as the customer 
       .filter({ hasText: `Verificamos el pago de tu pedido ${order.orderNumber}.` }),
   ).toBeVisible();
   await expect(page.locator("pre")).toContainText(order.orderNumber);
+});
+
+test("the owner sets up invoicing: the issuer's RTN, a range (a wrong CAI refused), 'Emitir facturas'; an approval issues the invoice, the books list and export it; the range retired, the next approval waits", async ({
+  page,
+}, testInfo) => {
+  // Issue 42 (decisions 170–173), on a store of its own: invoicing changes every approval.
+  test.setTimeout(120_000);
+  const project = testInfo.project.name;
+  const owner = {
+    email: `duena-${crypto.randomBytes(4).toString("hex")}@example.com`,
+    password: "clave-de-la-duena-2026",
+  };
+  const CAI = "35A1B2-C3D4E5-F60718-293A4B-5C6D7E-8F";
+  const [first, second] = await withStoreDb(project, async (db) => {
+    await createUserRow(db, { ...owner, role: "admin", firstName: "Dueña", lastName: "Tienda" });
+    const product = await createProduct(db, { price: 120_000, stock: 5 });
+    return Promise.all(
+      [1, 2].map(() => createOrder(db, { lines: [{ product }], takeStock: false })),
+    );
+  });
+  // A new administrator's first sign-in sets up the second step: a fresh proof, so the fiscal
+  // forms ask no code again (decision 163).
+  await signInAsAdmin(page, owner);
+  try {
+    await page.goto("/admin/settings/facturacion");
+    await page.getByLabel("RTN del emisor").fill("0801-9012-345678");
+    await page.getByLabel("Emitir facturas").check();
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByRole("status").getByText("Configuración guardada")).toBeVisible();
+
+    const ranges = page.locator("form").filter({ has: page.getByLabel("CAI") });
+    await ranges.getByLabel("Tipo", { exact: true }).selectOption("invoice");
+    await ranges.getByLabel("CAI", { exact: true }).fill("12345");
+    await ranges
+      .getByLabel("Establecimiento, punto de emisión y tipo de documento")
+      .fill("000-001-01-");
+    await ranges.getByLabel("Número inicial").fill("1");
+    await ranges.getByLabel("Número final").fill("500");
+    await ranges.getByLabel("Fecha límite de emisión").fill("2027-12-31");
+    await ranges.getByRole("button", { name: "Agregar rango" }).click();
+    await expect(page.getByText(/El CAI tiene 32 caracteres/).first()).toBeVisible();
+    await page.getByLabel("CAI", { exact: true }).fill(CAI);
+    await page.getByRole("button", { name: "Agregar rango" }).click();
+    await expect(page.getByRole("status").getByText("Rango ingresado")).toBeVisible();
+
+    // The payment approved: its invoice, the range's first number.
+    await page.goto(`/admin/orders/${first.id}`);
+    await page.getByRole("button", { name: "Aprobar Pago" }).click();
+    await expect(page.getByRole("status").getByText("Estado actualizado")).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: "Facturación" })
+        .getByText("Factura No. 000-001-01-00000001", { exact: true }),
+    ).toBeVisible();
+
+    // The books list it, and give the month as CSV.
+    await page.goto("/admin/facturacion");
+    await expect(page.getByRole("main").getByText("000-001-01-00000001").first()).toBeVisible();
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: /Descargar CSV del mes/ }).click();
+    const csv = fs.readFileSync((await (await download).path())!, "utf8");
+    expect(csv).toMatch(
+      /^\uFEFF?Número;Fecha;RTN del cliente;Cliente;Importe gravado;ISV;Total;Estado/,
+    );
+    expect(csv).toContain("000-001-01-00000001");
+
+    // Retired, the range issues nothing: the next approval waits, with the reason.
+    await page.goto("/admin/settings/facturacion");
+    await page.getByRole("link", { name: /^Retirar el rango 000-001-01-00000001/ }).click();
+    await page.getByRole("button", { name: "Sí, retirar el rango" }).click();
+    await expect(page.getByRole("status").getByText("Rango retirado")).toBeVisible();
+    await page.goto(`/admin/orders/${second.id}`);
+    await page.getByRole("button", { name: "Aprobar Pago" }).click();
+    await expect(
+      page.getByRole("alert").getByText(/rango de facturación fue retirado/),
+    ).toBeVisible();
+  } finally {
+    // The store's other tests approve payments without invoices.
+    await withStoreDb(project, (db) =>
+      db
+        .updateTable("settings")
+        .set({ value: "false" })
+        .where("key", "=", "fiscal_invoicing")
+        .execute(),
+    );
+  }
 });
