@@ -21,6 +21,7 @@ import {
   monthTotals,
 } from "~/models/invoicing/books.server";
 import {
+  DOCUMENT_NAMES,
   DOCUMENT_TITLES,
   FINAL_CONSUMER,
   formatRtn,
@@ -193,7 +194,7 @@ function Totals({ month, totals }: { month: string; totals: MonthTotals }) {
 
 function EntryRow({ entry }: { entry: BookEntry }) {
   const isCreditNote = entry.kind === "credit_note";
-  const title = isCreditNote ? "Nota de crédito" : "Factura";
+  const title = DOCUMENT_NAMES[entry.kind];
   const status = bookStatus(entry);
   return (
     <tr className="align-top">

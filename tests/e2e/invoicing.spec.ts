@@ -110,6 +110,20 @@ test("a buyer with an RTN pays, the admin approves, she downloads the invoice; a
   await page.goto(`/order-confirmation/${orderId}`);
   const section = page.getByRole("region", { name: "Factura" });
   await expect(section.getByText("Tu factura se emite cuando se confirma el pago")).toBeVisible();
+  // Until then she may change who it names: a wrong RTN is refused with its message first.
+  const save = section.getByRole("button", { name: "Guardar datos de factura" });
+  await section.getByLabel("RTN", { exact: true }).fill("0501-19");
+  await save.click();
+  await expect(
+    section.getByText("El RTN tiene 14 dígitos, por ejemplo 0801-1990-123456."),
+  ).toBeVisible();
+  await section.getByLabel("RTN", { exact: true }).fill("0501-1985-004321");
+  await section.getByLabel("Nombre o razón social").fill("Zelaya & Asociados S. de R.L.");
+  await save.click();
+  await expect(page.getByRole("status").getByText("Datos de la factura guardados")).toBeVisible();
+  await expect(
+    section.getByText("Zelaya & Asociados S. de R.L. (RTN 0501-1985-004321)"),
+  ).toBeVisible();
 
   // The admin approves the payment: the invoice is issued with it.
   const adminContext = await browser.newContext({ baseURL });
@@ -143,7 +157,7 @@ test("a buyer with an RTN pays, the admin approves, she downloads the invoice; a
     invoice.number,
     CAI,
     "0501-1985-004321",
-    "Zelaya & Asociados",
+    "Zelaya & Asociados S. de R.L.",
     "0801-9012-345678",
   ]) {
     expect(text).toContain(expected);

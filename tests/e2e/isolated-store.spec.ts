@@ -256,16 +256,23 @@ test("the owner sets up invoicing: the issuer's RTN, a range (a wrong CAI refuse
     password: "clave-de-la-duena-2026",
   };
   const CAI = "35A1B2-C3D4E5-F60718-293A4B-5C6D7E-8F";
-  const [first, second] = await withStoreDb(project, async (db) => {
+  const [first, second, paidBefore] = await withStoreDb(project, async (db) => {
     await createUserRow(db, { ...owner, role: "admin", firstName: "Dueña", lastName: "Tienda" });
     const product = await createProduct(db, { price: 120_000, stock: 5 });
     return Promise.all(
-      [1, 2].map(() => createOrder(db, { lines: [{ product }], takeStock: false })),
+      [1, 2, 3].map(() => createOrder(db, { lines: [{ product }], takeStock: false })),
     );
   });
   // A new administrator's first sign-in sets up the second step: a fresh proof, so the fiscal
   // forms ask no code again (decision 163).
   await signInAsAdmin(page, owner);
+  // Paid before the shop invoiced: no invoice, and no 'Emitir factura' while invoicing is off.
+  await page.goto(`/admin/orders/${paidBefore.id}`);
+  await page.getByRole("button", { name: "Aprobar Pago" }).click();
+  await expect(page.getByRole("status").getByText("Estado actualizado")).toBeVisible();
+  const fiscal = page.getByRole("region", { name: "Facturación" });
+  await expect(fiscal.getByText("Este pedido aún no tiene factura.")).toBeVisible();
+  await expect(fiscal.getByRole("button", { name: "Emitir factura" })).toHaveCount(0);
   try {
     await page.goto("/admin/settings/facturacion");
     await page.getByLabel("RTN del emisor").fill("0801-9012-345678");
@@ -297,6 +304,27 @@ test("the owner sets up invoicing: the issuer's RTN, a range (a wrong CAI refuse
         .getByRole("region", { name: "Facturación" })
         .getByText("Factura No. 000-001-01-00000001", { exact: true }),
     ).toBeVisible();
+
+    // The order paid before: its buyer's data (a wrong RTN refused), then 'Emitir factura'.
+    await page.goto(`/admin/orders/${paidBefore.id}`);
+    await fiscal.getByText("Cambiar datos de la factura").click();
+    await fiscal.getByLabel("RTN", { exact: true }).fill("0801-19");
+    await fiscal.getByLabel("Nombre o razón social").fill("Comercial Pineda");
+    await fiscal.getByRole("button", { name: "Guardar datos de factura" }).click();
+    await expect(page.getByRole("alert").getByText(/El RTN tiene 14 dígitos/)).toBeVisible();
+    if (!(await fiscal.getByLabel("RTN", { exact: true }).isVisible())) {
+      await fiscal.getByText("Cambiar datos de la factura").click();
+    }
+    await fiscal.getByLabel("RTN", { exact: true }).fill("0801-1975-000111");
+    await fiscal.getByLabel("Nombre o razón social").fill("Comercial Pineda");
+    await fiscal.getByRole("button", { name: "Guardar datos de factura" }).click();
+    await expect(page.getByRole("status").getByText("Datos de la factura guardados")).toBeVisible();
+    await fiscal.getByRole("button", { name: "Emitir factura" }).click();
+    await expect(page.getByRole("status").getByText("Factura emitida")).toBeVisible();
+    await expect(
+      fiscal.getByText("Factura No. 000-001-01-00000002", { exact: true }),
+    ).toBeVisible();
+    await expect(fiscal.getByText(/Comercial Pineda \(RTN 0801-1975-000111\)/)).toBeVisible();
 
     // The books list it, and give the month as CSV.
     await page.goto("/admin/facturacion");

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CAI_MESSAGE, RANGE_REFUSALS } from "~/models/invoicing/fiscal";
 import {
-  BUYER_COPY,
+  DOCUMENT_TITLES,
   FINAL_CONSUMER,
   type DocumentContent,
   type DocumentTotals,
 } from "~/models/invoicing/document";
 import { issueDocument } from "~/models/invoicing/numbering.server";
-import { addRange } from "~/models/invoicing/ranges.server";
-import { fiscalRangeAlerts, RANGE_ENTRY_MESSAGES } from "~/models/invoicing/ranges.server";
+import {
+  addRange,
+  fiscalRangeAlerts,
+  RANGE_ENTRY_MESSAGES,
+} from "~/models/invoicing/ranges.server";
 import { monthTotals } from "~/models/invoicing/books.server";
 import { RANGE_FORM_MESSAGES } from "~/web/forms/fiscal-range-form.server";
 import { SECOND_FACTOR_MESSAGES } from "~/web/two-factor.server";
@@ -18,6 +21,7 @@ import { updateSettings } from "~/models/settings/settings.server";
 import type { FiscalDocumentKind } from "#db/types";
 import { createProduct } from "../../seed/factories/catalog";
 import { createOrder } from "../../seed/factories/orders";
+import { sampleContent } from "../setup/fiscal-samples";
 import { createUser } from "../../seed/factories/users";
 import { startServer } from "../setup/http-server";
 import { sessionCookie, signedInCookie } from "../setup/route-helpers";
@@ -134,25 +138,14 @@ function content(options: {
   reverses?: { number: string; issuedAt: string; reason: string } | null;
 }): DocumentContent {
   const kind = options.kind ?? "invoice";
-  return {
+  return sampleContent({
     kind,
-    title: kind === "invoice" ? "FACTURA" : "NOTA DE CRÉDITO",
-    issuer: {
-      legalName: "Perfumería de Lujo S. de R.L.",
-      rtn: "08019015123456",
-      address: "Tegucigalpa",
-      phone: "+504 2222-0000",
-      email: "facturas@perfumeria.hn",
-    },
+    title: DOCUMENT_TITLES[kind],
     buyer: options.buyer ?? { name: FINAL_CONSUMER, rtn: null },
     order: options.order ?? { id: "-", number: "-" },
-    lines: [],
     totals: { ...NO_TOTALS, ...options.totals },
-    totalInWords: "-",
-    paymentMethod: "Transferencia Bancaria",
     reverses: options.reverses ?? null,
-    copy: BUYER_COPY,
-  };
+  });
 }
 
 async function range(kind: FiscalDocumentKind, prefix: string, first = 1, last = 500) {

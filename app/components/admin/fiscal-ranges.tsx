@@ -9,10 +9,10 @@ import { FormErrorAlert } from "~/components/ui/form-error-alert";
 import { Field, Label } from "~/components/ui/input";
 import { Unbroken } from "~/components/ui/unbroken";
 import { usePendingFormData } from "~/hooks/use-is-pending";
+import { DOCUMENT_NAMES } from "~/models/invoicing/document";
 import type { RangeState } from "~/models/invoicing/fiscal";
 import {
   RANGE_INTENTS,
-  RANGE_KIND_LABELS,
   RANGE_KIND_PLURALS,
   RANGE_STATE_LABELS,
   RANGES_PAGE,
@@ -93,7 +93,7 @@ function RangeRowView({ range }: { range: RangeRow }) {
   return (
     <tr className="align-top">
       <th scope="row" className="px-3 py-2 font-semibold">
-        {RANGE_KIND_LABELS[range.kind]}
+        {DOCUMENT_NAMES[range.kind]}
       </th>
       <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{range.cai}</td>
       <td className="px-3 py-2 font-mono text-xs">
@@ -195,8 +195,8 @@ function AddRangeForm({
       <div className="space-y-1.5">
         <Label htmlFor={kind.id}>Tipo</Label>
         <select {...controlProps(kind)} className={selectClasses}>
-          <option value="invoice">{RANGE_KIND_LABELS.invoice}</option>
-          <option value="credit_note">{RANGE_KIND_LABELS.credit_note}</option>
+          <option value="invoice">{DOCUMENT_NAMES.invoice}</option>
+          <option value="credit_note">{DOCUMENT_NAMES.credit_note}</option>
         </select>
         {kind.errors ? (
           <p id={kind.errorId} className="text-danger text-sm">

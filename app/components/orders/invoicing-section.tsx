@@ -6,6 +6,7 @@ import { InvoiceBuyerFields } from "./invoice-buyer-fields";
 import { Button } from "~/components/ui/button";
 import { Unbroken } from "~/components/ui/unbroken";
 import {
+  DOCUMENT_NAMES,
   documentHref,
   FINAL_CONSUMER,
   formatRtn,
@@ -33,8 +34,6 @@ export type InvoicingView = {
   buyerEditable: boolean;
 };
 
-const titleCase = (title: string) => (title === "FACTURA" ? "Factura" : "Nota de crédito");
-
 export function FiscalDocumentList({
   orderId,
   documents,
@@ -48,12 +47,12 @@ export function FiscalDocumentList({
   return (
     <ul className="space-y-3">
       {documents.map((document) => {
-        const name = `${titleCase(document.title)} No. ${document.number}`;
+        const name = `${DOCUMENT_NAMES[document.kind]} No. ${document.number}`;
         const number = document.kind === "invoice" ? undefined : document.number;
         return (
           <li key={document.number} className="space-y-1 text-sm">
             <p className="font-medium">
-              {titleCase(document.title)} No. <Unbroken>{document.number}</Unbroken>
+              {DOCUMENT_NAMES[document.kind]} No. <Unbroken>{document.number}</Unbroken>
             </p>
             <p className="text-fg-muted">
               Emitida el {formatDateTime(document.issuedAt)} · Total {formatMoney(document.total)}

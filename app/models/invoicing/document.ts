@@ -14,6 +14,12 @@ export const DOCUMENT_TITLES: Record<FiscalDocumentKind, string> = {
   credit_note: "NOTA DE CRÉDITO",
 };
 
+/** Each kind's name in a sentence or a list: "Factura No. …", a range's type. */
+export const DOCUMENT_NAMES: Record<FiscalDocumentKind, string> = {
+  invoice: "Factura",
+  credit_note: "Nota de crédito",
+};
+
 /** A buyer who gave no RTN: the SAR's words for a sale to the public. */
 export const FINAL_CONSUMER = "Consumidor Final";
 

@@ -19,11 +19,6 @@ export const RANGES_PAGE = "/admin/settings/facturacion";
 /** The query parameter of the retirement's second step: `?retirar=<id>`. */
 export const RETIRE_PARAM = "retirar";
 
-export const RANGE_KIND_LABELS: Record<FiscalDocumentKind, string> = {
-  invoice: "Factura",
-  credit_note: "Nota de crédito",
-};
-
 /** "el rango de facturas", "el rango de notas de crédito". */
 export const RANGE_KIND_PLURALS: Record<FiscalDocumentKind, string> = {
   invoice: "facturas",

@@ -32,7 +32,7 @@ import { commitSession } from "~/web/session.server";
 import { parseTrackOrder } from "./forms.server";
 import { TrackOrderForm } from "./track-form";
 import { TrackResultCard as TrackResultCardOnServer } from "./track-result-render.server";
-import { documentHref } from "~/models/invoicing/document";
+import { DOCUMENT_NAMES, documentHref } from "~/models/invoicing/document";
 import { documentsOfOrder } from "~/models/invoicing/documents.server";
 import { ShownLaterBoundary, shownLater } from "~/utils/shown-later";
 
@@ -93,13 +93,13 @@ async function trackedView(
     bankAccount: settings.bank_account_number,
     bankHolder: settings.bank_account_holder,
   };
-  const links = documents.map(({ kind, number, document }) => {
+  const links = documents.map(({ kind, number }) => {
     const options = {
       number: kind === "invoice" ? undefined : number,
       query: documentsQuery ?? "",
     };
     return {
-      name: `${document.title === "FACTURA" ? "Factura" : "Nota de crédito"} No. ${number}`,
+      name: `${DOCUMENT_NAMES[kind]} No. ${number}`,
       href: documentHref(id, options),
       pdf: documentHref(id, { ...options, pdf: true }),
     };
