@@ -4,7 +4,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSubmit,
+} from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { PointsHistoryTable } from "~/components/loyalty/points-history-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -130,6 +137,12 @@ function CustomerSearch({ search }: { search: string }) {
     if (input?.form && input.value !== input.defaultValue) submit(input.form, { replace: true });
     return () => clearTimeout(timer.current);
   }, [submit]);
+  // A customer chosen from the results (a link) while a search still waits: the choice wins,
+  // and the late search must not take the page back to the bare results.
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (navigation.state === "loading" && !navigation.formMethod) clearTimeout(timer.current);
+  }, [navigation.state, navigation.formMethod]);
   return (
     <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
       <div className="space-y-1.5">
